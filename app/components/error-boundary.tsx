@@ -1,0 +1,126 @@
+import { Component, type ErrorInfo, type ReactNode } from "react";
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
+import { type StatusPage, statusDocumentTitle, statusPageFor } from "~/utils/status-pages";
+import { StatusPageView } from "./status-page";
+
+function serverMessage(data: unknown): string | undefined {
+  if (data && typeof data === "object" && "message" in data && typeof data.message === "string") return data.message;
+  return undefined;
+}
+
+/** Which error page a caught error shows: the response's status, or 500 for anything unexpected. */
+export function statusPageForError(error: unknown): StatusPage {
+  if (isRouteErrorResponse(error)) return statusPageFor(error.status, serverMessage(error.data));
+  return statusPageFor(500);
+}
+
+/**
+ * Error boundary of the layout routes: a thrown response renders the product
+ * page for its status, anything else the 500 page. React Router has already
+ * set the HTTP status; in production it never sends a stack trace.
+ */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  const page = statusPageForError(error);
+  return <StatusPageView page={page} />;
+}
+
+/** Title and description of the error page a caught error shows, for the layouts' meta. */
+export function errorMeta(error: unknown) {
+  const page = statusPageForError(error);
+  return [{ title: statusDocumentTitle(page) }, { name: "description", content: page.description }];
+}
+
+function useCurrentUrl() {
+  const location = useLocation();
+  return location.pathname + location.search;
+}
+
+/** Route-level fallback (spec §2 Error fallback screens): Try Again, Refresh Page, Report Bug. */
+export function RouteErrorFallback({ errorId, onReset }: { errorId?: string; onReset?: () => void }) {
+  const url = useCurrentUrl();
+  const report = `/report-bug?${new URLSearchParams({ page: url, ...(errorId ? { errorId } : {}) })}`;
+  return (
+    <div role="alert" className="mx-auto my-12 max-w-xl rounded-lg border border-line bg-surface p-6 text-center">
+      <h2 className="font-serif text-2xl font-bold">Oops! Something went wrong</h2>
+      <p className="mt-2 text-muted">Something went wrong on this page. Please try again.</p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        {onReset ? (
+          <button type="button" className="btn btn-primary" onClick={onReset}>
+            Try Again
+          </button>
+        ) : (
+          <a className="btn btn-primary" href={url}>
+            Try Again
+          </a>
+        )}
+        <a className="btn" href={url}>
+          Refresh Page
+        </a>
+        <Link className="btn" to={report}>
+          Report Bug
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** Full-page fallback for when the whole app fails: Try Again, Refresh Page, Go Home. */
+export function FullPageErrorFallback() {
+  const url = useCurrentUrl();
+  return (
+    <main
+      id="main-content"
+      tabIndex={-1}
+      className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center px-6 text-center"
+    >
+      <h1 className="font-serif text-3xl font-bold">Something went wrong</h1>
+      <p className="mt-4 text-muted">A critical error occurred. Please refresh the page.</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {/* Plain links: they work without JavaScript and even when the app could not start. */}
+        <a className="btn btn-primary" href={url}>
+          Try Again
+        </a>
+        <a className="btn" href={url}>
+          Refresh Page
+        </a>
+        <a className="btn" href="/">
+          Go Home
+        </a>
+      </div>
+    </main>
+  );
+}
+
+export function newErrorId() {
+  return `err_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`;
+}
+
+type BoundaryState = { error: unknown; errorId?: string };
+
+/**
+ * Catches render errors of the page inside the shell after hydration, so the
+ * header and sidebar stay usable; Try Again re-renders the page.
+ */
+export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, BoundaryState> {
+  state: BoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { error, errorId: newErrorId() };
+  }
+
+  componentDidUpdate(previous: { resetKey: string }) {
+    if (previous.resetKey !== this.props.resetKey && this.state.error) this.setState({ error: null });
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error("Page render failed", error, info.componentStack);
+  }
+
+  render() {
+    if (this.state.error) {
+      return <RouteErrorFallback errorId={this.state.errorId} onReset={() => this.setState({ error: null })} />;
+    }
+    return this.props.children;
+  }
+}

@@ -1,0 +1,53 @@
+// What the header and the sidebar link to (spec §2 Header, Sidebar). Only
+// routes that exist are listed; later issues add their entries here.
+export type NavItem = { to: string; label: string; note?: string };
+export type NavGroup = {
+  id: "navigation" | "games" | "admin" | "reading" | "account" | "support";
+  label: string;
+  items: NavItem[];
+  adminOnly?: boolean;
+};
+
+export const HEADER_LINKS: NavItem[] = [
+  { to: "/", label: "Home" },
+  { to: "/stories", label: "Stories" },
+  { to: "/reader", label: "Reader" },
+  { to: "/community", label: "Community" },
+  { to: "/about", label: "About" },
+];
+
+export const SIDEBAR_GROUPS: NavGroup[] = [
+  {
+    id: "navigation",
+    label: "Navigation",
+    items: [
+      { to: "/", label: "Home" },
+      { to: "/stories", label: "Story Index" },
+      { to: "/reader", label: "Reader" },
+      { to: "/community", label: "Community" },
+    ],
+  },
+  {
+    id: "games",
+    label: "Games & Interactive",
+    items: [{ to: "/eden-hollow", label: "Eden Hollow", note: "Coming soon" }],
+  },
+  { id: "admin", label: "Administration", adminOnly: true, items: [] },
+  { id: "reading", label: "Reading & Accessibility", items: [] },
+  { id: "account", label: "Account Settings", items: [] },
+  {
+    id: "support",
+    label: "Support & Legal",
+    items: [
+      { to: "/about", label: "About" },
+      { to: "/contact", label: "Contact" },
+      { to: "/privacy", label: "Privacy" },
+    ],
+  },
+];
+
+/** Whether a link is the current page (the home link only on / and /home). */
+export function isCurrent(to: string, pathname: string): boolean {
+  if (to === "/") return pathname === "/" || pathname === "/home";
+  return pathname === to || pathname.startsWith(`${to}/`);
+}

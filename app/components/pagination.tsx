@@ -1,0 +1,28 @@
+import { Link } from "react-router";
+
+/** Page links that need no JavaScript. */
+export function Pagination({ page, totalPages, basePath }: { page: number; totalPages: number; basePath: string }) {
+  if (totalPages <= 1) return null;
+  const href = (n: number) => (n === 1 ? basePath : `${basePath}?page=${n}`);
+  return (
+    <nav aria-label="Pagination" className="mt-8 flex items-center justify-between gap-4">
+      {page > 1 ? (
+        <Link to={href(page - 1)} rel="prev" className="btn" prefetch="intent">
+          Previous page
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-muted">
+        Page {page} of {totalPages}
+      </span>
+      {page < totalPages ? (
+        <Link to={href(page + 1)} rel="next" className="btn" prefetch="intent">
+          Next page
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,142 @@
+import { useEffect, useRef } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { ThemeChoice } from "~/theme/theme-toggle";
+import { submitInPlace } from "~/utils/forms";
+import { ChevronIcon, CloseIcon } from "./icons";
+import { isCurrent, type NavGroup, SIDEBAR_GROUPS } from "./navigation";
+import { isSidebarCloseSwipe } from "./swipe";
+
+export const SIDEBAR_ID = "site-sidebar";
+
+function closeSheet() {
+  const sheet = document.getElementById(SIDEBAR_ID);
+  if (sheet?.matches(":popover-open")) sheet.hidePopover();
+}
+
+function GroupLinks({ group, pathname }: { group: NavGroup; pathname: string }) {
+  return (
+    <ul className="space-y-0.5">
+      {group.items.map((item) => {
+        const current = isCurrent(item.to, pathname);
+        return (
+          <li key={item.to}>
+            <Link
+              to={item.to}
+              prefetch="intent"
+              aria-current={current ? "page" : undefined}
+              className={`block rounded px-3 py-2 no-underline hover:bg-bg ${current ? "font-semibold text-accent" : "text-ink"}`}
+            >
+              {item.label}
+              {item.note ? <span className="ml-2 text-xs text-muted">({item.note})</span> : null}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * The sidebar: below 768 px a slide-in sheet that is a native popover (opens
+ * and closes without JavaScript), above it an in-flow column that collapses
+ * through a form POST remembered in a cookie. Groups are <details>, so each
+ * opens and closes on its own without JavaScript.
+ */
+export function Sidebar({ collapsed, isAdmin = false }: { collapsed: boolean; isAdmin?: boolean }) {
+  const location = useLocation();
+  const fetcher = useFetcher({ key: "sidebar" });
+  const pendingState = fetcher.formData?.get("state");
+  const isCollapsed = pendingState ? pendingState === "collapsed" : collapsed;
+  const touchStart = useRef<{ x: number; y: number } | null>(null);
+
+  // With JavaScript, navigating closes the mobile sheet.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
+  useEffect(() => {
+    closeSheet();
+  }, [location.key]);
+
+  const groups = SIDEBAR_GROUPS.filter((g) => !g.adminOnly || isAdmin).filter(
+    (g) => g.items.length > 0 || g.id === "reading",
+  );
+
+  return (
+    <aside
+      id={SIDEBAR_ID}
+      popover="auto"
+      aria-label="Sidebar"
+      className="sidebar-sheet"
+      data-collapsed={isCollapsed ? "true" : "false"}
+      onTouchStart={(event) => {
+        const touch = event.touches[0];
+        touchStart.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
+      }}
+      onTouchEnd={(event) => {
+        const start = touchStart.current;
+        const touch = event.changedTouches[0];
+        touchStart.current = null;
+        if (start && touch && isSidebarCloseSwipe(touch.clientX - start.x, touch.clientY - start.y)) closeSheet();
+      }}
+    >
+      <div className="flex items-center justify-between gap-2 border-b border-line p-2">
+        <span className="sidebar-body px-2 font-serif text-lg font-semibold">Menu</span>
+        <button
+          type="button"
+          popoverTarget={SIDEBAR_ID}
+          popoverTargetAction="hide"
+          className="btn px-2 md:hidden"
+          aria-label="Close menu"
+        >
+          <CloseIcon />
+        </button>
+        <fetcher.Form
+          method="post"
+          action="/sidebar"
+          className="hidden md:block"
+          onSubmit={submitInPlace(fetcher, "/sidebar")}
+        >
+          <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+          <button
+            type="submit"
+            name="state"
+            value={isCollapsed ? "expanded" : "collapsed"}
+            className="btn px-2"
+            aria-label={isCollapsed ? "Expand sidebar" : "Collapse sidebar"}
+            aria-expanded={!isCollapsed}
+            aria-controls="sidebar-body"
+          >
+            <ChevronIcon className={isCollapsed ? "rotate-180" : undefined} />
+          </button>
+        </fetcher.Form>
+      </div>
+      <nav id="sidebar-body" aria-label="Sidebar navigation" className="sidebar-body space-y-2 p-2">
+        {groups.map((group) => (
+          <details
+            key={group.id}
+            open={group.id === "navigation" || group.items.some((i) => isCurrent(i.to, location.pathname))}
+            className="group"
+          >
+            <summary className="cursor-pointer rounded px-3 py-2 text-sm font-semibold uppercase tracking-wide text-muted">
+              {group.label}
+            </summary>
+            <div className="mt-1">
+              {group.items.length > 0 ? <GroupLinks group={group} pathname={location.pathname} /> : null}
+              {group.id === "reading" ? (
+                <div className="px-3 py-2">
+                  <ThemeChoice />
+                </div>
+              ) : null}
+            </div>
+          </details>
+        ))}
+        <div className="flex flex-col gap-2 border-t border-line px-1 pt-3">
+          <Link to="/auth" className="btn justify-center">
+            Sign In
+          </Link>
+          <Link to="/report-bug" className="btn justify-center">
+            Report Bug
+          </Link>
+        </div>
+      </nav>
+    </aside>
+  );
+}

@@ -1,0 +1,19 @@
+import { StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { HydratedRouter } from "react-router/dom";
+import { CRITICAL_CSS_ID, CriticalCssContext } from "./styles/critical-css";
+
+// The inlined stylesheet is already in the document; hand the same text back
+// to React so hydration matches without shipping the CSS again in a script.
+const css = document.getElementById(CRITICAL_CSS_ID)?.textContent ?? "";
+
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <CriticalCssContext value={css}>
+        <HydratedRouter />
+      </CriticalCssContext>
+    </StrictMode>,
+  );
+});

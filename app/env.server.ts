@@ -1,0 +1,60 @@
+// The one place that reads process.env. Parsed once at start-up: a bad or
+// missing value stops the server with a message that names the variable.
+import { z } from "zod";
+
+const optionalUrl = z
+  .union([z.literal(""), z.url({ protocol: /^https?$/ })])
+  .optional()
+  .transform((value) => value || undefined);
+
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(file:|libsql:|https?:|wss?:)/, "must start with file:, libsql:, http(s): or ws(s):")
+      .default("file:./prisma/data/dev.db"),
+    /** Public origin of the site, used for canonical URLs and Open Graph tags. */
+    SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
+    /** Comma-separated; the first signs new cookies, all verify (rotation). */
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /** Content sources 1 and 2 of the fallback chain; empty = skipped. */
+    WPCOM_SITE: z
+      .string()
+      .regex(/^[a-z0-9.-]*$/i, "must be a WordPress.com site name such as example.wordpress.com")
+      .optional()
+      .transform((value) => value || undefined),
+    WP_URL: optionalUrl,
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`);
+  throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+}
+
+function loadEnv(): Env {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+
+export const env = loadEnv();
+
+/** Secrets for signing cookies; a fixed development value outside production. */
+export const sessionSecrets = (env.SESSION_SECRET ?? "development-only-secret-change-me-in-production")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);

@@ -1,0 +1,57 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import { errorMeta, FullPageErrorFallback, statusPageForError } from "./components/error-boundary";
+import { StatusPageView } from "./components/status-page";
+import { env } from "./env.server";
+import { CriticalCss } from "./styles/critical-css";
+import { getSidebarState, getTheme } from "./theme/preferences.server";
+import { useTheme } from "./theme/theme-toggle";
+import { routeMeta } from "./utils/meta";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [theme, sidebar] = await Promise.all([getTheme(request), getSidebarState(request)]);
+  return {
+    theme,
+    sidebar,
+    origin: env.SITE_URL,
+    year: new Date().getFullYear(),
+  };
+}
+
+export const meta: Route.MetaFunction = (args) => (args.error ? errorMeta(args.error) : routeMeta(args));
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const theme = useTheme();
+  return (
+    <html lang="en" data-theme={theme} id="top">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <Meta />
+        <CriticalCss />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/**
+ * Errors the layouts could not catch (the root loader, the document itself):
+ * a known status still gets its page, anything else the full-page fallback.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const page = statusPageForError(error);
+  if (page.code !== 500) return <StatusPageView page={page} />;
+  return <FullPageErrorFallback />;
+}

@@ -1,0 +1,46 @@
+import { Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { errorMeta, GeneralErrorBoundary, PageErrorBoundary } from "~/components/error-boundary";
+import { ScrollToTop } from "~/components/scroll-to-top";
+import { Sidebar } from "~/components/sidebar";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import type { loader as rootLoader } from "~/root";
+import { routeMeta } from "~/utils/meta";
+import type { Route } from "./+types/site";
+
+export const meta: Route.MetaFunction = (args) => (args.error ? errorMeta(args.error) : routeMeta(args));
+
+/** The site shell: skip link, sidebar, header, the page, footer. */
+export default function SiteLayout() {
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const location = useLocation();
+  return (
+    <>
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded bg-accent px-4 py-2 font-semibold text-accent-ink focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <div className="flex min-h-dvh">
+        <Sidebar collapsed={root?.sidebar === "collapsed"} />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <SiteHeader />
+          <main
+            id="main-content"
+            tabIndex={-1}
+            className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none"
+          >
+            <PageErrorBoundary resetKey={location.key}>
+              <Outlet />
+            </PageErrorBoundary>
+          </main>
+          <SiteFooter year={root?.year ?? new Date().getFullYear()} />
+        </div>
+      </div>
+      <ScrollToTop />
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,56 @@
+import { Form, redirect } from "react-router";
+import { StoryCard } from "~/components/story-card";
+import { searchOwnPosts } from "~/content/own-posts.server";
+import { routeMeta } from "~/utils/meta";
+import type { Route } from "./+types/search";
+
+const MAX_QUERY_LENGTH = 200;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const raw = url.searchParams.get("q");
+  // An empty search box goes to /search itself.
+  if (raw !== null && raw.trim() === "") throw redirect("/search");
+  const q = raw?.trim().slice(0, MAX_QUERY_LENGTH) ?? null;
+  return { q, posts: q ? await searchOwnPosts(q) : [] };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, { title: args.loaderData?.q ? `Search: ${args.loaderData.q}` : "Search" });
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { q, posts } = loaderData;
+  return (
+    <div>
+      <h1 className="font-serif text-4xl font-bold">Search</h1>
+      <Form method="get" action="/search" role="search" className="mt-4 flex max-w-xl gap-2">
+        <label htmlFor="search-page-q" className="sr-only">
+          Search for
+        </label>
+        <input
+          id="search-page-q"
+          type="search"
+          name="q"
+          defaultValue={q ?? ""}
+          maxLength={MAX_QUERY_LENGTH}
+          className="flex-1 rounded border border-line bg-surface px-3 py-2 text-ink"
+        />
+        <button type="submit" className="btn btn-primary">
+          Search
+        </button>
+      </Form>
+      {q ? (
+        <section aria-live="polite" className="mt-6">
+          <h2 className="font-serif text-2xl font-bold">
+            {posts.length} {posts.length === 1 ? "result" : "results"} for “{q}”
+          </h2>
+          <div className="mt-4 grid gap-4">
+            {posts.map((post) => (
+              <StoryCard key={post.slug} post={post} headingLevel={3} />
+            ))}
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}

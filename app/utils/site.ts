@@ -1,0 +1,25 @@
+// Site metadata defaults (spec §3) and the constants of spec §9 that the shell uses.
+export const SITE = {
+  name: "Horror Stories",
+  defaultTitle: "Horror Stories",
+  description:
+    "Dark, psychological and gothic short stories to read by candlelight: original fiction, free to read on any device.",
+  image: "/og-image.png",
+  locale: "en_US",
+  twitter: "@horrorstories",
+} as const;
+
+/** Below this width the sidebar becomes a slide-in sheet (spec §9 Layout). */
+export const MOBILE_BREAKPOINT_PX = 768;
+/** The scroll-to-top control appears after this much scroll (spec §9 Layout). */
+export const SCROLL_TOP_THRESHOLD_PX = 300;
+/** Swipe rules (spec §9 Swipe). */
+export const SWIPE = {
+  sidebarMinX: 50,
+  sidebarMaxY: 40,
+  sheetMinX: 70,
+  sheetMaxRatio: 0.8,
+} as const;
+
+/** Cookie names share one prefix. */
+export const COOKIE_PREFIX = "hs_";

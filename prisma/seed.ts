@@ -1,0 +1,60 @@
+// Seeds the demo stories: the product's own posts, the last non-empty source of
+// the content chain. Idempotent: stories, categories and tags are upserted by
+// slug, so running it twice changes nothing.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { PrismaLibSql } from "@prisma/adapter-libsql";
+import { PrismaClient } from "../app/generated/prisma/client.ts";
+
+type DemoContent = {
+  categories: { slug: string; name: string; description: string }[];
+  tags: { slug: string; name: string }[];
+  stories: {
+    slug: string;
+    title: string;
+    authorName: string;
+    category: string;
+    tags: string[];
+    createdAt: string;
+    excerpt: string;
+    content: string;
+  }[];
+};
+
+export async function seed(url = process.env.DATABASE_URL || "file:./prisma/data/dev.db") {
+  const demo: DemoContent = JSON.parse(await readFile(path.join(import.meta.dirname, "demo-stories.json"), "utf8"));
+  const prisma = new PrismaClient({ adapter: new PrismaLibSql({ url }) });
+  try {
+    for (const category of demo.categories) {
+      await prisma.category.upsert({ where: { slug: category.slug }, create: category, update: category });
+    }
+    for (const tag of demo.tags) {
+      await prisma.tag.upsert({ where: { slug: tag.slug }, create: tag, update: tag });
+    }
+    for (const story of demo.stories) {
+      const fields = {
+        title: story.title,
+        authorName: story.authorName,
+        excerpt: story.excerpt,
+        content: story.content,
+        createdAt: new Date(story.createdAt),
+        status: "published",
+        category: { connect: { slug: story.category } },
+      };
+      const tags = story.tags.map((slug) => ({ slug }));
+      await prisma.post.upsert({
+        where: { slug: story.slug },
+        create: { slug: story.slug, ...fields, tags: { connect: tags } },
+        update: { ...fields, tags: { set: tags } },
+      });
+    }
+    return demo.stories.length;
+  } finally {
+    await prisma.$disconnect();
+  }
+}
+
+if (import.meta.main) {
+  const count = await seed();
+  console.log(`Seeded ${count} demo stories.`);
+}

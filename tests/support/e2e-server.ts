@@ -1,0 +1,36 @@
+// The server the browser tests run against: the production build on a fresh
+// database, migrated and seeded once per run.
+import { spawn } from "node:child_process";
+import { mkdir, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { seed } from "../../prisma/seed.ts";
+import { deploy } from "../../scripts/migrate.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const dataDir = path.join(root, "tests/.data");
+const dbFile = path.join(dataDir, "e2e.db");
+const url = `file:${dbFile}`;
+
+await mkdir(dataDir, { recursive: true });
+for (const suffix of ["", "-journal", "-wal", "-shm"]) await rm(dbFile + suffix, { force: true });
+await deploy(url);
+await seed(url);
+
+const require = createRequire(import.meta.url);
+const serve = require.resolve("@react-router/serve/bin.cjs");
+const port = process.env.PORT ?? "3210";
+const child = spawn(process.execPath, [serve, path.join(root, "build/server/index.js")], {
+  cwd: root,
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: port,
+    DATABASE_URL: url,
+    SITE_URL: `http://localhost:${port}`,
+    SESSION_SECRET: "e2e-session-secret-that-is-long-enough-000",
+  },
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));
