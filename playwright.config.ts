@@ -8,7 +8,6 @@ export const baseURL = `http://localhost:${PORT}`;
 const executablePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
-  testDir: "tests/e2e",
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
@@ -32,8 +31,11 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "js-on", use: { javaScriptEnabled: true } },
-    { name: "js-off", use: { javaScriptEnabled: false } },
+    // Browser tests run twice: JavaScript on, and off as a reader may have it.
+    { name: "js-on", testDir: "tests/e2e", use: { javaScriptEnabled: true } },
+    { name: "js-off", testDir: "tests/e2e", use: { javaScriptEnabled: false } },
+    // Protocol-level checks (bytes, status codes) need no browser, so run once.
+    { name: "http", testDir: "tests/http" },
   ],
   webServer: {
     command: "node tests/support/e2e-server.ts",

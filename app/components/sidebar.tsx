@@ -8,6 +8,9 @@ import { isSidebarCloseSwipe } from "./swipe";
 
 export const SIDEBAR_ID = "site-sidebar";
 
+/** Open on every page load: the main links, and the theme choice (so it stays open after its own POST). */
+const OPEN_BY_DEFAULT = new Set<NavGroup["id"]>(["navigation", "reading"]);
+
 function closeSheet() {
   const sheet = document.getElementById(SIDEBAR_ID);
   if (sheet?.matches(":popover-open")) sheet.hidePopover();
@@ -112,7 +115,7 @@ export function Sidebar({ collapsed, isAdmin = false }: { collapsed: boolean; is
         {groups.map((group) => (
           <details
             key={group.id}
-            open={group.id === "navigation" || group.items.some((i) => isCurrent(i.to, location.pathname))}
+            open={OPEN_BY_DEFAULT.has(group.id) || group.items.some((i) => isCurrent(i.to, location.pathname))}
             className="group"
           >
             <summary className="cursor-pointer rounded px-3 py-2 text-sm font-semibold uppercase tracking-wide text-muted">

@@ -2,7 +2,6 @@
 // database, migrated and seeded once per run.
 import { spawn } from "node:child_process";
 import { mkdir, rm } from "node:fs/promises";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { seed } from "../../prisma/seed.ts";
 import { deploy } from "../../scripts/migrate.ts";
@@ -17,8 +16,7 @@ for (const suffix of ["", "-journal", "-wal", "-shm"]) await rm(dbFile + suffix,
 await deploy(url);
 await seed(url);
 
-const require = createRequire(import.meta.url);
-const serve = require.resolve("@react-router/serve/bin.cjs");
+const serve = path.join(root, "node_modules/@react-router/serve/bin.cjs");
 const port = process.env.PORT ?? "3210";
 const child = spawn(process.execPath, [serve, path.join(root, "build/server/index.js")], {
   cwd: root,

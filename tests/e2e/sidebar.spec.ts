@@ -1,0 +1,78 @@
+import { expect, test } from "../support/test";
+
+test.describe("on a 375 px phone", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("the sidebar sheet opens and closes", async ({ page, checkA11y }) => {
+    await page.goto("/");
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    await expect(sidebar).toBeHidden();
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(sidebar).toBeVisible();
+    await expect(sidebar.getByRole("link", { name: "Story Index" })).toBeVisible();
+    expect((await sidebar.boundingBox())?.width).toBe(280);
+    await checkA11y();
+
+    await sidebar.getByRole("button", { name: "Close menu" }).click();
+    await expect(sidebar).toBeHidden();
+  });
+
+  test("groups open and close independently", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    const support = sidebar.getByRole("link", { name: "Contact" });
+    await expect(support).toBeHidden();
+    await sidebar.getByText("Support & Legal").click();
+    await expect(support).toBeVisible();
+    // The Navigation group stays as it was.
+    await expect(sidebar.getByRole("link", { name: "Story Index" })).toBeVisible();
+    await sidebar.getByText("Navigation").click();
+    await expect(sidebar.getByRole("link", { name: "Story Index" })).toBeHidden();
+    await expect(support).toBeVisible();
+  });
+
+  test("following a link leaves the sheet closed on the new page", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    await sidebar.getByRole("link", { name: "Story Index" }).click();
+    await expect(page).toHaveURL("/stories");
+    await expect(sidebar).toBeHidden();
+  });
+
+  test("the Escape key closes the sheet", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    await expect(sidebar).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(sidebar).toBeHidden();
+  });
+});
+
+test.describe("on a desktop", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("the sidebar is always there and collapses, remembered across reloads", async ({ page }) => {
+    await page.goto("/stories");
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    await expect(sidebar.getByRole("link", { name: "Story Index" })).toBeVisible();
+    await expect(sidebar.getByRole("link", { name: "Story Index" })).toHaveAttribute("aria-current", "page");
+
+    await sidebar.getByRole("button", { name: "Collapse sidebar" }).click();
+    await expect(sidebar.getByRole("link", { name: "Story Index" })).toBeHidden();
+    await expect(page).toHaveURL("/stories");
+    await page.reload();
+    await expect(sidebar.getByRole("link", { name: "Story Index" })).toBeHidden();
+
+    await sidebar.getByRole("button", { name: "Expand sidebar" }).click();
+    await expect(sidebar.getByRole("link", { name: "Story Index" })).toBeVisible();
+  });
+
+  test("the administration group is not shown to readers", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByText("Administration")).toHaveCount(0);
+  });
+});

@@ -1,0 +1,38 @@
+import { gzipSync } from "node:zlib";
+import { expect, test } from "@playwright/test";
+
+// Bytes, not time: what a slow-2g reader (about 6 KB/s) must download before
+// the first paint. See docs/decisions/003-inline-critical-css.md.
+const BUDGET_BYTES = 14 * 1024;
+
+const tagsIn = (html: string, tag: string) => html.match(new RegExp(`<${tag}\\b[^>]*>`, "gi")) ?? [];
+const attr = (tagHtml: string, name: string) => tagHtml.match(new RegExp(`\\s${name}(?:="([^"]*)")?`, "i"));
+
+for (const path of ["/", "/stories"]) {
+  test(`${path}: HTML plus render-blocking CSS is at most 14 KB gzip, with no render-blocking script`, async ({
+    request,
+  }) => {
+    const response = await request.get(path);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    const head = html.slice(0, html.indexOf("</head>"));
+
+    let total = gzipSync(html).length;
+    for (const link of tagsIn(head, "link")) {
+      const rel = attr(link, "rel")?.[1];
+      const media = attr(link, "media")?.[1];
+      if (rel !== "stylesheet" || media === "print") continue;
+      const href = attr(link, "href")?.[1];
+      expect(href).toBeTruthy();
+      const css = await request.get(href as string);
+      total += gzipSync(await css.body()).length;
+    }
+    expect(total, `${total} bytes gzip`).toBeLessThanOrEqual(BUDGET_BYTES);
+
+    // A classic <script src> in the head without async/defer blocks rendering.
+    const blocking = tagsIn(head, "script").filter(
+      (s) => attr(s, "src") && attr(s, "type")?.[1] !== "module" && !attr(s, "async") && !attr(s, "defer"),
+    );
+    expect(blocking).toEqual([]);
+  });
+}
