@@ -82,13 +82,26 @@ test("the scroll-to-top control takes the reader back up", async ({ page, javaSc
   await page.keyboard.press("End");
   await expect(banner).not.toBeInViewport();
   // With JavaScript a floating control appears after 300 px; without it the footer's plain anchor is there.
-  const control = javaScriptEnabled ? floating : page.getByRole("contentinfo").getByRole("link", { name: "Back to top" });
+  const control = javaScriptEnabled
+    ? floating
+    : page.getByRole("contentinfo").getByRole("link", { name: "Back to top" });
   await control.click();
   await expect(banner).toBeInViewport();
   if (javaScriptEnabled) await expect(floating).toHaveCount(0);
 });
 
-for (const path of ["/", "/home", "/stories", "/reader", "/search", "/community", "/about", "/contact", "/privacy", "/eden-hollow"]) {
+for (const path of [
+  "/",
+  "/home",
+  "/stories",
+  "/reader",
+  "/search",
+  "/community",
+  "/about",
+  "/contact",
+  "/privacy",
+  "/eden-hollow",
+]) {
   test(`${path} has no WCAG 2.1 AA violations`, async ({ page, checkA11y }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);

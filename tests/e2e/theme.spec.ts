@@ -2,7 +2,10 @@ import { expect, test } from "../support/test";
 
 test.use({ colorScheme: "light" });
 
-test("the theme toggle flips from system to the opposite of the system scheme and persists", async ({ page, checkA11y }) => {
+test("the theme toggle flips from system to the opposite of the system scheme and persists", async ({
+  page,
+  checkA11y,
+}) => {
   await page.goto("/about");
   const html = page.locator("html");
   await expect(html).toHaveAttribute("data-theme", "system");

@@ -11,7 +11,7 @@ test("GET /api/health answers 200 JSON when the database answers", async ({ requ
 
 test("GET /api/health answers 503 JSON when the database does not", async () => {
   // A second server of the same build whose database cannot be opened.
-    const root = path.resolve(import.meta.dirname, "../..");
+  const root = path.resolve(import.meta.dirname, "../..");
   const port = 3299;
   const server = spawn(
     process.execPath,
