@@ -38,7 +38,7 @@ export async function expectAccessible(page: Page, { jsEnabled, browser, colorSc
       return route.continue();
     });
     await twinPage.goto(url);
-    for (const id of popoverIds) await twinPage.locator(`#${id}`).evaluate((el) => el.showPopover());
+    for (const id of popoverIds) await twinPage.locator(`#${id}`).evaluate((el) => (el as HTMLElement).showPopover());
     await audit(twinPage, `${url} (JavaScript off)`);
   } finally {
     await twin.close();
