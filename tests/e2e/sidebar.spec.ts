@@ -1,3 +1,4 @@
+import { storedPreference } from "../support/cookies";
 import { expect, test } from "../support/test";
 
 test.describe("on a 375 px phone", () => {
@@ -55,7 +56,7 @@ test.describe("on a 375 px phone", () => {
 test.describe("on a desktop", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test("the sidebar is always there and collapses, remembered across reloads", async ({ page }) => {
+  test("the sidebar is always there and collapses, remembered across reloads", async ({ page, context }) => {
     await page.goto("/stories");
     const sidebar = page.getByRole("complementary", { name: "Sidebar" });
     await expect(sidebar.getByRole("link", { name: "Story Index" })).toBeVisible();
@@ -64,6 +65,7 @@ test.describe("on a desktop", () => {
     await sidebar.getByRole("button", { name: "Collapse sidebar" }).click();
     await expect(sidebar.getByRole("link", { name: "Story Index" })).toBeHidden();
     await expect(page).toHaveURL("/stories");
+    await expect.poll(() => storedPreference(context, "sidebar")).toBe("collapsed");
     await page.reload();
     await expect(sidebar.getByRole("link", { name: "Story Index" })).toBeHidden();
 
