@@ -43,6 +43,28 @@ test.describe("on a 375 px phone", () => {
     await expect(sidebar).toBeHidden();
   });
 
+  test("with JavaScript a leftward swipe closes the sheet, a drifting one does not", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+    const swipe = async (dx: number, dy: number) => {
+      const start = { identifier: 1, clientX: 200, clientY: 300 };
+      await sidebar.dispatchEvent("touchstart", { touches: [start], changedTouches: [start] });
+      const end = { identifier: 1, clientX: 200 + dx, clientY: 300 + dy };
+      await sidebar.dispatchEvent("touchend", { touches: [], changedTouches: [end] });
+    };
+    // 60 px left with 45 px of vertical drift: too much drift (spec: under 40 px).
+    await swipe(-60, 45);
+    await expect(sidebar).toBeVisible();
+    await swipe(-60, 10);
+    if (javaScriptEnabled) await expect(sidebar).toBeHidden();
+    // Without JavaScript there are no gestures; the Close button and Escape remain.
+    else await expect(sidebar).toBeVisible();
+  });
+
   test("the Escape key closes the sheet", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("button", { name: "Open menu" }).click();

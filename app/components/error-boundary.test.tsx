@@ -1,0 +1,91 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { useState } from "react";
+import { createRoutesStub, data } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { FullPageErrorFallback, GeneralErrorBoundary, PageErrorBoundary } from "./error-boundary";
+
+afterEach(cleanup);
+
+function stubWithLoader(loader: () => unknown) {
+  return createRoutesStub([
+    { path: "/here", Component: () => <p>fine</p>, loader, ErrorBoundary: GeneralErrorBoundary, HydrateFallback: () => null },
+  ]);
+}
+
+describe("GeneralErrorBoundary", () => {
+  it("renders the product page for a thrown status", async () => {
+    const Stub = stubWithLoader(() => {
+      throw data(null, { status: 403 });
+    });
+    render(<Stub initialEntries={["/here"]} />);
+    expect(await screen.findByRole("heading", { name: "403 Forbidden" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Go home" }).getAttribute("href")).toBe("/");
+  });
+
+  it("shows the server's message for a client error without a page of its own", async () => {
+    const Stub = stubWithLoader(() => {
+      throw data({ message: "Theme must be light, dark or system." }, { status: 400 });
+    });
+    render(<Stub initialEntries={["/here"]} />);
+    expect(await screen.findByRole("heading", { name: "400 Bad Request" })).toBeTruthy();
+    expect(screen.getByText("Theme must be light, dark or system.")).toBeTruthy();
+  });
+
+  it("renders the 500 page for an unexpected error, without its message", async () => {
+    const Stub = stubWithLoader(() => {
+      throw new Error("SQLITE_BUSY: secret internals");
+    });
+    render(<Stub initialEntries={["/here"]} />);
+    expect(await screen.findByRole("heading", { name: "500 Internal Server Error" })).toBeTruthy();
+    expect(screen.queryByText(/SQLITE_BUSY/)).toBeNull();
+  });
+});
+
+describe("PageErrorBoundary", () => {
+  it("shows the route-level fallback for a crashing page, and Try Again renders it again", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    let crash = true;
+    function Page() {
+      if (crash) throw new Error("render failed");
+      return <p>story text</p>;
+    }
+    function Shell() {
+      const [, rerender] = useState(0);
+      return (
+        <>
+          <button type="button" onClick={() => rerender((n) => n + 1)}>
+            rerender
+          </button>
+          <PageErrorBoundary resetKey="a">
+            <Page />
+          </PageErrorBoundary>
+        </>
+      );
+    }
+    const Stub = createRoutesStub([{ path: "/story", Component: Shell }]);
+    render(<Stub initialEntries={["/story?x=1"]} />);
+
+    expect(await screen.findByRole("heading", { name: "Oops! Something went wrong" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Refresh Page" }).getAttribute("href")).toBe("/story?x=1");
+    const report = new URL(screen.getByRole("link", { name: "Report Bug" }).getAttribute("href") ?? "", "http://x");
+    expect(report.pathname).toBe("/report-bug");
+    expect(report.searchParams.get("page")).toBe("/story?x=1");
+    expect(report.searchParams.get("errorId")).toMatch(/^err_\d+_[a-z0-9]+$/);
+
+    crash = false;
+    fireEvent.click(screen.getByRole("button", { name: "Try Again" }));
+    expect(await screen.findByText("story text")).toBeTruthy();
+  });
+});
+
+describe("FullPageErrorFallback", () => {
+  it("offers Try Again, Refresh Page and Go Home as plain links", async () => {
+    const Stub = createRoutesStub([{ path: "/reader", Component: FullPageErrorFallback }]);
+    render(<Stub initialEntries={["/reader"]} />);
+    expect(await screen.findByRole("heading", { name: "Something went wrong" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Try Again" }).getAttribute("href")).toBe("/reader");
+    expect(screen.getByRole("link", { name: "Refresh Page" }).getAttribute("href")).toBe("/reader");
+    expect(screen.getByRole("link", { name: "Go Home" }).getAttribute("href")).toBe("/");
+  });
+});
