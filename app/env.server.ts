@@ -2,10 +2,9 @@
 // missing value stops the server with a message that names the variable.
 import { z } from "zod";
 
-const optionalUrl = z
-  .union([z.literal(""), z.url({ protocol: /^https?$/ })])
-  .optional()
-  .transform((value) => value || undefined);
+/** An empty variable (`WP_URL=` in .env) means "not set". */
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
 export const EnvSchema = z
   .object({
@@ -18,14 +17,12 @@ export const EnvSchema = z
     /** Public origin of the site, used for canonical URLs and Open Graph tags. */
     SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
     /** Comma-separated; the first signs new cookies, all verify (rotation). */
-    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    SESSION_SECRET: unsetIfEmpty(z.string().min(32, "must be at least 32 characters")),
     /** Content sources 1 and 2 of the fallback chain; empty = skipped. */
-    WPCOM_SITE: z
-      .string()
-      .regex(/^[a-z0-9.-]*$/i, "must be a WordPress.com site name such as example.wordpress.com")
-      .optional()
-      .transform((value) => value || undefined),
-    WP_URL: optionalUrl,
+    WPCOM_SITE: unsetIfEmpty(
+      z.string().regex(/^[a-z0-9.-]+$/i, "must be a WordPress.com site name such as example.wordpress.com"),
+    ),
+    WP_URL: unsetIfEmpty(z.url({ protocol: /^https?$/ })),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

@@ -35,6 +35,8 @@ describe("parseEnv", () => {
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
     [{ NODE_ENV: "production" }, "SESSION_SECRET"],
+    [{ NODE_ENV: "production", SESSION_SECRET: "" }, "SESSION_SECRET"],
+    [{ WPCOM_SITE: "not a site/" }, "WPCOM_SITE"],
   ])("rejects %j naming %s", (source, variable) => {
     expect(() => parseEnv(source)).toThrow(new RegExp(`^Invalid environment configuration:\\n[\\s\\S]*${variable}`));
   });

@@ -9,7 +9,13 @@ afterEach(cleanup);
 
 function stubWithLoader(loader: () => unknown) {
   return createRoutesStub([
-    { path: "/here", Component: () => <p>fine</p>, loader, ErrorBoundary: GeneralErrorBoundary, HydrateFallback: () => null },
+    {
+      path: "/here",
+      Component: () => <p>fine</p>,
+      loader,
+      ErrorBoundary: GeneralErrorBoundary,
+      HydrateFallback: () => null,
+    },
   ]);
 }
 
