@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -5,11 +6,17 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { startContentSyncSchedule } from "./content/sync-schedule.server";
 import { env } from "./env.server";
 import criticalCss from "./styles/app.css?inline";
 import { CriticalCssContext } from "./styles/critical-css";
 
 export const streamTimeout = 5_000;
+
+// `npm run sync` (scripts/sync.ts) runs a sync through the built server.
+export { syncContent } from "./content/sync-schedule.server";
+
+if (env.NODE_ENV !== "test" && !process.env.HS_CLI) startContentSyncSchedule();
 
 export default function handleRequest(
   request: Request,
@@ -23,11 +30,15 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  // Successful GETs are rendered whole so they can carry an ETag and be
+  // answered 304 when the reader already has them (no Suspense here delays it).
+  const conditional = request.method.toUpperCase() === "GET" && responseStatusCode === 200;
+
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      conditional || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
@@ -51,7 +62,23 @@ export default function handleRequest(
           responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
           responseHeaders.set("X-Frame-Options", "DENY");
           pipe(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          if (!conditional || responseStatusCode !== 200) {
+            resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+            return;
+          }
+          new Response(stream).text().then((html) => {
+            const etag = `W/"${createHash("sha1").update(html).digest("base64url")}"`;
+            responseHeaders.set("ETag", etag);
+            const match = request.headers
+              .get("If-None-Match")
+              ?.split(",")
+              .some((tag) => tag.trim() === etag);
+            resolve(
+              match
+                ? new Response(null, { status: 304, headers: responseHeaders })
+                : new Response(html, { headers: responseHeaders, status: responseStatusCode }),
+            );
+          }, reject);
         },
         onShellError(error: unknown) {
           reject(error);

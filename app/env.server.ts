@@ -23,6 +23,10 @@ export const EnvSchema = z
       z.string().regex(/^[a-z0-9.-]+$/i, "must be a WordPress.com site name such as example.wordpress.com"),
     ),
     WP_URL: unsetIfEmpty(z.url({ protocol: /^https?$/ })),
+    /** "off" stops the 5-minute content sync in this process (npm run sync still works). */
+    CONTENT_SYNC: z.enum(["on", "off"]).default("on"),
+    /** Root of the WordPress.com public API; tests point it at a local server. */
+    WPCOM_API_BASE: z.url({ protocol: /^https?$/ }).default("https://public-api.wordpress.com"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

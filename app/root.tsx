@@ -18,6 +18,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+export const links: Route.LinksFunction = () => [
+  { rel: "alternate", type: "application/rss+xml", title: "Horror Stories", href: "/feed.xml" },
+];
+
 export const meta: Route.MetaFunction = (args) => (args.error ? errorMeta(args.error) : routeMeta(args));
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -7,6 +7,9 @@ export default [
   route("theme", "routes/theme.ts"),
   route("sidebar", "routes/sidebar.ts"),
   route("api/health", "routes/api/health.ts"),
+  route("api/posts", "routes/api/posts.ts"),
+  route("api/posts/:slug", "routes/api/post.ts"),
+  route("feed.xml", "routes/feed.ts"),
 
   // The site shell: header, sidebar, footer.
   layout("routes/layouts/site.tsx", [

@@ -1,13 +1,20 @@
 import { Link } from "react-router";
 
 /** Page links that need no JavaScript. */
-export function Pagination({ page, totalPages, basePath }: { page: number; totalPages: number; basePath: string }) {
+export function Pagination({
+  page,
+  totalPages,
+  hrefFor,
+}: {
+  page: number;
+  totalPages: number;
+  hrefFor: (page: number) => string;
+}) {
   if (totalPages <= 1) return null;
-  const href = (n: number) => (n === 1 ? basePath : `${basePath}?page=${n}`);
   return (
     <nav aria-label="Pagination" className="mt-8 flex items-center justify-between gap-4">
       {page > 1 ? (
-        <Link to={href(page - 1)} rel="prev" className="btn" prefetch="intent">
+        <Link to={hrefFor(page - 1)} rel="prev" className="btn" prefetch="intent">
           Previous page
         </Link>
       ) : (
@@ -17,7 +24,7 @@ export function Pagination({ page, totalPages, basePath }: { page: number; total
         Page {page} of {totalPages}
       </span>
       {page < totalPages ? (
-        <Link to={href(page + 1)} rel="next" className="btn" prefetch="intent">
+        <Link to={hrefFor(page + 1)} rel="next" className="btn" prefetch="intent">
           Next page
         </Link>
       ) : (

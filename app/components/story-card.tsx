@@ -1,13 +1,5 @@
 import { Link } from "react-router";
-
-export type StoryCardPost = {
-  slug: string;
-  title: string;
-  excerpt: string;
-  createdAt: Date | string;
-  authorName?: string | null;
-  category?: { name: string } | null;
-};
+import type { StorySummary } from "~/content/story";
 
 export function formatDate(value: Date | string) {
   return new Date(value).toLocaleDateString("en-US", {
@@ -18,21 +10,31 @@ export function formatDate(value: Date | string) {
   });
 }
 
-export function StoryCard({ post, headingLevel = 2 }: { post: StoryCardPost; headingLevel?: 2 | 3 }) {
+export function StoryCard({ story, headingLevel = 2 }: { story: StorySummary; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="rounded-lg border border-line bg-surface p-5">
       <Heading className="font-serif text-xl font-bold">
-        <Link to={`/story/${post.slug}`} prefetch="intent" className="text-ink no-underline hover:underline">
-          {post.title}
+        <Link to={`/story/${story.slug}`} prefetch="intent" className="text-ink no-underline hover:underline">
+          {story.title}
         </Link>
       </Heading>
       <p className="mt-1 text-sm text-muted">
-        <time dateTime={new Date(post.createdAt).toISOString()}>{formatDate(post.createdAt)}</time>
-        {post.authorName ? ` · ${post.authorName}` : null}
-        {post.category ? ` · ${post.category.name}` : null}
+        <time dateTime={story.date}>{formatDate(story.date)}</time>
+        {story.author ? ` · ${story.author}` : null}
+        {story.categories.length ? ` · ${story.categories.map((c) => c.name).join(", ")}` : null}
       </p>
-      <p className="mt-3">{post.excerpt}</p>
+      {story.excerpt ? <p className="mt-3">{story.excerpt}</p> : null}
     </article>
+  );
+}
+
+export function StoryList({ stories, headingLevel = 2 }: { stories: StorySummary[]; headingLevel?: 2 | 3 }) {
+  return (
+    <div className="mt-4 grid gap-4">
+      {stories.map((story) => (
+        <StoryCard key={`${story.id}-${story.slug}`} story={story} headingLevel={headingLevel} />
+      ))}
+    </div>
   );
 }

@@ -1,12 +1,11 @@
-// The product's own posts (the Post table): the demo stories and, later,
-// stories writers submit. The content-chain issue puts the remote sources in
-// front of this; pages already read through these functions.
+// Source 4 of the content chain: the product's own posts (the Post table):
+// the demo stories and, later, stories writers submit.
 import { prisma } from "~/db.server";
+import type { Prisma } from "~/generated/prisma/client";
+import { storyFromOwn, summaryFromOwn } from "./normalize.server";
+import type { Story, StorySummary, Term } from "./story";
 
-export const DEFAULT_PER_PAGE = 10;
-export const EXCERPT_FALLBACK_LENGTH = 150;
-
-const published = { status: "published" } as const;
+const PUBLISHED = { status: "published" } as const;
 
 const listSelect = {
   id: true,
@@ -19,69 +18,73 @@ const listSelect = {
   category: { select: { slug: true, name: true } },
 } as const;
 
-type ListRow = { content: string; excerpt: string | null };
+export type OwnListParams = { page: number; perPage: number; category?: string; tag?: string; search?: string };
 
-/** A list item carries its excerpt, never the whole story. */
-function toListItem<T extends ListRow>({ content, ...post }: T) {
-  return { ...post, excerpt: excerptOf({ excerpt: post.excerpt, content }) };
+function where({ category, tag, search }: Omit<OwnListParams, "page" | "perPage">): Prisma.PostWhereInput {
+  return {
+    ...PUBLISHED,
+    ...(category ? { category: { slug: category } } : {}),
+    ...(tag ? { tags: { some: { slug: tag } } } : {}),
+    ...(search ? { OR: [{ title: { contains: search } }, { content: { contains: search } }] } : {}),
+  };
 }
 
-/** Spec §3: a missing excerpt is the first 150 characters of the content plus "...". */
-export function excerptOf(post: { excerpt: string | null; content: string }): string {
-  if (post.excerpt) return post.excerpt;
-  const text = post.content
-    .replace(/<[^>]*>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  return `${text.slice(0, EXCERPT_FALLBACK_LENGTH)}...`;
-}
-
-export async function listOwnPosts({ page = 1, perPage = DEFAULT_PER_PAGE }: { page?: number; perPage?: number } = {}) {
+export async function listOwnStories(params: OwnListParams) {
+  const filter = where(params);
   const [rows, total] = await Promise.all([
     prisma.post.findMany({
-      where: published,
+      where: filter,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (page - 1) * perPage,
-      take: perPage,
+      skip: (params.page - 1) * params.perPage,
+      take: params.perPage,
       select: listSelect,
     }),
-    prisma.post.count({ where: published }),
+    prisma.post.count({ where: filter }),
   ]);
-  return { posts: rows.map(toListItem), total, totalPages: Math.ceil(total / perPage) };
+  return { stories: rows.map(summaryFromOwn), total, totalPages: Math.ceil(total / params.perPage) };
 }
 
-export async function getOwnPost(slug: string) {
-  return prisma.post.findFirst({
-    where: { ...published, slug },
+export async function countOwnStories() {
+  return prisma.post.count({ where: PUBLISHED });
+}
+
+export async function getOwnStory(slug: string, siteOrigin?: string): Promise<Story | null> {
+  const post = await prisma.post.findFirst({
+    where: { ...PUBLISHED, slug },
     include: { category: true, tags: { orderBy: { name: "asc" } } },
   });
+  return post ? storyFromOwn(post, siteOrigin) : null;
 }
 
-export async function listCategories() {
-  return prisma.category.findMany({
-    orderBy: { name: "asc" },
-    select: { slug: true, name: true, _count: { select: { posts: { where: published } } } },
-  });
+/** The stories just before and after a date, for "previous" and "next" links. */
+export async function ownNeighbours(date: Date): Promise<{ previous: StorySummary | null; next: StorySummary | null }> {
+  const [previous, next] = await Promise.all([
+    prisma.post.findFirst({
+      where: { ...PUBLISHED, createdAt: { lt: date } },
+      orderBy: { createdAt: "desc" },
+      select: listSelect,
+    }),
+    prisma.post.findFirst({
+      where: { ...PUBLISHED, createdAt: { gt: date } },
+      orderBy: { createdAt: "asc" },
+      select: listSelect,
+    }),
+  ]);
+  return { previous: previous ? summaryFromOwn(previous) : null, next: next ? summaryFromOwn(next) : null };
 }
 
-/** About 260 words a minute for fiction. */
-export function readingMinutes(html: string): number {
-  const words = html
-    .replace(/<[^>]*>/g, " ")
-    .split(/\s+/)
-    .filter(Boolean).length;
-  return Math.max(1, Math.round(words / 260));
-}
-
-export async function searchOwnPosts(q: string, limit = 20) {
-  const rows = await prisma.post.findMany({
-    where: {
-      ...published,
-      OR: [{ title: { contains: q } }, { content: { contains: q } }, { excerpt: { contains: q } }],
-    },
-    orderBy: { createdAt: "desc" },
-    take: limit,
-    select: listSelect,
-  });
-  return rows.map(toListItem);
+export async function ownTerms(): Promise<{ categories: Term[]; tags: Term[] }> {
+  const [categories, tags] = await Promise.all([
+    prisma.category.findMany({
+      where: { posts: { some: PUBLISHED } },
+      orderBy: { name: "asc" },
+      select: { slug: true, name: true },
+    }),
+    prisma.tag.findMany({
+      where: { posts: { some: PUBLISHED } },
+      orderBy: { name: "asc" },
+      select: { slug: true, name: true },
+    }),
+  ]);
+  return { categories, tags };
 }

@@ -1,18 +1,21 @@
-import { Link } from "react-router";
-import { StoryCard } from "~/components/story-card";
-import { listCategories, listOwnPosts } from "~/content/own-posts.server";
+import { data, Link } from "react-router";
+import { StoryList } from "~/components/story-card";
+import { contentChain } from "~/content/content.server";
+import { publicPageHeaders } from "~/content/http-cache.server";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/home";
 
-export async function loader() {
-  const [{ posts }, categories] = await Promise.all([listOwnPosts({ perPage: 6 }), listCategories()]);
-  return { posts, categories };
+export async function loader({ request }: Route.LoaderArgs) {
+  const [latest, terms] = await Promise.all([contentChain.listStories({ perPage: 6 }), contentChain.listTerms()]);
+  return data({ stories: latest.stories, categories: terms.categories }, { headers: publicPageHeaders(request) });
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { posts, categories } = loaderData;
+  const { stories, categories } = loaderData;
   return (
     <div className="space-y-10">
       <section aria-labelledby="welcome">
@@ -32,11 +35,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             All stories
           </Link>
         </div>
-        <div className="mt-4 grid gap-4 md:grid-cols-2">
-          {posts.map((post) => (
-            <StoryCard key={post.slug} post={post} headingLevel={3} />
-          ))}
-        </div>
+        {stories.length ? (
+          <StoryList stories={stories} headingLevel={3} />
+        ) : (
+          <p className="mt-4 text-muted">No stories yet. Come back after dark.</p>
+        )}
       </section>
       {categories.length > 0 ? (
         <section aria-labelledby="categories">
@@ -46,9 +49,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="mt-3 flex flex-wrap gap-2">
             {categories.map((category) => (
               <li key={category.slug}>
-                <span className="inline-block rounded border border-line px-3 py-1">
-                  {category.name} <span className="text-muted">({category._count.posts})</span>
-                </span>
+                <Link to={`/stories?category=${encodeURIComponent(category.slug)}`} className="btn" prefetch="intent">
+                  {category.name}
+                </Link>
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 import { Form, redirect } from "react-router";
-import { StoryCard } from "~/components/story-card";
-import { searchOwnPosts } from "~/content/own-posts.server";
+import { StoryList } from "~/components/story-card";
+import { contentChain } from "~/content/content.server";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/search";
 
@@ -12,14 +12,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   // An empty search box goes to /search itself.
   if (raw !== null && raw.trim() === "") throw redirect("/search");
   const q = raw?.trim().slice(0, MAX_QUERY_LENGTH) ?? null;
-  return { q, posts: q ? await searchOwnPosts(q) : [] };
+  if (!q) return { q: null, stories: [], total: 0 };
+  const result = await contentChain.listStories({ search: q, perPage: 20 });
+  return { q, stories: result.stories, total: result.total };
 }
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, { title: args.loaderData?.q ? `Search: ${args.loaderData.q}` : "Search" });
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { q, posts } = loaderData;
+  const { q, stories, total } = loaderData;
   return (
     <div>
       <h1 className="font-serif text-4xl font-bold">Search</h1>
@@ -42,13 +44,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       {q ? (
         <section aria-live="polite" className="mt-6">
           <h2 className="font-serif text-2xl font-bold">
-            {posts.length} {posts.length === 1 ? "result" : "results"} for “{q}”
+            {total} {total === 1 ? "result" : "results"} for “{q}”
           </h2>
-          <div className="mt-4 grid gap-4">
-            {posts.map((post) => (
-              <StoryCard key={post.slug} post={post} headingLevel={3} />
-            ))}
-          </div>
+          <StoryList stories={stories} headingLevel={3} />
         </section>
       ) : null}
     </div>

@@ -1,33 +1,107 @@
+import { data, Link } from "react-router";
 import { Pagination } from "~/components/pagination";
-import { StoryCard } from "~/components/story-card";
-import { listOwnPosts } from "~/content/own-posts.server";
+import { StoryList } from "~/components/story-card";
+import { contentChain } from "~/content/content.server";
+import { publicPageHeaders } from "~/content/http-cache.server";
+import type { Term } from "~/content/story";
+import { invariantResponse } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
-import { pageParam } from "~/utils/params";
+import { pageParam, slugParam } from "~/utils/params";
 import type { Route } from "./+types/stories";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const page = pageParam(new URL(request.url));
-  const result = await listOwnPosts({ page });
-  return { ...result, page };
+  const url = new URL(request.url);
+  const page = pageParam(url);
+  const category = slugParam(url, "category");
+  const tag = slugParam(url, "tag");
+  const [result, terms] = await Promise.all([
+    contentChain.listStories({ page, category, tag }),
+    contentChain.listTerms(),
+  ]);
+  invariantResponse(page === 1 || page <= result.totalPages, "There is no page with that number.", { status: 404 });
+  return data({ ...result, category, tag, terms }, { headers: publicPageHeaders(request) });
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, { title: "Story Index", description: "Every story on Horror Stories, newest first." });
 
+function storiesHref(filters: { category?: string; tag?: string; page?: number }) {
+  const params = new URLSearchParams();
+  if (filters.category) params.set("category", filters.category);
+  if (filters.tag) params.set("tag", filters.tag);
+  if (filters.page && filters.page > 1) params.set("page", String(filters.page));
+  const query = params.toString();
+  return query ? `/stories?${query}` : "/stories";
+}
+
+function FilterLinks({
+  label,
+  terms,
+  current,
+  hrefFor,
+}: {
+  label: string;
+  terms: Term[];
+  current?: string;
+  hrefFor: (slug?: string) => string;
+}) {
+  if (!terms.length) return null;
+  return (
+    <nav aria-label={label} className="mt-3">
+      <ul className="flex flex-wrap gap-2">
+        <li>
+          <Link
+            to={hrefFor(undefined)}
+            aria-current={current ? undefined : "page"}
+            className={`btn py-1 text-sm ${current ? "" : "btn-primary"}`}
+          >
+            All
+          </Link>
+        </li>
+        {terms.map((term) => (
+          <li key={term.slug}>
+            <Link
+              to={hrefFor(term.slug)}
+              aria-current={current === term.slug ? "page" : undefined}
+              className={`btn py-1 text-sm ${current === term.slug ? "btn-primary" : ""}`}
+            >
+              {term.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export default function Stories({ loaderData }: Route.ComponentProps) {
-  const { posts, total, page, totalPages } = loaderData;
+  const { stories, total, page, totalPages, category, tag, terms } = loaderData;
   return (
     <div>
       <h1 className="font-serif text-4xl font-bold">Story Index</h1>
-      <p className="mt-2 text-muted">
+      <p className="mt-2 text-muted" aria-live="polite">
         {total} {total === 1 ? "story" : "stories"}
       </p>
-      <div className="mt-6 grid gap-4">
-        {posts.map((post) => (
-          <StoryCard key={post.slug} post={post} />
-        ))}
-      </div>
-      <Pagination page={page} totalPages={totalPages} basePath="/stories" />
+      <FilterLinks
+        label="Categories"
+        terms={terms.categories}
+        current={category}
+        hrefFor={(slug) => storiesHref({ category: slug, tag })}
+      />
+      <FilterLinks
+        label="Tags"
+        terms={terms.tags}
+        current={tag}
+        hrefFor={(slug) => storiesHref({ category, tag: slug })}
+      />
+      {stories.length ? (
+        <StoryList stories={stories} />
+      ) : (
+        <p className="mt-6 text-muted">No stories match these filters.</p>
+      )}
+      <Pagination page={page} totalPages={totalPages} hrefFor={(n) => storiesHref({ category, tag, page: n })} />
     </div>
   );
 }

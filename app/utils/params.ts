@@ -2,6 +2,7 @@ import { z } from "zod";
 import { invariantResponse } from "./http";
 
 const PageSchema = z.coerce.number().int().min(1).max(100_000);
+const SlugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,199}$/);
 
 /** ?page=N as a positive whole number (default 1); anything else is a 400 with a clear message. */
 export function pageParam(url: URL): number {
@@ -10,4 +11,12 @@ export function pageParam(url: URL): number {
   const result = PageSchema.safeParse(raw);
   invariantResponse(result.success, "The page number must be a whole number from 1 to 100000.");
   return result.data;
+}
+
+/** A category or tag slug from the query (lower-case letters, digits and dashes), or undefined. */
+export function slugParam(url: URL, name: string): string | undefined {
+  const raw = url.searchParams.get(name);
+  if (raw === null || raw === "") return undefined;
+  invariantResponse(SlugSchema.safeParse(raw).success, `The ${name} must be a slug such as "folk-horror".`);
+  return raw;
 }

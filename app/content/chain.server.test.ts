@@ -1,0 +1,198 @@
+import { createServer } from "node:net";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { prisma } from "~/db.server";
+import { startWordPressServer, type WordPressServer } from "../../tests/support/wordpress-server";
+import { FRESH_MS } from "./cache.server";
+import { createContentChain } from "./chain.server";
+import { runContentSync } from "./sync.server";
+import { type WordPressSource, wordpressSources } from "./wordpress.server";
+
+let wp: WordPressServer;
+let refusedUrl: string;
+
+/** An address where nothing listens: connection refused. */
+async function closedPort(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
+beforeAll(async () => {
+  wp = await startWordPressServer({ port: 0 });
+  refusedUrl = await closedPort();
+});
+afterAll(() => wp.close());
+
+beforeEach(async () => {
+  wp.setMode("healthy");
+  await prisma.syncedPost.deleteMany();
+  await prisma.keyValue.deleteMany();
+  await prisma.post.deleteMany();
+});
+
+async function addOwnStory(slug = "own-story", excerpt: string | null = "An own story.") {
+  await prisma.post.create({
+    data: {
+      slug,
+      title: `Own ${slug}`,
+      content: `<p>${"Dread ".repeat(40)}</p>`,
+      excerpt,
+      createdAt: new Date("2026-01-01"),
+    },
+  });
+}
+
+const chainWith = (sources: WordPressSource[], extra: { now?: () => number } = {}) =>
+  createContentChain({ sources, timeoutMs: 400, ...extra });
+const wpSource = () => wordpressSources({ wpcomApiBase: "", wpUrl: wp.wpUrl });
+const wpcomSource = (base = wp.wpcomApiBase) => wordpressSources({ wpcomApiBase: base, wpcomSite: "horror.example" });
+
+describe("the content chain", () => {
+  it("reads the hosted platform first, with totals from X-WP-Total and titles decoded", async () => {
+    const chain = chainWith([...wpcomSource(), ...wpSource()]);
+    const page = await chain.listStories();
+    expect(page.source).toBe("wpcom");
+    expect(page.total).toBe(24);
+    expect(page.totalPages).toBe(3);
+    expect(page.stories).toHaveLength(10);
+    expect(
+      wp.requests.some(
+        (r) =>
+          r.includes("/wpcom/wp/v2/sites/horror.example/posts?") &&
+          r.includes("_fields=id%2Cdate%2Ctitle%2Cexcerpt%2Cslug%2Cfeatured_media"),
+      ),
+    ).toBe(true);
+    const all = [page, await chain.listStories({ page: 2 }), await chain.listStories({ page: 3 })].flatMap(
+      (p) => p.stories,
+    );
+    const titles = all.map((s) => s.title);
+    expect(titles).toContain("Bread & Salt");
+    expect(titles).toContain("“Don’t Answer”");
+  });
+
+  it("falls to the site's own WordPress when the hosted platform refuses connections", async () => {
+    const chain = chainWith([...wpcomSource(refusedUrl), ...wpSource()]);
+    expect((await chain.listStories()).source).toBe("wp");
+  });
+
+  for (const mode of ["hang", "error500", "html", "object"] as const) {
+    it(`treats a remote that answers "${mode}" as down: synced copies next, then own posts`, async () => {
+      wp.setMode(mode);
+      await addOwnStory();
+      const chain = chainWith(wpSource());
+      const page = await chain.listStories();
+      expect(page.source).toBe("own");
+      expect(page.stories.map((s) => s.slug)).toEqual(["own-story"]);
+    });
+  }
+
+  it("serves synced copies before own posts when the remote is down", async () => {
+    await runContentSync({ chain: chainWith(wpSource()), force: true });
+    await addOwnStory();
+    wp.setMode("error500");
+    const page = await chainWith(wpSource()).listStories();
+    expect(page.source).toBe("synced");
+    expect(page.total).toBe(20);
+  });
+
+  it("moves on from a remote with no posts at all", async () => {
+    wp.setMode("empty");
+    await addOwnStory();
+    expect((await chainWith(wpSource()).listStories()).source).toBe("own");
+  });
+
+  it("ends with an empty list and zero pages", async () => {
+    wp.setMode("error500");
+    const page = await chainWith(wpSource()).listStories();
+    expect(page).toMatchObject({ source: "none", stories: [], total: 0, totalPages: 0 });
+  });
+
+  it("replaces invalid items with the default post", async () => {
+    wp.setMode("invalid-items");
+    const page = await chainWith(wpSource()).listStories();
+    expect(page.source).toBe("wp");
+    const untitled = page.stories.filter((s) => s.title === "Untitled Post");
+    expect(untitled.length).toBeGreaterThan(0);
+    for (const story of untitled) {
+      expect(story.slug).toBe(`post-${story.id}`);
+      expect(story.excerpt).toBe("");
+    }
+  });
+
+  it("skips a source known to be down without asking it again for 5 minutes", async () => {
+    wp.setMode("error500");
+    let now = 1_000_000;
+    const chain = chainWith(wpSource(), { now: () => now });
+    await chain.listStories();
+    const asked = wp.requests.length;
+    wp.setMode("healthy");
+    await chain.listStories();
+    expect(wp.requests.length).toBe(asked);
+    // After 5 minutes it is probed again, in the background: readers meanwhile get the next source.
+    now += 5 * 60_000 + 1;
+    expect((await chain.listStories()).source).toBe("none");
+    await vi.waitFor(async () => expect((await chain.listStories()).source).toBe("wp"));
+  });
+
+  it("serves a stale copy at once while it refreshes in the background", async () => {
+    let now = 1_000_000;
+    const chain = chainWith(wpSource(), { now: () => now });
+    const fresh = await chain.listStories();
+    wp.setMode("hang");
+    now += FRESH_MS + 1;
+    const started = performance.now();
+    const stale = await chain.listStories();
+    // The remote now hangs for the 400 ms timeout; the reader did not wait for it.
+    expect(performance.now() - started).toBeLessThan(200);
+    expect(stale.stories).toEqual(fresh.stories);
+  });
+
+  it("finds a story in the remote, sanitising hostile HTML", async () => {
+    const story = await chainWith(wpSource()).getStory("the-cursed-post");
+    expect(story?.source).toBe("wp");
+    const html = story?.contentHtml ?? "";
+    expect(html).not.toMatch(/<script|onerror|onclick|javascript:/i);
+    expect(html).toContain("<blockquote>");
+    expect(html).toContain("Count the faces in the photograph");
+  });
+
+  it("marks a password-protected story as protected, with no content", async () => {
+    const story = await chainWith(wpSource()).getStory("the-sealed-letter");
+    expect(story).toMatchObject({ protected: true, contentHtml: "" });
+  });
+
+  it("finds own stories by slug even when the remote is up, and 404s what no source has", async () => {
+    await addOwnStory("only-here", null);
+    const chain = chainWith(wpSource());
+    const own = await chain.getStory("only-here");
+    expect(own?.source).toBe("own");
+    // Spec §3: no excerpt means the first 150 characters of the content plus "...".
+    expect(own?.excerpt).toBe(`${"Dread ".repeat(40).trim().slice(0, 150)}...`);
+    expect(await chain.getStory("no-such-story")).toBeNull();
+  });
+
+  it("filters by category and tag through the remote's term ids", async () => {
+    const chain = chainWith(wpSource());
+    const gothic = await chain.listStories({ category: "gothic" });
+    expect(gothic.total).toBe(9);
+    expect(await chain.listStories({ category: "no-such-category" })).toMatchObject({ total: 0, source: "wp" });
+    const terms = await chain.listTerms();
+    expect(terms.categories.map((c) => c.name)).toEqual(
+      expect.arrayContaining(["Gothic", "Psychological", "Folk Horror"]),
+    );
+    // Empty categories are not offered.
+    expect(terms.categories.map((c) => c.name)).not.toContain("Uncategorized");
+  });
+
+  it("searches the remote with its search parameter", async () => {
+    const result = await chainWith(wpSource()).listStories({ search: "lantern" });
+    expect(result.total).toBe(3);
+    expect(wp.requests.some((r) => r.includes("search=lantern"))).toBe(true);
+  });
+});
+
+afterEach(() => {
+  wp.requests.length = 0;
+});

@@ -1,0 +1,90 @@
+// Remote HTML is untrusted: WordPress does not sanitise content.rendered.
+// Everything that reaches a page goes through this allow-list first.
+import { decodeHTML } from "entities";
+import sanitizeHtml from "sanitize-html";
+
+const ALLOWED_TAGS = [
+  "p",
+  "br",
+  "hr",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "blockquote",
+  "cite",
+  "q",
+  "pre",
+  "code",
+  "em",
+  "strong",
+  "b",
+  "i",
+  "u",
+  "s",
+  "small",
+  "sub",
+  "sup",
+  "mark",
+  "abbr",
+  "span",
+  "ul",
+  "ol",
+  "li",
+  "dl",
+  "dt",
+  "dd",
+  "a",
+  "img",
+  "figure",
+  "figcaption",
+  "table",
+  "thead",
+  "tbody",
+  "tr",
+  "th",
+  "td",
+];
+
+export function sanitizeStoryHtml(html: string, siteOrigin?: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: ALLOWED_TAGS,
+    allowedAttributes: {
+      a: ["href", "title", "rel", "target"],
+      img: ["src", "alt", "width", "height", "loading", "decoding", "srcset", "sizes"],
+      abbr: ["title"],
+      th: ["scope", "colspan", "rowspan"],
+      td: ["colspan", "rowspan"],
+      ol: ["start", "reversed"],
+    },
+    // No javascript:, data: or other schemes in links or images.
+    allowedSchemes: ["http", "https", "mailto"],
+    allowedSchemesByTag: { img: ["http", "https"] },
+    allowProtocolRelative: false,
+    // script, style, iframe and the like go with their content.
+    nonTextTags: ["script", "style", "textarea", "option", "noscript", "iframe", "object", "embed", "template"],
+    transformTags: {
+      a: (tagName, attribs) => {
+        const href = attribs.href ?? "";
+        const external = /^https?:/i.test(href) && !(siteOrigin && href.startsWith(siteOrigin));
+        const next: Record<string, string> = { ...attribs };
+        if (external) {
+          next.rel = "noopener noreferrer nofollow ugc";
+          next.target = "_blank";
+        } else {
+          delete next.target;
+        }
+        return { tagName, attribs: next };
+      },
+      // Story images load lazily and never block the text.
+      img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy", decoding: "async" } }),
+    },
+  });
+}
+
+/** Plain text from rendered HTML: tags dropped, entities decoded ("Salt &#038; Ash" -> "Salt & Ash"). */
+export function htmlToText(html: string): string {
+  const withoutTags = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {}, nonTextTags: ["script", "style"] });
+  return decodeHTML(withoutTags).replace(/\s+/g, " ").trim();
+}

@@ -1,0 +1,46 @@
+// A story as pages show it, whichever source of the content chain it came from.
+export type ContentSource = "wpcom" | "wp" | "synced" | "own" | "none";
+
+export type Term = { slug: string; name: string };
+
+export type StorySummary = {
+  id: number;
+  slug: string;
+  /** Plain text, entities decoded. */
+  title: string;
+  /** Plain text, entities decoded. */
+  excerpt: string;
+  /** ISO 8601. */
+  date: string;
+  author: string | null;
+  categories: Term[];
+  featuredMedia: number;
+};
+
+export type Story = StorySummary & {
+  /** Sanitised HTML; empty when the story is password-protected. */
+  contentHtml: string;
+  protected: boolean;
+  tags: Term[];
+  modified: string | null;
+  source: ContentSource;
+};
+
+export type StoryPage = {
+  stories: StorySummary[];
+  total: number;
+  totalPages: number;
+  page: number;
+  source: ContentSource;
+};
+
+/** About 260 words a minute for fiction. */
+export const WORDS_PER_MINUTE = 260;
+
+export function readingMinutes(html: string): number {
+  const words = html
+    .replace(/<[^>]*>/g, " ")
+    .split(/\s+/)
+    .filter(Boolean).length;
+  return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
+}

@@ -1,0 +1,285 @@
+// Content sync (spec §4, §8, §9): copies the latest 20 posts of the first
+// available remote source into the database (source 3 of the chain), every
+// 5 minutes while the server runs, on demand (`npm run sync`) and from the
+// admin area. One sync at a time across every process sharing the database.
+import { randomUUID } from "node:crypto";
+import { prisma } from "~/db.server";
+import type { ContentChain } from "./chain.server";
+import { htmlToText } from "./html.server";
+import { isDefaultPost, type RemotePost } from "./remote-post";
+import { SYNCED_TERMS_KEY } from "./synced-posts.server";
+import {
+  type FailureType,
+  fetchRemotePosts,
+  fetchRemoteTerms,
+  SourceFailure,
+  type WordPressSource,
+} from "./wordpress.server";
+
+export const SYNC_INTERVAL_MS = 5 * 60_000;
+/** Skipped when the last sync was under half the interval ago. */
+export const SYNC_SKIP_WINDOW_MS = SYNC_INTERVAL_MS / 2;
+export const SYNC_SIZE = 20;
+export const SYNC_RETRY_DELAY_MS = 1_000;
+export const SYNC_HISTORY_SIZE = 10;
+/** Longer than a sync can take (two 10 s requests, a retry, the writes). */
+export const SYNC_LEASE_MS = 2 * 60_000;
+export const LAST_SYNC_KEY = "sync:last";
+
+export const SYNC_MESSAGES = {
+  failed: "Content sync failed. Using cached content.",
+  empty: "No posts found during sync. Using cached content.",
+  unavailable: "The blog platform API connection is unavailable. Using cached content.",
+  running: "Another content sync is running. Skipped.",
+  recent: "The last content sync was under 2.5 minutes ago. Skipped.",
+} as const;
+
+export type SyncStatus = "success" | "skipped" | "empty" | "error";
+
+/** Spec §3 sync status record. */
+export type SyncResult = {
+  status: SyncStatus;
+  type: "info" | "warning" | "error";
+  message: string;
+  timestamp: string;
+  apiAvailable: boolean;
+  retryCount: number;
+  syncTime: number;
+  postsCount: number;
+  newPosts: number;
+  errorDetails: string | null;
+  errorType: FailureType | null;
+};
+
+/** Spec §3 last-sync record. */
+export type LastSync = {
+  timestamp: string;
+  count: number;
+  success: boolean;
+  syncTime: number;
+  apiAvailable: boolean;
+  retryCount: number;
+  reason: string | null;
+  errorType: FailureType | null;
+};
+
+type SyncOptions = {
+  chain: Pick<ContentChain, "firstAvailableRemote" | "markUnavailable" | "clearCache">;
+  force?: boolean;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  /** Identifies this run's lease holder. */
+  holder?: string;
+  timeoutMs?: number;
+};
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export async function getLastSync(): Promise<LastSync | null> {
+  const row = await prisma.keyValue.findUnique({ where: { key: LAST_SYNC_KEY } });
+  if (!row) return null;
+  try {
+    return JSON.parse(row.value) as LastSync;
+  } catch {
+    return null;
+  }
+}
+
+export async function getSyncHistory() {
+  return prisma.syncRecord.findMany({ orderBy: [{ recordedAt: "desc" }, { id: "desc" }], take: SYNC_HISTORY_SIZE });
+}
+
+/** Takes the named lease if it is free or expired; true when this holder now has it. */
+export async function acquireLease(name: string, holder: string, ms: number, now = Date.now()): Promise<boolean> {
+  const expiresAt = new Date(now + ms);
+  const changed = await prisma.$executeRaw`
+    INSERT INTO "Lease" ("name", "holder", "expiresAt") VALUES (${name}, ${holder}, ${expiresAt})
+    ON CONFLICT ("name") DO UPDATE SET "holder" = excluded."holder", "expiresAt" = excluded."expiresAt"
+    WHERE "Lease"."expiresAt" <= ${new Date(now)}`;
+  return changed === 1;
+}
+
+export async function releaseLease(name: string, holder: string) {
+  await prisma.lease.deleteMany({ where: { name, holder } });
+}
+
+async function record(result: SyncResult, writeLast: boolean) {
+  await prisma.$transaction(async (tx) => {
+    await tx.syncRecord.create({
+      data: {
+        status: result.status,
+        type: result.type,
+        message: result.message,
+        timestamp: new Date(result.timestamp),
+        apiAvailable: result.apiAvailable,
+        retryCount: result.retryCount,
+        syncTime: result.syncTime,
+        postsCount: result.postsCount,
+        errorDetails: result.errorDetails,
+        errorType: result.errorType,
+      },
+    });
+    const keep = await tx.syncRecord.findMany({
+      orderBy: [{ recordedAt: "desc" }, { id: "desc" }],
+      take: SYNC_HISTORY_SIZE,
+      select: { id: true },
+    });
+    await tx.syncRecord.deleteMany({ where: { id: { notIn: keep.map((r) => r.id) } } });
+    if (writeLast) {
+      const last: LastSync = {
+        timestamp: result.timestamp,
+        count: result.postsCount,
+        success: result.status === "success",
+        syncTime: result.syncTime,
+        apiAvailable: result.apiAvailable,
+        retryCount: result.retryCount,
+        reason: result.status === "success" ? null : result.message,
+        errorType: result.errorType,
+      };
+      const value = JSON.stringify(last);
+      await tx.keyValue.upsert({
+        where: { key: LAST_SYNC_KEY },
+        create: { key: LAST_SYNC_KEY, value },
+        update: { value },
+      });
+    }
+  });
+}
+
+async function store(source: WordPressSource, posts: RemotePost[], timeoutMs?: number) {
+  const valid = posts.filter((post) => !isDefaultPost(post));
+  const existing = new Set(
+    (await prisma.syncedPost.findMany({ where: { id: { in: valid.map((p) => p.id) } }, select: { id: true } })).map(
+      (r) => r.id,
+    ),
+  );
+  // Term names travel with the copies, so the synced source can show them offline.
+  const [categories, tags] = await Promise.all([
+    fetchRemoteTerms(source, "categories", timeoutMs).catch(() => null),
+    fetchRemoteTerms(source, "tags", timeoutMs).catch(() => null),
+  ]);
+  await prisma.$transaction(async (tx) => {
+    for (const post of valid) {
+      const fields = {
+        source: source.name,
+        slug: post.slug,
+        title: htmlToText(post.title.rendered),
+        text: htmlToText(post.content.rendered),
+        date: new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(post.date) ? post.date : `${post.date}Z`),
+        data: JSON.stringify(post),
+        syncedAt: new Date(),
+      };
+      // A slug can move to another id remotely: the newest copy wins.
+      await tx.syncedPost.deleteMany({ where: { slug: post.slug, NOT: { id: post.id } } });
+      await tx.syncedPost.upsert({ where: { id: post.id }, create: { id: post.id, ...fields }, update: fields });
+    }
+    if (categories && tags) {
+      const value = JSON.stringify({ categories, tags });
+      await tx.keyValue.upsert({
+        where: { key: SYNCED_TERMS_KEY },
+        create: { key: SYNCED_TERMS_KEY, value },
+        update: { value },
+      });
+    }
+  });
+  return { stored: valid.length, newPosts: valid.filter((p) => !existing.has(p.id)).length };
+}
+
+export async function runContentSync(options: SyncOptions): Promise<SyncResult> {
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? defaultSleep;
+  const holder = options.holder ?? randomUUID();
+  const started = now();
+  const base = {
+    timestamp: new Date(started).toISOString(),
+    apiAvailable: false,
+    retryCount: 0,
+    postsCount: 0,
+    newPosts: 0,
+    errorDetails: null,
+    errorType: null,
+  };
+  const done = async (result: Omit<SyncResult, "syncTime" | "timestamp"> & Partial<SyncResult>, writeLast = true) => {
+    const full: SyncResult = { ...base, ...result, syncTime: Math.max(0, now() - started) };
+    await record(full, writeLast);
+    return full;
+  };
+  const skipped = (message: string) => done({ ...base, status: "skipped", type: "info", message }, false);
+
+  if (!options.force) {
+    const last = await getLastSync();
+    if (last && started - Date.parse(last.timestamp) < SYNC_SKIP_WINDOW_MS) return skipped(SYNC_MESSAGES.recent);
+  }
+  if (!(await acquireLease("content-sync", holder, SYNC_LEASE_MS, started))) return skipped(SYNC_MESSAGES.running);
+
+  try {
+    const source = await options.chain.firstAvailableRemote();
+    if (!source) {
+      return await done({
+        ...base,
+        status: "error",
+        type: "error",
+        message: SYNC_MESSAGES.unavailable,
+        errorType: "network",
+      });
+    }
+    let retryCount = 0;
+    let posts: RemotePost[] | null = null;
+    let failure: SourceFailure | null = null;
+    for (let attempt = 0; attempt < 2 && !posts; attempt++) {
+      if (attempt > 0) {
+        retryCount++;
+        await sleep(SYNC_RETRY_DELAY_MS);
+      }
+      try {
+        posts = (await fetchRemotePosts(source, { perPage: SYNC_SIZE, withContent: true }, options.timeoutMs)).posts;
+      } catch (error) {
+        failure = error instanceof SourceFailure ? error : new SourceFailure("unknown", String(error));
+      }
+    }
+    if (!posts) {
+      options.chain.markUnavailable(source);
+      return await done({
+        ...base,
+        status: "error",
+        type: "error",
+        message: SYNC_MESSAGES.failed,
+        retryCount,
+        errorType: failure?.type ?? "unknown",
+        errorDetails: failure?.message ?? null,
+      });
+    }
+    if (posts.length === 0) {
+      return await done({
+        ...base,
+        status: "empty",
+        type: "warning",
+        message: SYNC_MESSAGES.empty,
+        apiAvailable: true,
+        retryCount,
+      });
+    }
+    const { stored, newPosts } = await store(source, posts, options.timeoutMs);
+    return await done({
+      ...base,
+      status: "success",
+      type: "info",
+      message: `Synced ${stored} ${stored === 1 ? "post" : "posts"} from ${source.name === "wpcom" ? "WordPress.com" : "WordPress"} (${newPosts} new).`,
+      apiAvailable: true,
+      retryCount,
+      postsCount: stored,
+      newPosts,
+    });
+  } catch (error) {
+    return await done({
+      ...base,
+      status: "error",
+      type: "error",
+      message: SYNC_MESSAGES.failed,
+      errorType: "unknown",
+      errorDetails: error instanceof Error ? error.message : String(error),
+    });
+  } finally {
+    await releaseLease("content-sync", holder);
+  }
+}

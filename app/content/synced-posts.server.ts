@@ -1,0 +1,105 @@
+// Source 3 of the content chain: the posts the content sync copied from a
+// remote source, with the term names it stored beside them.
+import { prisma } from "~/db.server";
+import type { Prisma } from "~/generated/prisma/client";
+import type { TermMap } from "./normalize.server";
+import { storyFromRemote, summaryFromRemote } from "./normalize.server";
+import { type RemotePost, RemotePostSchema } from "./remote-post";
+import type { Story, StorySummary, Term } from "./story";
+
+export const SYNCED_TERMS_KEY = "sync:terms";
+
+type StoredTerms = { categories: (Term & { id: number })[]; tags: (Term & { id: number })[] };
+
+export async function syncedTerms(): Promise<StoredTerms> {
+  const row = await prisma.keyValue.findUnique({ where: { key: SYNCED_TERMS_KEY } });
+  if (!row) return { categories: [], tags: [] };
+  try {
+    return JSON.parse(row.value) as StoredTerms;
+  } catch {
+    return { categories: [], tags: [] };
+  }
+}
+
+const toMap = (terms: (Term & { id: number })[]): TermMap =>
+  new Map(terms.map((t) => [t.id, { slug: t.slug, name: t.name }]));
+
+function parse(data: string): RemotePost | null {
+  try {
+    const result = RemotePostSchema.safeParse(JSON.parse(data));
+    return result.success ? result.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export type SyncedListParams = { page: number; perPage: number; category?: string; tag?: string; search?: string };
+
+export async function countSyncedStories() {
+  return prisma.syncedPost.count();
+}
+
+export async function listSyncedStories(params: SyncedListParams) {
+  const terms = await syncedTerms();
+  const categoryId = params.category ? terms.categories.find((c) => c.slug === params.category)?.id : undefined;
+  const tagId = params.tag ? terms.tags.find((t) => t.slug === params.tag)?.id : undefined;
+  if ((params.category && categoryId === undefined) || (params.tag && tagId === undefined)) {
+    return { stories: [], total: 0, totalPages: 0 };
+  }
+  // Term ids live inside the stored JSON; SQLite's json_each filters on them.
+  const idFilter: Prisma.SyncedPostWhereInput[] = [];
+  if (categoryId !== undefined || tagId !== undefined) {
+    const category = categoryId ?? null;
+    const tag = tagId ?? null;
+    const ids = await prisma.$queryRaw<{ id: number }[]>`SELECT id FROM SyncedPost WHERE
+      (${category} IS NULL OR EXISTS (SELECT 1 FROM json_each(json_extract(data, '$.categories')) WHERE value = ${category})) AND
+      (${tag} IS NULL OR EXISTS (SELECT 1 FROM json_each(json_extract(data, '$.tags')) WHERE value = ${tag}))`;
+    idFilter.push({ id: { in: ids.map((r) => Number(r.id)) } });
+  }
+  const where: Prisma.SyncedPostWhereInput = {
+    AND: [
+      ...idFilter,
+      ...(params.search
+        ? [{ OR: [{ title: { contains: params.search } }, { text: { contains: params.search } }] }]
+        : []),
+    ],
+  };
+  const [rows, total] = await Promise.all([
+    prisma.syncedPost.findMany({
+      where,
+      orderBy: [{ date: "desc" }, { id: "desc" }],
+      skip: (params.page - 1) * params.perPage,
+      take: params.perPage,
+    }),
+    prisma.syncedPost.count({ where }),
+  ]);
+  const categories = toMap(terms.categories);
+  const stories = rows.map((row) => parse(row.data)).filter((p): p is RemotePost => p !== null);
+  return {
+    stories: stories.map((post) => summaryFromRemote(post, categories)),
+    total,
+    totalPages: Math.ceil(total / params.perPage),
+  };
+}
+
+export async function getSyncedStory(slug: string, siteOrigin?: string): Promise<Story | null> {
+  const row = await prisma.syncedPost.findUnique({ where: { slug } });
+  const post = row ? parse(row.data) : null;
+  if (!post) return null;
+  const terms = await syncedTerms();
+  return storyFromRemote(post, "synced", { categories: toMap(terms.categories), tags: toMap(terms.tags), siteOrigin });
+}
+
+export async function syncedNeighbours(
+  date: Date,
+): Promise<{ previous: StorySummary | null; next: StorySummary | null }> {
+  const [previous, next] = await Promise.all([
+    prisma.syncedPost.findFirst({ where: { date: { lt: date } }, orderBy: { date: "desc" } }),
+    prisma.syncedPost.findFirst({ where: { date: { gt: date } }, orderBy: { date: "asc" } }),
+  ]);
+  const summary = (row: typeof previous) => {
+    const post = row ? parse(row.data) : null;
+    return post ? summaryFromRemote(post) : null;
+  };
+  return { previous: summary(previous), next: summary(next) };
+}

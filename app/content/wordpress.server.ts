@@ -1,0 +1,167 @@
+// One remote source of the content chain: a WordPress REST API, either
+// WordPress.com's public API (/wp/v2/sites/{site}) or a site's own
+// ({WP_URL}/wp-json/wp/v2). Spec §7 Content.
+import { LIST_FIELDS, parsePostList, type RemotePost, type RemotePostSummary } from "./remote-post";
+
+/** Spec §9: each remote request times out after 10 s. */
+export const REMOTE_TIMEOUT_MS = 10_000;
+
+export type FailureType = "timeout" | "network" | "parse" | "unknown";
+
+/** A source that did not answer usefully; the chain moves on to the next one. */
+export class SourceFailure extends Error {
+  readonly type: FailureType;
+  constructor(type: FailureType, message: string) {
+    super(message);
+    this.name = "SourceFailure";
+    this.type = type;
+  }
+}
+
+export type ListParams = {
+  page?: number;
+  perPage?: number;
+  /** Remote term ids. */
+  categories?: number[];
+  tags?: number[];
+  search?: string;
+  slug?: string;
+  /** Lists need no content: ask only for the summary fields. */
+  withContent?: boolean;
+};
+
+export type RemoteList<T> = { posts: T[]; total: number; totalPages: number; invalid: number };
+
+export type RemoteTerm = { id: number; name: string; slug: string; count?: number };
+
+export type WordPressSource = {
+  name: "wpcom" | "wp";
+  /** API root without a trailing slash, e.g. https://blog.example/wp-json/wp/v2 */
+  base: string;
+};
+
+export function wordpressSources(config: { wpcomApiBase: string; wpcomSite?: string; wpUrl?: string }) {
+  const sources: WordPressSource[] = [];
+  if (config.wpcomSite) {
+    sources.push({
+      name: "wpcom",
+      base: `${config.wpcomApiBase.replace(/\/$/, "")}/wp/v2/sites/${encodeURIComponent(config.wpcomSite)}`,
+    });
+  }
+  if (config.wpUrl) sources.push({ name: "wp", base: `${config.wpUrl.replace(/\/$/, "")}/wp-json/wp/v2` });
+  return sources;
+}
+
+function classify(error: unknown): SourceFailure {
+  if (error instanceof SourceFailure) return error;
+  if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError")) {
+    return new SourceFailure("timeout", "The content source did not answer in time.");
+  }
+  if (error instanceof TypeError)
+    return new SourceFailure("network", `Could not reach the content source: ${error.message}`);
+  return new SourceFailure("unknown", error instanceof Error ? error.message : String(error));
+}
+
+async function getJson(url: URL, timeoutMs: number): Promise<{ body: unknown; headers: Headers; status: number }> {
+  try {
+    const response = await fetch(url, {
+      headers: { Accept: "application/json" },
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: "follow",
+    });
+    const type = response.headers.get("content-type") ?? "";
+    if (!/^application\/([a-z.+-]*\+)?json\b/i.test(type)) {
+      await response.body?.cancel();
+      throw new SourceFailure(
+        "parse",
+        `Expected JSON from the content source, got ${type || "no content type"} (HTTP ${response.status}).`,
+      );
+    }
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      throw new SourceFailure("parse", "The content source sent malformed JSON.");
+    }
+    return { body, headers: response.headers, status: response.status };
+  } catch (error) {
+    throw classify(error);
+  }
+}
+
+function listUrl(source: WordPressSource, params: ListParams): URL {
+  const url = new URL(`${source.base}/posts`);
+  url.searchParams.set("page", String(params.page ?? 1));
+  url.searchParams.set("per_page", String(params.perPage ?? 10));
+  if (params.categories?.length) url.searchParams.set("categories", params.categories.join(","));
+  if (params.tags?.length) url.searchParams.set("tags", params.tags.join(","));
+  if (params.search) url.searchParams.set("search", params.search);
+  if (params.slug) url.searchParams.set("slug", params.slug);
+  if (!params.withContent) url.searchParams.set("_fields", LIST_FIELDS.join(","));
+  return url;
+}
+
+const headerInt = (headers: Headers, name: string) => {
+  const value = Number.parseInt(headers.get(name) ?? "", 10);
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
+};
+
+export async function fetchRemotePosts(
+  source: WordPressSource,
+  params: ListParams & { withContent: true },
+  timeoutMs?: number,
+): Promise<RemoteList<RemotePost>>;
+export async function fetchRemotePosts(
+  source: WordPressSource,
+  params: ListParams,
+  timeoutMs?: number,
+): Promise<RemoteList<RemotePost | RemotePostSummary>>;
+export async function fetchRemotePosts(source: WordPressSource, params: ListParams, timeoutMs = REMOTE_TIMEOUT_MS) {
+  const { body, headers, status } = await getJson(listUrl(source, params), timeoutMs);
+  // A page past the last one is an answer, not a failure: that page is empty.
+  if (status === 400 && (body as { code?: unknown })?.code === "rest_post_invalid_page_number") {
+    return { posts: [], total: 0, totalPages: 0, invalid: 0, pastEnd: true };
+  }
+  if (status < 200 || status >= 300) throw new SourceFailure("network", `The content source answered HTTP ${status}.`);
+  if (!Array.isArray(body)) throw new SourceFailure("parse", "The content source did not send a list of posts.");
+  const { posts, invalid } = parsePostList(body, !params.withContent);
+  const total = headerInt(headers, "x-wp-total") ?? posts.length;
+  const totalPages = headerInt(headers, "x-wp-totalpages") ?? (total > 0 ? 1 : 0);
+  return { posts, total, totalPages, invalid };
+}
+
+/** Spec §7: GET {remote}/posts?per_page=1&_fields=id is the availability probe. */
+export async function probe(source: WordPressSource, timeoutMs = REMOTE_TIMEOUT_MS): Promise<boolean> {
+  try {
+    const url = new URL(`${source.base}/posts`);
+    url.searchParams.set("per_page", "1");
+    url.searchParams.set("_fields", "id");
+    const { body, status } = await getJson(url, timeoutMs);
+    return status >= 200 && status < 300 && Array.isArray(body);
+  } catch {
+    return false;
+  }
+}
+
+/** Categories or tags of the source, with the fields the site needs. */
+export async function fetchRemoteTerms(
+  source: WordPressSource,
+  taxonomy: "categories" | "tags",
+  timeoutMs = REMOTE_TIMEOUT_MS,
+): Promise<RemoteTerm[]> {
+  const url = new URL(`${source.base}/${taxonomy}`);
+  url.searchParams.set("per_page", "100");
+  url.searchParams.set("_fields", "id,name,slug,count");
+  const { body, status } = await getJson(url, timeoutMs);
+  if (status < 200 || status >= 300 || !Array.isArray(body)) {
+    throw new SourceFailure("parse", `The content source did not send a list of ${taxonomy}.`);
+  }
+  return body.filter(
+    (t): t is RemoteTerm =>
+      typeof t === "object" &&
+      t !== null &&
+      typeof t.id === "number" &&
+      typeof t.name === "string" &&
+      typeof t.slug === "string",
+  );
+}

@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { listApiPosts } from "~/content/api-posts.server";
+import type { Route } from "./+types/posts";
+
+const QuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+/** GET /api/posts?page&limit: { posts, hasMore }. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = QuerySchema.safeParse({
+    page: url.searchParams.get("page") || undefined,
+    limit: url.searchParams.get("limit") || undefined,
+  });
+  if (!query.success) {
+    return Response.json(
+      { message: "page must be a whole number from 1 to 100000 and limit from 1 to 100." },
+      { status: 400 },
+    );
+  }
+  const result = await listApiPosts(query.data.page, query.data.limit);
+  return Response.json(result, { headers: { "Cache-Control": "public, max-age=30" } });
+}

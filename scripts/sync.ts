@@ -1,0 +1,17 @@
+// `npm run sync`: one content sync now, through the production build (so it
+// runs the same code as the server, also in the Docker image).
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const buildFile = path.resolve(import.meta.dirname, "../build/server/index.js");
+if (!existsSync(buildFile)) {
+  console.error("No production build: run `npm run build` first.");
+  process.exit(1);
+}
+process.env.HS_CLI = "1";
+const build = await import(pathToFileURL(buildFile).href);
+const result = await build.entry.module.syncContent({ force: process.argv.includes("--force") });
+console.log(`${result.status}: ${result.message}`);
+if (result.errorDetails) console.log(result.errorDetails);
+process.exit(result.status === "error" ? 1 : 0);
