@@ -2,6 +2,12 @@ import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://localhost:${PORT}`;
+/** The WordPress-shaped server that is the site's content source in the tests. */
+export const WORDPRESS_PORT = 3211;
+/** A second site whose WordPress refuses connections: the fallback chain end to end. */
+export const DEGRADED_PORT = 3212;
+/** Nothing listens here. */
+const REFUSED_URL = "http://127.0.0.1:3219";
 
 // Debian's Chromium by default (Playwright's own download cannot run on these
 // machines); CHROME_PATH points elsewhere, or set it empty to use Playwright's.
@@ -37,13 +43,30 @@ export default defineConfig({
     // Protocol-level checks (bytes, status codes) need no browser, so run once.
     { name: "http", testDir: "tests/http" },
   ],
-  webServer: {
-    command: "node tests/support/e2e-server.ts",
-    url: `${baseURL}/api/health`,
-    env: { PORT: String(PORT) },
-    reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      command: `node tests/support/wordpress-server.ts --port ${WORDPRESS_PORT}`,
+      url: `http://127.0.0.1:${WORDPRESS_PORT}/__control/mode`,
+      reuseExistingServer: !process.env.CI,
+      stdout: "ignore",
+    },
+    {
+      command: "node tests/support/e2e-server.ts",
+      url: `${baseURL}/api/health`,
+      env: { PORT: String(PORT), E2E_DB: "e2e.db", WP_URL: `http://127.0.0.1:${WORDPRESS_PORT}` },
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "node tests/support/e2e-server.ts",
+      url: `http://localhost:${DEGRADED_PORT}/api/health`,
+      env: { PORT: String(DEGRADED_PORT), E2E_DB: "e2e-degraded.db", WP_URL: REFUSED_URL },
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

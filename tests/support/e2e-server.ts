@@ -1,5 +1,6 @@
-// The server the browser tests run against: the production build on a fresh
-// database, migrated and seeded once per run.
+// A server the browser tests run against: the production build on a fresh
+// database, migrated and seeded. PORT, E2E_DB (file name) and WP_URL choose
+// which one (see playwright.config.ts).
 import { spawn } from "node:child_process";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
@@ -8,7 +9,7 @@ import { deploy } from "../../scripts/migrate.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = path.join(root, "tests/.data");
-const dbFile = path.join(dataDir, "e2e.db");
+const dbFile = path.join(dataDir, process.env.E2E_DB ?? "e2e.db");
 const url = `file:${dbFile}`;
 
 await mkdir(dataDir, { recursive: true });
@@ -16,19 +17,24 @@ for (const suffix of ["", "-journal", "-wal", "-shm"]) await rm(dbFile + suffix,
 await deploy(url);
 await seed(url);
 
-const serve = path.join(root, "node_modules/@react-router/serve/bin.cjs");
 const port = process.env.PORT ?? "3210";
-const child = spawn(process.execPath, [serve, path.join(root, "build/server/index.js")], {
-  cwd: root,
-  stdio: "inherit",
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: port,
-    DATABASE_URL: url,
-    SITE_URL: `http://localhost:${port}`,
-    SESSION_SECRET: "e2e-session-secret-that-is-long-enough-000",
+const child = spawn(
+  process.execPath,
+  [path.join(root, "node_modules/@react-router/serve/bin.cjs"), path.join(root, "build/server/index.js")],
+  {
+    cwd: root,
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: port,
+      DATABASE_URL: url,
+      SITE_URL: `http://localhost:${port}`,
+      SESSION_SECRET: "e2e-session-secret-that-is-long-enough-000",
+      WP_URL: process.env.WP_URL ?? "",
+      WPCOM_SITE: "",
+    },
   },
-});
+);
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,97 @@
+import { DEGRADED_PORT } from "../../playwright.config";
+import { expect, test } from "../support/test";
+
+test("the story index pages through the WordPress source with page links", async ({ page, checkA11y }) => {
+  await page.goto("/stories");
+  await expect(page.getByRole("heading", { name: "Story Index", level: 1 })).toBeVisible();
+  await expect(page.getByText("24 stories")).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(10);
+  await checkA11y();
+  const pagination = page.getByRole("navigation", { name: "Pagination" });
+  await expect(pagination).toContainText("Page 1 of 3");
+  await pagination.getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL("/stories?page=2");
+  await expect(pagination).toContainText("Page 2 of 3");
+  await pagination.getByRole("link", { name: "Next page" }).click();
+  await expect(page.getByRole("article")).toHaveCount(4);
+  await expect(pagination.getByRole("link", { name: "Next page" })).toHaveCount(0);
+});
+
+test("category and tag filters are links that narrow the index", async ({ page }) => {
+  await page.goto("/stories");
+  await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Gothic" }).click();
+  await expect(page).toHaveURL("/stories?category=gothic");
+  await expect(page.getByText("9 stories")).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Gothic" }),
+  ).toHaveAttribute("aria-current", "page");
+  await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "All" }).click();
+  await expect(page).toHaveURL("/stories");
+  await expect(page.getByText("24 stories")).toBeVisible();
+});
+
+test("a story page shows the story with its details and neighbours", async ({ page, checkA11y }) => {
+  await page.goto("/stories");
+  await page.getByRole("link", { name: "Bread & Salt" }).first().click();
+  await expect(page).toHaveURL("/story/bread-and-salt");
+  await expect(page).toHaveTitle("Bread & Salt | Horror Stories");
+  await expect(page.getByRole("heading", { level: 1, name: "Bread & Salt" })).toBeVisible();
+  await expect(page.getByText(/min read/)).toBeVisible();
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/story\/bread-and-salt$/);
+  await checkA11y();
+});
+
+test("/reader/{slug} shows the same story with /story/{slug} as canonical", async ({ page }) => {
+  await page.goto("/reader/bread-and-salt");
+  await expect(page.getByRole("heading", { level: 1, name: "Bread & Salt" })).toBeVisible();
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/story\/bread-and-salt$/);
+});
+
+test("an unknown slug renders the 404 page", async ({ page }) => {
+  const response = await page.goto("/story/no-such-story-anywhere");
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveTitle("404 - Page Not Found | Horror Stories");
+});
+
+test("the hostile post is shown without any of its scripts", async ({ page, checkA11y }) => {
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goto("/story/the-cursed-post");
+  await expect(page.getByRole("heading", { level: 1, name: "The Cursed Post" })).toBeVisible();
+  await expect(page.getByText("Count the faces in the photograph")).toBeVisible();
+  const story = page.locator(".prose-story");
+  await expect(story.locator("script")).toHaveCount(0);
+  await expect(story.locator("[onerror], [onclick], [onload]")).toHaveCount(0);
+  await expect(story.locator('a[href^="javascript:" i]')).toHaveCount(0);
+  // The link text stays; only its javascript: URL is gone.
+  await expect(story.getByText("Click to see what is standing behind you")).toBeVisible();
+  await story.getByText("Do not click this sentence.").click();
+  expect(dialogs).toEqual([]);
+  await checkA11y();
+});
+
+test("a password-protected story shows a clear notice", async ({ page }) => {
+  await page.goto("/story/the-sealed-letter");
+  await expect(page.getByRole("note")).toContainText("protected it with a password");
+});
+
+test("search finds stories across the chain", async ({ page }) => {
+  await page.goto("/search?q=lantern");
+  await expect(page.getByRole("heading", { level: 2 })).toHaveText("3 results for “lantern”");
+  await expect(page.getByRole("article")).toHaveCount(3);
+});
+
+test("with the remote down the site still shows stories, with no error and no wait", async ({ page, checkA11y }) => {
+  const site = `http://localhost:${DEGRADED_PORT}`;
+  const response = await page.goto(`${site}/stories`);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByText("12 stories")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Salt & Ash" })).toBeVisible();
+  await checkA11y();
+  await page.getByRole("link", { name: "Salt & Ash" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Salt & Ash" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "More stories" })).toBeVisible();
+});

@@ -1,0 +1,66 @@
+import { expect, test } from "@playwright/test";
+
+test("anonymous story and list pages are cacheable, with an ETag answered 304", async ({ playwright, baseURL }) => {
+  // A fresh request context: no cookies, as a first-time anonymous reader.
+  const request = await playwright.request.newContext({ baseURL });
+  for (const path of ["/stories", "/story/bread-and-salt"]) {
+    const first = await request.get(path);
+    expect(first.status()).toBe(200);
+    expect(first.headers()["cache-control"]).toMatch(/^public, max-age=\d+/);
+    const etag = first.headers().etag;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await request.get(path, { headers: { "If-None-Match": etag as string } });
+    expect(again.status()).toBe(304);
+    expect(await again.body()).toHaveLength(0);
+    const other = await request.get(path, { headers: { "If-None-Match": 'W/"something-else"' } });
+    expect(other.status()).toBe(200);
+  }
+  // A reader with a preference cookie gets a private answer: shared caches must not mix themes.
+  const withCookie = await request.get("/stories", { headers: { Cookie: "hs_theme=ImRhcmsi" } });
+  expect(withCookie.headers()["cache-control"]).toMatch(/^private/);
+  await request.dispose();
+});
+
+test("GET /feed.xml is an RSS 2.0 feed of the latest stories, linked from the head", async ({ request }) => {
+  const home = await (await request.get("/")).text();
+  expect(home).toMatch(
+    /<link rel="alternate" type="application\/rss\+xml" title="Horror Stories" href="\/feed.xml"\/>/,
+  );
+  const feed = await request.get("/feed.xml");
+  expect(feed.headers()["content-type"]).toContain("application/rss+xml");
+  const xml = await feed.text();
+  expect(xml).toContain('<rss version="2.0"');
+  expect((xml.match(/<item>/g) ?? []).length).toBe(20);
+  expect(xml).toContain("<title>Bread &amp; Salt</title>");
+});
+
+test("GET /api/posts lists the stored stories newest first, with hasMore", async ({ request }) => {
+  const response = await request.get("/api/posts?page=1&limit=5");
+  expect(response.status()).toBe(200);
+  const body = await response.json();
+  expect(body.posts).toHaveLength(5);
+  expect(body.hasMore).toBe(true);
+  for (const post of body.posts) {
+    expect(post).toEqual(
+      expect.objectContaining({
+        id: expect.any(Number),
+        createdAt: expect.any(String),
+        date: expect.any(String),
+        slug: expect.any(String),
+        title: { rendered: expect.any(String) },
+        excerpt: { rendered: expect.any(String) },
+      }),
+    );
+  }
+  const dates = body.posts.map((p: { date: string }) => Date.parse(p.date));
+  expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+
+  const one = await request.get(`/api/posts/${body.posts[0].slug}`);
+  expect((await one.json()).slug).toBe(body.posts[0].slug);
+  expect((await request.get("/api/posts/no-such-post")).status()).toBe(404);
+  for (const bad of ["page=0", "limit=1000", "page=abc", "limit=-1"]) {
+    const response = await request.get(`/api/posts?${bad}`);
+    expect(response.status()).toBe(400);
+    expect((await response.json()).message).toBeTruthy();
+  }
+});
