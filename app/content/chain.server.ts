@@ -15,6 +15,7 @@ import {
   syncedTerms,
 } from "./synced-posts.server";
 import {
+  fetchRemoteImage,
   fetchRemotePosts,
   fetchRemoteTerms,
   probe,
@@ -156,7 +157,11 @@ export function createContentChain(options: ChainOptions) {
           const post = result.posts[0];
           // Not found here is an answer ("none"), cached like any other.
           if (!post || post.slug !== slug) return "none" as const;
-          return storyFromRemote(post, source.name, { ...(await termMaps(source)), siteOrigin });
+          const [maps, image] = await Promise.all([
+            termMaps(source),
+            post.featured_media > 0 ? fetchRemoteImage(source, post.featured_media, timeoutMs).catch(() => null) : null,
+          ]);
+          return { ...storyFromRemote(post, source.name, { ...maps, siteOrigin }), image };
         });
         if (story !== "none") return story;
       } catch (error) {

@@ -43,6 +43,7 @@ export function storyFromRemote(
     tags: terms(post.tags, maps.tags ?? new Map()),
     modified: post.modified ? isoDate(post.modified) : null,
     source,
+    image: null,
   };
 }
 
@@ -87,5 +88,6 @@ export function storyFromOwn(post: OwnPostRow, siteOrigin?: string): Story {
     tags: (post.tags ?? []).map((t) => ({ slug: t.slug, name: t.name })),
     modified: post.updatedAt ? post.updatedAt.toISOString() : null,
     source: "own",
+    image: null,
   };
 }

@@ -17,7 +17,19 @@ export type StorySummary = {
   featuredMedia: number;
 };
 
+export type StoryImage = {
+  alt: string;
+  src: string;
+  width: number;
+  height: number;
+  /** A smaller rendition for slow connections (Save-Data, 2g). */
+  lowSrc: string;
+  lowWidth: number;
+  lowHeight: number;
+};
+
 export type Story = StorySummary & {
+  image: StoryImage | null;
   /** Sanitised HTML; empty when the story is password-protected. */
   contentHtml: string;
   protected: boolean;

@@ -1,7 +1,9 @@
 // One remote source of the content chain: a WordPress REST API, either
 // WordPress.com's public API (/wp/v2/sites/{site}) or a site's own
 // ({WP_URL}/wp-json/wp/v2). Spec §7 Content.
+import { z } from "zod";
 import { LIST_FIELDS, parsePostList, type RemotePost, type RemotePostSummary } from "./remote-post";
+import type { StoryImage } from "./story";
 
 /** Spec §9: each remote request times out after 10 s. */
 export const REMOTE_TIMEOUT_MS = 10_000;
@@ -164,4 +166,48 @@ export async function fetchRemoteTerms(
       typeof t.name === "string" &&
       typeof t.slug === "string",
   );
+}
+
+const MediaSize = z.looseObject({ width: z.number(), height: z.number(), source_url: z.string() });
+const MediaSchema = z.looseObject({
+  id: z.number(),
+  alt_text: z.string().optional(),
+  source_url: z.string(),
+  media_details: z.looseObject({
+    width: z.number(),
+    height: z.number(),
+    sizes: z.record(z.string(), MediaSize).optional(),
+  }),
+});
+
+/** A featured image in two sizes: the normal one and a small one for slow connections. */
+export async function fetchRemoteImage(
+  source: WordPressSource,
+  id: number,
+  timeoutMs = REMOTE_TIMEOUT_MS,
+): Promise<StoryImage | null> {
+  const url = new URL(`${source.base}/media/${id}`);
+  url.searchParams.set("_fields", "id,alt_text,source_url,media_details");
+  const { body, status } = await getJson(url, timeoutMs);
+  if (status === 404) return null;
+  const media = MediaSchema.safeParse(body);
+  if (status < 200 || status >= 300 || !media.success)
+    throw new SourceFailure("parse", "The content source sent an invalid media item.");
+  const { sizes = {}, width, height } = media.data.media_details;
+  const pick = (...names: string[]) => names.map((n) => sizes[n]).find(Boolean);
+  const normal = pick("large", "medium_large") ?? { width, height, source_url: media.data.source_url };
+  const low = pick("medium", "thumbnail") ?? normal;
+  const safe = (u: string) => (/^https?:\/\//i.test(u) ? u : null);
+  const src = safe(normal.source_url);
+  const lowSrc = safe(low.source_url);
+  if (!src || !lowSrc) return null;
+  return {
+    alt: media.data.alt_text ?? "",
+    src,
+    width: normal.width,
+    height: normal.height,
+    lowSrc,
+    lowWidth: low.width,
+    lowHeight: low.height,
+  };
 }

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { ContinueReading } from "~/components/continue-reading";
 import { StoryList } from "~/components/story-card";
 import { contentChain } from "~/content/content.server";
 import { publicPageHeaders } from "~/content/http-cache.server";
@@ -19,8 +20,9 @@ export default function Reader({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <h1 className="font-serif text-4xl font-bold">Reader</h1>
-      <p className="mt-2 text-muted">The newest stories, ready to read.</p>
-      <StoryList stories={loaderData.stories} />
+      <ContinueReading />
+      <h2 className="mt-8 font-serif text-2xl font-bold">Newest stories</h2>
+      <StoryList stories={loaderData.stories} headingLevel={3} />
     </div>
   );
 }

@@ -1,8 +1,11 @@
 import { data, Link } from "react-router";
+import { useRememberStory } from "~/components/continue-reading";
 import { formatDate } from "~/components/story-card";
+import { StoryImage } from "~/components/story-image";
 import { contentChain } from "~/content/content.server";
 import { publicPageHeaders } from "~/content/http-cache.server";
 import { readingMinutes } from "~/content/story";
+import { CLIENT_HINT_HEADERS, prefersLowData } from "~/utils/client-hints.server";
 import { invariantResponse } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/story";
@@ -17,8 +20,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   invariantResponse(story, "No story has this address.", { status: 404 });
   const { previous, next } = await contentChain.neighbours(story);
   return data(
-    { story, minutes: readingMinutes(story.contentHtml), previous, next },
-    { headers: publicPageHeaders(request) },
+    { story, minutes: readingMinutes(story.contentHtml), previous, next, lowData: prefersLowData(request) },
+    { headers: { ...publicPageHeaders(request), ...CLIENT_HINT_HEADERS, Vary: "Cookie, Save-Data, ECT" } },
   );
 }
 
@@ -31,7 +34,8 @@ export const meta: Route.MetaFunction = (args) =>
   );
 
 export default function StoryPage({ loaderData }: Route.ComponentProps) {
-  const { story, minutes, previous, next } = loaderData;
+  const { story, minutes, previous, next, lowData } = loaderData;
+  useRememberStory(story);
   return (
     <article className="mx-auto max-w-2xl">
       <header>
@@ -58,6 +62,7 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
             ))}
           </p>
         ) : null}
+        {story.image ? <StoryImage image={story.image} low={lowData} /> : null}
       </header>
       {story.protected ? (
         <div role="note" className="mt-8 rounded-lg border border-line bg-surface p-6">

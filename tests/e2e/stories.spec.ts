@@ -95,3 +95,23 @@ test("with the remote down the site still shows stories, with no error and no wa
   await expect(page.getByRole("heading", { level: 1, name: "Salt & Ash" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "More stories" })).toBeVisible();
 });
+
+test("the reader landing lists the newest stories and, with JavaScript, offers to continue", async ({
+  page,
+  javaScriptEnabled,
+  checkA11y,
+}) => {
+  await page.goto("/reader");
+  await expect(page.getByRole("heading", { name: "Newest stories" })).toBeVisible();
+  await expect(page.getByRole("article")).toHaveCount(5);
+  await expect(page.getByRole("heading", { name: "Continue reading" })).toHaveCount(0);
+  await page.goto("/story/bread-and-salt");
+  await page.goto("/reader");
+  if (javaScriptEnabled) {
+    const section = page.getByRole("region", { name: "Continue reading" });
+    await expect(section.getByRole("link", { name: "Bread & Salt" })).toHaveAttribute("href", "/reader/bread-and-salt");
+  } else {
+    await expect(page.getByRole("heading", { name: "Continue reading" })).toHaveCount(0);
+  }
+  await checkA11y();
+});

@@ -64,3 +64,30 @@ test("GET /api/posts lists the stored stories newest first, with hasMore", async
     expect((await response.json()).message).toBeTruthy();
   }
 });
+
+test("a story's featured image has its size set, loads lazily, and is small on slow connections", async ({
+  playwright,
+  baseURL,
+}) => {
+  const request = await playwright.request.newContext({ baseURL });
+  const imageTag = async (headers: Record<string, string>) => {
+    const response = await request.get("/story/last-ferry-to-hollin-isle", { headers });
+    expect(response.headers()["accept-ch"]).toBe("Save-Data, ECT");
+    expect(response.headers().vary).toContain("ECT");
+    const html = await response.text();
+    return html.match(/<img [^>]*alt="Procedurally drawn cover: Blue hour"[^>]*>/)?.[0] ?? "";
+  };
+  const normal = await imageTag({});
+  expect(normal).toMatch(/src="[^"]*nightfall-cover-5-1024x576\.png"/);
+  expect(normal).toContain('width="1024"');
+  expect(normal).toContain('height="576"');
+  expect(normal).toContain('loading="lazy"');
+  const slowHints: Record<string, string>[] = [{ "Save-Data": "on" }, { ECT: "2g" }, { ECT: "slow-2g" }];
+  for (const hint of slowHints) {
+    const small = await imageTag(hint);
+    expect(small).toMatch(/src="[^"]*nightfall-cover-5-300x169\.png"/);
+    expect(small).toContain('width="300"');
+  }
+  expect(await imageTag({ ECT: "4g" })).toContain("1024x576");
+  await request.dispose();
+});
