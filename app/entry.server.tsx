@@ -6,6 +6,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { ensureInitialAdmin } from "./auth/auth.server";
 import { startContentSyncSchedule } from "./content/sync-schedule.server";
 import { env } from "./env.server";
 import criticalCss from "./styles/app.css?inline";
@@ -15,8 +16,15 @@ export const streamTimeout = 5_000;
 
 // `npm run sync` (scripts/sync.ts) runs a sync through the built server.
 export { syncContent } from "./content/sync-schedule.server";
+// server.js puts the client's socket address into this context.
+export { socketAddressContext } from "./utils/request-context";
 
-if (env.NODE_ENV !== "test" && !process.env.HS_CLI) startContentSyncSchedule();
+if (env.NODE_ENV !== "test" && !process.env.HS_CLI) {
+  startContentSyncSchedule();
+  ensureInitialAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD).catch((error) =>
+    console.error("Could not create the initial administrator:", error instanceof Error ? error.message : error),
+  );
+}
 
 export default function handleRequest(
   request: Request,

@@ -27,10 +27,21 @@ export const EnvSchema = z
     CONTENT_SYNC: z.enum(["on", "off"]).default("on"),
     /** Root of the WordPress.com public API; tests point it at a local server. */
     WPCOM_API_BASE: z.url({ protocol: /^https?$/ }).default("https://public-api.wordpress.com"),
+    /** SMTP server for outgoing mail, e.g. smtp://user:pass@mail.example:587; unset = links go to the log. */
+    SMTP_URL: unsetIfEmpty(z.url({ protocol: /^smtps?$/ })),
+    MAIL_FROM: z.string().min(3).default("Horror Stories <no-reply@localhost>"),
+    /** The first administrator, created (or promoted) at start-up when both are set. */
+    ADMIN_EMAIL: unsetIfEmpty(z.email()),
+    ADMIN_PASSWORD: unsetIfEmpty(z.string().min(12, "must be at least 12 characters")),
+    /** Header a trusted reverse proxy puts the client address in (e.g. X-Forwarded-For); unset = the socket. */
+    TRUSTED_PROXY_HEADER: unsetIfEmpty(z.string().regex(/^[A-Za-z0-9-]+$/, "must be a header name")),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production" });
+    }
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "ADMIN_EMAIL and ADMIN_PASSWORD go together" });
     }
   });
 

@@ -1,5 +1,8 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { Route } from "./+types/root";
+import { getOptionalUser } from "./auth/auth.server";
+import { csrfMiddleware, csrfToken } from "./auth/csrf.server";
 import { errorMeta, FullPageErrorFallback, statusPageForError } from "./components/error-boundary";
 import { StatusPageView } from "./components/status-page";
 import { env } from "./env.server";
@@ -8,11 +11,20 @@ import { getSidebarState, getTheme } from "./theme/preferences.server";
 import { useTheme } from "./theme/theme-toggle";
 import { routeMeta } from "./utils/meta";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const [theme, sidebar] = await Promise.all([getTheme(request), getSidebarState(request)]);
+export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [theme, sidebar, user] = await Promise.all([
+    getTheme(request),
+    getSidebarState(request),
+    getOptionalUser(request),
+  ]);
   return {
     theme,
     sidebar,
+    user: user ? { id: user.id, username: user.username, avatar: user.avatar, isAdmin: user.isAdmin } : null,
+    // Signed-in pages carry a sign-out form, so they carry a CSRF token; anonymous pages stay cacheable.
+    csrf: user ? await csrfToken(request, context) : null,
     origin: env.SITE_URL,
     year: new Date().getFullYear(),
   };
@@ -46,8 +58,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.csrf) return <Outlet />;
+  return (
+    <AuthenticityTokenProvider token={loaderData.csrf}>
+      <Outlet />
+    </AuthenticityTokenProvider>
+  );
 }
 
 /**

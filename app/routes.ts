@@ -1,4 +1,4 @@
-import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
 
 // The table of contents of the site. Aliases point at the same module under
 // another id; they are never copies.
@@ -10,6 +10,14 @@ export default [
   route("api/posts", "routes/api/posts.ts"),
   route("api/posts/:slug", "routes/api/post.ts"),
   route("feed.xml", "routes/feed.ts"),
+  route("logout", "routes/logout.ts"),
+  route("api/csrf-token", "routes/api/csrf-token.ts"),
+  ...prefix("api/auth", [
+    route("status", "routes/api/auth/status.ts"),
+    route("login", "routes/api/auth/login.ts"),
+    route("register", "routes/api/auth/register.ts"),
+    route("logout", "routes/api/auth/logout.ts"),
+  ]),
 
   // The site shell: header, sidebar, footer.
   layout("routes/layouts/site.tsx", [
@@ -25,6 +33,17 @@ export default [
     route("about", "routes/about.tsx"),
     route("contact", "routes/contact.tsx"),
     route("privacy", "routes/privacy.tsx"),
+    route("auth", "routes/auth.tsx"),
+    route("auth-success", "routes/auth-success.tsx"),
+    route("reset-password", "routes/reset-password.tsx"),
+
+    // Administrators only: the layout's loader guards every page below it.
+    ...prefix("admin", [
+      layout("routes/admin/layout.tsx", [
+        index("routes/admin/dashboard.tsx", { id: "admin-index" }),
+        route("dashboard", "routes/admin/dashboard.tsx", { id: "admin-dashboard" }),
+      ]),
+    ]),
   ]),
 
   // The bare error shell: no navbar or footer.

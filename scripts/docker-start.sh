@@ -5,4 +5,4 @@ node scripts/migrate.ts deploy
 if [ "${SEED_DEMO_STORIES:-false}" = "true" ]; then
   node prisma/seed.ts
 fi
-exec node node_modules/@react-router/serve/bin.cjs build/server/index.js
+exec node server.js

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { ThemeChoice } from "~/theme/theme-toggle";
 import { submitInPlace } from "~/utils/forms";
+import { type ShellUser, SignOutForm } from "./account-menu";
 import { ChevronIcon, CloseIcon } from "./icons";
 import { isCurrent, type NavGroup, SIDEBAR_GROUPS } from "./navigation";
 import { isSidebarCloseSwipe } from "./swipe";
@@ -45,7 +46,8 @@ function GroupLinks({ group, pathname }: { group: NavGroup; pathname: string }) 
  * through a form POST remembered in a cookie. Groups are <details>, so each
  * opens and closes on its own without JavaScript.
  */
-export function Sidebar({ collapsed, isAdmin = false }: { collapsed: boolean; isAdmin?: boolean }) {
+export function Sidebar({ collapsed, user }: { collapsed: boolean; user: ShellUser | null }) {
+  const isAdmin = user?.isAdmin ?? false;
   const location = useLocation();
   const fetcher = useFetcher({ key: "sidebar" });
   const pendingState = fetcher.formData?.get("state");
@@ -132,9 +134,13 @@ export function Sidebar({ collapsed, isAdmin = false }: { collapsed: boolean; is
           </details>
         ))}
         <div className="flex flex-col gap-2 border-t border-line px-1 pt-3">
-          <Link to="/auth" className="btn justify-center">
-            Sign In
-          </Link>
+          {user ? (
+            <SignOutForm />
+          ) : (
+            <Link to="/auth" className="btn justify-center">
+              Sign In
+            </Link>
+          )}
           <Link to="/report-bug" className="btn justify-center">
             Report Bug
           </Link>

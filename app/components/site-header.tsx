@@ -1,10 +1,11 @@
 import { Form, Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { ThemeToggle } from "~/theme/theme-toggle";
+import { AccountMenu, type ShellUser } from "./account-menu";
 import { MenuIcon, SearchIcon } from "./icons";
 import { HEADER_LINKS, isCurrent } from "./navigation";
 import { SIDEBAR_ID } from "./sidebar";
 
-export function SiteHeader() {
+export function SiteHeader({ user }: { user: ShellUser | null }) {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
@@ -67,9 +68,13 @@ export function SiteHeader() {
             </button>
           </Form>
           <ThemeToggle />
-          <Link to="/auth" className="btn btn-primary">
-            Sign In
-          </Link>
+          {user ? (
+            <AccountMenu user={user} />
+          ) : (
+            <Link to="/auth" className="btn btn-primary">
+              Sign In
+            </Link>
+          )}
         </div>
       </div>
     </header>

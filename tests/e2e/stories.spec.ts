@@ -106,6 +106,10 @@ test("the reader landing lists the newest stories and, with JavaScript, offers t
   await expect(page.getByRole("article")).toHaveCount(5);
   await expect(page.getByRole("heading", { name: "Continue reading" })).toHaveCount(0);
   await page.goto("/story/bread-and-salt");
+  if (javaScriptEnabled) {
+    // Remembered once the page has hydrated.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("hs_last_story"))).toContain("bread-and-salt");
+  }
   await page.goto("/reader");
   if (javaScriptEnabled) {
     const section = page.getByRole("region", { name: "Continue reading" });

@@ -13,21 +13,17 @@ test("GET /api/health answers 503 JSON when the database does not", async () => 
   // A second server of the same build whose database cannot be opened.
   const root = path.resolve(import.meta.dirname, "../..");
   const port = 3299;
-  const server = spawn(
-    process.execPath,
-    [path.join(root, "node_modules/@react-router/serve/bin.cjs"), path.join(root, "build/server/index.js")],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        DATABASE_URL: "file:/proc/no-such-dir/horror.db",
-        SESSION_SECRET: "health-test-secret-that-is-long-enough-0",
-      },
-      stdio: "ignore",
+  const server = spawn(process.execPath, [path.join(root, "server.js")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATABASE_URL: "file:/proc/no-such-dir/horror.db",
+      SESSION_SECRET: "health-test-secret-that-is-long-enough-0",
     },
-  );
+    stdio: "ignore",
+  });
   try {
     let response: Response | undefined;
     await expect

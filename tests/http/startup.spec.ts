@@ -5,16 +5,12 @@ import { expect, test } from "@playwright/test";
 const root = path.resolve(import.meta.dirname, "../..");
 
 test("a bad environment value stops the server with a message naming the variable", () => {
-  const result = spawnSync(
-    process.execPath,
-    [path.join(root, "node_modules/@react-router/serve/bin.cjs"), path.join(root, "build/server/index.js")],
-    {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: "production", PORT: "3298", SITE_URL: "not-a-url", SESSION_SECRET: "" },
-      encoding: "utf8",
-      timeout: 20_000,
-    },
-  );
+  const result = spawnSync(process.execPath, [path.join(root, "server.js")], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", PORT: "3298", SITE_URL: "not-a-url", SESSION_SECRET: "" },
+    encoding: "utf8",
+    timeout: 20_000,
+  });
   expect(result.status).toBe(1);
   expect(result.stderr).toContain("Invalid environment configuration");
   expect(result.stderr).toMatch(/SITE_URL: /);

@@ -18,23 +18,19 @@ await deploy(url);
 await seed(url);
 
 const port = process.env.PORT ?? "3210";
-const child = spawn(
-  process.execPath,
-  [path.join(root, "node_modules/@react-router/serve/bin.cjs"), path.join(root, "build/server/index.js")],
-  {
-    cwd: root,
-    stdio: "inherit",
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: port,
-      DATABASE_URL: url,
-      SITE_URL: `http://localhost:${port}`,
-      SESSION_SECRET: "e2e-session-secret-that-is-long-enough-000",
-      WP_URL: process.env.WP_URL ?? "",
-      WPCOM_SITE: "",
-    },
+const child = spawn(process.execPath, [path.join(root, "server.js")], {
+  cwd: root,
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: port,
+    DATABASE_URL: url,
+    SITE_URL: `http://localhost:${port}`,
+    SESSION_SECRET: "e2e-session-secret-that-is-long-enough-000",
+    WP_URL: process.env.WP_URL ?? "",
+    WPCOM_SITE: "",
   },
-);
+});
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -23,9 +23,9 @@ export default function SiteLayout() {
         Skip to content
       </a>
       <div className="flex min-h-dvh">
-        <Sidebar collapsed={root?.sidebar === "collapsed"} />
+        <Sidebar collapsed={root?.sidebar === "collapsed"} user={root?.user ?? null} />
         <div className="flex min-w-0 flex-1 flex-col">
-          <SiteHeader />
+          <SiteHeader user={root?.user ?? null} />
           <main
             id="main-content"
             tabIndex={-1}

@@ -1,0 +1,67 @@
+// The JSON API of accounts (spec §7 Auth): the same rules as the forms.
+import type { RouterContextProvider } from "react-router";
+import { FALLBACK_MESSAGES, jsonError } from "~/utils/api-errors";
+import { AuthError, registerUser, verifyLogin } from "./auth.server";
+import { loginRateKey } from "./auth-page.server";
+import { clientAddress } from "./client-address.server";
+import { enforceRateLimit, RATE_LIMITS, resetRateLimit } from "./rate-limit.server";
+import { createSession, destroySession, type SessionUser } from "./session.server";
+import { LoginSchema, RegisterSchema } from "./validation";
+
+export const publicUser = (user: SessionUser) => ({
+  id: user.id,
+  username: user.username,
+  avatar: user.avatar,
+  isAdmin: user.isAdmin,
+});
+
+async function readJson(request: Request): Promise<unknown> {
+  if (!(request.headers.get("Content-Type") ?? "").includes("application/json")) {
+    throw jsonError("Send JSON (Content-Type: application/json).", 415);
+  }
+  try {
+    return await request.json();
+  } catch {
+    throw jsonError("The request body is not valid JSON.", 400);
+  }
+}
+
+export async function apiLogin(request: Request, context: Readonly<RouterContextProvider>) {
+  const address = clientAddress(request, context);
+  await enforceRateLimit(loginRateKey(address), RATE_LIMITS.login, { json: true });
+  const body = (await readJson(request)) as Record<string, unknown> | null;
+  const parsed = LoginSchema.safeParse({
+    email: body?.email,
+    password: body?.password,
+    remember: body?.rememberMe === true,
+  });
+  if (!parsed.success) return jsonError(parsed.error.issues[0]?.message ?? FALLBACK_MESSAGES.login, 400);
+  try {
+    const user = await verifyLogin(parsed.data.email, parsed.data.password);
+    await resetRateLimit(loginRateKey(address));
+    const setCookie = await createSession(user.id, parsed.data.remember);
+    return Response.json({ user: publicUser(user) }, { headers: { "Set-Cookie": setCookie } });
+  } catch (error) {
+    if (error instanceof AuthError) return jsonError(error.message, 401);
+    throw error;
+  }
+}
+
+export async function apiRegister(request: Request, context: Readonly<RouterContextProvider>) {
+  await enforceRateLimit(`register:${clientAddress(request, context)}`, RATE_LIMITS.register, { json: true });
+  const body = (await readJson(request)) as Record<string, unknown> | null;
+  const parsed = RegisterSchema.safeParse({ email: body?.email, username: body?.username, password: body?.password });
+  if (!parsed.success) return jsonError(parsed.error.issues[0]?.message ?? FALLBACK_MESSAGES.register, 400);
+  try {
+    const user = await registerUser(parsed.data);
+    const setCookie = await createSession(user.id, false);
+    return Response.json({ user: publicUser(user) }, { status: 201, headers: { "Set-Cookie": setCookie } });
+  } catch (error) {
+    if (error instanceof AuthError) return jsonError(error.message, 409);
+    throw error;
+  }
+}
+
+export async function apiLogout(request: Request) {
+  return Response.json({ ok: true }, { headers: { "Set-Cookie": await destroySession(request) } });
+}

@@ -1,0 +1,72 @@
+// The sign-in and registration actions behind /auth (and their JSON twins).
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { safeRedirectPath } from "~/utils/redirect";
+import { AuthError, authenticator, registerUser } from "./auth.server";
+import { clientAddress } from "./client-address.server";
+import { checkHoneypot } from "./honeypot.server";
+import { enforceRateLimit, RATE_LIMITS, resetRateLimit } from "./rate-limit.server";
+import { createSession, type SessionUser } from "./session.server";
+import { LoginSchema, RegisterSchema } from "./validation";
+
+export const loginRateKey = (address: string) => `login:${address}`;
+
+/** Where a successful sign-in goes: /auth-success, which offers the way back. */
+export function successRedirect(redirectTo: string | undefined, setCookie: string) {
+  const back = safeRedirectPath(redirectTo, "/");
+  return redirect(`/auth-success?${new URLSearchParams({ redirectTo: back })}`, {
+    headers: { "Set-Cookie": setCookie },
+  });
+}
+
+export async function handleAuthAction(request: Request, context: Readonly<RouterContextProvider>) {
+  const form = await request.clone().formData();
+  const intent = form.get("intent") === "register" ? "register" : "login";
+  const address = clientAddress(request, context);
+
+  if (intent === "login") {
+    await enforceRateLimit(loginRateKey(address), RATE_LIMITS.login);
+    await checkHoneypot(form);
+    const submission = parseWithZod(form, { schema: LoginSchema });
+    if (submission.status !== "success") {
+      return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    }
+    let user: SessionUser;
+    try {
+      user = await authenticator.authenticate("form", request);
+    } catch (error) {
+      if (!(error instanceof AuthError)) throw error;
+      return data(
+        { intent, result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }) },
+        { status: 400 },
+      );
+    }
+    await resetRateLimit(loginRateKey(address));
+    return successRedirect(submission.value.redirectTo, await createSession(user.id, submission.value.remember));
+  }
+
+  await enforceRateLimit(`register:${address}`, RATE_LIMITS.register);
+  await checkHoneypot(form);
+  const submission = parseWithZod(form, { schema: RegisterSchema });
+  if (submission.status !== "success") {
+    return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  try {
+    const user = await registerUser(submission.value);
+    return successRedirect(submission.value.redirectTo, await createSession(user.id, false));
+  } catch (error) {
+    if (!(error instanceof AuthError)) throw error;
+    const fieldErrors = error.field ? { [error.field]: [error.message] } : undefined;
+    return data(
+      {
+        intent,
+        result: submission.reply({
+          fieldErrors,
+          formErrors: fieldErrors ? undefined : [error.message],
+          hideFields: ["password"],
+        }),
+      },
+      { status: 400 },
+    );
+  }
+}

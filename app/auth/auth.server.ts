@@ -1,0 +1,118 @@
+// Accounts: sign-in through remix-auth's form strategy, registration, and the
+// guards routes use (requireUser, requireAdmin).
+import { data, redirect } from "react-router";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { prisma } from "~/db.server";
+import { safeRedirectPath } from "~/utils/redirect";
+import { hashPassword, verifyPassword } from "./password.server";
+import { getSessionUser, type SessionUser } from "./session.server";
+
+/** A sign-in the reader can fix: the message is shown as it is. */
+export class AuthError extends Error {
+  readonly field: "email" | "password" | "username" | null;
+  constructor(message: string, field: AuthError["field"] = null) {
+    super(message);
+    this.name = "AuthError";
+    this.field = field;
+  }
+}
+
+export const INVALID_CREDENTIALS = "The email or password is not right.";
+
+// A hash to compare against when the email is unknown, so both cases take as long.
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => {
+  dummyHash ??= hashPassword("a password nobody has");
+  return dummyHash;
+};
+
+export async function verifyLogin(email: string, password: string): Promise<SessionUser> {
+  const user = await prisma.user.findUnique({
+    where: { email: email.toLowerCase() },
+    select: {
+      id: true,
+      email: true,
+      username: true,
+      avatar: true,
+      isAdmin: true,
+      password: { select: { hash: true } },
+    },
+  });
+  const ok = await verifyPassword(password, user?.password?.hash ?? (await getDummyHash()));
+  if (!user?.password || !ok) throw new AuthError(INVALID_CREDENTIALS, "password");
+  const { password: _hash, ...sessionUser } = user;
+  return sessionUser;
+}
+
+export const authenticator = new Authenticator<SessionUser>();
+authenticator.use(
+  new FormStrategy(async ({ form }) => {
+    const email = form.get("email");
+    const password = form.get("password");
+    if (typeof email !== "string" || typeof password !== "string") throw new AuthError(INVALID_CREDENTIALS);
+    return verifyLogin(email, password);
+  }),
+  "form",
+);
+
+export async function registerUser(input: { email: string; username: string; password: string }): Promise<SessionUser> {
+  const email = input.email.toLowerCase();
+  const [emailTaken, usernameTaken] = await Promise.all([
+    prisma.user.findUnique({ where: { email }, select: { id: true } }),
+    prisma.user.findFirst({ where: { username: { equals: input.username } }, select: { id: true } }),
+  ]);
+  if (emailTaken) throw new AuthError("An account with this email already exists. Sign in instead?", "email");
+  if (usernameTaken) throw new AuthError("This username is taken. Try another one.", "username");
+  const hash = await hashPassword(input.password);
+  try {
+    return await prisma.user.create({
+      data: { email, username: input.username, password: { create: { hash } } },
+      select: { id: true, email: true, username: true, avatar: true, isAdmin: true },
+    });
+  } catch {
+    // Two registrations raced for the same email or username.
+    throw new AuthError("This email or username was just taken. Try another one.", "email");
+  }
+}
+
+export const getOptionalUser = getSessionUser;
+
+/** An anonymous reader goes to /auth and comes back here after signing in. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (user) return user;
+  const url = new URL(request.url);
+  const back = safeRedirectPath(url.pathname.replace(/\.data$/, "") + url.search);
+  throw redirect(`/auth?${new URLSearchParams({ redirectTo: back })}`);
+}
+
+/** Signed-in readers who are not administrators get the 403 page. */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (!user.isAdmin) throw data({ message: "You don't have permission to access this page." }, { status: 403 });
+  return user;
+}
+
+/** The first administrator from ADMIN_EMAIL / ADMIN_PASSWORD: created, or promoted if the account exists. */
+export async function ensureInitialAdmin(email: string | undefined, password: string | undefined) {
+  if (!email || !password) return;
+  const existing = await prisma.user.findUnique({ where: { email: email.toLowerCase() }, select: { id: true } });
+  if (existing) {
+    await prisma.user.update({ where: { id: existing.id }, data: { isAdmin: true } });
+    return;
+  }
+  const base =
+    email
+      .split("@")[0]
+      ?.replace(/[^A-Za-z0-9_-]/g, "")
+      .slice(0, 24) || "admin";
+  await prisma.user.create({
+    data: {
+      email: email.toLowerCase(),
+      username: (await prisma.user.findUnique({ where: { username: base } })) ? `${base}-admin` : base,
+      isAdmin: true,
+      password: { create: { hash: await hashPassword(password) } },
+    },
+  });
+}

@@ -1,0 +1,106 @@
+// CSRF protection of every state-changing request (remix-utils' CSRF tokens).
+// Forms carry the token in a hidden field; the JSON API sends it in the
+// X-CSRF-Token header (GET /api/csrf-token). A missing or wrong token is a 403
+// and nothing runs. The light/dark and sidebar preference forms sit on
+// publicly cacheable pages, which cannot carry a per-reader token: those two
+// routes accept a same-origin request instead (Sec-Fetch-Site / Origin).
+// See docs/decisions/005-accounts-and-protection.md.
+import { createContext, createCookie, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { CSRF, CSRFError } from "remix-utils/csrf/server";
+import { env, sessionSecrets } from "~/env.server";
+import { COOKIE_PREFIX } from "~/utils/site";
+
+export const CSRF_FIELD = "csrf";
+export const CSRF_HEADER = "X-CSRF-Token";
+
+const csrf = new CSRF({
+  cookie: createCookie(`${COOKIE_PREFIX}csrf`, {
+    path: "/",
+    sameSite: "lax",
+    httpOnly: true,
+    secure: env.NODE_ENV === "production",
+  }),
+  formDataKey: CSRF_FIELD,
+  secret: sessionSecrets[0],
+});
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Preference-only actions that are checked by origin instead of token (see above). */
+const ORIGIN_CHECKED_PATHS = new Set(["/theme", "/sidebar"]);
+
+type TokenState = { token: string | null; setCookie: string | null };
+const tokenContext = createContext<TokenState>({ token: null, setCookie: null });
+
+function isForm(request: Request) {
+  const type = request.headers.get("Content-Type") ?? "";
+  return type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data");
+}
+
+function sameOrigin(request: Request): boolean {
+  const site = request.headers.get("Sec-Fetch-Site");
+  if (site) return site === "same-origin";
+  const origin = request.headers.get("Origin") ?? request.headers.get("Referer");
+  if (!origin || !URL.canParse(origin)) return false;
+  return new URL(origin).host === new URL(request.url).host;
+}
+
+function pathOf(request: Request) {
+  // Client-side submissions go to /path.data (single fetch).
+  return new URL(request.url).pathname.replace(/\.data$/, "");
+}
+
+function forbidden(request: Request, message: string): never {
+  if (pathOf(request).startsWith("/api/")) {
+    throw Response.json({ message, code: "FORBIDDEN" }, { status: 403 });
+  }
+  throw data({ message }, { status: 403 });
+}
+
+export async function verifyCsrf(request: Request): Promise<void> {
+  if (ORIGIN_CHECKED_PATHS.has(pathOf(request))) {
+    if (!sameOrigin(request)) forbidden(request, "This form must be sent from this site.");
+    return;
+  }
+  try {
+    if (isForm(request)) {
+      await csrf.validate(request);
+    } else {
+      const form = new FormData();
+      form.set(CSRF_FIELD, request.headers.get(CSRF_HEADER) ?? "");
+      await csrf.validate(form, request.headers);
+    }
+  } catch (error) {
+    if (error instanceof CSRFError)
+      forbidden(request, "Your form expired or did not come from this site. Reload the page and try again.");
+    throw error;
+  }
+}
+
+/** Root middleware: checks every state-changing request before any action runs. */
+export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  if (!SAFE_METHODS.has(request.method.toUpperCase())) await verifyCsrf(request);
+  const state: TokenState = { token: null, setCookie: null };
+  context.set(tokenContext, state);
+  const response = await next();
+  if (state.setCookie) response.headers.append("Set-Cookie", state.setCookie);
+  return response;
+};
+
+/**
+ * The reader's CSRF token, for a loader whose page has a form that needs one.
+ * Only such pages get the cookie, so the others stay cacheable.
+ */
+export async function csrfToken(request: Request, context: Readonly<RouterContextProvider>): Promise<string> {
+  const state = context.get(tokenContext);
+  if (!state.token) {
+    const [token, setCookie] = await csrf.commitToken(request);
+    state.token = token;
+    state.setCookie = setCookie;
+  }
+  return state.token;
+}
+
+/** For the JSON API: the token and its cookie. */
+export function commitCsrfToken(request: Request) {
+  return csrf.commitToken(request);
+}

@@ -1,0 +1,57 @@
+import type { ReactNode } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+
+/** The hidden fields every protected public form carries: the CSRF token and the honeypot. */
+export function ProtectedFields({ honeypot = false }: { honeypot?: boolean }) {
+  return (
+    <>
+      <AuthenticityTokenInput name="csrf" />
+      {honeypot ? <HoneypotInputs label="Please leave this field blank" /> : null}
+    </>
+  );
+}
+
+export function Field({
+  id,
+  label,
+  errors,
+  children,
+  hint,
+}: {
+  id: string;
+  label: string;
+  errors?: string[];
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block font-semibold">
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {children}
+      {errors?.length ? (
+        <p id={`${id}-error`} className="text-sm font-semibold text-accent" role="alert">
+          {errors.join(" ")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export const inputClass = "w-full rounded border border-line bg-bg px-3 py-2 text-ink";
+
+export function FormErrors({ errors }: { errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <div role="alert" className="rounded border border-accent bg-surface p-3 font-semibold text-accent">
+      {errors.join(" ")}
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+// Outgoing email over SMTP (nodemailer), configured by one URL such as
+// smtp://user:pass@127.0.0.1:2525 or smtps://user:pass@smtp.example.com.
+// Without a URL (development) nothing is sent: the message is written to the
+// server log instead, so a password-reset link can be copied from there.
+
+import { createTransport } from "nodemailer";
+
+export type MailMessage = { to: string; subject: string; text: string; html?: string };
+
+export type Mailer = { send(message: MailMessage): Promise<void> };
+
+export function createMailer(options: { smtpUrl?: string; from: string; log?: (line: string) => void }): Mailer {
+  const { smtpUrl, from } = options;
+  const log = options.log ?? ((line: string) => console.info(line));
+
+  if (!smtpUrl) {
+    return {
+      async send(message) {
+        log(
+          `[mail] not sent (no SMTP URL) to=${message.to} subject=${JSON.stringify(message.subject)}\n${message.text}`,
+        );
+      },
+    };
+  }
+
+  const secrets = urlSecrets(smtpUrl);
+  // Created once, on first use, so that a bad URL surfaces as a send error.
+  let transport: ReturnType<typeof createTransport> | undefined;
+
+  return {
+    async send(message) {
+      try {
+        transport ??= createTransport({
+          url: smtpUrl,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 30_000,
+        });
+        await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          ...(message.html === undefined ? {} : { html: message.html }),
+          textEncoding: "quoted-printable",
+        });
+      } catch (error) {
+        // A new error without `cause`: nodemailer errors can carry the AUTH
+        // command (base64 credentials) and the URL, which must not reach logs.
+        const detail = error instanceof Error ? error.message : String(error);
+        const safe = new Error(`Email could not be sent: ${redact(detail, secrets)}`) as Error & {
+          code?: string;
+          responseCode?: number;
+        };
+        if (error && typeof error === "object") {
+          const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+          if (typeof code === "string") safe.code = code;
+          if (typeof responseCode === "number") safe.responseCode = responseCode;
+        }
+        throw safe;
+      }
+    },
+  };
+}
+
+/** The full URL and its password (raw, decoded and base64 forms), longest first. */
+function urlSecrets(smtpUrl: string): string[] {
+  const secrets = new Set<string>([smtpUrl]);
+  let password = "";
+  try {
+    password = new URL(smtpUrl).password;
+  } catch {
+    // Not a parseable URL: only the whole string is redacted.
+  }
+  if (password) {
+    secrets.add(password);
+    try {
+      const decoded = decodeURIComponent(password);
+      secrets.add(decoded);
+      secrets.add(Buffer.from(decoded).toString("base64"));
+    } catch {
+      // Malformed percent-encoding: the raw form is already listed.
+    }
+  }
+  return [...secrets].sort((a, b) => b.length - a.length);
+}
+
+function redact(text: string, secrets: string[]): string {
+  let result = text;
+  for (const secret of secrets) result = result.split(secret).join("***");
+  return result;
+}
+
+const SITE_NAME = "Horror Stories";
+
+export function resetPasswordEmail({ username, link, minutes }: { username: string; link: string; minutes: number }): {
+  subject: string;
+  text: string;
+  html: string;
+} {
+  const subject = `Reset your ${SITE_NAME} password`;
+  const text = [
+    `Hello ${username},`,
+    "",
+    `Someone asked to reset the password of your ${SITE_NAME} account. To choose a new password, open this link:`,
+    "",
+    link,
+    "",
+    `The link works once and expires in ${minutes} minutes.`,
+    "",
+    "If you did not ask for this, you can ignore this email: your password stays the same.",
+    "",
+    `— ${SITE_NAME}`,
+  ].join("\n");
+  const href = escapeHtml(link);
+  const html = [
+    `<p>Hello ${escapeHtml(username)},</p>`,
+    `<p>Someone asked to reset the password of your ${SITE_NAME} account. To choose a new password, open this link:</p>`,
+    `<p><a href="${href}">${href}</a></p>`,
+    `<p>The link works once and expires in ${minutes} minutes.</p>`,
+    "<p>If you did not ask for this, you can ignore this email: your password stays the same.</p>",
+    `<p>— ${SITE_NAME}</p>`,
+  ].join("\n");
+  return { subject, text, html };
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("'", "&#39;");
+}

@@ -1,0 +1,49 @@
+// Fixed-window rate limits per action and client address. The counters are
+// rows in the database, so every server process sharing it counts together.
+import { data } from "react-router";
+import { prisma } from "~/db.server";
+
+export type RateLimitRule = { limit: number; windowMs: number };
+
+/** Attempts per client address and window: a sixth sign-in within 15 minutes gets the 429 page. */
+export const RATE_LIMITS = {
+  login: { limit: 5, windowMs: 15 * 60_000 },
+  register: { limit: 5, windowMs: 60 * 60_000 },
+  reset: { limit: 5, windowMs: 60 * 60_000 },
+} as const satisfies Record<string, RateLimitRule>;
+
+export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
+
+/** Counts one hit and says whether it is within the limit. */
+export async function hitRateLimit(key: string, rule: RateLimitRule, now = Date.now()): Promise<RateLimitResult> {
+  const windowFloor = new Date(now - rule.windowMs);
+  const start = new Date(now);
+  // One statement: a new or expired window restarts at 1, otherwise the count goes up.
+  const rows = await prisma.$queryRaw<{ count: number | bigint; windowStart: Date | string | number }[]>`
+    INSERT INTO "RateLimit" ("key", "windowStart", "count") VALUES (${key}, ${start}, 1)
+    ON CONFLICT ("key") DO UPDATE SET
+      "count" = CASE WHEN "RateLimit"."windowStart" <= ${windowFloor} THEN 1 ELSE "RateLimit"."count" + 1 END,
+      "windowStart" = CASE WHEN "RateLimit"."windowStart" <= ${windowFloor} THEN ${start} ELSE "RateLimit"."windowStart" END
+    RETURNING "count", "windowStart"`;
+  const row = rows[0];
+  const count = Number(row?.count ?? 1);
+  const windowStart = row
+    ? new Date(typeof row.windowStart === "bigint" ? Number(row.windowStart) : row.windowStart).getTime()
+    : now;
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000));
+  return { allowed: count <= rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds };
+}
+
+export async function resetRateLimit(key: string) {
+  await prisma.rateLimit.deleteMany({ where: { key } });
+}
+
+/** Throws the 429 page (or JSON for the API) with Retry-After when the limit is passed. */
+export async function enforceRateLimit(key: string, rule: RateLimitRule, options: { json?: boolean } = {}) {
+  const result = await hitRateLimit(key, rule);
+  if (result.allowed) return;
+  const headers = { "Retry-After": String(result.retryAfterSeconds) };
+  const message = "Too many attempts. Please wait a few minutes and try again.";
+  if (options.json) throw Response.json({ message, code: "CLIENT_ERROR" }, { status: 429, headers });
+  throw data({ message }, { status: 429, headers });
+}

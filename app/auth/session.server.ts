@@ -1,0 +1,57 @@
+// Sessions are rows in the database; the cookie holds only the signed session
+// id, so a session can be revoked (sign-out deletes the row).
+import { createCookie } from "react-router";
+import { prisma } from "~/db.server";
+import { env, sessionSecrets } from "~/env.server";
+import { COOKIE_PREFIX } from "~/utils/site";
+
+export const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
+/** A browser-session sign-in also ends on the server after a day without "remember me". */
+export const BROWSER_SESSION_MS = 24 * 60 * 60 * 1000;
+
+const sessionCookie = createCookie(`${COOKIE_PREFIX}session`, {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  secure: env.NODE_ENV === "production",
+  secrets: sessionSecrets,
+});
+
+export type SessionUser = { id: string; email: string; username: string; avatar: string | null; isAdmin: boolean };
+
+const userSelect = { id: true, email: true, username: true, avatar: true, isAdmin: true } as const;
+
+export async function getSessionId(request: Request): Promise<string | null> {
+  const value = await sessionCookie.parse(request.headers.get("Cookie"));
+  return typeof value === "string" ? value : null;
+}
+
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const id = await getSessionId(request);
+  if (!id) return null;
+  const session = await prisma.session.findUnique({
+    where: { id },
+    select: { expiresAt: true, user: { select: userSelect } },
+  });
+  if (!session || session.expiresAt.getTime() <= Date.now()) return null;
+  return session.user;
+}
+
+/** Creates a session row and the Set-Cookie header that carries its id. */
+export async function createSession(userId: string, remember: boolean): Promise<string> {
+  const session = await prisma.session.create({
+    data: { userId, remember, expiresAt: new Date(Date.now() + (remember ? REMEMBER_MS : BROWSER_SESSION_MS)) },
+  });
+  return sessionCookie.serialize(session.id, remember ? { maxAge: REMEMBER_MS / 1000 } : {});
+}
+
+/** Deletes this request's session row; returns the Set-Cookie that clears the cookie. */
+export async function destroySession(request: Request): Promise<string> {
+  const id = await getSessionId(request);
+  if (id) await prisma.session.deleteMany({ where: { id } });
+  return sessionCookie.serialize("", { maxAge: 0 });
+}
+
+export async function destroyAllSessions(userId: string) {
+  await prisma.session.deleteMany({ where: { userId } });
+}

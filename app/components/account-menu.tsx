@@ -1,0 +1,42 @@
+import { Form, Link } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+
+export type ShellUser = { id: string; username: string; avatar: string | null; isAdmin: boolean };
+
+/** Sign out is a POST form (with its CSRF token); it works without JavaScript. */
+export function SignOutForm({ className }: { className?: string }) {
+  return (
+    <Form method="post" action="/logout" className={className}>
+      <AuthenticityTokenInput name="csrf" />
+      <button type="submit" className="btn w-full justify-center">
+        Sign out
+      </button>
+    </Form>
+  );
+}
+
+/** Profile, Settings, Sign out: a native disclosure, so it opens without JavaScript. */
+export function AccountMenu({ user }: { user: ShellUser }) {
+  return (
+    <details className="relative">
+      <summary className="btn cursor-pointer list-none" aria-label={`Account menu for ${user.username}`}>
+        <span
+          aria-hidden="true"
+          className="inline-flex size-6 items-center justify-center rounded-full bg-accent text-sm text-accent-ink"
+        >
+          {user.username.slice(0, 1).toUpperCase()}
+        </span>
+        <span className="hidden sm:inline">{user.username}</span>
+      </summary>
+      <div className="absolute right-0 z-30 mt-2 w-48 space-y-1 rounded-lg border border-line bg-surface p-2 shadow-lg">
+        <Link to="/profile" className="block rounded px-3 py-2 text-ink no-underline hover:bg-bg">
+          Profile
+        </Link>
+        <Link to="/settings/profile" className="block rounded px-3 py-2 text-ink no-underline hover:bg-bg">
+          Settings
+        </Link>
+        <SignOutForm />
+      </div>
+    </details>
+  );
+}

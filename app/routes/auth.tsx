@@ -1,0 +1,167 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { getOptionalUser } from "~/auth/auth.server";
+import { handleAuthAction } from "~/auth/auth-page.server";
+import { csrfToken } from "~/auth/csrf.server";
+import { Field, FormErrors, inputClass, ProtectedFields } from "~/auth/forms";
+import { honeypot } from "~/auth/honeypot.server";
+import { LoginSchema, NEW_PASSWORD_MIN, RegisterSchema } from "~/auth/validation";
+import { routeMeta } from "~/utils/meta";
+import { safeRedirectPath } from "~/utils/redirect";
+import type { Route } from "./+types/auth";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "/");
+  if (await getOptionalUser(request)) throw redirect(redirectTo);
+  return {
+    mode: url.searchParams.get("mode") === "register" ? ("register" as const) : ("login" as const),
+    redirectTo,
+    csrf: await csrfToken(request, context),
+    honeypot: await honeypot.getInputProps(),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleAuthAction(request, context);
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: args.loaderData?.mode === "register" ? "Create an account" : "Sign in",
+    description: "Sign in to Horror Stories or create an account.",
+  });
+
+function LoginForm({
+  redirectTo,
+  lastResult,
+}: {
+  redirectTo: string;
+  lastResult?: Route.ComponentProps["actionData"];
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: lastResult?.intent === "login" ? lastResult.result : undefined,
+    constraint: getZodConstraint(LoginSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    shouldValidate: "onBlur",
+  });
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "login";
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <ProtectedFields honeypot />
+      <input type="hidden" name="intent" value="login" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <FormErrors errors={form.errors} />
+      <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
+        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
+      </Field>
+      <Field id={fields.password.id} label="Password" errors={fields.password.errors}>
+        <input
+          {...getInputProps(fields.password, { type: "password" })}
+          autoComplete="current-password"
+          className={inputClass}
+        />
+      </Field>
+      <div className="flex items-center gap-2">
+        <input {...getInputProps(fields.remember, { type: "checkbox" })} className="size-5" />
+        <label htmlFor={fields.remember.id}>Remember me for 30 days</label>
+      </div>
+      <div className="flex flex-wrap items-center gap-4">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? "Signing in..." : "Sign in"}
+        </button>
+        <Link to="/reset-password">Forgot your password?</Link>
+      </div>
+    </Form>
+  );
+}
+
+function RegisterForm({
+  redirectTo,
+  lastResult,
+}: {
+  redirectTo: string;
+  lastResult?: Route.ComponentProps["actionData"];
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "register",
+    lastResult: lastResult?.intent === "register" ? lastResult.result : undefined,
+    constraint: getZodConstraint(RegisterSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
+    shouldValidate: "onBlur",
+  });
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <ProtectedFields honeypot />
+      <input type="hidden" name="intent" value="register" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <FormErrors errors={form.errors} />
+      <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
+        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
+      </Field>
+      <Field
+        id={fields.username.id}
+        label="Username"
+        errors={fields.username.errors}
+        hint="3 to 30 letters, digits, - or _."
+      >
+        <input {...getInputProps(fields.username, { type: "text" })} autoComplete="username" className={inputClass} />
+      </Field>
+      <Field
+        id={fields.password.id}
+        label="Password"
+        errors={fields.password.errors}
+        hint={`At least ${NEW_PASSWORD_MIN} characters.`}
+      >
+        <input
+          {...getInputProps(fields.password, { type: "password" })}
+          autoComplete="new-password"
+          className={inputClass}
+        />
+      </Field>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? "Creating your account..." : "Create account"}
+      </button>
+    </Form>
+  );
+}
+
+export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
+  const { mode, redirectTo, csrf } = loaderData;
+  const query = (m: string) =>
+    `/auth?${new URLSearchParams({ mode: m, ...(redirectTo !== "/" ? { redirectTo } : {}) })}`;
+  return (
+    <AuthenticityTokenProvider token={csrf}>
+      <HoneypotProvider {...loaderData.honeypot}>
+        <div className="mx-auto max-w-md">
+          <h1 className="font-serif text-4xl font-bold">{mode === "register" ? "Create an account" : "Sign in"}</h1>
+          <p className="mt-2 text-muted">
+            {mode === "register" ? (
+              <>
+                Already have an account? <Link to={query("login")}>Sign in</Link>
+              </>
+            ) : (
+              <>
+                New here? <Link to={query("register")}>Create an account</Link>
+              </>
+            )}
+          </p>
+          <div className="mt-6 rounded-lg border border-line bg-surface p-6">
+            {mode === "register" ? (
+              <RegisterForm redirectTo={redirectTo} lastResult={actionData} />
+            ) : (
+              <LoginForm redirectTo={redirectTo} lastResult={actionData} />
+            )}
+          </div>
+        </div>
+      </HoneypotProvider>
+    </AuthenticityTokenProvider>
+  );
+}

@@ -1,0 +1,157 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect } from "react-router";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { clientAddress } from "~/auth/client-address.server";
+import { csrfToken } from "~/auth/csrf.server";
+import { Field, FormErrors, inputClass, ProtectedFields } from "~/auth/forms";
+import { checkHoneypot, honeypot } from "~/auth/honeypot.server";
+import { enforceRateLimit, RATE_LIMITS } from "~/auth/rate-limit.server";
+import { isResetTokenUsable, requestPasswordReset, resetPassword } from "~/auth/reset.server";
+import { NEW_PASSWORD_MIN, ResetPasswordSchema, ResetRequestSchema } from "~/auth/validation";
+import { env } from "~/env.server";
+import { routeMeta } from "~/utils/meta";
+import type { Route } from "./+types/reset-password";
+
+export const SENT_MESSAGE =
+  "If an account uses that address, we have sent it a link to reset the password. The link works once, for one hour.";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  const tokenState =
+    token === null ? "none" : /^[a-f0-9]{64}$/.test(token) && (await isResetTokenUsable(token)) ? "valid" : "invalid";
+  return {
+    token: tokenState === "valid" ? token : null,
+    tokenState,
+    sent: url.searchParams.get("sent") === "1",
+    csrf: await csrfToken(request, context),
+    honeypot: await honeypot.getInputProps(),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  await enforceRateLimit(`reset:${clientAddress(request, context)}`, RATE_LIMITS.reset);
+  await checkHoneypot(form);
+  if (form.get("intent") === "reset") {
+    const submission = parseWithZod(form, { schema: ResetPasswordSchema });
+    if (submission.status !== "success") {
+      return data(
+        { intent: "reset", result: submission.reply({ hideFields: ["password", "confirm"] }) },
+        { status: 400 },
+      );
+    }
+    if (!(await resetPassword(submission.value.token, submission.value.password))) {
+      return data(
+        {
+          intent: "reset",
+          result: submission.reply({
+            formErrors: ["This reset link has expired or was already used. Ask for a new one."],
+          }),
+        },
+        { status: 400 },
+      );
+    }
+    return redirect("/auth?reset=1");
+  }
+  const submission = parseWithZod(form, { schema: ResetRequestSchema });
+  if (submission.status !== "success") return data({ intent: "request", result: submission.reply() }, { status: 400 });
+  await requestPasswordReset(submission.value.email, env.SITE_URL);
+  return redirect("/reset-password?sent=1");
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Reset your password" });
+
+function RequestForm({ lastResult }: { lastResult?: Route.ComponentProps["actionData"] }) {
+  const [form, fields] = useForm({
+    id: "reset-request",
+    lastResult: lastResult?.intent === "request" ? lastResult.result : undefined,
+    constraint: getZodConstraint(ResetRequestSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetRequestSchema }),
+    shouldValidate: "onBlur",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <ProtectedFields honeypot />
+      <input type="hidden" name="intent" value="request" />
+      <FormErrors errors={form.errors} />
+      <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
+        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
+      </Field>
+      <button type="submit" className="btn btn-primary">
+        Send me a reset link
+      </button>
+    </Form>
+  );
+}
+
+function NewPasswordForm({ token, lastResult }: { token: string; lastResult?: Route.ComponentProps["actionData"] }) {
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: lastResult?.intent === "reset" ? lastResult.result : undefined,
+    constraint: getZodConstraint(ResetPasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+    shouldValidate: "onBlur",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <ProtectedFields honeypot />
+      <input type="hidden" name="intent" value="reset" />
+      <input type="hidden" name="token" value={token} />
+      <FormErrors errors={form.errors} />
+      <Field
+        id={fields.password.id}
+        label="New password"
+        errors={fields.password.errors}
+        hint={`At least ${NEW_PASSWORD_MIN} characters.`}
+      >
+        <input
+          {...getInputProps(fields.password, { type: "password" })}
+          autoComplete="new-password"
+          className={inputClass}
+        />
+      </Field>
+      <Field id={fields.confirm.id} label="Repeat the new password" errors={fields.confirm.errors}>
+        <input
+          {...getInputProps(fields.confirm, { type: "password" })}
+          autoComplete="new-password"
+          className={inputClass}
+        />
+      </Field>
+      <button type="submit" className="btn btn-primary">
+        Set the new password
+      </button>
+    </Form>
+  );
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { token, tokenState, sent, csrf } = loaderData;
+  return (
+    <AuthenticityTokenProvider token={csrf}>
+      <HoneypotProvider {...loaderData.honeypot}>
+        <div className="mx-auto max-w-md">
+          <h1 className="font-serif text-4xl font-bold">Reset your password</h1>
+          <div className="mt-6 space-y-4 rounded-lg border border-line bg-surface p-6">
+            {sent ? <p role="status">{SENT_MESSAGE}</p> : null}
+            {tokenState === "invalid" ? (
+              <p role="alert" className="font-semibold text-accent">
+                This reset link has expired or was already used. Ask for a new one below.
+              </p>
+            ) : null}
+            {token ? (
+              <NewPasswordForm token={token} lastResult={actionData} />
+            ) : (
+              <RequestForm lastResult={actionData} />
+            )}
+            <p>
+              <Link to="/auth">Back to sign in</Link>
+            </p>
+          </div>
+        </div>
+      </HoneypotProvider>
+    </AuthenticityTokenProvider>
+  );
+}

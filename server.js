@@ -1,0 +1,40 @@
+// The production server: Express serving the React Router build. It exists
+// (instead of react-router-serve) to hand the client's socket address to the
+// app, for rate limits, and to stop cleanly on SIGTERM.
+
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+
+const buildPath = process.env.SERVER_BUILD_PATH ?? "./build/server/index.js";
+const build = await import(buildPath);
+const { socketAddressContext } = build.entry.module;
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", false);
+app.use(compression());
+// Fingerprinted assets never change; everything else in build/client briefly.
+app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+app.use(express.static("build/client", { maxAge: "1h" }));
+app.use(
+  createRequestHandler({
+    build,
+    getLoadContext(req) {
+      const context = new RouterContextProvider();
+      context.set(socketAddressContext, req.socket.remoteAddress ?? null);
+      return context;
+    },
+  }),
+);
+
+const port = Number(process.env.PORT ?? 3000);
+const server = app.listen(port, () => console.log(`Horror Stories on http://localhost:${port}`));
+
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.on(signal, () => {
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 5_000).unref();
+  });
+}
