@@ -6,6 +6,11 @@ export const baseURL = `http://localhost:${PORT}`;
 export const WORDPRESS_PORT = 3211;
 /** A second site whose WordPress refuses connections: the fallback chain end to end. */
 export const DEGRADED_PORT = 3212;
+/** The SMTP catcher the site sends mail to, and its HTTP API for reading it. */
+export const SMTP_PORT = 2526;
+export const SMTP_HTTP_PORT = 3526;
+/** The administrator the test site creates at start-up. */
+export const ADMIN = { email: "admin@horror.test", password: "admin-password-for-tests" };
 /** Nothing listens here. */
 const REFUSED_URL = "http://127.0.0.1:3219";
 
@@ -51,9 +56,24 @@ export default defineConfig({
       stdout: "ignore",
     },
     {
+      command: `node tests/support/smtp-catcher.ts --port ${SMTP_PORT} --http-port ${SMTP_HTTP_PORT}`,
+      url: `http://127.0.0.1:${SMTP_HTTP_PORT}/messages`,
+      reuseExistingServer: !process.env.CI,
+      stdout: "ignore",
+    },
+    {
       command: "node tests/support/e2e-server.ts",
       url: `${baseURL}/api/health`,
-      env: { PORT: String(PORT), E2E_DB: "e2e.db", WP_URL: `http://127.0.0.1:${WORDPRESS_PORT}` },
+      env: {
+        PORT: String(PORT),
+        E2E_DB: "e2e.db",
+        WP_URL: `http://127.0.0.1:${WORDPRESS_PORT}`,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        // Each test names its own client address, so rate limits do not leak between tests.
+        TRUSTED_PROXY_HEADER: "X-Test-Client",
+      },
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,
       stdout: "ignore",

@@ -30,6 +30,10 @@ const child = spawn(process.execPath, [path.join(root, "server.js")], {
     SESSION_SECRET: "e2e-session-secret-that-is-long-enough-000",
     WP_URL: process.env.WP_URL ?? "",
     WPCOM_SITE: "",
+    SMTP_URL: process.env.SMTP_URL ?? "",
+    ADMIN_EMAIL: process.env.ADMIN_EMAIL ?? "",
+    ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? "",
+    TRUSTED_PROXY_HEADER: process.env.TRUSTED_PROXY_HEADER ?? "",
   },
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));

@@ -1,0 +1,154 @@
+import { PrismaLibSql } from "@prisma/adapter-libsql";
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { PrismaClient } from "~/generated/prisma/client";
+import { AuthError, ensureInitialAdmin, registerUser, verifyLogin } from "./auth.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { hitRateLimit, resetRateLimit } from "./rate-limit.server";
+import { createSession, destroyAllSessions, destroySession, getSessionUser } from "./session.server";
+import { LoginSchema, RegisterSchema, ResetPasswordSchema } from "./validation";
+
+beforeEach(async () => {
+  await prisma.session.deleteMany();
+  await prisma.user.deleteMany();
+  await prisma.rateLimit.deleteMany();
+});
+
+const cookieFrom = (setCookie: string) =>
+  new Request("http://x/", { headers: { Cookie: setCookie.split(";")[0] ?? "" } });
+
+describe("validators", () => {
+  it("normalise the email and explain each registration rule", () => {
+    expect(LoginSchema.parse({ email: " Reader@Example.COM ", password: "x" }).email).toBe("reader@example.com");
+    const messages = (input: object) => RegisterSchema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
+    expect(messages({ email: "nope", username: "ok_name", password: "long-enough" })).toEqual([
+      "Enter a valid email address.",
+    ]);
+    expect(messages({ email: "a@b.co", username: "ab", password: "long-enough" })).toEqual(["Use 3 to 30 characters."]);
+    expect(messages({ email: "a@b.co", username: "a".repeat(31), password: "long-enough" })).toEqual([
+      "Use 3 to 30 characters.",
+    ]);
+    expect(messages({ email: "a@b.co", username: "bad name", password: "long-enough" })).toEqual([
+      "Use only letters, digits, - and _.",
+    ]);
+    expect(messages({ email: "a@b.co", username: "good-name_1", password: "short" })).toEqual([
+      "Use at least 8 characters.",
+    ]);
+    expect(messages({ email: "a@b.co", username: "good-name_1", password: "12345678" })).toEqual([]);
+  });
+
+  it("asks for matching passwords and a well-formed token when resetting", () => {
+    const token = "a".repeat(64);
+    expect(ResetPasswordSchema.safeParse({ token, password: "long-enough", confirm: "long-enough" }).success).toBe(
+      true,
+    );
+    expect(
+      ResetPasswordSchema.safeParse({ token, password: "long-enough", confirm: "other" }).error?.issues[0]?.message,
+    ).toBe("The passwords do not match.");
+    expect(
+      ResetPasswordSchema.safeParse({ token: "../x", password: "long-enough", confirm: "long-enough" }).success,
+    ).toBe(false);
+  });
+});
+
+describe("passwords", () => {
+  it("are hashed with bcrypt and verified, never stored as given", async () => {
+    const hash = await hashPassword("candle wax");
+    expect(hash).toMatch(/^\$2[aby]\$/);
+    expect(hash).not.toContain("candle");
+    expect(await verifyPassword("candle wax", hash)).toBe(true);
+    expect(await verifyPassword("candle wa", hash)).toBe(false);
+  });
+});
+
+describe("accounts", () => {
+  it("register, refuse a taken email or username, and verify the login", async () => {
+    const user = await registerUser({ email: "Reader@Horror.test", username: "reader", password: "long-enough" });
+    expect(user).toMatchObject({ email: "reader@horror.test", username: "reader", isAdmin: false });
+    expect(user).not.toHaveProperty("password");
+    await expect(
+      registerUser({ email: "reader@horror.test", username: "other", password: "long-enough" }),
+    ).rejects.toMatchObject({
+      field: "email",
+    });
+    await expect(
+      registerUser({ email: "other@horror.test", username: "reader", password: "long-enough" }),
+    ).rejects.toMatchObject({
+      field: "username",
+    });
+    expect((await verifyLogin("READER@horror.test", "long-enough")).id).toBe(user.id);
+    await expect(verifyLogin("reader@horror.test", "wrong")).rejects.toBeInstanceOf(AuthError);
+    await expect(verifyLogin("nobody@horror.test", "long-enough")).rejects.toBeInstanceOf(AuthError);
+  });
+
+  it("creates the initial administrator, or promotes the existing account", async () => {
+    await ensureInitialAdmin("boss@horror.test", "a-long-admin-password");
+    expect(await prisma.user.findUnique({ where: { email: "boss@horror.test" } })).toMatchObject({ isAdmin: true });
+    await registerUser({ email: "later@horror.test", username: "later", password: "long-enough" });
+    await ensureInitialAdmin("later@horror.test", "a-long-admin-password");
+    expect(await prisma.user.findUnique({ where: { email: "later@horror.test" } })).toMatchObject({ isAdmin: true });
+    await ensureInitialAdmin(undefined, undefined);
+    expect(await prisma.user.count({ where: { isAdmin: true } })).toBe(2);
+  });
+});
+
+describe("sessions", () => {
+  it("live in the database: created, read through the cookie, revoked on sign-out", async () => {
+    const user = await registerUser({ email: "s@horror.test", username: "sessions", password: "long-enough" });
+    const remembered = await createSession(user.id, true);
+    expect(remembered).toMatch(/Max-Age=2592000/);
+    expect(remembered).toMatch(/HttpOnly/);
+    expect(remembered).toMatch(/SameSite=Lax/);
+    const browserOnly = await createSession(user.id, false);
+    expect(browserOnly).not.toMatch(/Max-Age/);
+    expect((await getSessionUser(cookieFrom(remembered)))?.id).toBe(user.id);
+
+    const cleared = await destroySession(cookieFrom(remembered));
+    expect(cleared).toMatch(/Max-Age=0/);
+    expect(await getSessionUser(cookieFrom(remembered))).toBeNull();
+    expect((await getSessionUser(cookieFrom(browserOnly)))?.id).toBe(user.id);
+
+    await destroyAllSessions(user.id);
+    expect(await getSessionUser(cookieFrom(browserOnly))).toBeNull();
+  });
+
+  it("refuses a tampered cookie and an expired session", async () => {
+    const user = await registerUser({ email: "t@horror.test", username: "tamper", password: "long-enough" });
+    const setCookie = await createSession(user.id, true);
+    const id = (await prisma.session.findFirstOrThrow({ where: { userId: user.id } })).id;
+    expect(await getSessionUser(new Request("http://x/", { headers: { Cookie: `hs_session=${id}` } }))).toBeNull();
+    await prisma.session.updateMany({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(await getSessionUser(cookieFrom(setCookie))).toBeNull();
+  });
+});
+
+describe("rate limiter", () => {
+  const rule = { limit: 3, windowMs: 60_000 };
+  const other = new PrismaClient({ adapter: new PrismaLibSql({ url: process.env.DATABASE_URL as string }) });
+  afterAll(() => other.$disconnect());
+
+  it("allows the limit within a window, then refuses with Retry-After", async () => {
+    const now = Date.parse("2026-11-22T10:00:00Z");
+    for (let i = 0; i < 3; i++) expect((await hitRateLimit("login:1.2.3.4", rule, now + i)).allowed).toBe(true);
+    const refused = await hitRateLimit("login:1.2.3.4", rule, now + 10_000);
+    expect(refused).toMatchObject({ allowed: false, remaining: 0 });
+    expect(refused.retryAfterSeconds).toBe(50);
+    // Another address has its own counter.
+    expect((await hitRateLimit("login:5.6.7.8", rule, now)).allowed).toBe(true);
+    // A new window starts over.
+    expect((await hitRateLimit("login:1.2.3.4", rule, now + 60_001)).allowed).toBe(true);
+  });
+
+  it("can be reset, and is shared through the database by every process", async () => {
+    const now = Date.now();
+    for (let i = 0; i < 3; i++) await hitRateLimit("reset:9.9.9.9", rule, now);
+    // Another client of the same database sees the count...
+    expect((await other.rateLimit.findUniqueOrThrow({ where: { key: "reset:9.9.9.9" } })).count).toBe(3);
+    expect((await hitRateLimit("reset:9.9.9.9", rule, now)).allowed).toBe(false);
+    await resetRateLimit("reset:9.9.9.9");
+    expect((await hitRateLimit("reset:9.9.9.9", rule, now)).allowed).toBe(true);
+    // ...and a counter another process wrote is the one this one counts on.
+    await other.rateLimit.update({ where: { key: "reset:9.9.9.9" }, data: { count: 3 } });
+    expect((await hitRateLimit("reset:9.9.9.9", rule, now)).allowed).toBe(false);
+  });
+});

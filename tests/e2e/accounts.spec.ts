@@ -1,0 +1,141 @@
+import { ADMIN } from "../../playwright.config";
+import { latestMailTo, newReader, register, signIn } from "../support/accounts";
+import { expect, test } from "../support/test";
+
+test("a reader registers, is signed in, signs out and signs in again", async ({ page, checkA11y }) => {
+  const reader = newReader();
+  await page.goto("/auth");
+  await checkA11y();
+  await register(page, reader);
+  await checkA11y();
+  const header = page.getByRole("banner");
+  await page.getByRole("link", { name: "Go to the stories" }).click();
+  await expect(header.getByText(reader.username)).toBeVisible();
+  await expect(header.getByRole("link", { name: "Sign In" })).toHaveCount(0);
+
+  await header.getByLabel(`Account menu for ${reader.username}`).click();
+  await expect(header.getByRole("link", { name: "Profile" })).toBeVisible();
+  await expect(header.getByRole("link", { name: "Settings" })).toBeVisible();
+  await header.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL("/auth");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+
+  await signIn(page, reader.email, reader.password, "/stories?page=2");
+  await expect(page.getByRole("heading", { name: `Welcome, ${reader.username}` })).toBeVisible();
+  await page.getByRole("link", { name: "Continue where you were" }).click();
+  await expect(page).toHaveURL("/stories?page=2");
+});
+
+test("a wrong password gets a clear message and keeps the email", async ({ page, javaScriptEnabled }) => {
+  const reader = newReader();
+  await register(page, reader);
+  await page.getByRole("banner").getByLabel(`Account menu for ${reader.username}`).click();
+  await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
+  await signIn(page, reader.email, "not-the-password");
+  await expect(page.getByRole("alert")).toHaveText("The email or password is not right.");
+  await expect(page.getByLabel("Email")).toHaveValue(reader.email);
+  // The server never sends a password back into the page.
+  if (!javaScriptEnabled) await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+});
+
+test("a taken email or username gets a message on the field", async ({ page, browser }) => {
+  const reader = newReader();
+  await register(page, reader);
+  const other = await browser.newPage();
+  await other.goto("/auth?mode=register");
+  await other.getByLabel("Email").fill(reader.email);
+  await other.getByLabel("Username").fill(`x${reader.username}`);
+  await other.getByLabel("Password").fill("long-enough-password");
+  await other.getByRole("button", { name: "Create account" }).click();
+  await expect(other.getByText("An account with this email already exists. Sign in instead?")).toBeVisible();
+  await expect(other.getByLabel("Username")).toHaveValue(`x${reader.username}`);
+  await other.close();
+});
+
+test("registration rules are explained on the fields", async ({ page }) => {
+  await page.goto("/auth?mode=register");
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("Username").fill("no spaces!");
+  await page.getByLabel("Password").fill("short");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Enter a valid email address.")).toBeVisible();
+  await expect(page.getByText("Use only letters, digits, - and _.")).toBeVisible();
+  await expect(page.getByText("Use at least 8 characters.")).toBeVisible();
+});
+
+test("a reader resets a forgotten password through the emailed link", async ({ page, checkA11y }) => {
+  const reader = newReader();
+  await register(page, reader);
+  await page.getByRole("banner").getByLabel(`Account menu for ${reader.username}`).click();
+  await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
+
+  await page.goto("/auth");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await page.getByLabel("Email").fill(reader.email);
+  await page.getByRole("button", { name: "Send me a reset link" }).click();
+  await expect(page.getByRole("status")).toContainText("If an account uses that address");
+  await checkA11y();
+
+  const mail = await latestMailTo(reader.email);
+  expect(mail.subject).toBe("Reset your Horror Stories password");
+  const link = mail.text.match(/https?:\/\/\S+\/reset-password\?token=[a-f0-9]{64}/)?.[0];
+  expect(link).toBeTruthy();
+  await page.goto(new URL(link as string).pathname + new URL(link as string).search);
+  const newPassword = `${reader.password}-new`;
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Repeat the new password").fill(newPassword);
+  await page.getByRole("button", { name: "Set the new password" }).click();
+  await expect(page).toHaveURL(/\/auth/);
+
+  await signIn(page, reader.email, reader.password);
+  await expect(page.getByRole("alert")).toHaveText("The email or password is not right.");
+  await signIn(page, reader.email, newPassword);
+  await expect(page.getByRole("heading", { name: `Welcome, ${reader.username}` })).toBeVisible();
+
+  // The link works once.
+  await page.goto(new URL(link as string).pathname + new URL(link as string).search);
+  await expect(page.getByText("This reset link has expired or was already used.")).toBeVisible();
+});
+
+test("the reset answer never reveals whether an address has an account", async ({ page }) => {
+  await page.goto("/reset-password");
+  await page.getByLabel("Email").fill("nobody-here@horror.test");
+  await page.getByRole("button", { name: "Send me a reset link" }).click();
+  await expect(page.getByRole("status")).toContainText("If an account uses that address");
+});
+
+test("the sixth sign-in in a row that fails gets the 429 page", async ({ page }) => {
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await signIn(page, "nobody@horror.test", `wrong-${attempt}`);
+    await expect(page.getByRole("alert")).toHaveText("The email or password is not right.");
+  }
+  await signIn(page, "nobody@horror.test", "wrong-6");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("429 Too Many Requests");
+  await expect(page).toHaveTitle("429 - Too Many Requests | Horror Stories");
+});
+
+test("the admin area: anonymous -> sign in, reader -> 403, admin -> dashboard", async ({ page }) => {
+  const response = await page.goto("/admin");
+  await expect(page).toHaveURL("/auth?redirectTo=%2Fadmin");
+  expect(response?.status()).toBe(200);
+
+  const reader = newReader();
+  await register(page, reader);
+  const forbidden = await page.goto("/admin/dashboard");
+  expect(forbidden?.status()).toBe(403);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("403 Forbidden");
+  await expect(page.getByText("Administration")).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Go home" }).click();
+  await page.getByRole("banner").getByLabel(`Account menu for ${reader.username}`).click();
+  await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
+  await signIn(page, ADMIN.email, ADMIN.password, "/admin");
+  await page.getByRole("link", { name: "Continue where you were" }).click();
+  await expect(page).toHaveURL("/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(page.getByText("Own stories")).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+  await sidebar.getByText("Administration").click();
+  await expect(sidebar.getByRole("link", { name: "Dashboard" })).toBeVisible();
+});

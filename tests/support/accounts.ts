@@ -1,0 +1,40 @@
+import { randomUUID } from "node:crypto";
+import { expect, type Page } from "@playwright/test";
+import { SMTP_HTTP_PORT } from "../../playwright.config";
+
+export function newReader() {
+  const id = randomUUID().slice(0, 8);
+  return { email: `reader-${id}@horror.test`, username: `reader_${id}`, password: `candle-${id}-wax` };
+}
+
+export async function register(page: Page, reader: { email: string; username: string; password: string }) {
+  await page.goto("/auth?mode=register");
+  await page.getByLabel("Email").fill(reader.email);
+  await page.getByLabel("Username").fill(reader.username);
+  await page.getByLabel("Password").fill(reader.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { name: `Welcome, ${reader.username}` })).toBeVisible();
+}
+
+export async function signIn(page: Page, email: string, password: string, redirectTo?: string) {
+  await page.goto(redirectTo ? `/auth?${new URLSearchParams({ redirectTo })}` : "/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+type Mail = { to: string[]; subject: string; text: string };
+
+/** The newest email to an address, read from the SMTP catcher's HTTP API. */
+export async function latestMailTo(address: string): Promise<Mail> {
+  let found: Mail | undefined;
+  await expect
+    .poll(async () => {
+      const response = await fetch(`http://127.0.0.1:${SMTP_HTTP_PORT}/messages`);
+      const messages = (await response.json()) as Mail[];
+      found = messages.filter((m) => m.to.includes(address)).at(-1);
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found as Mail;
+}
