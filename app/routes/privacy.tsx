@@ -13,8 +13,9 @@ export default function Privacy() {
         theme (light, dark or system) and whether the sidebar is collapsed. They hold nothing else and are never shared.
       </p>
       <p>
-        When accounts arrive, we will store your email address, username and a one-way hash of your password, and a
-        session cookie that keeps you signed in. You can ask us to delete all of it at any time.
+        If you create an account, we store your email address, your username and a one-way hash of your password. A
+        session cookie keeps you signed in and a security cookie protects your forms; signing out ends the session on
+        our side too. You can ask us to delete all of it at any time.
       </p>
     </InfoPage>
   );
