@@ -42,6 +42,7 @@ export default [
       layout("routes/admin/layout.tsx", [
         index("routes/admin/dashboard.tsx", { id: "admin-index" }),
         route("dashboard", "routes/admin/dashboard.tsx", { id: "admin-dashboard" }),
+        route("wordpress-sync", "routes/admin/wordpress-sync.tsx"),
       ]),
     ]),
   ]),

@@ -1,6 +1,9 @@
+import { type FieldMetadata, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
+import type { z } from "zod";
 
 /** The hidden fields every protected public form carries: the CSRF token and the honeypot. */
 export function ProtectedFields({ honeypot = false }: { honeypot?: boolean }) {
@@ -53,5 +56,40 @@ export function FormErrors({ errors }: { errors?: string[] }) {
     <div role="alert" className="rounded border border-accent bg-surface p-3 font-semibold text-accent">
       {errors.join(" ")}
     </div>
+  );
+}
+
+/**
+ * conform's form state for one of the account forms: the same zod schema checks
+ * it in the browser (on blur) and on the server, whose answer arrives as lastResult.
+ */
+export function useSchemaForm<Schema extends z.ZodObject>(
+  id: string,
+  schema: Schema,
+  lastResult?: SubmissionResult<string[]>,
+) {
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    id,
+    lastResult,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+  });
+}
+
+/** A new password with its rule shown (registration, reset). */
+export function NewPasswordField({
+  field,
+  label,
+  hint,
+}: {
+  field: FieldMetadata<string>;
+  label: string;
+  hint: string;
+}) {
+  return (
+    <Field id={field.id} label={label} errors={field.errors} hint={hint}>
+      <input {...getInputProps(field, { type: "password" })} autoComplete="new-password" className={inputClass} />
+    </Field>
   );
 }

@@ -4,18 +4,18 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 export type ShellUser = { id: string; username: string; avatar: string | null; isAdmin: boolean };
 
 /** Sign out is a POST form (with its CSRF token); it works without JavaScript. */
-export function SignOutForm({ className }: { className?: string }) {
+export function SignOutForm({ className, label = "Sign out" }: { className?: string; label?: string }) {
   return (
     <Form method="post" action="/logout" className={className}>
       <AuthenticityTokenInput name="csrf" />
       <button type="submit" className="btn w-full justify-center">
-        Sign out
+        {label}
       </button>
     </Form>
   );
 }
 
-/** Profile, Settings, Sign out: a native disclosure, so it opens without JavaScript. */
+/** Profile, Settings, Logout (spec §2 Header): a native disclosure, so it opens without JavaScript. */
 export function AccountMenu({ user }: { user: ShellUser }) {
   return (
     <details className="relative">
@@ -35,7 +35,7 @@ export function AccountMenu({ user }: { user: ShellUser }) {
         <Link to="/settings/profile" className="block rounded px-3 py-2 text-ink no-underline hover:bg-bg">
           Settings
         </Link>
-        <SignOutForm />
+        <SignOutForm label="Logout" />
       </div>
     </details>
   );

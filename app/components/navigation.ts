@@ -32,7 +32,15 @@ export const SIDEBAR_GROUPS: NavGroup[] = [
     label: "Games & Interactive",
     items: [{ to: "/eden-hollow", label: "Eden Hollow", note: "Coming soon" }],
   },
-  { id: "admin", label: "Administration", adminOnly: true, items: [{ to: "/admin/dashboard", label: "Dashboard" }] },
+  {
+    id: "admin",
+    label: "Administration",
+    adminOnly: true,
+    items: [
+      { to: "/admin/dashboard", label: "Dashboard" },
+      { to: "/admin/wordpress-sync", label: "Content Sync" },
+    ],
+  },
   { id: "reading", label: "Reading & Accessibility", items: [] },
   { id: "account", label: "Account Settings", items: [] },
   {

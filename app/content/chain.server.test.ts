@@ -1,6 +1,6 @@
-import { createServer } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/db.server";
+import { freePort } from "../../tests/support/ports";
 import { startWordPressServer, type WordPressServer } from "../../tests/support/wordpress-server";
 import { FRESH_MS } from "./cache.server";
 import { createContentChain } from "./chain.server";
@@ -10,18 +10,9 @@ import { type WordPressSource, wordpressSources } from "./wordpress.server";
 let wp: WordPressServer;
 let refusedUrl: string;
 
-/** An address where nothing listens: connection refused. */
-async function closedPort(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
-}
-
 beforeAll(async () => {
   wp = await startWordPressServer({ port: 0 });
-  refusedUrl = await closedPort();
+  refusedUrl = `http://127.0.0.1:${await freePort()}`;
 });
 afterAll(() => wp.close());
 

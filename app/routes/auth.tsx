@@ -1,14 +1,14 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { getOptionalUser } from "~/auth/auth.server";
 import { handleAuthAction } from "~/auth/auth-page.server";
 import { csrfToken } from "~/auth/csrf.server";
-import { Field, FormErrors, inputClass, ProtectedFields } from "~/auth/forms";
+import { Field, FormErrors, inputClass, NewPasswordField, ProtectedFields, useSchemaForm } from "~/auth/forms";
 import { honeypot } from "~/auth/honeypot.server";
 import { LoginSchema, NEW_PASSWORD_MIN, RegisterSchema } from "~/auth/validation";
+import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/redirect";
 import type { Route } from "./+types/auth";
@@ -29,6 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return handleAuthAction(request, context);
 }
 
+export const headers: Route.HeadersFunction = keepResponseHeaders;
+
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {
     title: args.loaderData?.mode === "register" ? "Create an account" : "Sign in",
@@ -43,13 +45,11 @@ function LoginForm({
   lastResult?: Route.ComponentProps["actionData"];
 }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult: lastResult?.intent === "login" ? lastResult.result : undefined,
-    constraint: getZodConstraint(LoginSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    shouldValidate: "onBlur",
-  });
+  const [form, fields] = useSchemaForm(
+    "login",
+    LoginSchema,
+    lastResult?.intent === "login" ? lastResult.result : undefined,
+  );
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "login";
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
@@ -89,13 +89,11 @@ function RegisterForm({
   lastResult?: Route.ComponentProps["actionData"];
 }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "register",
-    lastResult: lastResult?.intent === "register" ? lastResult.result : undefined,
-    constraint: getZodConstraint(RegisterSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegisterSchema }),
-    shouldValidate: "onBlur",
-  });
+  const [form, fields] = useSchemaForm(
+    "register",
+    RegisterSchema,
+    lastResult?.intent === "register" ? lastResult.result : undefined,
+  );
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
@@ -114,18 +112,7 @@ function RegisterForm({
       >
         <input {...getInputProps(fields.username, { type: "text" })} autoComplete="username" className={inputClass} />
       </Field>
-      <Field
-        id={fields.password.id}
-        label="Password"
-        errors={fields.password.errors}
-        hint={`At least ${NEW_PASSWORD_MIN} characters.`}
-      >
-        <input
-          {...getInputProps(fields.password, { type: "password" })}
-          autoComplete="new-password"
-          className={inputClass}
-        />
-      </Field>
+      <NewPasswordField field={fields.password} label="Password" hint={`At least ${NEW_PASSWORD_MIN} characters.`} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? "Creating your account..." : "Create account"}
       </button>

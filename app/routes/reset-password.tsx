@@ -1,16 +1,17 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { clientAddress } from "~/auth/client-address.server";
 import { csrfToken } from "~/auth/csrf.server";
-import { Field, FormErrors, inputClass, ProtectedFields } from "~/auth/forms";
+import { Field, FormErrors, inputClass, NewPasswordField, ProtectedFields, useSchemaForm } from "~/auth/forms";
 import { checkHoneypot, honeypot } from "~/auth/honeypot.server";
 import { enforceRateLimit, RATE_LIMITS } from "~/auth/rate-limit.server";
 import { isResetTokenUsable, requestPasswordReset, resetPassword } from "~/auth/reset.server";
 import { NEW_PASSWORD_MIN, ResetPasswordSchema, ResetRequestSchema } from "~/auth/validation";
 import { env } from "~/env.server";
+import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/reset-password";
 
@@ -62,16 +63,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/reset-password?sent=1");
 }
 
+export const headers: Route.HeadersFunction = keepResponseHeaders;
+
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Reset your password" });
 
 function RequestForm({ lastResult }: { lastResult?: Route.ComponentProps["actionData"] }) {
-  const [form, fields] = useForm({
-    id: "reset-request",
-    lastResult: lastResult?.intent === "request" ? lastResult.result : undefined,
-    constraint: getZodConstraint(ResetRequestSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetRequestSchema }),
-    shouldValidate: "onBlur",
-  });
+  const [form, fields] = useSchemaForm(
+    "reset-request",
+    ResetRequestSchema,
+    lastResult?.intent === "request" ? lastResult.result : undefined,
+  );
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <ProtectedFields honeypot />
@@ -88,31 +89,22 @@ function RequestForm({ lastResult }: { lastResult?: Route.ComponentProps["action
 }
 
 function NewPasswordForm({ token, lastResult }: { token: string; lastResult?: Route.ComponentProps["actionData"] }) {
-  const [form, fields] = useForm({
-    id: "reset-password",
-    lastResult: lastResult?.intent === "reset" ? lastResult.result : undefined,
-    constraint: getZodConstraint(ResetPasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
-    shouldValidate: "onBlur",
-  });
+  const [form, fields] = useSchemaForm(
+    "reset-password",
+    ResetPasswordSchema,
+    lastResult?.intent === "reset" ? lastResult.result : undefined,
+  );
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <ProtectedFields honeypot />
       <input type="hidden" name="intent" value="reset" />
       <input type="hidden" name="token" value={token} />
       <FormErrors errors={form.errors} />
-      <Field
-        id={fields.password.id}
+      <NewPasswordField
+        field={fields.password}
         label="New password"
-        errors={fields.password.errors}
         hint={`At least ${NEW_PASSWORD_MIN} characters.`}
-      >
-        <input
-          {...getInputProps(fields.password, { type: "password" })}
-          autoComplete="new-password"
-          className={inputClass}
-        />
-      </Field>
+      />
       <Field id={fields.confirm.id} label="Repeat the new password" errors={fields.confirm.errors}>
         <input
           {...getInputProps(fields.confirm, { type: "password" })}

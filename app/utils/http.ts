@@ -8,3 +8,21 @@ export function invariantResponse(
 ): asserts condition {
   if (!condition) throw data({ message }, init);
 }
+
+/**
+ * A route's `headers`: keep the headers of a thrown response (Retry-After on
+ * the 429 page), else those of the action or loader.
+ */
+export function keepResponseHeaders({
+  errorHeaders,
+  actionHeaders,
+  loaderHeaders,
+}: {
+  errorHeaders?: Headers;
+  actionHeaders: Headers;
+  loaderHeaders: Headers;
+}): Headers {
+  if (errorHeaders && [...errorHeaders.keys()].length) return errorHeaders;
+  if ([...actionHeaders.keys()].length) return actionHeaders;
+  return loaderHeaders;
+}

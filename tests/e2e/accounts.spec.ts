@@ -16,7 +16,7 @@ test("a reader registers, is signed in, signs out and signs in again", async ({ 
   await header.getByLabel(`Account menu for ${reader.username}`).click();
   await expect(header.getByRole("link", { name: "Profile" })).toBeVisible();
   await expect(header.getByRole("link", { name: "Settings" })).toBeVisible();
-  await header.getByRole("button", { name: "Sign out" }).click();
+  await header.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL("/auth");
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
 
@@ -30,7 +30,7 @@ test("a wrong password gets a clear message and keeps the email", async ({ page,
   const reader = newReader();
   await register(page, reader);
   await page.getByRole("banner").getByLabel(`Account menu for ${reader.username}`).click();
-  await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
   await signIn(page, reader.email, "not-the-password");
   await expect(page.getByRole("alert")).toHaveText("The email or password is not right.");
   await expect(page.getByLabel("Email")).toHaveValue(reader.email);
@@ -67,10 +67,11 @@ test("a reader resets a forgotten password through the emailed link", async ({ p
   const reader = newReader();
   await register(page, reader);
   await page.getByRole("banner").getByLabel(`Account menu for ${reader.username}`).click();
-  await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
 
   await page.goto("/auth");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Reset your password" })).toBeVisible();
   await page.getByLabel("Email").fill(reader.email);
   await page.getByRole("button", { name: "Send me a reset link" }).click();
   await expect(page.getByRole("status")).toContainText("If an account uses that address");
@@ -128,7 +129,7 @@ test("the admin area: anonymous -> sign in, reader -> 403, admin -> dashboard", 
 
   await page.getByRole("link", { name: "Go home" }).click();
   await page.getByRole("banner").getByLabel(`Account menu for ${reader.username}`).click();
-  await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
   await signIn(page, ADMIN.email, ADMIN.password, "/admin");
   await page.getByRole("link", { name: "Continue where you were" }).click();
   await expect(page).toHaveURL("/admin");

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { freePort } from "../support/ports";
 
 test("GET /api/health answers 200 JSON when the database answers", async ({ request }) => {
   const response = await request.get("/api/health");
@@ -12,7 +13,7 @@ test("GET /api/health answers 200 JSON when the database answers", async ({ requ
 test("GET /api/health answers 503 JSON when the database does not", async () => {
   // A second server of the same build whose database cannot be opened.
   const root = path.resolve(import.meta.dirname, "../..");
-  const port = 3299;
+  const port = await freePort();
   const server = spawn(process.execPath, [path.join(root, "server.js")], {
     cwd: root,
     env: {

@@ -7,7 +7,7 @@ const root = path.resolve(import.meta.dirname, "../..");
 test("a bad environment value stops the server with a message naming the variable", () => {
   const result = spawnSync(process.execPath, [path.join(root, "server.js")], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: "3298", SITE_URL: "not-a-url", SESSION_SECRET: "" },
+    env: { ...process.env, NODE_ENV: "production", PORT: "65000", SITE_URL: "not-a-url", SESSION_SECRET: "" },
     encoding: "utf8",
     timeout: 20_000,
   });

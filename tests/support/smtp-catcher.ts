@@ -1,3 +1,4 @@
+import { parseArgs } from "node:util";
 // A real SMTP server on loopback that keeps every message it receives, for the
 // tests of the outgoing email (password reset links). Accepts any login or
 // none, plain SMTP only (no STARTTLS). Runs under plain `node` with type
@@ -346,14 +347,11 @@ export function decodeEncodedWords(value: string): string {
 // ---------------------------------------------------------------------------
 // Run directly: node tests/support/smtp-catcher.ts --port 2525 [--http-port 3525]
 
+/** A --name value from the command line (Node's own parser). */
 function argument(name: string): string | undefined {
-  const args = process.argv.slice(2);
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? "";
-    if (arg === `--${name}`) return args[i + 1];
-    if (arg.startsWith(`--${name}=`)) return arg.slice(name.length + 3);
-  }
-  return undefined;
+  const { values } = parseArgs({ options: { [name]: { type: "string" } }, strict: false });
+  const value = values[name];
+  return typeof value === "string" ? value : undefined;
 }
 
 if (import.meta.main) {

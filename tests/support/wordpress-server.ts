@@ -1,3 +1,4 @@
+import { parseArgs } from "node:util";
 // A WordPress REST API on loopback for the tests: the response shapes, headers
 // and error bodies of a real WordPress 6.1 (see shared/fixtures/
 // wordpress-rest-examples.json), served by a real process, both as a
@@ -1133,14 +1134,11 @@ export function startWordPressServer(
 // ---------------------------------------------------------------------------
 // Run directly: node tests/support/wordpress-server.ts --port 3211
 
+/** A --name value from the command line (Node's own parser). */
 function argument(name: string): string | undefined {
-  const args = process.argv.slice(2);
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? "";
-    if (arg === `--${name}`) return args[i + 1];
-    if (arg.startsWith(`--${name}=`)) return arg.slice(name.length + 3);
-  }
-  return undefined;
+  const { values } = parseArgs({ options: { [name]: { type: "string" } }, strict: false });
+  const value = values[name];
+  return typeof value === "string" ? value : undefined;
 }
 
 if (import.meta.main) {

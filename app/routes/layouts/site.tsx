@@ -5,8 +5,11 @@ import { Sidebar } from "~/components/sidebar";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import type { loader as rootLoader } from "~/root";
+import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/site";
+
+export const headers: Route.HeadersFunction = keepResponseHeaders;
 
 export const meta: Route.MetaFunction = (args) => (args.error ? errorMeta(args.error) : routeMeta(args));
 

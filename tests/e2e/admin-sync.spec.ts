@@ -1,0 +1,24 @@
+import { ADMIN } from "../../playwright.config";
+import { newReader, register, signIn } from "../support/accounts";
+import { expect, test } from "../support/test";
+
+test("an administrator runs a content sync from the admin area", async ({ page, checkA11y }) => {
+  await signIn(page, ADMIN.email, ADMIN.password, "/admin/wordpress-sync");
+  await page.getByRole("link", { name: "Continue where you were" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Content sync" })).toBeVisible();
+  await page.getByRole("button", { name: "Sync now" }).click();
+  const history = page.getByRole("table", { name: "The latest 10 content syncs" });
+  await expect(history.getByRole("row").nth(1)).toContainText("success");
+  await expect(history.getByRole("row").nth(1)).toContainText("Synced 20 posts from WordPress");
+  await checkA11y();
+});
+
+test("a reader can neither see nor trigger the content sync", async ({ page, context }) => {
+  await register(page, newReader());
+  const response = await page.goto("/admin/wordpress-sync");
+  expect(response?.status()).toBe(403);
+  // A POST with a valid CSRF token is still refused: the action checks the role itself.
+  const { csrfToken } = await (await context.request.get("/api/csrf-token")).json();
+  const post = await context.request.post("/admin/wordpress-sync", { form: { csrf: csrfToken }, maxRedirects: 0 });
+  expect(post.status()).toBe(403);
+});

@@ -1,0 +1,95 @@
+import { randomUUID } from "node:crypto";
+import { type APIRequestContext, expect, type PlaywrightWorkerArgs, test } from "@playwright/test";
+
+/** The hidden fields (CSRF token, honeypot) of a page's form, as a person's browser would send them. */
+async function hiddenFields(request: APIRequestContext, path: string, formId: string) {
+  const html = await (await request.get(path)).text();
+  const fields: Record<string, string> = {};
+  for (const input of html.match(/<input[^>]*>/g) ?? []) {
+    const name = input.match(/name="([^"]*)"/)?.[1];
+    const value = input.match(/value="([^"]*)"/)?.[1] ?? "";
+    const type = input.match(/type="([^"]*)"/)?.[1];
+    if (!name) continue;
+    if (name === "csrf" || name.endsWith("__confirm")) fields[name] = value.replaceAll("&amp;", "&");
+    if (type === "hidden" && name === "intent" && input.includes(`form="${formId}"`)) fields.intent = value;
+  }
+  return fields;
+}
+
+async function newClient(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string | undefined) {
+  return playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Test-Client": randomUUID() } });
+}
+
+test("a registration whose honeypot is filled in is refused and creates nothing", async ({ playwright, baseURL }) => {
+  const request = await newClient(playwright, baseURL);
+  const hidden = await hiddenFields(request, "/auth?mode=register", "register");
+  const id = randomUUID().slice(0, 8);
+  const form = {
+    ...hidden,
+    intent: "register",
+    email: `bot-${id}@horror.test`,
+    username: `bot_${id}`,
+    password: "long-enough-password",
+  };
+  const trapped = await request.post("/auth", { form: { ...form, name__confirm: "I am a bot" }, maxRedirects: 0 });
+  expect(trapped.status()).toBe(400);
+  expect(await trapped.text()).toContain("This form could not be sent.");
+  // Nothing was created: the same details register fine without the bait.
+  const fine = await request.post("/auth", { form, maxRedirects: 0 });
+  expect(fine.status()).toBe(302);
+  expect(fine.headers().location).toContain("/auth-success");
+  await request.dispose();
+});
+
+test("registration is rate-limited per client address: the sixth gets 429 with Retry-After", async ({
+  playwright,
+  baseURL,
+}) => {
+  const request = await newClient(playwright, baseURL);
+  const hidden = await hiddenFields(request, "/auth?mode=register", "register");
+  const attempt = () =>
+    request.post("/auth", {
+      form: { ...hidden, intent: "register", email: "not-an-email", username: "x", password: "short" },
+      maxRedirects: 0,
+    });
+  for (let i = 0; i < 5; i++) expect((await attempt()).status()).toBe(400);
+  const limited = await attempt();
+  expect(limited.status()).toBe(429);
+  expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
+  expect(await limited.text()).toContain("429 - Too Many Requests | Horror Stories");
+  await request.dispose();
+});
+
+test("password reset requests are rate-limited per client address", async ({ playwright, baseURL }) => {
+  const request = await newClient(playwright, baseURL);
+  const hidden = await hiddenFields(request, "/reset-password", "reset-request");
+  const attempt = () =>
+    request.post("/reset-password", {
+      form: { ...hidden, intent: "request", email: "someone@horror.test" },
+      maxRedirects: 0,
+    });
+  for (let i = 0; i < 5; i++) expect((await attempt()).status()).toBe(302);
+  expect((await attempt()).status()).toBe(429);
+  await request.dispose();
+});
+
+test("redirectTo never leaves the site", async ({ playwright, baseURL }) => {
+  const request = await newClient(playwright, baseURL);
+  const hidden = await hiddenFields(request, "/auth?mode=register", "register");
+  const id = randomUUID().slice(0, 8);
+  const response = await request.post("/auth", {
+    form: {
+      ...hidden,
+      intent: "register",
+      email: `r-${id}@horror.test`,
+      username: `r_${id}`,
+      password: "long-enough-password",
+      redirectTo: "//evil.example/steal",
+    },
+    maxRedirects: 0,
+  });
+  expect(response.headers().location).toBe("/auth-success?redirectTo=%2F");
+  const success = await request.get("/auth-success?redirectTo=https%3A%2F%2Fevil.example");
+  expect(await success.text()).toContain('href="/"');
+  await request.dispose();
+});
