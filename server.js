@@ -15,6 +15,15 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", false);
 app.use(compression());
+// No form of this site needs more than a few hundred KB; refuse bigger bodies before reading them.
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
+app.use((req, res, next) => {
+  if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
+    res.status(413).type("text/plain").send("The request is too large.");
+    return;
+  }
+  next();
+});
 // Fingerprinted assets never change; everything else in build/client briefly.
 app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
 app.use(express.static("build/client", { maxAge: "1h" }));

@@ -1,6 +1,7 @@
 // The sign-in and registration actions behind /auth (and their JSON twins).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { readFormData } from "~/utils/http";
 import { safeRedirectPath } from "~/utils/redirect";
 import { AuthError, authenticator, registerUser } from "./auth.server";
 import { clientAddress } from "./client-address.server";
@@ -20,7 +21,7 @@ export function successRedirect(redirectTo: string | undefined, setCookie: strin
 }
 
 export async function handleAuthAction(request: Request, context: Readonly<RouterContextProvider>) {
-  const form = await request.clone().formData();
+  const form = await readFormData(request.clone());
   const intent = form.get("intent") === "register" ? "register" : "login";
   const address = clientAddress(request, context);
 

@@ -8,6 +8,7 @@
 import { createContext, createCookie, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { env, sessionSecrets } from "~/env.server";
+import { isFormRequest, readFormData } from "~/utils/http";
 import { COOKIE_PREFIX } from "~/utils/site";
 
 export const CSRF_FIELD = "csrf";
@@ -30,11 +31,6 @@ const ORIGIN_CHECKED_PATHS = new Set(["/theme", "/sidebar"]);
 
 type TokenState = { token: string | null; setCookie: string | null };
 const tokenContext = createContext<TokenState>({ token: null, setCookie: null });
-
-function isForm(request: Request) {
-  const type = request.headers.get("Content-Type") ?? "";
-  return type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data");
-}
 
 function sameOrigin(request: Request): boolean {
   const site = request.headers.get("Sec-Fetch-Site");
@@ -62,8 +58,9 @@ export async function verifyCsrf(request: Request): Promise<void> {
     return;
   }
   try {
-    if (isForm(request)) {
-      await csrf.validate(request);
+    if (isFormRequest(request)) {
+      // Read (a copy of) the form first, so a body that cannot be parsed is a 400, not a 500.
+      await csrf.validate(await readFormData(request.clone()), request.headers);
     } else {
       const form = new FormData();
       form.set(CSRF_FIELD, request.headers.get(CSRF_HEADER) ?? "");

@@ -23,6 +23,7 @@ export async function requestPasswordReset(email: string, origin: string): Promi
     select: { id: true, username: true, email: true },
   });
   if (!user) return;
+  await prisma.passwordReset.deleteMany({ where: { userId: user.id, expiresAt: { lte: new Date() } } });
   const token = randomBytes(32).toString("hex");
   await prisma.passwordReset.create({
     data: { tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) },

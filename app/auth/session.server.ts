@@ -39,6 +39,8 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
 
 /** Creates a session row and the Set-Cookie header that carries its id. */
 export async function createSession(userId: string, remember: boolean): Promise<string> {
+  // Expired rows of this user go as a new one comes, so the table does not grow forever.
+  await prisma.session.deleteMany({ where: { userId, expiresAt: { lte: new Date() } } });
   const session = await prisma.session.create({
     data: { userId, remember, expiresAt: new Date(Date.now() + (remember ? REMEMBER_MS : BROWSER_SESSION_MS)) },
   });

@@ -11,7 +11,7 @@ import { enforceRateLimit, RATE_LIMITS } from "~/auth/rate-limit.server";
 import { isResetTokenUsable, requestPasswordReset, resetPassword } from "~/auth/reset.server";
 import { NEW_PASSWORD_MIN, ResetPasswordSchema, ResetRequestSchema } from "~/auth/validation";
 import { env } from "~/env.server";
-import { keepResponseHeaders } from "~/utils/http";
+import { keepResponseHeaders, readFormData } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/reset-password";
 
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   await enforceRateLimit(`reset:${clientAddress(request, context)}`, RATE_LIMITS.reset);
   await checkHoneypot(form);
   if (form.get("intent") === "reset") {

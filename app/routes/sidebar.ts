@@ -1,12 +1,12 @@
 import { data, redirect } from "react-router";
 import { serializeSidebarState } from "~/theme/preferences.server";
-import { invariantResponse } from "~/utils/http";
+import { invariantResponse, readFormData } from "~/utils/http";
 import { safeRedirectPath } from "~/utils/redirect";
 import type { Route } from "./+types/sidebar";
 
 /** POST /sidebar: remembers whether the desktop sidebar is collapsed. */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const state = form.get("state");
   invariantResponse(state === "collapsed" || state === "expanded", "State must be collapsed or expanded.");
   const headers = { "Set-Cookie": await serializeSidebarState(state) };

@@ -1,13 +1,13 @@
 import { data, redirect } from "react-router";
 import { serializeTheme } from "~/theme/preferences.server";
 import { isTheme } from "~/theme/theme";
-import { invariantResponse } from "~/utils/http";
+import { invariantResponse, readFormData } from "~/utils/http";
 import { safeRedirectPath } from "~/utils/redirect";
 import type { Route } from "./+types/theme";
 
 /** POST /theme: saves the theme in its cookie; redirects back when the form asked to (no JavaScript). */
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const theme = form.get("theme");
   invariantResponse(isTheme(theme), "Theme must be light, dark or system.");
   const headers = { "Set-Cookie": await serializeTheme(theme) };

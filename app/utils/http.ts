@@ -26,3 +26,26 @@ export function keepResponseHeaders({
   if ([...actionHeaders.keys()].length) return actionHeaders;
   return loaderHeaders;
 }
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+export function isFormRequest(request: Request): boolean {
+  const type = request.headers.get("Content-Type") ?? "";
+  return FORM_TYPES.some((t) => type.includes(t));
+}
+
+/** The posted form, or a clear 4xx: 415 for another content type, 400 for a body that cannot be read. */
+export async function readFormData(request: Request): Promise<FormData> {
+  invariantResponse(
+    isFormRequest(request),
+    "Send this as a form (application/x-www-form-urlencoded or multipart/form-data).",
+    {
+      status: 415,
+    },
+  );
+  try {
+    return await request.formData();
+  } catch {
+    throw data({ message: "The form could not be read." }, { status: 400 });
+  }
+}
