@@ -5,6 +5,7 @@ import { getOptionalUser } from "./auth/auth.server";
 import { csrfMiddleware, csrfToken } from "./auth/csrf.server";
 import { errorMeta, FullPageErrorFallback, statusPageForError } from "./components/error-boundary";
 import { StatusPageView } from "./components/status-page";
+import { getConsent } from "./consent/consent.server";
 import { env } from "./env.server";
 import { CriticalCss } from "./styles/critical-css";
 import { getSidebarState, getTheme } from "./theme/preferences.server";
@@ -14,14 +15,16 @@ import { routeMeta } from "./utils/meta";
 export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [theme, sidebar, user] = await Promise.all([
+  const [theme, sidebar, user, consent] = await Promise.all([
     getTheme(request),
     getSidebarState(request),
     getOptionalUser(request),
+    getConsent(request),
   ]);
   return {
     theme,
     sidebar,
+    consent,
     user: user ? { id: user.id, username: user.username, avatar: user.avatar, isAdmin: user.isAdmin } : null,
     // Signed-in pages carry a sign-out form, so they carry a CSRF token; anonymous pages stay cacheable.
     csrf: user ? await csrfToken(request, context) : null,

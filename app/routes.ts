@@ -11,6 +11,7 @@ export default [
   route("api/posts/:slug", "routes/api/post.ts"),
   route("feed.xml", "routes/feed.ts"),
   route("logout", "routes/logout.ts"),
+  route("cookie-consent", "routes/cookie-consent.ts"),
   route("api/csrf-token", "routes/api/csrf-token.ts"),
   ...prefix("api/auth", [
     route("status", "routes/api/auth/status.ts"),
@@ -33,6 +34,8 @@ export default [
     route("about", "routes/about.tsx"),
     route("contact", "routes/contact.tsx"),
     route("privacy", "routes/privacy.tsx"),
+    route("cookie-test", "routes/cookie-test.tsx"),
+    route("settings/cookie-management", "routes/settings/cookie-management.tsx"),
     route("auth", "routes/auth.tsx"),
     route("auth-success", "routes/auth-success.tsx"),
     route("reset-password", "routes/reset-password.tsx"),

@@ -1,7 +1,7 @@
 // CSRF protection of every state-changing request (remix-utils' CSRF tokens).
 // Forms carry the token in a hidden field; the JSON API sends it in the
 // X-CSRF-Token header (GET /api/csrf-token). A missing or wrong token is a 403
-// and nothing runs. The light/dark and sidebar preference forms sit on
+// and nothing runs. The light/dark, sidebar and cookie-consent forms sit on
 // publicly cacheable pages, which cannot carry a per-reader token: those two
 // routes accept a same-origin request instead (Sec-Fetch-Site / Origin).
 // See docs/decisions/005-accounts-and-protection.md.
@@ -27,7 +27,7 @@ const csrf = new CSRF({
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Preference-only actions that are checked by origin instead of token (see above). */
-const ORIGIN_CHECKED_PATHS = new Set(["/theme", "/sidebar"]);
+const ORIGIN_CHECKED_PATHS = new Set(["/theme", "/sidebar", "/cookie-consent"]);
 
 type TokenState = { token: string | null; setCookie: string | null };
 const tokenContext = createContext<TokenState>({ token: null, setCookie: null });

@@ -1,6 +1,6 @@
 import { ADMIN } from "../../playwright.config";
 import { latestMailTo, newReader, register, signIn } from "../support/accounts";
-import { expect, test } from "../support/test";
+import { expect, giveConsent, test } from "../support/test";
 
 test("a reader registers, is signed in, signs out and signs in again", async ({ page, checkA11y }) => {
   const reader = newReader();
@@ -38,10 +38,12 @@ test("a wrong password gets a clear message and keeps the email", async ({ page,
   if (!javaScriptEnabled) await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
 });
 
-test("a taken email or username gets a message on the field", async ({ page, browser }) => {
+test("a taken email or username gets a message on the field", async ({ page, browser, baseURL }) => {
   const reader = newReader();
   await register(page, reader);
-  const other = await browser.newPage();
+  const otherContext = await browser.newContext();
+  await giveConsent(otherContext, baseURL as string);
+  const other = await otherContext.newPage();
   await other.goto("/auth?mode=register");
   await other.getByLabel("Email").fill(reader.email);
   await other.getByLabel("Username").fill(`x${reader.username}`);
@@ -49,7 +51,7 @@ test("a taken email or username gets a message on the field", async ({ page, bro
   await other.getByRole("button", { name: "Create account" }).click();
   await expect(other.getByText("An account with this email already exists. Sign in instead?")).toBeVisible();
   await expect(other.getByLabel("Username")).toHaveValue(`x${reader.username}`);
-  await other.close();
+  await otherContext.close();
 });
 
 test("registration rules are explained on the fields", async ({ page }) => {

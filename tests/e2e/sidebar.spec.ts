@@ -12,7 +12,7 @@ test.describe("on a 375 px phone", () => {
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(sidebar).toBeVisible();
     await expect(sidebar.getByRole("link", { name: "Story Index" })).toBeVisible();
-    expect((await sidebar.boundingBox())?.width).toBe(280);
+    expect((await sidebar.boundingBox())?.width).toBeCloseTo(280, 0);
     await checkA11y();
 
     await sidebar.getByRole("button", { name: "Close menu" }).click();

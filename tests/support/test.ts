@@ -1,21 +1,41 @@
 import { randomUUID } from "node:crypto";
-import { test as base } from "@playwright/test";
+import { type BrowserContext, test as base } from "@playwright/test";
 import { expectAccessible } from "./a11y";
 
 export { expect } from "@playwright/test";
 
+/** A cookie choice already made (accept), as React Router's createCookie stores it. */
+export async function giveConsent(context: BrowserContext, baseURL: string) {
+  const preferences = {
+    essential: true,
+    functional: true,
+    analytics: true,
+    performance: true,
+    marketing: true,
+    lastUpdated: new Date().toISOString(),
+  };
+  const value = encodeURIComponent(Buffer.from(JSON.stringify(preferences)).toString("base64"));
+  await context.addCookies([{ name: "hs_consent", value, url: baseURL }]);
+}
+
 /**
  * Playwright's test with `checkA11y()` (axe-core on the current page,
- * JavaScript on or off), and a client address of its own (the test site trusts
- * X-Test-Client), so one test's rate limits never touch another's.
+ * JavaScript on or off), a client address of its own (the test site trusts
+ * X-Test-Client, so one test's rate limits never touch another's), and the
+ * cookie choice already made unless a test sets `consent: false`.
  */
-export const test = base.extend<{ checkA11y: () => Promise<void>; clientId: string }>({
+export const test = base.extend<{ checkA11y: () => Promise<void>; clientId: string; consent: boolean }>({
+  consent: [true, { option: true }],
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern
   clientId: async ({}, use) => {
     await use(randomUUID());
   },
   extraHTTPHeaders: async ({ clientId }, use) => {
     await use({ "X-Test-Client": clientId });
+  },
+  context: async ({ context, consent, baseURL }, use) => {
+    if (consent) await giveConsent(context, baseURL as string);
+    await use(context);
   },
   checkA11y: async ({ page, javaScriptEnabled, browser, colorScheme }, use) => {
     await use(() => expectAccessible(page, { jsEnabled: javaScriptEnabled ?? true, browser, colorScheme }));

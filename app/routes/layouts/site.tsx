@@ -4,6 +4,8 @@ import { ScrollToTop } from "~/components/scroll-to-top";
 import { Sidebar } from "~/components/sidebar";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { ConsentBanner } from "~/consent/consent-banner";
+import { useConsentSync } from "~/consent/use-consent-sync";
 import type { loader as rootLoader } from "~/root";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
@@ -17,6 +19,7 @@ export const meta: Route.MetaFunction = (args) => (args.error ? errorMeta(args.e
 export default function SiteLayout() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const location = useLocation();
+  useConsentSync(root?.consent?.lastUpdated ?? null);
   return (
     <>
       <a
@@ -42,6 +45,7 @@ export default function SiteLayout() {
         </div>
       </div>
       <ScrollToTop />
+      {root && !root.consent && location.pathname !== "/cookie-test" ? <ConsentBanner /> : null}
     </>
   );
 }

@@ -1,0 +1,59 @@
+import { useEffect, useRef } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { submitInPlace } from "~/utils/forms";
+
+/**
+ * "We use cookies": in the first HTML whenever no valid consent exists. It is
+ * an open <dialog> with a form that POSTs the choice, so it works without
+ * JavaScript; with JavaScript it becomes a modal dialog (the browser traps
+ * focus and Escape closes it for this page) and the choice applies without a
+ * reload.
+ */
+export function ConsentBanner({ redirectTo }: { redirectTo?: string }) {
+  const fetcher = useFetcher({ key: "consent" });
+  const location = useLocation();
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || dialog.matches(":modal") || typeof dialog.showModal !== "function") return;
+    dialog.close();
+    dialog.showModal();
+  }, []);
+
+  // The choice is made: gone at once, whatever the server still has to say.
+  if (fetcher.state !== "idle" || fetcher.data) return null;
+
+  return (
+    <dialog
+      ref={ref}
+      open
+      aria-labelledby="consent-title"
+      aria-describedby="consent-text"
+      className="fixed inset-x-0 bottom-0 z-40 mx-auto mb-4 w-[calc(100%-2rem)] max-w-xl rounded-lg border border-line bg-surface p-5 text-ink shadow-lg backdrop:bg-black/50"
+    >
+      <h2 id="consent-title" className="font-serif text-xl font-bold">
+        We use cookies
+      </h2>
+      <p id="consent-text" className="mt-2">
+        A few cookies keep the site working and remember your choices. Read more in our{" "}
+        <Link to="/privacy">privacy policy</Link>.
+      </p>
+      <p className="mt-2 text-sm text-muted">Accept: won't show for 3 months • Decline: won't show for 1 week</p>
+      <fetcher.Form
+        method="post"
+        action="/cookie-consent"
+        className="mt-4 flex gap-3"
+        onSubmit={submitInPlace(fetcher, "/cookie-consent")}
+      >
+        <input type="hidden" name="redirectTo" value={redirectTo ?? location.pathname + location.search} />
+        <button type="submit" name="choice" value="accept" className="btn btn-primary">
+          Accept
+        </button>
+        <button type="submit" name="choice" value="decline" className="btn">
+          Decline
+        </button>
+      </fetcher.Form>
+    </dialog>
+  );
+}

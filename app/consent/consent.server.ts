@@ -1,0 +1,41 @@
+import { createCookie } from "react-router";
+import { env } from "~/env.server";
+import { COOKIE_PREFIX } from "~/utils/site";
+import {
+  type CookiePreferences,
+  consentLifetimeMs,
+  isConsentExpired,
+  isCookiePreferences,
+  NON_ESSENTIAL_COOKIES,
+} from "./consent";
+
+export const CONSENT_COOKIE = `${COOKIE_PREFIX}consent`;
+
+const consentCookie = createCookie(CONSENT_COOKIE, {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  secure: env.NODE_ENV === "production",
+});
+
+/** The reader's valid consent, or null when there is none or it has expired (then the banner shows). */
+export async function getConsent(request: Request): Promise<CookiePreferences | null> {
+  const value = await consentCookie.parse(request.headers.get("Cookie"));
+  if (!isCookiePreferences(value) || isConsentExpired(value)) return null;
+  return value;
+}
+
+/** Set-Cookie headers for a new choice: the consent itself, and clearing what it no longer allows. */
+export async function consentCookies(preferences: CookiePreferences): Promise<string[]> {
+  const headers = [
+    await consentCookie.serialize(preferences, { maxAge: Math.floor(consentLifetimeMs(preferences) / 1000) }),
+  ];
+  for (const [name, category] of Object.entries(NON_ESSENTIAL_COOKIES)) {
+    if (!preferences[category]) headers.push(`${name}=; Path=/; Max-Age=0; SameSite=Lax`);
+  }
+  return headers;
+}
+
+export async function clearConsentCookie(): Promise<string> {
+  return consentCookie.serialize("", { maxAge: 0 });
+}

@@ -1,0 +1,120 @@
+import type { BrowserContext } from "@playwright/test";
+import { expect, test } from "../support/test";
+
+test.use({ consent: false });
+
+async function consentCookie(context: BrowserContext) {
+  return (await context.cookies()).find((c) => c.name === "hs_consent");
+}
+
+const DAY_S = 24 * 60 * 60;
+
+test("the banner is in the first HTML until the reader chooses; Accept keeps it away for 90 days", async ({
+  page,
+  context,
+  checkA11y,
+}) => {
+  const html = await (await context.request.get("/stories")).text();
+  expect(html).toContain("We use cookies");
+  await page.goto("/stories");
+  const banner = page.getByRole("dialog", { name: "We use cookies" });
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText("Accept: won't show for 3 months • Decline: won't show for 1 week");
+  await expect(banner.getByRole("link", { name: "privacy policy" })).toHaveAttribute("href", "/privacy");
+  await checkA11y();
+
+  await banner.getByRole("button", { name: "Accept" }).click();
+  await expect(banner).toBeHidden();
+  await expect(page).toHaveURL("/stories");
+  await expect
+    .poll(async () => (await consentCookie(context))?.expires ?? 0)
+    .toBeGreaterThan(Date.now() / 1000 + 89 * DAY_S);
+  expect((await consentCookie(context))?.expires).toBeLessThan(Date.now() / 1000 + 91 * DAY_S);
+
+  await page.goto("/about");
+  await expect(page.getByRole("dialog", { name: "We use cookies" })).toHaveCount(0);
+});
+
+test("Decline keeps essential cookies only for a week and clears a functionality cookie", async ({ page, context }) => {
+  await page.goto("/about");
+  // The reader chose a theme before deciding: a functionality cookie.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const banner = page.getByRole("dialog", { name: "We use cookies" });
+  await banner.getByRole("button", { name: "Decline" }).click();
+  await expect(banner).toBeHidden();
+  await expect
+    .poll(async () => (await consentCookie(context))?.expires ?? 0)
+    .toBeGreaterThan(Date.now() / 1000 + 6 * DAY_S);
+  expect((await consentCookie(context))?.expires).toBeLessThan(Date.now() / 1000 + 8 * DAY_S);
+
+  await page.getByRole("complementary", { name: "Sidebar" }).getByRole("button", { name: "Dark" }).click();
+  await expect.poll(async () => (await context.cookies()).some((c) => c.name === "hs_theme")).toBe(true);
+  // Deciding again (here: decline from the settings page's custom form) clears it.
+  await page.goto("/settings/cookie-management");
+  await page.getByRole("button", { name: "Save my choice" }).click();
+  await expect.poll(async () => (await context.cookies()).some((c) => c.name === "hs_theme")).toBe(false);
+  await page.goto("/");
+  await expect(page.getByRole("dialog", { name: "We use cookies" })).toHaveCount(0);
+});
+
+test("the cookie settings page toggles each category and merges a custom choice", async ({
+  page,
+  context,
+  checkA11y,
+}) => {
+  await page.goto("/settings/cookie-management");
+  await page.getByRole("dialog", { name: "We use cookies" }).getByRole("button", { name: "Decline" }).click();
+  const analytics = page.getByRole("switch", { name: "Analytics" });
+  await expect(analytics).toHaveAttribute("aria-checked", "false");
+  await analytics.click();
+  await expect(analytics).toHaveAttribute("aria-checked", "true");
+  await expect(page.getByRole("switch", { name: "Marketing" })).toHaveAttribute("aria-checked", "false");
+  // One optional category accepted: the consent now lasts 90 days.
+  await expect
+    .poll(async () => (await consentCookie(context))?.expires ?? 0)
+    .toBeGreaterThan(Date.now() / 1000 + 89 * DAY_S);
+  await checkA11y();
+});
+
+test("/cookie-test clears the stored consent and shows the banner again", async ({ page, context }) => {
+  await page.goto("/");
+  await page.getByRole("dialog", { name: "We use cookies" }).getByRole("button", { name: "Accept" }).click();
+  await expect.poll(async () => Boolean(await consentCookie(context))).toBe(true);
+  await page.goto("/about");
+  await expect(page.getByRole("dialog", { name: "We use cookies" })).toHaveCount(0);
+  await page.goto("/cookie-test");
+  await expect(page.getByRole("dialog", { name: "We use cookies" })).toBeVisible();
+  await page.goto("/about");
+  await expect(page.getByRole("dialog", { name: "We use cookies" })).toBeVisible();
+});
+
+test("with JavaScript the banner is a modal dialog and re-syncs across tabs; without, it leaves the page usable", async ({
+  page,
+  context,
+  javaScriptEnabled,
+}) => {
+  await page.goto("/about");
+  const banner = page.getByRole("dialog", { name: "We use cookies" });
+  await expect(banner).toBeVisible();
+  if (!javaScriptEnabled) {
+    // A plain open dialog: the page behind it still works.
+    await page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Contact" }).click();
+    await expect(page).toHaveURL("/contact");
+    return;
+  }
+  expect(await banner.evaluate((el) => el.matches(":modal"))).toBe(true);
+  // The browser moved focus into the dialog and keeps it there.
+  expect(await banner.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press("Tab");
+    expect(
+      await banner.evaluate((el) => el.contains(document.activeElement) || document.activeElement === document.body),
+    ).toBe(true);
+  }
+
+  const other = await context.newPage();
+  await other.goto("/stories");
+  await expect(other.getByRole("dialog", { name: "We use cookies" })).toBeVisible();
+  await banner.getByRole("button", { name: "Accept" }).click();
+  await expect(other.getByRole("dialog", { name: "We use cookies" })).toHaveCount(0);
+});
