@@ -30,6 +30,8 @@ export const EnvSchema = z
     /** SMTP server for outgoing mail, e.g. smtp://user:pass@mail.example:587; unset = links go to the log. */
     SMTP_URL: unsetIfEmpty(z.url({ protocol: /^smtps?$/ })),
     MAIL_FROM: z.string().min(3).default("Horror Stories <no-reply@localhost>"),
+    /** The address readers write to (contact page, terms, copyright claims). */
+    CONTACT_EMAIL: z.email().default("hello@horrorstories.example"),
     /** The first administrator, created (or promoted) at start-up when both are set. */
     ADMIN_EMAIL: unsetIfEmpty(z.email()),
     ADMIN_PASSWORD: unsetIfEmpty(z.string().min(12, "must be at least 12 characters")),

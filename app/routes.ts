@@ -12,6 +12,7 @@ export default [
   route("feed.xml", "routes/feed.ts"),
   route("logout", "routes/logout.ts"),
   route("cookie-consent", "routes/cookie-consent.ts"),
+  route("api/feedback", "routes/api/feedback.ts"),
   route("api/csrf-token", "routes/api/csrf-token.ts"),
   ...prefix("api/auth", [
     route("status", "routes/api/auth/status.ts"),
@@ -34,7 +35,14 @@ export default [
     route("about", "routes/about.tsx"),
     route("contact", "routes/contact.tsx"),
     route("privacy", "routes/privacy.tsx"),
+    route("support/guidelines", "routes/support/guidelines.tsx"),
+    ...prefix("legal", [
+      route("copyright", "routes/legal/copyright.tsx"),
+      route("terms", "routes/legal/terms.tsx"),
+      route("cookie-policy", "routes/legal/cookie-policy.tsx"),
+    ]),
     route("cookie-test", "routes/cookie-test.tsx"),
+    route("feedback", "routes/feedback.tsx"),
     route("settings/cookie-management", "routes/settings/cookie-management.tsx"),
     route("auth", "routes/auth.tsx"),
     route("auth-success", "routes/auth-success.tsx"),

@@ -67,12 +67,13 @@ export function useSchemaForm<Schema extends z.ZodObject>(
   id: string,
   schema: Schema,
   lastResult?: SubmissionResult<string[]>,
+  { validateInBrowser = true } = {},
 ) {
   return useForm<z.input<Schema>, z.output<Schema>>({
     id,
     lastResult,
     constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: validateInBrowser ? ({ formData }) => parseWithZod(formData, { schema }) : undefined,
     shouldValidate: "onBlur",
   });
 }

@@ -50,6 +50,10 @@ export const SIDEBAR_GROUPS: NavGroup[] = [
       { to: "/about", label: "About" },
       { to: "/contact", label: "Contact" },
       { to: "/privacy", label: "Privacy" },
+      { to: "/support/guidelines", label: "Guidelines" },
+      { to: "/legal/terms", label: "Terms of Use" },
+      { to: "/legal/copyright", label: "Copyright Policy" },
+      { to: "/legal/cookie-policy", label: "Cookie Policy" },
     ],
   },
 ];

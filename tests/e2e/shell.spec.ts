@@ -101,6 +101,11 @@ for (const path of [
   "/contact",
   "/privacy",
   "/eden-hollow",
+  "/support/guidelines",
+  "/legal/terms",
+  "/legal/copyright",
+  "/legal/cookie-policy",
+  "/settings/cookie-management",
 ]) {
   test(`${path} has no WCAG 2.1 AA violations`, async ({ page, checkA11y }) => {
     const response = await page.goto(path);
@@ -108,3 +113,32 @@ for (const path of [
     await checkA11y();
   });
 }
+
+test("each information page has its title", async ({ page }) => {
+  for (const [path, title] of [
+    ["/about", "About"],
+    ["/contact", "Contact"],
+    ["/privacy", "Privacy"],
+    ["/support/guidelines", "Guidelines"],
+    ["/legal/terms", "Terms of Use"],
+    ["/legal/copyright", "Copyright Policy"],
+    ["/legal/cookie-policy", "Cookie Policy"],
+    ["/eden-hollow", "Eden Hollow"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(`${title} | Horror Stories`);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  }
+  await page.goto("/legal/terms");
+  await expect(
+    page.getByText("Copying, plagiarism or commercial translation of any story is prohibited"),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "hello@horrorstories.example" })).toHaveAttribute(
+    "href",
+    "mailto:hello@horrorstories.example",
+  );
+  await page.goto("/legal/cookie-policy");
+  for (const name of ["hs_session", "hs_csrf", "hs_consent", "hs_theme", "hs_sidebar"]) {
+    await expect(page.getByRole("cell", { name, exact: true })).toBeVisible();
+  }
+});

@@ -1,4 +1,4 @@
-import { Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { errorMeta, GeneralErrorBoundary, PageErrorBoundary } from "~/components/error-boundary";
 import { ScrollToTop } from "~/components/scroll-to-top";
 import { Sidebar } from "~/components/sidebar";
@@ -45,6 +45,14 @@ export default function SiteLayout() {
         </div>
       </div>
       <ScrollToTop />
+      {location.pathname === "/feedback" ? null : (
+        <Link
+          to={`/feedback?${new URLSearchParams({ page: location.pathname + location.search })}`}
+          className="btn btn-primary fixed bottom-4 left-4 z-20 shadow-lg"
+        >
+          Feedback
+        </Link>
+      )}
       {root && !root.consent && location.pathname !== "/cookie-test" ? <ConsentBanner /> : null}
     </>
   );

@@ -1,0 +1,35 @@
+import type { z } from "zod";
+import { prisma } from "~/db.server";
+import type { FeedbackSchema } from "./feedback";
+import { clientInfo } from "./user-agent.server";
+
+/** 10 submissions per client address an hour (with the other public forms' limits). */
+export const FEEDBACK_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
+
+/** Stores a feedback submission; browser, OS and user agent come from the request, not the form. */
+export async function saveFeedback(input: z.output<typeof FeedbackSchema>, request: Request, userId: string | null) {
+  const client = clientInfo(request.headers.get("User-Agent"));
+  return prisma.feedback.create({
+    data: {
+      type: input.type,
+      content: input.content,
+      page: input.page || null,
+      category: input.category,
+      screenResolution: input.screenResolution ?? null,
+      browser: client.browser,
+      operatingSystem: client.operatingSystem,
+      userAgent: client.userAgent,
+      userId,
+    },
+    select: { id: true },
+  });
+}
+
+/** The page a reader came from, as a same-site path (the form is filled in from it). */
+export function pageFromReferer(request: Request): string | undefined {
+  const referer = request.headers.get("Referer");
+  if (!referer || !URL.canParse(referer)) return undefined;
+  const url = new URL(referer);
+  if (url.host !== new URL(request.url).host || url.pathname.startsWith("/feedback")) return undefined;
+  return (url.pathname + url.search).slice(0, 500);
+}

@@ -1,0 +1,140 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { getOptionalUser } from "~/auth/auth.server";
+import { clientAddress } from "~/auth/client-address.server";
+import { csrfToken } from "~/auth/csrf.server";
+import { Field, FormErrors, inputClass, ProtectedFields, useSchemaForm } from "~/auth/forms";
+import { checkHoneypot, honeypot } from "~/auth/honeypot.server";
+import { enforceRateLimit } from "~/auth/rate-limit.server";
+import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES, FeedbackSchema } from "~/feedback/feedback";
+import { FEEDBACK_LIMIT, pageFromReferer, saveFeedback } from "~/feedback/feedback.server";
+import { readFormData } from "~/utils/http";
+import { routeMeta } from "~/utils/meta";
+import { safeRedirectPath } from "~/utils/redirect";
+import type { Route } from "./+types/feedback";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const fromQuery = url.searchParams.get("page");
+  return {
+    sent: url.searchParams.get("sent") === "1",
+    page: fromQuery ? safeRedirectPath(fromQuery, "/") : (pageFromReferer(request) ?? ""),
+    csrf: await csrfToken(request, context),
+    honeypot: await honeypot.getInputProps(),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readFormData(request);
+  await enforceRateLimit(`feedback:${clientAddress(request, context)}`, FEEDBACK_LIMIT);
+  await checkHoneypot(form);
+  const submission = parseWithZod(form, { schema: FeedbackSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const user = await getOptionalUser(request);
+  await saveFeedback(submission.value, request, user?.id ?? null);
+  return redirect("/feedback?sent=1");
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: "Feedback",
+    description: "Tell us what works, what does not, and what you would like to read.",
+  });
+
+const TYPE_LABELS: Record<(typeof FEEDBACK_TYPES)[number], string> = {
+  general: "General",
+  bug: "Something is broken",
+  feature: "An idea",
+  content: "About a story",
+};
+const CATEGORY_LABELS: Record<(typeof FEEDBACK_CATEGORIES)[number], string> = {
+  general: "General",
+  ui: "Look and layout",
+  performance: "Speed",
+  accessibility: "Accessibility",
+  content: "Stories",
+};
+
+function FeedbackForm({ page, lastResult }: { page: string; lastResult?: Route.ComponentProps["actionData"] }) {
+  const busy = useNavigation().state === "submitting";
+  // The server checks it; the browser only adds the screen size (below).
+  const [form, fields] = useSchemaForm("feedback", FeedbackSchema, lastResult, { validateInBrowser: false });
+  const resolution = useRef<HTMLInputElement>(null);
+  // With JavaScript, the screen size goes along ("width x height", spec §3).
+  useEffect(() => {
+    if (resolution.current) resolution.current.value = `${window.screen.width} x ${window.screen.height}`;
+  }, []);
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <ProtectedFields honeypot />
+      <input type="hidden" name="page" value={page} />
+      <FormErrors errors={form.errors} />
+      <Field id={fields.type.id} label="Type" errors={fields.type.errors}>
+        <select
+          {...getSelectProps(fields.type)}
+          defaultValue={fields.type.initialValue ?? "general"}
+          className={inputClass}
+        >
+          {FEEDBACK_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {TYPE_LABELS[t]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={fields.category.id} label="Category" errors={fields.category.errors}>
+        <select
+          {...getSelectProps(fields.category)}
+          defaultValue={fields.category.initialValue ?? "general"}
+          className={inputClass}
+        >
+          {FEEDBACK_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {CATEGORY_LABELS[c]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={fields.content.id} label="Your feedback" errors={fields.content.errors}>
+        <textarea {...getTextareaProps(fields.content)} rows={6} className={inputClass} />
+      </Field>
+      <input {...getInputProps(fields.screenResolution, { type: "hidden" })} ref={resolution} />
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? "Submitting..." : "Send feedback"}
+      </button>
+    </Form>
+  );
+}
+
+export default function Feedback({ loaderData, actionData }: Route.ComponentProps) {
+  const { sent, page, csrf } = loaderData;
+  return (
+    <AuthenticityTokenProvider token={csrf}>
+      <HoneypotProvider {...loaderData.honeypot}>
+        <div className="mx-auto max-w-xl">
+          {sent ? (
+            <div role="status" className="text-center">
+              <h1 className="font-serif text-4xl font-bold">Thank You for Your Feedback!</h1>
+              <p className="mt-3 text-muted">We read every message.</p>
+              <Link to="/feedback" className="btn btn-primary mt-6">
+                Submit Another Feedback
+              </Link>
+            </div>
+          ) : (
+            <>
+              <h1 className="font-serif text-4xl font-bold">Feedback</h1>
+              <p className="mt-2 text-muted">Tell us what works, what does not, and what you would like to read.</p>
+              <div className="mt-6 rounded-lg border border-line bg-surface p-6">
+                <FeedbackForm page={page} lastResult={actionData} />
+              </div>
+            </>
+          )}
+        </div>
+      </HoneypotProvider>
+    </AuthenticityTokenProvider>
+  );
+}

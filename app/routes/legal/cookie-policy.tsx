@@ -1,0 +1,54 @@
+import { Link } from "react-router";
+import { InfoPage } from "~/components/info-page";
+import { routeMeta } from "~/utils/meta";
+import type { Route } from "./+types/cookie-policy";
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, { title: "Cookie Policy", description: "The cookies Horror Stories sets, and why." });
+
+const COOKIES = [
+  [
+    "Essential",
+    "hs_session",
+    "Keeps you signed in (only a session id; 30 days with “remember me”, else until the browser closes).",
+  ],
+  ["Essential", "hs_csrf", "Protects your forms from being sent by other sites."],
+  ["Essential", "hs_consent", "Remembers your cookie choice (3 months if you accept, 1 week if you decline)."],
+  ["Functionality", "hs_theme", "Remembers light, dark or system theme (1 year)."],
+  ["Functionality", "hs_sidebar", "Remembers whether the sidebar is collapsed (1 year)."],
+] as const;
+
+export default function CookiePolicy() {
+  return (
+    <InfoPage title="Cookie Policy">
+      <p>These are every cookie the site sets. None of them is shared with anyone else.</p>
+      <table className="w-full text-left text-base">
+        <caption className="sr-only">Cookies set by Horror Stories</caption>
+        <thead>
+          <tr>
+            <th scope="col">Kind</th>
+            <th scope="col">Name</th>
+            <th scope="col">What it does</th>
+          </tr>
+        </thead>
+        <tbody>
+          {COOKIES.map(([kind, name, purpose]) => (
+            <tr key={name} className="border-t border-line align-top">
+              <td className="py-2 pr-3">{kind}</td>
+              <td className="py-2 pr-3 font-mono text-sm">{name}</td>
+              <td className="py-2">{purpose}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2 className="font-serif text-2xl font-bold">Analytics and performance cookies</h2>
+      <p>
+        The site sets no analytics or performance cookies today. If it ever does, they will be listed here and set only
+        when you accept them.
+      </p>
+      <p>
+        Change your choice at any time in <Link to="/settings/cookie-management">cookie management</Link>.
+      </p>
+    </InfoPage>
+  );
+}

@@ -1,0 +1,47 @@
+import { queryE2eDb } from "../support/db";
+import { expect, test } from "../support/test";
+
+test("feedback: too short gets the message, a valid one is thanked and stored, and another can follow", async ({
+  page,
+  javaScriptEnabled,
+  checkA11y,
+}) => {
+  await page.goto("/stories?page=2");
+  await page.getByRole("link", { name: "Feedback", exact: true }).click();
+  await expect(page).toHaveURL("/feedback?page=%2Fstories%3Fpage%3D2");
+  await expect(page.getByRole("heading", { level: 1, name: "Feedback" })).toBeVisible();
+  await checkA11y();
+
+  await page.getByLabel("Your feedback").fill("Eh");
+  await page.getByRole("button", { name: "Send feedback" }).click();
+  await expect(page.getByText("Please provide more details about your feedback")).toBeVisible();
+  await expect(page.getByLabel("Your feedback")).toHaveValue("Eh");
+
+  const text = `The lantern story gave me chills ${Date.now()}`;
+  await page.getByLabel("Type").selectOption("content");
+  await page.getByLabel("Category").selectOption("accessibility");
+  await page.getByLabel("Your feedback").fill(text);
+  await page.getByRole("button", { name: "Send feedback" }).click();
+  await expect(page.getByRole("heading", { name: "Thank You for Your Feedback!" })).toBeVisible();
+  await checkA11y();
+  const rows = await queryE2eDb<{
+    type: string;
+    category: string;
+    page: string;
+    browser: string;
+    screenResolution: string | null;
+  }>('SELECT type, category, page, browser, screenResolution FROM "Feedback" WHERE content = ?', [text]);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({
+    type: "content",
+    category: "accessibility",
+    page: "/stories?page=2",
+    browser: "Chrome",
+  });
+  // The screen size is added by JavaScript when there is some.
+  if (javaScriptEnabled) expect(rows[0]?.screenResolution).toMatch(/^\d+ x \d+$/);
+  else expect(rows[0]?.screenResolution).toBeNull();
+
+  await page.getByRole("link", { name: "Submit Another Feedback" }).click();
+  await expect(page.getByLabel("Your feedback")).toHaveValue("");
+});

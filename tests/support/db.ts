@@ -1,0 +1,15 @@
+import path from "node:path";
+import { createClient } from "@libsql/client";
+
+/** Reads the browser-test site's database directly, to check what a form stored. */
+export async function queryE2eDb<T = Record<string, unknown>>(
+  sql: string,
+  args: (string | number)[] = [],
+): Promise<T[]> {
+  const client = createClient({ url: `file:${path.resolve(import.meta.dirname, "../.data/e2e.db")}` });
+  try {
+    return (await client.execute({ sql, args })).rows as unknown as T[];
+  } finally {
+    client.close();
+  }
+}
