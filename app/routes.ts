@@ -13,6 +13,7 @@ export default [
   route("logout", "routes/logout.ts"),
   route("cookie-consent", "routes/cookie-consent.ts"),
   route("api/feedback", "routes/api/feedback.ts"),
+  route("api/errors", "routes/api/errors.ts"),
   route("api/csrf-token", "routes/api/csrf-token.ts"),
   ...prefix("api/auth", [
     route("status", "routes/api/auth/status.ts"),
@@ -43,6 +44,7 @@ export default [
     ]),
     route("cookie-test", "routes/cookie-test.tsx"),
     route("feedback", "routes/feedback.tsx"),
+    route("report-bug", "routes/report-bug.tsx"),
     route("settings/cookie-management", "routes/settings/cookie-management.tsx"),
     route("auth", "routes/auth.tsx"),
     route("auth-success", "routes/auth-success.tsx"),

@@ -1,0 +1,136 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect } from "react-router";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { getOptionalUser } from "~/auth/auth.server";
+import { clientAddress } from "~/auth/client-address.server";
+import { csrfToken } from "~/auth/csrf.server";
+import { Field, FormErrors, inputClass, ProtectedFields, useSchemaForm } from "~/auth/forms";
+import { checkHoneypot, honeypot } from "~/auth/honeypot.server";
+import { enforceRateLimit } from "~/auth/rate-limit.server";
+import { prisma } from "~/db.server";
+import { BugReportSchema, SEVERITIES } from "~/errors/bug-report";
+import { FEEDBACK_LIMIT } from "~/feedback/feedback.server";
+import { clientInfo } from "~/feedback/user-agent.server";
+import { readFormData } from "~/utils/http";
+import { routeMeta } from "~/utils/meta";
+import { safeRedirectPath } from "~/utils/redirect";
+import type { Route } from "./+types/report-bug";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const errorId = url.searchParams.get("errorId");
+  const page = url.searchParams.get("page");
+  return {
+    sent: url.searchParams.get("sent") === "1",
+    errorId: errorId && /^err_[A-Za-z0-9_]{1,80}$/.test(errorId) ? errorId : "",
+    page: page ? safeRedirectPath(page, "") : "",
+    csrf: await csrfToken(request, context),
+    honeypot: await honeypot.getInputProps(),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readFormData(request);
+  await enforceRateLimit(`bug-report:${clientAddress(request, context)}`, FEEDBACK_LIMIT);
+  await checkHoneypot(form);
+  const submission = parseWithZod(form, { schema: BugReportSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const user = await getOptionalUser(request);
+  await prisma.bugReport.create({
+    data: {
+      ...submission.value,
+      steps: submission.value.steps || null,
+      expected: submission.value.expected || null,
+      page: submission.value.page || null,
+      errorId: submission.value.errorId || null,
+      userAgent: clientInfo(request.headers.get("User-Agent")).userAgent,
+      userId: user?.id ?? null,
+    },
+  });
+  return redirect("/report-bug?sent=1");
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, { title: "Report a bug", description: "Tell us what went wrong, so we can fix it." });
+
+function BugForm({
+  errorId,
+  page,
+  lastResult,
+}: {
+  errorId: string;
+  page: string;
+  lastResult?: Route.ComponentProps["actionData"];
+}) {
+  const [form, fields] = useSchemaForm("bug-report", BugReportSchema, lastResult, { validateInBrowser: false });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <ProtectedFields honeypot />
+      <FormErrors errors={form.errors} />
+      <Field id={fields.whatHappened.id} label="What happened?" errors={fields.whatHappened.errors}>
+        <textarea {...getTextareaProps(fields.whatHappened)} rows={4} className={inputClass} />
+      </Field>
+      <Field id={fields.steps.id} label="Steps to make it happen again" errors={fields.steps.errors}>
+        <textarea {...getTextareaProps(fields.steps)} rows={3} className={inputClass} />
+      </Field>
+      <Field id={fields.expected.id} label="What did you expect?" errors={fields.expected.errors}>
+        <textarea {...getTextareaProps(fields.expected)} rows={2} className={inputClass} />
+      </Field>
+      <Field id={fields.page.id} label="Page" errors={fields.page.errors}>
+        <input
+          {...getInputProps(fields.page, { type: "text" })}
+          defaultValue={fields.page.initialValue ?? page}
+          className={inputClass}
+        />
+      </Field>
+      <Field id={fields.severity.id} label="How bad is it?" errors={fields.severity.errors}>
+        <select
+          {...getSelectProps(fields.severity)}
+          defaultValue={fields.severity.initialValue ?? "medium"}
+          className={inputClass}
+        >
+          {SEVERITIES.map((s) => (
+            <option key={s} value={s}>
+              {s[0]?.toUpperCase() + s.slice(1)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {errorId ? <input type="hidden" name="errorId" value={errorId} /> : null}
+      {errorId ? <p className="text-sm text-muted">Error id: {errorId}</p> : null}
+      <button type="submit" className="btn btn-primary">
+        Send the report
+      </button>
+    </Form>
+  );
+}
+
+export default function ReportBug({ loaderData, actionData }: Route.ComponentProps) {
+  const { sent, errorId, page, csrf } = loaderData;
+  return (
+    <AuthenticityTokenProvider token={csrf}>
+      <HoneypotProvider {...loaderData.honeypot}>
+        <div className="mx-auto max-w-xl">
+          {sent ? (
+            <div role="status" className="text-center">
+              <h1 className="font-serif text-4xl font-bold">Thank you</h1>
+              <p className="mt-3 text-muted">Your bug report has reached us. We will look into it.</p>
+              <Link to="/" className="btn btn-primary mt-6">
+                Back to the stories
+              </Link>
+            </div>
+          ) : (
+            <>
+              <h1 className="font-serif text-4xl font-bold">Report a bug</h1>
+              <div className="mt-6 rounded-lg border border-line bg-surface p-6">
+                <BugForm errorId={errorId} page={page} lastResult={actionData} />
+              </div>
+            </>
+          )}
+        </div>
+      </HoneypotProvider>
+    </AuthenticityTokenProvider>
+  );
+}
