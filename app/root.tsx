@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { Route } from "./+types/root";
 import { getOptionalUser } from "./auth/auth.server";
@@ -10,27 +10,32 @@ import { env } from "./env.server";
 import { CriticalCss } from "./styles/critical-css";
 import { getSidebarState, getTheme } from "./theme/preferences.server";
 import { useTheme } from "./theme/theme-toggle";
+import { getToast } from "./toasts/toast.server";
 import { routeMeta } from "./utils/meta";
 
 export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [theme, sidebar, user, consent] = await Promise.all([
+  const [theme, sidebar, user, consent, flash] = await Promise.all([
     getTheme(request),
     getSidebarState(request),
     getOptionalUser(request),
     getConsent(request),
+    getToast(request),
   ]);
-  return {
+  const result = {
     theme,
     sidebar,
     consent,
     user: user ? { id: user.id, username: user.username, avatar: user.avatar, isAdmin: user.isAdmin } : null,
     // Signed-in pages carry a sign-out form, so they carry a CSRF token; anonymous pages stay cacheable.
     csrf: user ? await csrfToken(request, context) : null,
+    toast: flash.toast,
     origin: env.SITE_URL,
     year: new Date().getFullYear(),
   };
+  // A flash toast is shown once: the cookie goes with this answer.
+  return flash.clear ? data(result, { headers: { "Set-Cookie": flash.clear } }) : result;
 }
 
 export const links: Route.LinksFunction = () => [

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { getOptionalUser } from "~/auth/auth.server";
@@ -10,8 +10,9 @@ import { csrfToken } from "~/auth/csrf.server";
 import { Field, FormErrors, inputClass, ProtectedFields, useSchemaForm } from "~/auth/forms";
 import { checkHoneypot, honeypot } from "~/auth/honeypot.server";
 import { enforceRateLimit } from "~/auth/rate-limit.server";
-import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES, FeedbackSchema } from "~/feedback/feedback";
+import { FEEDBACK_CATEGORIES, FEEDBACK_SUCCESS, FEEDBACK_TYPES, FeedbackSchema } from "~/feedback/feedback";
 import { FEEDBACK_LIMIT, pageFromReferer, saveFeedback } from "~/feedback/feedback.server";
+import { redirectWithToast } from "~/toasts/toast.server";
 import { readFormData } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/redirect";
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const user = await getOptionalUser(request);
   await saveFeedback(submission.value, request, user?.id ?? null);
-  return redirect("/feedback?sent=1");
+  return redirectWithToast("/feedback?sent=1", { ...FEEDBACK_SUCCESS, variant: "success" });
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -23,6 +23,9 @@ test("feedback: too short gets the message, a valid one is thanked and stored, a
   await page.getByLabel("Your feedback").fill(text);
   await page.getByRole("button", { name: "Send feedback" }).click();
   await expect(page.getByRole("heading", { name: "Thank You for Your Feedback!" })).toBeVisible();
+  const toast = page.getByRole("region", { name: "Notifications" }).getByRole("status");
+  await expect(toast).toContainText("Feedback Submitted");
+  await expect(toast).toContainText("Thank you for your feedback! We appreciate your input.");
   await checkA11y();
   const rows = await queryE2eDb<{
     type: string;
@@ -44,4 +47,7 @@ test("feedback: too short gets the message, a valid one is thanked and stored, a
 
   await page.getByRole("link", { name: "Submit Another Feedback" }).click();
   await expect(page.getByLabel("Your feedback")).toHaveValue("");
+  // A flash toast shows once.
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Notifications" }).getByRole("status")).toHaveCount(0);
 });

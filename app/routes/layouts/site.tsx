@@ -7,6 +7,7 @@ import { SiteHeader } from "~/components/site-header";
 import { ConsentBanner } from "~/consent/consent-banner";
 import { useConsentSync } from "~/consent/use-consent-sync";
 import type { loader as rootLoader } from "~/root";
+import { Toaster } from "~/toasts/toaster";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/site";
@@ -45,6 +46,7 @@ export default function SiteLayout() {
         </div>
       </div>
       <ScrollToTop />
+      <Toaster toast={root?.toast ?? null} />
       {location.pathname === "/feedback" ? null : (
         <Link
           to={`/feedback?${new URLSearchParams({ page: location.pathname + location.search })}`}

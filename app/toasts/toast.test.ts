@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { queueToast, type Toast } from "./toast";
+
+const toast = (id: string): Toast => ({ id, title: id, variant: "default", duration: 5000 });
+
+describe("queueToast", () => {
+  it("shows at most 3, newest first", () => {
+    let queue: Toast[] = [];
+    for (const id of ["a", "b", "c", "d"]) queue = queueToast(queue, toast(id));
+    expect(queue.map((t) => t.id)).toEqual(["d", "c", "b"]);
+  });
+  it("does not show the same toast twice", () => {
+    expect(queueToast([toast("a")], toast("a")).map((t) => t.id)).toEqual(["a"]);
+  });
+});

@@ -1,0 +1,10 @@
+// Toasts (spec §3 toast, §4 toasts, §9): at most 3 visible, newest first, 5000 ms by default.
+export type ToastVariant = "default" | "success" | "destructive";
+export type Toast = { id: string; title: string; description?: string; variant: ToastVariant; duration: number };
+
+export const TOAST_LIMIT = 3;
+export const TOAST_DURATION_MS = 5000;
+
+export function queueToast(current: Toast[], toast: Toast): Toast[] {
+  return [toast, ...current.filter((t) => t.id !== toast.id)].slice(0, TOAST_LIMIT);
+}
