@@ -14,6 +14,7 @@ export default [
   route("cookie-consent", "routes/cookie-consent.ts"),
   route("api/feedback", "routes/api/feedback.ts"),
   route("api/errors", "routes/api/errors.ts"),
+  route("api/user-feedback", "routes/api/user-feedback.ts"),
   route("api/csrf-token", "routes/api/csrf-token.ts"),
   ...prefix("api/auth", [
     route("status", "routes/api/auth/status.ts"),
@@ -45,6 +46,7 @@ export default [
     route("cookie-test", "routes/cookie-test.tsx"),
     route("feedback", "routes/feedback.tsx"),
     route("report-bug", "routes/report-bug.tsx"),
+    route("user/feedback-dashboard", "routes/user/feedback-dashboard.tsx"),
     route("settings/cookie-management", "routes/settings/cookie-management.tsx"),
     route("auth", "routes/auth.tsx"),
     route("auth-success", "routes/auth-success.tsx"),

@@ -43,3 +43,25 @@ test("POST /api/feedback stores valid feedback and refuses short or malformed bo
   expect((await request.post("/api/feedback", { data: { content: "no token here" } })).status()).toBe(403);
   await request.dispose();
 });
+
+test("POST /api/user-feedback takes an error report and answers with the toast texts", async ({
+  playwright,
+  baseURL,
+}) => {
+  const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Test-Client": randomUUID() } });
+  const { csrfToken } = await (await request.get("/api/csrf-token")).json();
+  const headers = { "X-CSRF-Token": csrfToken };
+  const report = await request.post("/api/user-feedback", {
+    headers,
+    data: {
+      type: "bug",
+      content: "Error Report - ID: err_1732270000000_abc",
+      metadata: { errorId: "err_1732270000000_abc", userAgent: "x", url: `${baseURL}/stories` },
+    },
+  });
+  expect(report.status()).toBe(201);
+  expect((await report.json()).toast).toEqual({ title: "Report sent", description: "Thank you for your feedback." });
+  const bad = await request.post("/api/user-feedback", { headers, data: { type: "bug", content: "hello" } });
+  expect(bad.status()).toBe(400);
+  await request.dispose();
+});

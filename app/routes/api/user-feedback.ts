@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { getOptionalUser } from "~/auth/auth.server";
+import { clientAddress } from "~/auth/client-address.server";
+import { enforceRateLimit } from "~/auth/rate-limit.server";
+import { FEEDBACK_LIMIT, saveFeedback } from "~/feedback/feedback.server";
+import { jsonError } from "~/utils/api-errors";
+import type { Route } from "./+types/user-feedback";
+
+const ErrorReportSchema = z.object({
+  type: z.literal("bug"),
+  content: z
+    .string()
+    .regex(/^Error Report - ID: err_[A-Za-z0-9_]{1,80}$/, 'content must be "Error Report - ID: {errorId}"'),
+  metadata: z
+    .object({
+      errorId: z.string().max(100).optional(),
+      userAgent: z.string().max(500).optional(),
+      url: z.string().max(2000).optional(),
+    })
+    .optional(),
+});
+
+/** POST /api/user-feedback (spec §7): an error report from an error screen; the client toasts "Report sent". */
+export async function action({ request, context }: Route.ActionArgs) {
+  await enforceRateLimit(`feedback:${clientAddress(request, context)}`, FEEDBACK_LIMIT, { json: true });
+  if (!(request.headers.get("Content-Type") ?? "").includes("application/json")) return jsonError("Send JSON.", 415);
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return jsonError("The request body is not valid JSON.", 400);
+  }
+  const parsed = ErrorReportSchema.safeParse(body);
+  if (!parsed.success) return jsonError(parsed.error.issues[0]?.message ?? "Invalid error report.", 400);
+  const url = parsed.data.metadata?.url;
+  const page = url && URL.canParse(url) ? new URL(url).pathname : undefined;
+  const user = await getOptionalUser(request);
+  const { id } = await saveFeedback(
+    { type: "bug", category: "general", content: parsed.data.content, page },
+    request,
+    user?.id ?? null,
+  );
+  return Response.json(
+    { id, toast: { title: "Report sent", description: "Thank you for your feedback." } },
+    { status: 201 },
+  );
+}
+
+export function loader() {
+  return jsonError("Use POST.", 405, { Allow: "POST" });
+}

@@ -1,0 +1,47 @@
+import { Link } from "react-router";
+import { requireUser } from "~/auth/auth.server";
+import { formatDate } from "~/components/story-card";
+import { prisma } from "~/db.server";
+import { routeMeta } from "~/utils/meta";
+import type { Route } from "./+types/feedback-dashboard";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const feedback = await prisma.feedback.findMany({
+    where: { userId: user.id },
+    orderBy: { createdAt: "desc" },
+    take: 100,
+    select: { id: true, type: true, category: true, content: true, status: true, createdAt: true },
+  });
+  return { feedback };
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Your feedback" });
+
+const STATUS_LABELS: Record<string, string> = { new: "Received", reviewed: "Reviewed", resolved: "Resolved" };
+
+export default function FeedbackDashboard({ loaderData }: Route.ComponentProps) {
+  const { feedback } = loaderData;
+  return (
+    <div className="mx-auto max-w-2xl">
+      <h1 className="font-serif text-4xl font-bold">Your feedback</h1>
+      {feedback.length === 0 ? (
+        <p className="mt-4 text-muted">
+          You have not sent any feedback yet. <Link to="/feedback">Send some</Link>.
+        </p>
+      ) : (
+        <ul className="mt-6 space-y-3">
+          {feedback.map((item) => (
+            <li key={item.id} className="rounded-lg border border-line bg-surface p-4">
+              <p className="text-sm text-muted">
+                {formatDate(item.createdAt)} · {item.type} · {item.category} ·{" "}
+                <span className="font-semibold text-ink">{STATUS_LABELS[item.status] ?? item.status}</span>
+              </p>
+              <p className="mt-2 whitespace-pre-line">{item.content}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
