@@ -1,6 +1,6 @@
 // The JSON API of accounts (spec §7 Auth): the same rules as the forms.
 import type { RouterContextProvider } from "react-router";
-import { FALLBACK_MESSAGES, jsonError } from "~/utils/api-errors";
+import { FALLBACK_MESSAGES, jsonError, readJsonBody } from "~/utils/api-errors";
 import { AuthError, registerUser, verifyLogin } from "./auth.server";
 import { loginRateKey } from "./auth-page.server";
 import { clientAddress } from "./client-address.server";
@@ -15,21 +15,10 @@ export const publicUser = (user: SessionUser) => ({
   isAdmin: user.isAdmin,
 });
 
-async function readJson(request: Request): Promise<unknown> {
-  if (!(request.headers.get("Content-Type") ?? "").includes("application/json")) {
-    throw jsonError("Send JSON (Content-Type: application/json).", 415);
-  }
-  try {
-    return await request.json();
-  } catch {
-    throw jsonError("The request body is not valid JSON.", 400);
-  }
-}
-
 export async function apiLogin(request: Request, context: Readonly<RouterContextProvider>) {
   const address = clientAddress(request, context);
   await enforceRateLimit(loginRateKey(address), RATE_LIMITS.login, { json: true });
-  const body = (await readJson(request)) as Record<string, unknown> | null;
+  const body = (await readJsonBody(request)) as Record<string, unknown> | null;
   const parsed = LoginSchema.safeParse({
     email: body?.email,
     password: body?.password,
@@ -49,7 +38,7 @@ export async function apiLogin(request: Request, context: Readonly<RouterContext
 
 export async function apiRegister(request: Request, context: Readonly<RouterContextProvider>) {
   await enforceRateLimit(`register:${clientAddress(request, context)}`, RATE_LIMITS.register, { json: true });
-  const body = (await readJson(request)) as Record<string, unknown> | null;
+  const body = (await readJsonBody(request)) as Record<string, unknown> | null;
   const parsed = RegisterSchema.safeParse({ email: body?.email, username: body?.username, password: body?.password });
   if (!parsed.success) return jsonError(parsed.error.issues[0]?.message ?? FALLBACK_MESSAGES.register, 400);
   try {

@@ -43,3 +43,15 @@ export function messageFromBody(body: unknown, status: number): string {
 export function jsonError(message: string, status: number, headers?: HeadersInit) {
   return Response.json({ message, code: errorCodeForStatus(status) }, { status, headers });
 }
+
+/** The JSON body of an API request, or a thrown 415/400 answer with a clear message. */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  if (!(request.headers.get("Content-Type") ?? "").includes("application/json")) {
+    throw jsonError("Send JSON (Content-Type: application/json).", 415);
+  }
+  try {
+    return await request.json();
+  } catch {
+    throw jsonError("The request body is not valid JSON.", 400);
+  }
+}

@@ -2,7 +2,7 @@ import { clientAddress } from "~/auth/client-address.server";
 import { enforceRateLimit } from "~/auth/rate-limit.server";
 import { ErrorRecordSchema } from "~/errors/error-log";
 import { saveErrorRecord } from "~/errors/error-log.server";
-import { jsonError } from "~/utils/api-errors";
+import { jsonError, readJsonBody } from "~/utils/api-errors";
 import type { Route } from "./+types/errors";
 
 const ERROR_REPORT_LIMIT = { limit: 60, windowMs: 60 * 60_000 };
@@ -10,13 +10,7 @@ const ERROR_REPORT_LIMIT = { limit: 60, windowMs: 60 * 60_000 };
 /** POST /api/errors: a browser error record (spec §3), or { id, message } for unhandled rejections. */
 export async function action({ request, context }: Route.ActionArgs) {
   await enforceRateLimit(`errors:${clientAddress(request, context)}`, ERROR_REPORT_LIMIT, { json: true });
-  if (!(request.headers.get("Content-Type") ?? "").includes("application/json")) return jsonError("Send JSON.", 415);
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return jsonError("The request body is not valid JSON.", 400);
-  }
+  const body = await readJsonBody(request);
   const record = ErrorRecordSchema.safeParse(body);
   if (!record.success) {
     const issue = record.error.issues[0];

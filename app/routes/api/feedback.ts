@@ -3,19 +3,13 @@ import { clientAddress } from "~/auth/client-address.server";
 import { enforceRateLimit } from "~/auth/rate-limit.server";
 import { FeedbackSchema } from "~/feedback/feedback";
 import { FEEDBACK_LIMIT, saveFeedback } from "~/feedback/feedback.server";
-import { jsonError } from "~/utils/api-errors";
+import { jsonError, readJsonBody } from "~/utils/api-errors";
 import type { Route } from "./+types/feedback";
 
 /** POST /api/feedback (spec §7): JSON with type, content, page, category, screenResolution; 201 { id }. */
 export async function action({ request, context }: Route.ActionArgs) {
   await enforceRateLimit(`feedback:${clientAddress(request, context)}`, FEEDBACK_LIMIT, { json: true });
-  if (!(request.headers.get("Content-Type") ?? "").includes("application/json")) return jsonError("Send JSON.", 415);
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return jsonError("The request body is not valid JSON.", 400);
-  }
+  const body = await readJsonBody(request);
   const parsed = FeedbackSchema.safeParse(body);
   if (!parsed.success) return jsonError(parsed.error.issues[0]?.message ?? "Invalid feedback.", 400);
   const user = await getOptionalUser(request);

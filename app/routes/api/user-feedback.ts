@@ -3,7 +3,7 @@ import { getOptionalUser } from "~/auth/auth.server";
 import { clientAddress } from "~/auth/client-address.server";
 import { enforceRateLimit } from "~/auth/rate-limit.server";
 import { FEEDBACK_LIMIT, saveFeedback } from "~/feedback/feedback.server";
-import { jsonError } from "~/utils/api-errors";
+import { jsonError, readJsonBody } from "~/utils/api-errors";
 import type { Route } from "./+types/user-feedback";
 
 const ErrorReportSchema = z.object({
@@ -23,13 +23,7 @@ const ErrorReportSchema = z.object({
 /** POST /api/user-feedback (spec §7): an error report from an error screen; the client toasts "Report sent". */
 export async function action({ request, context }: Route.ActionArgs) {
   await enforceRateLimit(`feedback:${clientAddress(request, context)}`, FEEDBACK_LIMIT, { json: true });
-  if (!(request.headers.get("Content-Type") ?? "").includes("application/json")) return jsonError("Send JSON.", 415);
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return jsonError("The request body is not valid JSON.", 400);
-  }
+  const body = await readJsonBody(request);
   const parsed = ErrorReportSchema.safeParse(body);
   if (!parsed.success) return jsonError(parsed.error.issues[0]?.message ?? "Invalid error report.", 400);
   const url = parsed.data.metadata?.url;
