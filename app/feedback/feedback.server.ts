@@ -33,3 +33,13 @@ export function pageFromReferer(request: Request): string | undefined {
   if (url.host !== new URL(request.url).host || url.pathname.startsWith("/feedback")) return undefined;
   return (url.pathname + url.search).slice(0, 500);
 }
+
+/** A reader's own submissions, newest first. */
+export function listUserFeedback(userId: string) {
+  return prisma.feedback.findMany({
+    where: { userId },
+    orderBy: { createdAt: "desc" },
+    take: 100,
+    select: { id: true, type: true, category: true, content: true, status: true, createdAt: true },
+  });
+}

@@ -9,10 +9,9 @@ import { csrfToken } from "~/auth/csrf.server";
 import { Field, FormErrors, inputClass, ProtectedFields, useSchemaForm } from "~/auth/forms";
 import { checkHoneypot, honeypot } from "~/auth/honeypot.server";
 import { enforceRateLimit } from "~/auth/rate-limit.server";
-import { prisma } from "~/db.server";
 import { BugReportSchema, SEVERITIES } from "~/errors/bug-report";
+import { saveBugReport } from "~/errors/bug-report.server";
 import { FEEDBACK_LIMIT } from "~/feedback/feedback.server";
-import { clientInfo } from "~/feedback/user-agent.server";
 import { readFormData } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/redirect";
@@ -38,17 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: BugReportSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const user = await getOptionalUser(request);
-  await prisma.bugReport.create({
-    data: {
-      ...submission.value,
-      steps: submission.value.steps || null,
-      expected: submission.value.expected || null,
-      page: submission.value.page || null,
-      errorId: submission.value.errorId || null,
-      userAgent: clientInfo(request.headers.get("User-Agent")).userAgent,
-      userId: user?.id ?? null,
-    },
-  });
+  await saveBugReport(submission.value, request, user?.id ?? null);
   return redirect("/report-bug?sent=1");
 }
 

@@ -1,18 +1,13 @@
 import { Link } from "react-router";
 import { requireUser } from "~/auth/auth.server";
 import { formatDate } from "~/components/story-card";
-import { prisma } from "~/db.server";
+import { listUserFeedback } from "~/feedback/feedback.server";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/feedback-dashboard";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const feedback = await prisma.feedback.findMany({
-    where: { userId: user.id },
-    orderBy: { createdAt: "desc" },
-    take: 100,
-    select: { id: true, type: true, category: true, content: true, status: true, createdAt: true },
-  });
+  const feedback = await listUserFeedback(user.id);
   return { feedback };
 }
 
