@@ -4,9 +4,8 @@ import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { getOptionalUser } from "~/auth/auth.server";
 import { handleAuthAction } from "~/auth/auth-page.server";
-import { csrfToken } from "~/auth/csrf.server";
 import { Field, FormErrors, inputClass, NewPasswordField, ProtectedFields, useSchemaForm } from "~/auth/forms";
-import { honeypot } from "~/auth/honeypot.server";
+import { publicFormProps } from "~/auth/public-form.server";
 import { LoginSchema, NEW_PASSWORD_MIN, RegisterSchema } from "~/auth/validation";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
@@ -20,8 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     mode: url.searchParams.get("mode") === "register" ? ("register" as const) : ("login" as const),
     redirectTo,
-    csrf: await csrfToken(request, context),
-    honeypot: await honeypot.getInputProps(),
+    ...(await publicFormProps(request, context)),
   };
 }
 

@@ -5,15 +5,11 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { getOptionalUser } from "~/auth/auth.server";
-import { clientAddress } from "~/auth/client-address.server";
-import { csrfToken } from "~/auth/csrf.server";
 import { Field, FormErrors, inputClass, ProtectedFields, useSchemaForm } from "~/auth/forms";
-import { checkHoneypot, honeypot } from "~/auth/honeypot.server";
-import { enforceRateLimit } from "~/auth/rate-limit.server";
+import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
 import { FEEDBACK_CATEGORIES, FEEDBACK_SUCCESS, FEEDBACK_TYPES, FeedbackSchema } from "~/feedback/feedback";
 import { FEEDBACK_LIMIT, pageFromReferer, saveFeedback } from "~/feedback/feedback.server";
 import { redirectWithToast } from "~/toasts/toast.server";
-import { readFormData } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/redirect";
 import type { Route } from "./+types/feedback";
@@ -24,15 +20,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     sent: url.searchParams.get("sent") === "1",
     page: fromQuery ? safeRedirectPath(fromQuery, "/") : (pageFromReferer(request) ?? ""),
-    csrf: await csrfToken(request, context),
-    honeypot: await honeypot.getInputProps(),
+    ...(await publicFormProps(request, context)),
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readFormData(request);
-  await enforceRateLimit(`feedback:${clientAddress(request, context)}`, FEEDBACK_LIMIT);
-  await checkHoneypot(form);
+  const form = await readPublicForm(request, context, { name: "feedback", rule: FEEDBACK_LIMIT });
   const submission = parseWithZod(form, { schema: FeedbackSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const user = await getOptionalUser(request);

@@ -4,15 +4,11 @@ import { data, Form, Link, redirect } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { getOptionalUser } from "~/auth/auth.server";
-import { clientAddress } from "~/auth/client-address.server";
-import { csrfToken } from "~/auth/csrf.server";
 import { Field, FormErrors, inputClass, ProtectedFields, useSchemaForm } from "~/auth/forms";
-import { checkHoneypot, honeypot } from "~/auth/honeypot.server";
-import { enforceRateLimit } from "~/auth/rate-limit.server";
+import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
 import { BugReportSchema, SEVERITIES } from "~/errors/bug-report";
 import { saveBugReport } from "~/errors/bug-report.server";
 import { FEEDBACK_LIMIT } from "~/feedback/feedback.server";
-import { readFormData } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/redirect";
 import type { Route } from "./+types/report-bug";
@@ -25,15 +21,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sent: url.searchParams.get("sent") === "1",
     errorId: errorId && /^err_[A-Za-z0-9_]{1,80}$/.test(errorId) ? errorId : "",
     page: page ? safeRedirectPath(page, "") : "",
-    csrf: await csrfToken(request, context),
-    honeypot: await honeypot.getInputProps(),
+    ...(await publicFormProps(request, context)),
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readFormData(request);
-  await enforceRateLimit(`bug-report:${clientAddress(request, context)}`, FEEDBACK_LIMIT);
-  await checkHoneypot(form);
+  const form = await readPublicForm(request, context, { name: "bug-report", rule: FEEDBACK_LIMIT });
   const submission = parseWithZod(form, { schema: BugReportSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const user = await getOptionalUser(request);

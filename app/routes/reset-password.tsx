@@ -3,15 +3,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
-import { clientAddress } from "~/auth/client-address.server";
-import { csrfToken } from "~/auth/csrf.server";
 import { Field, FormErrors, inputClass, NewPasswordField, ProtectedFields, useSchemaForm } from "~/auth/forms";
-import { checkHoneypot, honeypot } from "~/auth/honeypot.server";
-import { enforceRateLimit, RATE_LIMITS } from "~/auth/rate-limit.server";
+import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
+import { RATE_LIMITS } from "~/auth/rate-limit.server";
 import { isResetTokenUsable, requestPasswordReset, resetPassword } from "~/auth/reset.server";
 import { NEW_PASSWORD_MIN, ResetPasswordSchema, ResetRequestSchema } from "~/auth/validation";
 import { env } from "~/env.server";
-import { keepResponseHeaders, readFormData } from "~/utils/http";
+import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/reset-password";
 
@@ -27,15 +25,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     token: tokenState === "valid" ? token : null,
     tokenState,
     sent: url.searchParams.get("sent") === "1",
-    csrf: await csrfToken(request, context),
-    honeypot: await honeypot.getInputProps(),
+    ...(await publicFormProps(request, context)),
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readFormData(request);
-  await enforceRateLimit(`reset:${clientAddress(request, context)}`, RATE_LIMITS.reset);
-  await checkHoneypot(form);
+  const form = await readPublicForm(request, context, { name: "reset", rule: RATE_LIMITS.reset });
   if (form.get("intent") === "reset") {
     const submission = parseWithZod(form, { schema: ResetPasswordSchema });
     if (submission.status !== "success") {
