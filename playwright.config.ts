@@ -1,18 +1,20 @@
 import { defineConfig } from "@playwright/test";
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
+// Every port moves with E2E_PORT_BASE, so two checkouts can run their suites at once.
+const BASE = Number(process.env.E2E_PORT_BASE ?? 3210);
+const PORT = BASE;
 export const baseURL = `http://localhost:${PORT}`;
 /** The WordPress-shaped server that is the site's content source in the tests. */
-export const WORDPRESS_PORT = 3211;
+export const WORDPRESS_PORT = BASE + 1;
 /** A second site whose WordPress refuses connections: the fallback chain end to end. */
-export const DEGRADED_PORT = 3212;
+export const DEGRADED_PORT = BASE + 2;
 /** The SMTP catcher the site sends mail to, and its HTTP API for reading it. */
-export const SMTP_PORT = 2526;
-export const SMTP_HTTP_PORT = 3526;
+export const SMTP_PORT = BASE - 684;
+export const SMTP_HTTP_PORT = BASE + 316;
 /** The administrator the test site creates at start-up. */
 export const ADMIN = { email: "admin@horror.test", password: "admin-password-for-tests" };
 /** Nothing listens here. */
-const REFUSED_URL = "http://127.0.0.1:3219";
+const REFUSED_URL = `http://127.0.0.1:${BASE + 9}`;
 
 // Debian's Chromium by default (Playwright's own download cannot run on these
 // machines); CHROME_PATH points elsewhere, or set it empty to use Playwright's.
