@@ -23,7 +23,7 @@ beforeEach(async () => {
 });
 
 const chain = () =>
-  createContentChain({ sources: wordpressSources({ wpcomApiBase: "", wpUrl: wp.wpUrl }), timeoutMs: 400 });
+  createContentChain({ sources: wordpressSources({ wpcomApiBase: "", wpUrl: wp.wpUrl }), timeoutMs: 5000 });
 const noSleep = async () => {};
 
 describe("content sync", () => {
