@@ -17,6 +17,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createClient } from "@libsql/client";
 import { PrismaLibSql } from "@prisma/adapter-libsql";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 
@@ -109,14 +110,31 @@ export async function deploy(url = databaseUrl()) {
   await ensureDatabaseDir(url);
   const schema = await readFile(schemaPath, "utf8");
   const engine = await loadEngine(url, schema);
+  let applied: string[];
   try {
-    const { appliedMigrationNames } = await engine.applyMigrations({
+    ({ appliedMigrationNames: applied } = await engine.applyMigrations({
       migrationsList: await migrationList(),
       filters,
-    });
-    return appliedMigrationNames;
+    }));
   } finally {
     engine.free();
+  }
+  await useWriteAheadLog(url);
+  return applied;
+}
+
+/**
+ * Write-ahead logging, stored in the database file itself: readers (the site's
+ * pages, the sync command, a backup) no longer wait for a writer, and a crash
+ * mid-write leaves the last committed state. Only for local files.
+ */
+async function useWriteAheadLog(url: string) {
+  if (!url.startsWith("file:")) return;
+  const client = createClient({ url, timeout: 5000 });
+  try {
+    await client.execute("PRAGMA journal_mode = WAL");
+  } finally {
+    client.close();
   }
 }
 
