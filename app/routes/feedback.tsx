@@ -1,14 +1,15 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { getOptionalUser } from "~/auth/auth.server";
-import { Field, FormErrors, inputClass, ProtectedFields, useSchemaForm } from "~/auth/forms";
+import { FormErrors, ProtectedFields, useSchemaForm } from "~/auth/forms";
 import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
-import { FEEDBACK_CATEGORIES, FEEDBACK_SUCCESS, FEEDBACK_TYPES, FeedbackSchema } from "~/feedback/feedback";
+import { FEEDBACK_SUCCESS, FeedbackSchema } from "~/feedback/feedback";
 import { FEEDBACK_LIMIT, pageFromReferer, saveFeedback } from "~/feedback/feedback.server";
+import { FeedbackFields, screenResolution } from "~/feedback/feedback-fields";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { routeMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/redirect";
@@ -39,63 +40,23 @@ export const meta: Route.MetaFunction = (args) =>
     description: "Tell us what works, what does not, and what you would like to read.",
   });
 
-const TYPE_LABELS: Record<(typeof FEEDBACK_TYPES)[number], string> = {
-  general: "General",
-  bug: "Something is broken",
-  feature: "An idea",
-  content: "About a story",
-};
-const CATEGORY_LABELS: Record<(typeof FEEDBACK_CATEGORIES)[number], string> = {
-  general: "General",
-  ui: "Look and layout",
-  performance: "Speed",
-  accessibility: "Accessibility",
-  content: "Stories",
-};
-
 function FeedbackForm({ page, lastResult }: { page: string; lastResult?: Route.ComponentProps["actionData"] }) {
   const busy = useNavigation().state === "submitting";
-  // The server checks it; the browser only adds the screen size (below).
+  // The server checks it. With conform's browser check on, a valid post that
+  // followed a rejected one sent no request at all (cause not found yet), so
+  // this page relies on the server; the dialog checks in the browser.
   const [form, fields] = useSchemaForm("feedback", FeedbackSchema, lastResult, { validateInBrowser: false });
   const resolution = useRef<HTMLInputElement>(null);
   // With JavaScript, the screen size goes along ("width x height", spec §3).
   useEffect(() => {
-    if (resolution.current) resolution.current.value = `${window.screen.width} x ${window.screen.height}`;
+    if (resolution.current) resolution.current.value = screenResolution();
   }, []);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <ProtectedFields honeypot />
       <input type="hidden" name="page" value={page} />
       <FormErrors errors={form.errors} />
-      <Field id={fields.type.id} label="Type" errors={fields.type.errors}>
-        <select
-          {...getSelectProps(fields.type)}
-          defaultValue={fields.type.initialValue ?? "general"}
-          className={inputClass}
-        >
-          {FEEDBACK_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {TYPE_LABELS[t]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id={fields.category.id} label="Category" errors={fields.category.errors}>
-        <select
-          {...getSelectProps(fields.category)}
-          defaultValue={fields.category.initialValue ?? "general"}
-          className={inputClass}
-        >
-          {FEEDBACK_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {CATEGORY_LABELS[c]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id={fields.content.id} label="Your feedback" errors={fields.content.errors}>
-        <textarea {...getTextareaProps(fields.content)} rows={6} className={inputClass} />
-      </Field>
+      <FeedbackFields fields={fields} />
       <input {...getInputProps(fields.screenResolution, { type: "hidden" })} ref={resolution} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? "Submitting..." : "Send feedback"}

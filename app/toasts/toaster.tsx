@@ -1,16 +1,23 @@
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useState } from "react";
+import { createPortal } from "react-dom";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { queueToast, type Toast } from "./toast";
+import { subscribeToasts } from "./toast-store";
 
 /**
  * The toast region. Without JavaScript a flash toast stays on the page it
- * arrived with; with JavaScript it disappears after its duration.
+ * arrived with; with JavaScript it disappears after its duration or when
+ * closed, and toasts raised in the browser (showToast) join the same queue.
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
   const [toasts, setToasts] = useState<Toast[]>(toast ? [toast] : []);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (toast) setToasts((current) => queueToast(current, toast));
   }, [toast]);
+
+  useEffect(() => subscribeToasts((t) => setToasts((current) => queueToast(current, t))), []);
 
   useEffect(() => {
     const timers = toasts.map((t) =>
@@ -21,7 +28,20 @@ export function Toaster({ toast }: { toast: Toast | null }) {
     };
   }, [toasts]);
 
-  return (
+  // While a modal dialog is open (the feedback form) everything outside it is
+  // inert, so the toasts are shown inside it until it closes.
+  const [host, setHost] = useState<HTMLDialogElement | null>(null);
+  useLayoutEffect(() => {
+    if (toasts.length > 0) setHost(document.querySelector<HTMLDialogElement>("dialog:modal"));
+  }, [toasts]);
+  useEffect(() => {
+    if (!host) return;
+    const moveBack = () => setHost(null);
+    host.addEventListener("close", moveBack);
+    return () => host.removeEventListener("close", moveBack);
+  }, [host]);
+
+  const region = (
     <section
       aria-label="Notifications"
       aria-live="polite"
@@ -31,12 +51,25 @@ export function Toaster({ toast }: { toast: Toast | null }) {
         <div
           key={t.id}
           role="status"
-          className={`pointer-events-auto rounded-lg border p-4 shadow-lg ${t.variant === "destructive" ? "border-accent bg-accent text-accent-ink" : "border-line bg-surface text-ink"}`}
+          className={`pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg ${t.variant === "destructive" ? "border-accent bg-accent text-accent-ink" : "border-line bg-surface text-ink"}`}
         >
-          <p className="font-semibold">{t.title}</p>
-          {t.description ? <p className="mt-1 text-sm">{t.description}</p> : null}
+          <div className="flex-1">
+            <p className="font-semibold">{t.title}</p>
+            {t.description ? <p className="mt-1 text-sm">{t.description}</p> : null}
+          </div>
+          {hydrated ? (
+            <button
+              type="button"
+              aria-label={`Close notification: ${t.title}`}
+              className="-m-1 rounded px-2 leading-none"
+              onClick={() => setToasts((current) => current.filter((c) => c.id !== t.id))}
+            >
+              ×
+            </button>
+          ) : null}
         </div>
       ))}
     </section>
   );
+  return host ? createPortal(region, host) : region;
 }

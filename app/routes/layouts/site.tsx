@@ -1,4 +1,4 @@
-import { Link, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { errorMeta, GeneralErrorBoundary, PageErrorBoundary } from "~/components/error-boundary";
 import { ScrollToTop } from "~/components/scroll-to-top";
 import { Sidebar } from "~/components/sidebar";
@@ -6,6 +6,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ConsentBanner } from "~/consent/consent-banner";
 import { useConsentSync } from "~/consent/use-consent-sync";
+import { FeedbackButton } from "~/feedback/feedback-button";
 import type { loader as rootLoader } from "~/root";
 import { Toaster } from "~/toasts/toaster";
 import { keepResponseHeaders } from "~/utils/http";
@@ -47,14 +48,7 @@ export default function SiteLayout() {
       </div>
       <ScrollToTop />
       <Toaster toast={root?.toast ?? null} />
-      {location.pathname === "/feedback" ? null : (
-        <Link
-          to={`/feedback?${new URLSearchParams({ page: location.pathname + location.search })}`}
-          className="btn btn-primary fixed bottom-4 left-4 z-20 shadow-lg"
-        >
-          Feedback
-        </Link>
-      )}
+      {location.pathname === "/feedback" ? null : <FeedbackButton />}
       {root && !root.consent && location.pathname !== "/cookie-test" ? <ConsentBanner /> : null}
     </>
   );

@@ -1,0 +1,65 @@
+import { type FieldMetadata, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { Field, inputClass } from "~/auth/forms";
+import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES } from "./feedback";
+
+const TYPE_LABELS: Record<(typeof FEEDBACK_TYPES)[number], string> = {
+  general: "General",
+  bug: "Something is broken",
+  feature: "An idea",
+  content: "About a story",
+};
+const CATEGORY_LABELS: Record<(typeof FEEDBACK_CATEGORIES)[number], string> = {
+  general: "General",
+  ui: "Look and layout",
+  performance: "Speed",
+  accessibility: "Accessibility",
+  content: "Stories",
+};
+
+type Fields = {
+  type: FieldMetadata<string | undefined>;
+  category: FieldMetadata<string | undefined>;
+  content: FieldMetadata<string | undefined>;
+};
+
+/** Type, category and the feedback itself: the same fields on /feedback and in the dialog. */
+export function FeedbackFields({ fields }: { fields: Fields }) {
+  return (
+    <>
+      <Field id={fields.type.id} label="Type" errors={fields.type.errors}>
+        <select
+          {...getSelectProps(fields.type)}
+          defaultValue={fields.type.initialValue ?? "general"}
+          className={inputClass}
+        >
+          {FEEDBACK_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {TYPE_LABELS[t]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={fields.category.id} label="Category" errors={fields.category.errors}>
+        <select
+          {...getSelectProps(fields.category)}
+          defaultValue={fields.category.initialValue ?? "general"}
+          className={inputClass}
+        >
+          {FEEDBACK_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {CATEGORY_LABELS[c]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={fields.content.id} label="Your feedback" errors={fields.content.errors}>
+        <textarea {...getTextareaProps(fields.content)} rows={6} className={inputClass} />
+      </Field>
+    </>
+  );
+}
+
+/** "width x height" of the screen (spec §3), added by JavaScript. */
+export function screenResolution(): string {
+  return `${window.screen.width} x ${window.screen.height}`;
+}

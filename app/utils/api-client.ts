@@ -1,0 +1,55 @@
+// The browser side of the JSON API (spec §7, §8): same-origin requests with
+// the reader's cookies, the CSRF token in its header, and failures turned into
+// the spec's error codes and messages instead of exceptions.
+import { errorCodeForStatus, FALLBACK_MESSAGES, messageFromBody, type RequestErrorCode } from "./api-errors";
+
+export type ApiResult<T> =
+  | { ok: true; status: number; data: T }
+  | { ok: false; status: number; code: RequestErrorCode; message: string };
+
+let token: Promise<string> | null = null;
+
+/** The CSRF token for X-CSRF-Token, fetched once per page life (GET /api/csrf-token). */
+function csrfToken(refresh = false): Promise<string> {
+  if (!token || refresh) {
+    token = fetch("/api/csrf-token", { credentials: "same-origin", headers: { Accept: "application/json" } })
+      .then((response) => response.json() as Promise<{ csrfToken?: string }>)
+      .then((body) => body.csrfToken ?? "")
+      .catch((error: unknown) => {
+        token = null;
+        throw error;
+      });
+  }
+  return token;
+}
+
+async function send<T>(path: string, body: unknown, refreshToken: boolean): Promise<ApiResult<T>> {
+  const response = await fetch(path, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: {
+      Accept: "application/json",
+      "Content-Type": "application/json",
+      "X-CSRF-Token": await csrfToken(refreshToken),
+    },
+    body: JSON.stringify(body),
+  });
+  const data: unknown = await response.json().catch(() => null);
+  if (response.ok) return { ok: true, status: response.status, data: data as T };
+  return {
+    ok: false,
+    status: response.status,
+    code: errorCodeForStatus(response.status),
+    message: messageFromBody(data, response.status),
+  };
+}
+
+/** POST JSON to the site's API. A stale token (403) is fetched again once. */
+export async function postJson<T = unknown>(path: string, body: unknown): Promise<ApiResult<T>> {
+  try {
+    const first = await send<T>(path, body, false);
+    return first.ok || first.status !== 403 ? first : await send<T>(path, body, true);
+  } catch {
+    return { ok: false, status: 0, code: "NETWORK_ERROR", message: FALLBACK_MESSAGES.network };
+  }
+}
