@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
+import { logError, newErrorId } from "~/errors/client-logger";
 import { type StatusPage, statusDocumentTitle, statusPageFor } from "~/utils/status-pages";
 import { StatusPageView } from "./status-page";
 
@@ -92,10 +93,6 @@ export function FullPageErrorFallback() {
   );
 }
 
-export function newErrorId() {
-  return `err_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`;
-}
-
 type BoundaryState = { error: unknown; errorId?: string };
 
 /**
@@ -115,6 +112,13 @@ export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey
 
   componentDidCatch(error: unknown, info: ErrorInfo) {
     console.error("Page render failed", error, info.componentStack);
+    logError({
+      id: this.state.errorId,
+      message: error instanceof Error ? error.message : String(error),
+      stack: error instanceof Error ? error.stack : null,
+      componentStack: info.componentStack,
+      context: { kind: "render" },
+    });
   }
 
   render() {
