@@ -74,7 +74,10 @@ export function useSchemaForm<Schema extends z.ZodObject>(
     lastResult,
     constraint: getZodConstraint(schema),
     onValidate: validateInBrowser ? ({ formData }) => parseWithZod(formData, { schema }) : undefined,
-    shouldValidate: "onBlur",
+    // Without a browser check, conform would post a "validate" intent to the
+    // action on every blur: real requests that count against the form's rate
+    // limit. Such forms are checked when they are sent.
+    shouldValidate: validateInBrowser ? "onBlur" : "onSubmit",
   });
 }
 
