@@ -5,7 +5,7 @@
 
 import { createTransport } from "nodemailer";
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string };
 
 export type Mailer = { send(message: MailMessage): Promise<void> };
 
@@ -42,6 +42,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; log?: (l
           subject: message.subject,
           text: message.text,
           ...(message.html === undefined ? {} : { html: message.html }),
+          ...(message.replyTo === undefined ? {} : { replyTo: message.replyTo }),
           textEncoding: "quoted-printable",
         });
       } catch (error) {

@@ -2,14 +2,12 @@
 // SHA-256 is stored; using it ends every session of the account.
 import { createHash, randomBytes } from "node:crypto";
 import { prisma } from "~/db.server";
-import { env } from "~/env.server";
-import { createMailer, resetPasswordEmail } from "./mail.server";
+import { siteMailer } from "~/messages/site-mailer.server";
+import { resetPasswordEmail } from "./mail.server";
 import { hashPassword } from "./password.server";
 import { destroyAllSessions } from "./session.server";
 
 export const RESET_TTL_MS = 60 * 60_000;
-
-const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -30,7 +28,7 @@ export async function requestPasswordReset(email: string, origin: string): Promi
   });
   const link = `${origin.replace(/\/$/, "")}/reset-password?${new URLSearchParams({ token })}`;
   const message = resetPasswordEmail({ username: user.username, link, minutes: RESET_TTL_MS / 60_000 });
-  await mailer.send({ to: user.email, ...message });
+  await siteMailer.send({ to: user.email, ...message });
 }
 
 /** Whether a reset token can still be used (to show the form or a clear message). */

@@ -1,23 +1,115 @@
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { getOptionalUser } from "~/auth/auth.server";
+import { Field, FormErrors, inputClass, ProtectedFields, useSchemaForm } from "~/auth/forms";
+import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
 import { InfoPage } from "~/components/info-page";
 import { env } from "~/env.server";
+import { CONTACT_SENT, ContactSchema } from "~/messages/messages";
+import { CONTACT_LIMIT, saveContactMessage } from "~/messages/messages.server";
+import { redirectWithToast } from "~/toasts/toast.server";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/contact";
 
-export function loader() {
-  return { contactEmail: env.CONTACT_EMAIL };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getOptionalUser(request);
+  return {
+    contactEmail: env.CONTACT_EMAIL,
+    sent: new URL(request.url).searchParams.get("sent") === "1",
+    sender: user ? { name: user.username, email: user.email } : null,
+    ...(await publicFormProps(request, context)),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readPublicForm(request, context, { name: "contact", rule: CONTACT_LIMIT });
+  const submission = parseWithZod(form, { schema: ContactSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const user = await getOptionalUser(request);
+  await saveContactMessage(submission.value, user?.id ?? null);
+  return redirectWithToast("/contact?sent=1", { ...CONTACT_SENT, variant: "success" });
 }
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, { title: "Contact", description: "How to reach the people behind Horror Stories." });
 
-export default function Contact({ loaderData }: Route.ComponentProps) {
-  const email = loaderData.contactEmail;
+function ContactForm({
+  sender,
+  lastResult,
+}: {
+  sender: { name: string; email: string } | null;
+  lastResult?: Route.ComponentProps["actionData"];
+}) {
+  const busy = useNavigation().formAction === "/contact";
+  const [form, fields] = useSchemaForm("contact", ContactSchema, lastResult, { validateInBrowser: false });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <ProtectedFields honeypot />
+      <FormErrors errors={form.errors} />
+      <Field id={fields.name.id} label="Your name" errors={fields.name.errors}>
+        <input
+          {...getInputProps(fields.name, { type: "text" })}
+          defaultValue={fields.name.initialValue ?? sender?.name}
+          autoComplete="name"
+          className={inputClass}
+        />
+      </Field>
+      <Field id={fields.email.id} label="Your email" errors={fields.email.errors}>
+        <input
+          {...getInputProps(fields.email, { type: "email" })}
+          defaultValue={fields.email.initialValue ?? sender?.email}
+          autoComplete="email"
+          className={inputClass}
+        />
+      </Field>
+      <Field id={fields.subject.id} label="Subject (optional)" errors={fields.subject.errors}>
+        <input {...getInputProps(fields.subject, { type: "text" })} className={inputClass} />
+      </Field>
+      <Field id={fields.message.id} label="Message" errors={fields.message.errors}>
+        <textarea {...getTextareaProps(fields.message)} rows={6} className={inputClass} />
+      </Field>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? "Sending..." : "Send message"}
+      </button>
+    </Form>
+  );
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { contactEmail: email, sent, sender, csrf, honeypot } = loaderData;
   return (
     <InfoPage title="Contact">
       <p>
-        Questions, copyright claims or a story you want us to read: write to <a href={`mailto:${email}`}>{email}</a>. We
-        answer within a few days.
+        Questions, a story you want us to read, or something that is not right: write to us with the form below or at{" "}
+        <a href={`mailto:${email}`}>{email}</a>. We answer within a few days. Copyright claims have{" "}
+        <Link to="/legal/copyright#claim">their own form</Link>.
       </p>
+      {sent ? (
+        <div role="status" className="rounded-lg border border-line bg-surface p-6">
+          <h2 className="font-serif text-2xl font-bold">Thank you for writing</h2>
+          <p className="mt-2 text-muted">Your message has reached us. We answer by email within a few days.</p>
+          <Link to="/contact" className="btn mt-4">
+            Write another message
+          </Link>
+        </div>
+      ) : (
+        <section
+          aria-labelledby="contact-form-title"
+          className="rounded-lg border border-line bg-surface p-6 text-base"
+        >
+          <h2 id="contact-form-title" className="mb-4 font-serif text-2xl font-bold">
+            Send us a message
+          </h2>
+          <AuthenticityTokenProvider token={csrf}>
+            <HoneypotProvider {...honeypot}>
+              <ContactForm sender={sender} lastResult={actionData} />
+            </HoneypotProvider>
+          </AuthenticityTokenProvider>
+        </section>
+      )}
     </InfoPage>
   );
 }

@@ -23,18 +23,23 @@ export async function signIn(page: Page, email: string, password: string, redire
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-type Mail = { to: string[]; subject: string; text: string };
+type Mail = { to: string[]; subject: string; text: string; raw: string };
 
-/** The newest email to an address, read from the SMTP catcher's HTTP API. */
-export async function latestMailTo(address: string): Promise<Mail> {
+/** The newest email that matches, read from the SMTP catcher's HTTP API (waits for it). */
+export async function latestMail(matches: (mail: Mail) => boolean): Promise<Mail> {
   let found: Mail | undefined;
   await expect
     .poll(async () => {
       const response = await fetch(`http://127.0.0.1:${SMTP_HTTP_PORT}/messages`);
       const messages = (await response.json()) as Mail[];
-      found = messages.filter((m) => m.to.includes(address)).at(-1);
+      found = messages.filter(matches).at(-1);
       return Boolean(found);
     })
     .toBe(true);
   return found as Mail;
+}
+
+/** The newest email to an address. */
+export function latestMailTo(address: string): Promise<Mail> {
+  return latestMail((m) => m.to.includes(address));
 }

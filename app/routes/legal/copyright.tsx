@@ -1,17 +1,123 @@
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { getOptionalUser } from "~/auth/auth.server";
+import { Field, FormErrors, inputClass, ProtectedFields, useSchemaForm } from "~/auth/forms";
+import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
 import { InfoPage } from "~/components/info-page";
 import { env } from "~/env.server";
+import { ACCURACY_STATEMENT, CLAIM_SENT, CopyrightClaimSchema, GOOD_FAITH_STATEMENT } from "~/messages/messages";
+import { CONTACT_LIMIT, saveCopyrightClaim } from "~/messages/messages.server";
+import { redirectWithToast } from "~/toasts/toast.server";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/copyright";
 
-export function loader() {
-  return { contactEmail: env.CONTACT_EMAIL };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getOptionalUser(request);
+  return {
+    contactEmail: env.CONTACT_EMAIL,
+    sent: new URL(request.url).searchParams.get("sent") === "1",
+    sender: user ? { name: user.username, email: user.email } : null,
+    ...(await publicFormProps(request, context)),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readPublicForm(request, context, { name: "copyright", rule: CONTACT_LIMIT });
+  const submission = parseWithZod(form, { schema: CopyrightClaimSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const user = await getOptionalUser(request);
+  await saveCopyrightClaim(submission.value, user?.id ?? null);
+  return redirectWithToast("/legal/copyright?sent=1#claim", { ...CLAIM_SENT, variant: "success" });
 }
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, { title: "Copyright Policy", description: "Authors own their stories. How to report copying." });
 
-export default function Copyright({ loaderData }: Route.ComponentProps) {
-  const email = loaderData.contactEmail;
+function Statement({ field, text }: { field: Parameters<typeof getInputProps>[0]; text: string }) {
+  const errorId = `${field.id}-error`;
+  return (
+    <div className="space-y-1">
+      <div className="flex items-start gap-3">
+        <input
+          {...getInputProps(field, { type: "checkbox" })}
+          aria-describedby={field.errors?.length ? errorId : undefined}
+          className="mt-1 size-5 shrink-0"
+        />
+        <label htmlFor={field.id}>{text}</label>
+      </div>
+      {field.errors?.length ? (
+        <p id={errorId} role="alert" className="text-sm font-semibold text-accent">
+          {field.errors.join(" ")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ClaimForm({
+  sender,
+  lastResult,
+}: {
+  sender: { name: string; email: string } | null;
+  lastResult?: Route.ComponentProps["actionData"];
+}) {
+  const busy = useNavigation().formAction === "/legal/copyright";
+  const [form, fields] = useSchemaForm("copyright-claim", CopyrightClaimSchema, lastResult, {
+    validateInBrowser: false,
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <ProtectedFields honeypot />
+      <FormErrors errors={form.errors} />
+      <Field id={fields.name.id} label="Your name" errors={fields.name.errors}>
+        <input
+          {...getInputProps(fields.name, { type: "text" })}
+          defaultValue={fields.name.initialValue ?? sender?.name}
+          autoComplete="name"
+          className={inputClass}
+        />
+      </Field>
+      <Field id={fields.email.id} label="Your email" errors={fields.email.errors}>
+        <input
+          {...getInputProps(fields.email, { type: "email" })}
+          defaultValue={fields.email.initialValue ?? sender?.email}
+          autoComplete="email"
+          className={inputClass}
+        />
+      </Field>
+      <Field
+        id={fields.work.id}
+        label="The work that was copied"
+        hint="Its title, where it was first published, and who wrote it."
+        errors={fields.work.errors}
+      >
+        <textarea {...getTextareaProps(fields.work)} rows={4} className={inputClass} />
+      </Field>
+      <Field
+        id={fields.location.id}
+        label="Where the copy is"
+        hint="The address of the copy, on this site or elsewhere."
+        errors={fields.location.errors}
+      >
+        <input {...getInputProps(fields.location, { type: "text" })} className={inputClass} />
+      </Field>
+      <Field id={fields.details.id} label="Anything else we should know (optional)" errors={fields.details.errors}>
+        <textarea {...getTextareaProps(fields.details)} rows={3} className={inputClass} />
+      </Field>
+      <Statement field={fields.goodFaith} text={GOOD_FAITH_STATEMENT} />
+      <Statement field={fields.accurate} text={ACCURACY_STATEMENT} />
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? "Sending..." : "Send the claim"}
+      </button>
+    </Form>
+  );
+}
+
+export default function Copyright({ loaderData, actionData }: Route.ComponentProps) {
+  const { contactEmail: email, sent, sender, csrf, honeypot } = loaderData;
   return (
     <InfoPage title="Copyright Policy">
       <p>
@@ -24,8 +130,8 @@ export default function Copyright({ loaderData }: Route.ComponentProps) {
       </p>
       <h2 className="font-serif text-2xl font-bold">Reporting a copyright problem</h2>
       <p>
-        If you believe your work has been copied here, or a story here has been copied elsewhere, write to{" "}
-        <a href={`mailto:${email}`}>{email}</a>. A claim must include:
+        If you believe your work has been copied here, or a story here has been copied elsewhere, use the form below or
+        write to <a href={`mailto:${email}`}>{email}</a>. A claim must include:
       </p>
       <ul className="list-disc space-y-1 pl-6">
         <li>a description of the work you say was copied;</li>
@@ -35,6 +141,30 @@ export default function Copyright({ loaderData }: Route.ComponentProps) {
         <li>a statement that the information in your claim is accurate.</li>
       </ul>
       <p>We answer every complete claim and remove copied work while we look into it.</p>
+      {sent ? (
+        <div id="claim" role="status" className="rounded-lg border border-line bg-surface p-6">
+          <h2 className="font-serif text-2xl font-bold">Your claim has reached us</h2>
+          <p className="mt-2 text-muted">We will look into it and answer you by email.</p>
+          <Link to="/legal/copyright#claim" className="btn mt-4">
+            File another claim
+          </Link>
+        </div>
+      ) : (
+        <section
+          id="claim"
+          aria-labelledby="claim-form-title"
+          className="rounded-lg border border-line bg-surface p-6 text-base"
+        >
+          <h2 id="claim-form-title" className="mb-4 font-serif text-2xl font-bold">
+            File a copyright claim
+          </h2>
+          <AuthenticityTokenProvider token={csrf}>
+            <HoneypotProvider {...honeypot}>
+              <ClaimForm sender={sender} lastResult={actionData} />
+            </HoneypotProvider>
+          </AuthenticityTokenProvider>
+        </section>
+      )}
     </InfoPage>
   );
 }

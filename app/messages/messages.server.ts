@@ -1,0 +1,65 @@
+// Contact messages and copyright claims: stored first, so nothing a reader
+// wrote is lost, then mailed to the site's address when SMTP is configured.
+// A mail failure is logged and leaves mailedAt empty; the reader's message is
+// safe in the database either way.
+import type { z } from "zod";
+import { prisma } from "~/db.server";
+import { env } from "~/env.server";
+import type { ContactSchema, CopyrightClaimSchema } from "./messages";
+import { mailConfigured, siteMailer } from "./site-mailer.server";
+
+/** 5 of each per client address an hour. */
+export const CONTACT_LIMIT = { limit: 5, windowMs: 60 * 60_000 };
+
+async function mailToSite(subject: string, lines: string[], replyTo: string): Promise<Date | null> {
+  if (!mailConfigured) return null;
+  try {
+    // One line, whatever was posted: a subject is a mail header.
+    const header = subject.replace(/[\u0000-\u001f\u007f]+/g, " ");
+    await siteMailer.send({ to: env.CONTACT_EMAIL, subject: header, text: lines.join("\n"), replyTo });
+    return new Date();
+  } catch (error) {
+    console.error(`[mail] ${subject}: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
+export async function saveContactMessage(input: z.output<typeof ContactSchema>, userId: string | null) {
+  const row = await prisma.contactMessage.create({
+    data: { ...input, subject: input.subject || null, userId },
+    select: { id: true },
+  });
+  const mailedAt = await mailToSite(
+    `[Contact] ${input.subject || `Message from ${input.name}`}`,
+    [`From: ${input.name} <${input.email}>`, "", input.message, "", `(contact message ${row.id})`],
+    input.email,
+  );
+  if (mailedAt) await prisma.contactMessage.update({ where: { id: row.id }, data: { mailedAt } });
+  return row;
+}
+
+export async function saveCopyrightClaim(input: z.output<typeof CopyrightClaimSchema>, userId: string | null) {
+  const row = await prisma.copyrightClaim.create({
+    data: { ...input, details: input.details || null, userId },
+    select: { id: true },
+  });
+  const mailedAt = await mailToSite(
+    `[Copyright claim] ${input.work.slice(0, 80)}`,
+    [
+      `From: ${input.name} <${input.email}>`,
+      "",
+      "The work:",
+      input.work,
+      "",
+      "Where the copy is:",
+      input.location,
+      ...(input.details ? ["", "More details:", input.details] : []),
+      "",
+      "The claimant made the good-faith statement and the accuracy statement.",
+      `(copyright claim ${row.id})`,
+    ],
+    input.email,
+  );
+  if (mailedAt) await prisma.copyrightClaim.update({ where: { id: row.id }, data: { mailedAt } });
+  return row;
+}

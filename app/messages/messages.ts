@@ -1,0 +1,61 @@
+// The contact form (/contact) and the copyright claim form (/legal/copyright).
+import { z } from "zod";
+
+const name = z
+  .string({ error: "Tell us your name." })
+  .trim()
+  .min(1, "Tell us your name.")
+  .max(100, "Please keep your name under 100 characters.");
+const email = z
+  .string({ error: "Enter your email address, so we can answer." })
+  .trim()
+  .max(254, "That email address is too long.")
+  .pipe(z.email("Enter a valid email address, such as name@example.com."));
+const longText = (required: string, short: string, min: number) =>
+  z.string({ error: required }).trim().min(min, short).max(5000, "Please keep it under 5000 characters.");
+
+export const ContactSchema = z.object({
+  name,
+  email,
+  subject: z.string().trim().max(200, "Please keep the subject under 200 characters.").optional(),
+  message: longText("Write your message.", "Please write a little more (at least 10 characters).", 10),
+});
+
+/** conform sends a checked box as "on" and leaves an unchecked one out. */
+const statement = (message: string) =>
+  z
+    .string({ error: message })
+    .refine((value) => value === "on", message)
+    .transform(() => true as const);
+
+export const CopyrightClaimSchema = z.object({
+  name,
+  email,
+  work: longText(
+    "Describe the work you say was copied.",
+    "Describe the work a little more (at least 10 characters).",
+    10,
+  ),
+  location: z
+    .string({ error: "Tell us where the copy is." })
+    .trim()
+    .min(3, "Tell us where the copy is: its address on this site or elsewhere.")
+    .max(2000, "Please keep the location under 2000 characters."),
+  details: z.string().trim().max(5000, "Please keep it under 5000 characters.").optional(),
+  goodFaith: statement("The good-faith statement is required for a claim."),
+  accurate: statement("The accuracy statement is required for a claim."),
+});
+
+export const CONTACT_SENT = {
+  title: "Message sent",
+  description: "Thank you for writing. We answer within a few days.",
+} as const;
+export const CLAIM_SENT = {
+  title: "Claim received",
+  description: "We will look into it and answer by email.",
+} as const;
+
+export const GOOD_FAITH_STATEMENT =
+  "I believe in good faith that the use of the work described above is not authorised by its owner or by law.";
+export const ACCURACY_STATEMENT =
+  "The information in this claim is accurate, and I am the owner of the work or allowed to act for the owner.";
