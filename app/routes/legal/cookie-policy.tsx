@@ -14,6 +14,7 @@ const COOKIES = [
   ],
   ["Essential", "hs_csrf", "Protects your forms from being sent by other sites."],
   ["Essential", "hs_consent", "Remembers your cookie choice (3 months if you accept, 1 week if you decline)."],
+  ["Essential", "hs_toast", "Carries a one-time message (such as “Message sent”) to the next page; gone once shown."],
   ["Functionality", "hs_theme", "Remembers light, dark or system theme (1 year)."],
   ["Functionality", "hs_sidebar", "Remembers whether the sidebar is collapsed (1 year)."],
 ] as const;
@@ -41,6 +42,23 @@ export default function CookiePolicy() {
           ))}
         </tbody>
       </table>
+      <h2 className="font-serif text-2xl font-bold">Kept in your browser only</h2>
+      <p>With JavaScript on, a few things are kept in your browser's local storage. They never leave it as cookies:</p>
+      <ul className="list-disc space-y-1 pl-6">
+        <li>
+          <code>vite-ui-theme</code>: your theme, so the page does not flash the wrong one.
+        </li>
+        <li>
+          <code>hs_last_story</code>: the story you read last, for “continue reading”.
+        </li>
+        <li>
+          <code>hs_consent_sync</code>: tells your other tabs that your cookie choice changed.
+        </li>
+        <li>
+          <code>app_errors</code>: the last 10 errors the page ran into; each is also reported to us with the page
+          address and your browser's name, so we can fix it.
+        </li>
+      </ul>
       <h2 className="font-serif text-2xl font-bold">Analytics and performance cookies</h2>
       <p>
         The site sets no analytics or performance cookies today. If it ever does, they will be listed here and set only
