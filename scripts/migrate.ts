@@ -119,7 +119,7 @@ export async function deploy(url = databaseUrl()) {
   } finally {
     engine.free();
   }
-  await useWriteAheadLog(url);
+  await enableWriteAheadLog(url);
   return applied;
 }
 
@@ -128,7 +128,7 @@ export async function deploy(url = databaseUrl()) {
  * pages, the sync command, a backup) no longer wait for a writer, and a crash
  * mid-write leaves the last committed state. Only for local files.
  */
-async function useWriteAheadLog(url: string) {
+async function enableWriteAheadLog(url: string) {
   if (!url.startsWith("file:")) return;
   const client = createClient({ url, timeout: 5000 });
   try {

@@ -15,7 +15,7 @@ async function mailToSite(subject: string, lines: string[], replyTo: string): Pr
   if (!mailConfigured) return null;
   try {
     // One line, whatever was posted: a subject is a mail header.
-    const header = subject.replace(/[\u0000-\u001f\u007f]+/g, " ");
+    const header = subject.replace(/\p{Cc}+/gu, " ");
     await siteMailer.send({ to: env.CONTACT_EMAIL, subject: header, text: lines.join("\n"), replyTo });
     return new Date();
   } catch (error) {
