@@ -1,16 +1,15 @@
 // Runs in each test file's worker before the file imports app code: a private
-// copy of the migrated template database, so no two files ever share rows.
-// (Named by process: Vitest gives concurrent workers the same VITEST_POOL_ID.
-// The global setup removes the copies after the run.)
+// copy of this run's migrated template database, so no two files ever share
+// rows. (Named by process: Vitest gives concurrent workers the same
+// VITEST_POOL_ID.) The global setup removes the copies after the run.
 import { copyFileSync } from "node:fs";
-import path from "node:path";
 import { threadId } from "node:worker_threads";
 
-const dataDir = path.resolve(import.meta.dirname, "../.data");
-const file = path.join(dataDir, `vitest-${process.pid}-${threadId}.db`);
+const prefix = process.env.HS_TEST_DB_PREFIX;
 
-if (!process.env.HS_TEST_DB_READY) {
-  copyFileSync(path.join(dataDir, "vitest-template.db"), file);
+if (prefix && !process.env.HS_TEST_DB_READY) {
+  const file = `${prefix}${process.pid}-${threadId}.db`;
+  copyFileSync(`${prefix}template.db`, file);
   process.env.DATABASE_URL = `file:${file}`;
   process.env.HS_TEST_DB_READY = "1";
 }
