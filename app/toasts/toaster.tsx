@@ -71,5 +71,5 @@ export function Toaster({ toast }: { toast: Toast | null }) {
       ))}
     </section>
   );
-  return host ? createPortal(region, host) : region;
+  return host?.isConnected && host.open ? createPortal(region, host) : region;
 }

@@ -1,5 +1,5 @@
 import { ADMIN } from "../../playwright.config";
-import { latestMailTo, newReader, register, signIn } from "../support/accounts";
+import { latestMailTo, newReader, register, signIn, signOut } from "../support/accounts";
 import { expect, giveConsent, test } from "../support/test";
 
 test("a reader registers, is signed in, signs out and signs in again", async ({ page, checkA11y }) => {
@@ -30,7 +30,7 @@ test("a wrong password gets a clear message and keeps the email", async ({ page,
   const reader = newReader();
   await register(page, reader);
   await page.getByRole("banner").getByLabel(`Account menu for ${reader.username}`).click();
-  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+  await signOut(page);
   await signIn(page, reader.email, "not-the-password");
   await expect(page.getByRole("alert")).toHaveText("The email or password is not right.");
   await expect(page.getByLabel("Email")).toHaveValue(reader.email);
@@ -69,7 +69,7 @@ test("a reader resets a forgotten password through the emailed link", async ({ p
   const reader = newReader();
   await register(page, reader);
   await page.getByRole("banner").getByLabel(`Account menu for ${reader.username}`).click();
-  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+  await signOut(page);
 
   await page.goto("/auth");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
@@ -130,8 +130,9 @@ test("the admin area: anonymous -> sign in, reader -> 403, admin -> dashboard", 
   await expect(page.getByText("Administration")).toHaveCount(0);
 
   await page.getByRole("link", { name: "Go home" }).click();
+  await expect(page).toHaveURL("/");
   await page.getByRole("banner").getByLabel(`Account menu for ${reader.username}`).click();
-  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+  await signOut(page);
   await signIn(page, ADMIN.email, ADMIN.password, "/admin");
   await page.getByRole("link", { name: "Continue where you were" }).click();
   await expect(page).toHaveURL("/admin");

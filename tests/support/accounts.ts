@@ -23,6 +23,15 @@ export async function signIn(page: Page, email: string, password: string, redire
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
+/**
+ * Logout from the open account menu, waiting until it has happened: a
+ * navigation started right after the click would cancel the logout post.
+ */
+export async function signOut(page: Page) {
+  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+}
+
 type Mail = { to: string[]; subject: string; text: string; raw: string };
 
 /** The newest email that matches, read from the SMTP catcher's HTTP API (waits for it). */
