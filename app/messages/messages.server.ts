@@ -2,7 +2,10 @@
 // wrote is lost, then mailed to the site's address when SMTP is configured.
 // A mail failure is logged and leaves mailedAt empty; the reader's message is
 // safe in the database either way.
+import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
+import { getOptionalUser } from "~/auth/auth.server";
+import { publicFormProps } from "~/auth/public-form.server";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import type { ContactSchema, CopyrightClaimSchema } from "./messages";
@@ -62,4 +65,15 @@ export async function saveCopyrightClaim(input: z.output<typeof CopyrightClaimSc
   );
   if (mailedAt) await prisma.copyrightClaim.update({ where: { id: row.id }, data: { mailedAt } });
   return row;
+}
+
+/** What the contact and claim pages load: the site address, the sent flag, the sender and the form guard. */
+export async function messagePageData(request: Request, context: Readonly<RouterContextProvider>) {
+  const user = await getOptionalUser(request);
+  return {
+    contactEmail: env.CONTACT_EMAIL,
+    sent: new URL(request.url).searchParams.get("sent") === "1",
+    sender: user ? { name: user.username, email: user.email } : null,
+    ...(await publicFormProps(request, context)),
+  };
 }

@@ -5,23 +5,17 @@ import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { getOptionalUser } from "~/auth/auth.server";
 import { Field, FormErrors, inputClass, ProtectedFields, useSchemaForm } from "~/auth/forms";
-import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
+import { readPublicForm } from "~/auth/public-form.server";
 import { InfoPage } from "~/components/info-page";
-import { env } from "~/env.server";
 import { ACCURACY_STATEMENT, CLAIM_SENT, CopyrightClaimSchema, GOOD_FAITH_STATEMENT } from "~/messages/messages";
-import { CONTACT_LIMIT, saveCopyrightClaim } from "~/messages/messages.server";
+import { CONTACT_LIMIT, messagePageData, saveCopyrightClaim } from "~/messages/messages.server";
+import { type Sender, SenderFields } from "~/messages/sender-fields";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/copyright";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getOptionalUser(request);
-  return {
-    contactEmail: env.CONTACT_EMAIL,
-    sent: new URL(request.url).searchParams.get("sent") === "1",
-    sender: user ? { name: user.username, email: user.email } : null,
-    ...(await publicFormProps(request, context)),
-  };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return messagePageData(request, context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -57,13 +51,7 @@ function Statement({ field, text }: { field: Parameters<typeof getInputProps>[0]
   );
 }
 
-function ClaimForm({
-  sender,
-  lastResult,
-}: {
-  sender: { name: string; email: string } | null;
-  lastResult?: Route.ComponentProps["actionData"];
-}) {
+function ClaimForm({ sender, lastResult }: { sender: Sender; lastResult?: Route.ComponentProps["actionData"] }) {
   const busy = useNavigation().formAction === "/legal/copyright";
   const [form, fields] = useSchemaForm("copyright-claim", CopyrightClaimSchema, lastResult, {
     validateInBrowser: false,
@@ -72,22 +60,7 @@ function ClaimForm({
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <ProtectedFields honeypot />
       <FormErrors errors={form.errors} />
-      <Field id={fields.name.id} label="Your name" errors={fields.name.errors}>
-        <input
-          {...getInputProps(fields.name, { type: "text" })}
-          defaultValue={fields.name.initialValue ?? sender?.name}
-          autoComplete="name"
-          className={inputClass}
-        />
-      </Field>
-      <Field id={fields.email.id} label="Your email" errors={fields.email.errors}>
-        <input
-          {...getInputProps(fields.email, { type: "email" })}
-          defaultValue={fields.email.initialValue ?? sender?.email}
-          autoComplete="email"
-          className={inputClass}
-        />
-      </Field>
+      <SenderFields fields={fields} sender={sender} />
       <Field
         id={fields.work.id}
         label="The work that was copied"
