@@ -37,8 +37,8 @@ const only = (values.only?.split(",") ?? [...PARTS]) as Part[];
 for (const part of only) if (!PARTS.includes(part)) throw new Error(`unknown part "${part}" (${PARTS.join(", ")})`);
 const full = !quick && PARTS.every((p) => only.includes(p));
 const settings = quick
-  ? { runs: 1, durationSeconds: 2, warmupSeconds: 1, degradedRequests: 50 }
-  : { runs: 3, durationSeconds: 10, warmupSeconds: 2, degradedRequests: 200 };
+  ? { runs: 1, durationSeconds: 2, slices: 2, warmupSeconds: 1, degradedRequests: 50 }
+  : { runs: 3, durationSeconds: 10, slices: 10, warmupSeconds: 2, degradedRequests: 200 };
 
 const started = Date.now();
 const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`);
@@ -107,6 +107,7 @@ try {
         referenceOrigin: reference.origin,
         paths: [STORY_PATH, LIST_PATH],
         durationSeconds: settings.durationSeconds,
+        slices: settings.slices,
         warmupSeconds: settings.warmupSeconds,
         peakRss: app.peakRss,
         log,
