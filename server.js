@@ -11,7 +11,7 @@ import { RouterContextProvider } from "react-router";
 
 const buildPath = process.env.SERVER_BUILD_PATH ?? "./build/server/index.js";
 const build = await import(buildPath);
-const { socketAddressContext, createPageCache } = build.entry.module;
+const { socketAddressContext, createPageCache, precompressedFiles } = build.entry.module;
 
 const app = express();
 app.disable("x-powered-by");
@@ -27,7 +27,12 @@ app.use((req, res, next) => {
   next();
 });
 // Fingerprinted assets never change; everything else in build/client briefly.
-app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+// The assets' brotli and gzip copies are made at build time (scripts/compress-assets.ts).
+app.use(
+  "/assets",
+  precompressedFiles("build/client/assets"),
+  express.static("build/client/assets", { immutable: true, maxAge: "1y" }),
+);
 app.use(express.static("build/client", { maxAge: "1h" }));
 app.use(
   createRequestHandler({
