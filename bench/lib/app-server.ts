@@ -8,6 +8,7 @@ import path from "node:path";
 import { seed } from "../../prisma/seed.ts";
 import { deploy } from "../../scripts/migrate.ts";
 import { freePort } from "../../tests/support/ports.ts";
+import { startScriptFlags } from "./node-flags.ts";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 
@@ -55,7 +56,7 @@ export async function peakRssOf(pid: number): Promise<number> {
   return kb ? Number(kb) * 1024 : 0;
 }
 
-/** `server.js` with NODE_ENV=production; `wpUrl` empty means the product's own stories only. */
+/** `server.js` with NODE_ENV=production and the Node options of `npm start`; `wpUrl` empty means the product's own stories only. */
 export async function startAppServer(options: {
   wpUrl: string;
   name: string;
@@ -68,21 +69,25 @@ export async function startAppServer(options: {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   let output = "";
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(root, "server.js")], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? tmpdir(),
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATABASE_URL: url,
-      SITE_URL: origin,
-      SESSION_SECRET: "bench-session-secret-that-is-long-enough-0000",
-      WP_URL: options.wpUrl,
-      WPCOM_SITE: "",
+  const child = spawn(
+    process.execPath,
+    [...startScriptFlags(), ...(options.nodeArgs ?? []), path.join(root, "server.js")],
+    {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? tmpdir(),
+        NODE_ENV: "production",
+        PORT: String(port),
+        DATABASE_URL: url,
+        SITE_URL: origin,
+        SESSION_SECRET: "bench-session-secret-that-is-long-enough-0000",
+        WP_URL: options.wpUrl,
+        WPCOM_SITE: "",
+      },
     },
-  });
+  );
   child.stdout?.on("data", (chunk: Buffer) => {
     output += chunk.toString();
   });
