@@ -277,7 +277,18 @@ export type LoadSummary = {
   pageLcpElement: string;
   storyTextIsLargestText: boolean;
   effectiveType: string | null;
+  /**
+   * The earliest the story text could paint under the emulation: the latency
+   * plus the bytes before it at the emulated bandwidth (median over the runs).
+   * A story text LCP below it would mean the emulation was not applied.
+   */
+  floorMs: number;
 };
+
+/** Latency plus transfer time of `bytes` under the emulation, in ms. */
+export function emulationFloorMs(bytes: number): number {
+  return EMULATION.latencyMs + (bytes / EMULATION.downloadBytesPerSecond) * 1000;
+}
 
 export function summarise(runs: LoadRun[]): LoadSummary {
   const med = (pick: (r: LoadRun) => number) => median(runs.map(pick));
@@ -295,6 +306,7 @@ export function summarise(runs: LoadRun[]): LoadSummary {
     pageLcpElement: first?.pageLcpElement ?? "",
     storyTextIsLargestText: runs.every((r) => r.storyTextIsLargestText),
     effectiveType: first?.effectiveType ?? null,
+    floorMs: med((r) => emulationFloorMs(r.bytesBeforeLcp)),
   };
 }
 

@@ -246,6 +246,13 @@ function sections(result: BenchResult): { title: string; table: Table }[] {
           `${result.pageLoad.jsOn.product.pageLcpElement} / ${result.pageLoad.jsOff.product.pageLcpElement}`,
         ],
         ["navigator.connection.effectiveType", result.pageLoad.jsOn.product.effectiveType ?? "n/a"],
+        ...(["jsOn", "jsOff"] as const).map((key) => {
+          const s = result.pageLoad?.[key].product as LoadSummary;
+          return [
+            `emulation check, JS ${key === "jsOn" ? "on" : "off"}: story text LCP ≥ 2 s + bytes before it at 6,250 B/s`,
+            `${s.storyLcpMs >= s.floorMs ? "yes" : "NO"} (${ms(s.storyLcpMs)} ≥ ${ms(s.floorMs)})`,
+          ];
+        }),
       ],
     });
   }
