@@ -262,7 +262,7 @@ function sections(result: BenchResult): { title: string; table: Table }[] {
       title: "Server memory",
       table: [
         ["", "value"],
-        ["RSS after start and the page loads", `${fmt(result.throughput.idleRssBytes / MB, 1)} MB`],
+        ["peak RSS after start and the page loads", `${fmt(result.throughput.idleRssBytes / MB, 1)} MB`],
         ["peak RSS (VmHWM) after the throughput runs", `${fmt(result.throughput.peakRssBytes / MB, 1)} MB`],
       ],
     });
