@@ -1,7 +1,9 @@
 // The production server: Express serving the React Router build. It exists
 // (instead of react-router-serve) to hand the client's socket address to the
-// app, for rate limits, and to stop cleanly on SIGTERM.
+// app, for rate limits, to answer anonymous readers from the page cache, and to
+// stop cleanly on SIGTERM.
 
+import { createServer } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -9,7 +11,7 @@ import { RouterContextProvider } from "react-router";
 
 const buildPath = process.env.SERVER_BUILD_PATH ?? "./build/server/index.js";
 const build = await import(buildPath);
-const { socketAddressContext } = build.entry.module;
+const { socketAddressContext, createPageCache, precompressedFiles } = build.entry.module;
 
 const app = express();
 app.disable("x-powered-by");
@@ -25,7 +27,12 @@ app.use((req, res, next) => {
   next();
 });
 // Fingerprinted assets never change; everything else in build/client briefly.
-app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+// The assets' brotli and gzip copies are made at build time (scripts/compress-assets.ts).
+app.use(
+  "/assets",
+  precompressedFiles("build/client/assets"),
+  express.static("build/client/assets", { immutable: true, maxAge: "1y" }),
+);
 app.use(express.static("build/client", { maxAge: "1h" }));
 app.use(
   createRequestHandler({
@@ -38,8 +45,12 @@ app.use(
   }),
 );
 
+// Anonymous pages that say `Cache-Control: public` are answered from memory for
+// up to a second, before Express runs (app/utils/page-cache.server.ts).
+const pageCache = createPageCache();
 const port = Number(process.env.PORT ?? 3000);
-const server = app.listen(port, () => console.log(`Horror Stories on http://localhost:${port}`));
+const server = createServer((req, res) => pageCache.handle(req, res, app));
+server.listen(port, () => console.log(`Horror Stories on http://localhost:${port}`));
 
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.on(signal, () => {

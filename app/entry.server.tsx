@@ -16,6 +16,10 @@ export const streamTimeout = 5_000;
 
 // `npm run sync` (scripts/sync.ts) runs a sync through the built server.
 export { syncContent } from "./content/sync-schedule.server";
+// server.js answers anonymous pages from this cache before Express runs.
+export { createPageCache } from "./utils/page-cache.server";
+// server.js sends the assets' build-time brotli and gzip copies with this.
+export { precompressedFiles } from "./utils/precompressed.server";
 // server.js puts the client's socket address into this context.
 export { socketAddressContext } from "./utils/request-context";
 

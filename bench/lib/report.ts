@@ -1,0 +1,313 @@
+// The bench's verdicts and how they are shown: a plain-text table for the
+// terminal and Markdown for docs/performance.md.
+import type { DegradedResult } from "../degraded.ts";
+import type { LoadSummary, PageLoadResult } from "../page-load.ts";
+import type { ThroughputResult } from "../throughput.ts";
+import { ratio, type Target, target } from "./stats.ts";
+
+export const LIMITS = {
+  lcpRatio: 1.2,
+  budgetKb: 14,
+  renderBlockingScripts: 0,
+  throughputRatio: 0.5,
+  throughputConnections: 8,
+  rssMb: 200,
+  degradedP95Ratio: 2,
+};
+
+export type BenchResult = {
+  startedAt: string;
+  durationSeconds: number;
+  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; chromium?: string };
+  quick: boolean;
+  pageLoad?: PageLoadResult;
+  throughput?: ThroughputResult;
+  degraded?: DegradedResult;
+  targets: Target[];
+};
+
+const MB = 1_000_000;
+
+const READER_LABEL = { anonymous: "anonymous", cookie: "with a cookie: rendered each time" } as const;
+
+export function targetsOf(result: Omit<BenchResult, "targets">): Target[] {
+  const targets: Target[] = [];
+  const page = result.pageLoad;
+  if (page) {
+    for (const [key, label] of [
+      ["jsOn", "JS on"],
+      ["jsOff", "JS off"],
+    ] as const) {
+      const { product, reference } = page[key];
+      targets.push(
+        target(
+          `lcp-${key === "jsOn" ? "js-on" : "js-off"}`,
+          `Slow-2g story text LCP, ${label}: product ÷ reference`,
+          ratio(product.storyLcpMs, reference.storyLcpMs),
+          "at most",
+          LIMITS.lcpRatio,
+          "×",
+        ),
+      );
+    }
+    targets.push(
+      target(
+        "budget",
+        "HTML + render-blocking CSS, gzip",
+        page.budget.totalGzipBytes / 1024,
+        "at most",
+        LIMITS.budgetKb,
+        "KB",
+      ),
+    );
+    targets.push(
+      target(
+        "render-blocking-scripts",
+        "Render-blocking scripts (protocol, JS on and off; and the head's markup)",
+        Math.max(
+          page.jsOn.product.renderBlockingScripts,
+          page.jsOff.product.renderBlockingScripts,
+          page.budget.blockingScripts.length,
+        ),
+        "at most",
+        LIMITS.renderBlockingScripts,
+        "",
+      ),
+    );
+  }
+  const throughput = result.throughput;
+  if (throughput) {
+    for (const page of throughput.pages) {
+      const point = page.points.find((p) => p.connections === LIMITS.throughputConnections);
+      targets.push(
+        target(
+          `throughput-${page.path}`,
+          `${page.path} req/s at ${LIMITS.throughputConnections} connections: product ÷ reference`,
+          point?.ratio ?? Number.NaN,
+          "at least",
+          LIMITS.throughputRatio,
+          "×",
+        ),
+      );
+    }
+    targets.push(target("rss", "Server peak RSS", throughput.peakRssBytes / MB, "at most", LIMITS.rssMb, "MB"));
+  }
+  const degraded = result.degraded;
+  if (degraded) {
+    for (const reader of ["anonymous", "cookie"] as const) {
+      const healthy = degraded.cases.find((c) => c.mode === "healthy" && c.reader === reader);
+      for (const mode of ["hung", "down"] as const) {
+        const bad = degraded.cases.find((c) => c.mode === mode && c.reader === reader);
+        targets.push(
+          target(
+            `degraded-${mode}-${reader}`,
+            `${degraded.path} p95, WordPress ${mode} ÷ healthy (${READER_LABEL[reader]})`,
+            ratio(bad?.p95Ms ?? Number.NaN, healthy?.p95Ms ?? Number.NaN),
+            "at most",
+            LIMITS.degradedP95Ratio,
+            "×",
+          ),
+        );
+      }
+    }
+  }
+  return targets;
+}
+
+// ---------------------------------------------------------------------------
+
+const fmt = (value: number, digits = 0) =>
+  Number.isFinite(value)
+    ? value.toLocaleString("en-GB", { maximumFractionDigits: digits, minimumFractionDigits: digits })
+    : "n/a";
+const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
+const ms = (value: number) => `${fmt(value)} ms`;
+
+export function formatTarget(t: Target): string {
+  const digits = t.unit === "×" ? 2 : t.unit === "" ? 0 : 1;
+  return `${fmt(t.value, digits)}${t.unit === "" ? "" : ` ${t.unit}`}`.replace(/ ×$/, "×");
+}
+
+/** Rows of a table: first row is the header. */
+type Table = string[][];
+
+function pageLoadTables(page: PageLoadResult): { title: string; table: Table }[] {
+  const row = (name: string, s: LoadSummary) => [
+    name,
+    ms(s.fcpMs),
+    ms(s.storyLcpMs),
+    ms(s.pageLcpMs),
+    kb(s.bytesBeforeLcp),
+    kb(s.totalBytes),
+    String(s.renderBlockingRequests),
+  ];
+  const header = [
+    "",
+    "FCP",
+    "story text LCP",
+    "page LCP",
+    "bytes before LCP",
+    "total bytes",
+    "render-blocking requests",
+  ];
+  const tables = (["jsOn", "jsOff"] as const).map((key) => {
+    const { product, reference } = page[key];
+    return {
+      title: `Slow-2g ${page.path}, JavaScript ${key === "jsOn" ? "on" : "off"} (median of ${page.runsPerCase} cold loads)`,
+      table: [
+        header,
+        row("product", product),
+        row("reference", reference),
+        [
+          "ratio",
+          fmt(ratio(product.fcpMs, reference.fcpMs), 2),
+          fmt(ratio(product.storyLcpMs, reference.storyLcpMs), 2),
+          fmt(ratio(product.pageLcpMs, reference.pageLcpMs), 2),
+          fmt(ratio(product.bytesBeforeLcp, reference.bytesBeforeLcp), 2),
+          fmt(ratio(product.totalBytes, reference.totalBytes), 2),
+          "",
+        ],
+      ],
+    };
+  });
+  return tables;
+}
+
+function throughputTables(t: ThroughputResult): { title: string; table: Table }[] {
+  const ms1 = (value: number) => `${fmt(value, 1)} ms`;
+  return t.pages.map((page) => ({
+    title: `Throughput ${page.path} (${t.durationSeconds} s per side and point, in ${t.slices} alternating slices)`,
+    table: [
+      ["connections", "product req/s", "p50", "p99", "reference req/s", "p50", "p99", "ratio"],
+      ...page.points.map((p) => [
+        String(p.connections),
+        fmt(p.product.requestsPerSecond),
+        ms1(p.product.p50Ms),
+        ms1(p.product.p99Ms),
+        fmt(p.reference.requestsPerSecond),
+        ms1(p.reference.p50Ms),
+        ms1(p.reference.p99Ms),
+        fmt(p.ratio, 2),
+      ]),
+    ],
+  }));
+}
+
+function degradedTable(d: DegradedResult): { title: string; table: Table } {
+  return {
+    title: `Degraded upstream: ${d.path}, ${d.requests} requests per case after the first, the three sites in turn`,
+    table: [
+      ["WordPress", "reader", "first request", "p50", "p95", "max", "statuses"],
+      ...d.cases.map((c) => [
+        c.mode,
+        READER_LABEL[c.reader],
+        ms(d.firstMs[c.mode]),
+        `${fmt(c.p50Ms, 1)} ms`,
+        `${fmt(c.p95Ms, 1)} ms`,
+        `${fmt(c.maxMs, 1)} ms`,
+        Object.entries(c.statuses)
+          .map(([status, n]) => `${n}×${status}`)
+          .join(" "),
+      ]),
+    ],
+  };
+}
+
+function targetTable(targets: Target[]): Table {
+  return [
+    ["target", "value", "limit", "met"],
+    ...targets.map((t) => [
+      t.label,
+      formatTarget(t),
+      `${t.comparison} ${formatTarget({ ...t, value: t.limit })}`,
+      t.met ? "yes" : "NO",
+    ]),
+  ];
+}
+
+function sections(result: BenchResult): { title: string; table: Table }[] {
+  const out: { title: string; table: Table }[] = [];
+  if (result.pageLoad) {
+    out.push(...pageLoadTables(result.pageLoad));
+    const b = result.pageLoad.budget;
+    out.push({
+      title: "Bytes of the first render",
+      table: [
+        ["", "value"],
+        ["HTML, gzip", kb(b.htmlGzipBytes)],
+        ["render-blocking CSS, gzip", `${kb(b.blockingCssGzipBytes)} (${b.blockingStylesheets.length} stylesheets)`],
+        ["HTML as sent to Chromium (brotli)", kb(result.pageLoad.documentBrotliBytes)],
+        [
+          "story text is the largest text (JS on / off)",
+          `${result.pageLoad.jsOn.product.storyTextIsLargestText ? "yes" : "NO"} / ${result.pageLoad.jsOff.product.storyTextIsLargestText ? "yes" : "NO"}`,
+        ],
+        [
+          "page LCP element (JS on / off)",
+          `${result.pageLoad.jsOn.product.pageLcpElement} / ${result.pageLoad.jsOff.product.pageLcpElement}`,
+        ],
+        ["navigator.connection.effectiveType", result.pageLoad.jsOn.product.effectiveType ?? "n/a"],
+        ...(["jsOn", "jsOff"] as const).map((key) => {
+          const s = result.pageLoad?.[key].product as LoadSummary;
+          return [
+            `emulation check, JS ${key === "jsOn" ? "on" : "off"}: story text LCP ≥ 2 s + bytes before it at 6,250 B/s`,
+            `${s.storyLcpMs >= s.floorMs ? "yes" : "NO"} (${ms(s.storyLcpMs)} ≥ ${ms(s.floorMs)})`,
+          ];
+        }),
+      ],
+    });
+  }
+  if (result.throughput) {
+    out.push(...throughputTables(result.throughput));
+    out.push({
+      title: "Server memory",
+      table: [
+        ["", "value"],
+        ["peak RSS after start and the page loads", `${fmt(result.throughput.idleRssBytes / MB, 1)} MB`],
+        ["peak RSS (VmHWM) after the throughput runs", `${fmt(result.throughput.peakRssBytes / MB, 1)} MB`],
+      ],
+    });
+  }
+  if (result.degraded) out.push(degradedTable(result.degraded));
+  return out;
+}
+
+function textTable(table: Table): string {
+  const widths = table[0]?.map((_, i) => Math.max(...table.map((row) => (row[i] ?? "").length))) ?? [];
+  return table
+    .map((row, r) => {
+      const line = row
+        .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+        .join("  ");
+      return r === 0 ? `${line}\n${widths.map((w) => "-".repeat(w)).join("  ")}` : line;
+    })
+    .join("\n");
+}
+
+function markdownTable(table: Table): string {
+  const [header, ...rows] = table;
+  const esc = (cell: string) => cell.replaceAll("|", "\\|");
+  return [
+    `| ${(header ?? []).map(esc).join(" | ")} |`,
+    `| ${(header ?? []).map((_, i) => (i === 0 ? "---" : "---:")).join(" | ")} |`,
+    ...rows.map((row) => `| ${row.map(esc).join(" | ")} |`),
+  ].join("\n");
+}
+
+export function toText(result: BenchResult): string {
+  const parts = sections(result).map((s) => `${s.title}\n${textTable(s.table)}`);
+  parts.push(`Targets\n${textTable(targetTable(result.targets))}`);
+  return parts.join("\n\n");
+}
+
+export function toMarkdown(result: BenchResult): string {
+  const m = result.machine;
+  const lines = [
+    `Run of ${result.startedAt.slice(0, 16).replace("T", " ")} UTC, ${fmt(result.durationSeconds)} s, on ${m.cpus} × ${m.cpuModel}, ${fmt(m.memoryGb)} GB, Node ${m.node}${m.chromium ? `, Chromium ${m.chromium}` : ""}.`,
+    "",
+    "### Targets",
+    "",
+    markdownTable(targetTable(result.targets)),
+  ];
+  for (const s of sections(result)) lines.push("", `### ${s.title}`, "", markdownTable(s.table));
+  return lines.join("\n");
+}

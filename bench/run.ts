@@ -1,0 +1,152 @@
+// npm run bench: the performance targets of issue 6, measured on the
+// production build against references measured in the same run. Prints every
+// figure with its target, writes bench/results/latest.json and the figures in
+// docs/performance.md. Never fails on a timing: the exit code is 0 whenever
+// the measurements ran, met or not.
+//
+//   npx node bench/run.ts [--quick] [--only page,throughput,degraded]
+//
+// --quick (1 run, 2 s points, 50 requests) and --only are for working on the
+// bench; they write bench/results/partial.json and leave the docs alone.
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { freePort } from "../tests/support/ports.ts";
+import { startWordPressServer } from "../tests/support/wordpress-server.ts";
+import { measureDegraded } from "./degraded.ts";
+import { type AppServer, root, startAppServer, waitFor } from "./lib/app-server.ts";
+import { startReference } from "./lib/reference.ts";
+import { type BenchResult, targetsOf, toMarkdown, toText } from "./lib/report.ts";
+import { measurePageLoad } from "./page-load.ts";
+import { measureThroughput } from "./throughput.ts";
+
+/** The newest story of the WordPress-shaped server: text, categories, tags and a featured image. */
+export const STORY_PATH = "/story/last-ferry-to-hollin-isle";
+export const LIST_PATH = "/stories";
+
+const PARTS = ["page", "throughput", "degraded"] as const;
+type Part = (typeof PARTS)[number];
+
+const { values } = parseArgs({
+  options: { quick: { type: "boolean", default: false }, only: { type: "string" } },
+});
+const quick = values.quick ?? false;
+const only = (values.only?.split(",") ?? [...PARTS]) as Part[];
+for (const part of only) if (!PARTS.includes(part)) throw new Error(`unknown part "${part}" (${PARTS.join(", ")})`);
+const full = !quick && PARTS.every((p) => only.includes(p));
+const settings = quick
+  ? { runs: 1, durationSeconds: 2, slices: 2, warmupSeconds: 1, degradedRequests: 50 }
+  : { runs: 3, durationSeconds: 10, slices: 10, warmupSeconds: 2, degradedRequests: 200 };
+
+const started = Date.now();
+const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`);
+
+if (!existsSync(path.join(root, "build/server/index.js"))) {
+  throw new Error("No production build: run `npm run build` first (npm run bench does).");
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+async function cleanUp() {
+  while (cleanups.length)
+    await cleanups
+      .pop()?.()
+      .catch((error) => console.error(error));
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    cleanUp().finally(() => process.exit(130));
+  });
+}
+
+const result: Omit<BenchResult, "targets"> = {
+  startedAt: new Date(started).toISOString(),
+  durationSeconds: 0,
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model.trim() ?? "unknown",
+    memoryGb: os.totalmem() / 1024 ** 3,
+    node: process.versions.node,
+  },
+  quick,
+};
+
+try {
+  if (only.includes("page") || only.includes("throughput")) {
+    const wordpress = await startWordPressServer({ port: await freePort() });
+    cleanups.push(() => wordpress.close());
+    log(`WordPress-shaped server on ${wordpress.origin}; starting the production server`);
+    const app: AppServer = await startAppServer({ wpUrl: wordpress.wpUrl, name: "product" });
+    cleanups.push(() => app.stop());
+    // The content caches are warm before anything is measured, as on a running site.
+    for (const p of [STORY_PATH, LIST_PATH]) await waitFor(app.origin + p);
+    const { server: reference, pages } = await startReference(app.origin, [STORY_PATH, LIST_PATH]);
+    cleanups.push(() => reference.stop());
+    log(`product on ${app.origin}, reference on ${reference.origin}`);
+    const story = pages[0];
+    if (!story) throw new Error("the story page was not saved");
+
+    if (only.includes("page")) {
+      log(`1. slow-2g ${STORY_PATH}, ${settings.runs} cold loads per case`);
+      result.pageLoad = await measurePageLoad({
+        productOrigin: app.origin,
+        referenceOrigin: reference.origin,
+        path: STORY_PATH,
+        runs: settings.runs,
+        html: story.html,
+        documentBrotliBytes: story.bytes.br ?? Number.NaN,
+        log,
+      });
+      result.machine.chromium = result.pageLoad.chromium;
+    }
+    if (only.includes("throughput")) {
+      log(`2. throughput, ${settings.durationSeconds} s per point`);
+      result.throughput = await measureThroughput({
+        productOrigin: app.origin,
+        referenceOrigin: reference.origin,
+        paths: [STORY_PATH, LIST_PATH],
+        durationSeconds: settings.durationSeconds,
+        slices: settings.slices,
+        warmupSeconds: settings.warmupSeconds,
+        peakRss: app.peakRss,
+        log,
+      });
+    }
+    await cleanUp();
+  }
+  if (only.includes("degraded")) {
+    log(`3. degraded upstream, ${settings.degradedRequests} requests after the first`);
+    result.degraded = await measureDegraded({ path: LIST_PATH, requests: settings.degradedRequests, log });
+  }
+} finally {
+  await cleanUp();
+}
+
+result.durationSeconds = (Date.now() - started) / 1000;
+const final: BenchResult = { ...result, targets: targetsOf(result) };
+console.log(`\n${toText(final)}\n`);
+
+const resultsDir = path.join(root, "bench/results");
+await mkdir(resultsDir, { recursive: true });
+const jsonPath = path.join(resultsDir, full ? "latest.json" : "partial.json");
+await writeFile(jsonPath, `${JSON.stringify(final, null, 2)}\n`);
+log(`wrote ${path.relative(root, jsonPath)}`);
+
+if (full) {
+  const docPath = path.join(root, "docs/performance.md");
+  const doc = await readFile(docPath, "utf8").catch(() => "");
+  const begin = "<!-- bench:begin -->";
+  const end = "<!-- bench:end -->";
+  const from = doc.indexOf(begin);
+  const to = doc.indexOf(end);
+  if (from < 0 || to < from) {
+    log(`docs/performance.md has no ${begin} … ${end} block: figures not written there`);
+  } else {
+    const figures = `${begin}\n${toMarkdown(final)}\n${end}`;
+    await writeFile(docPath, doc.slice(0, from) + figures + doc.slice(to + end.length));
+    log("wrote the figures into docs/performance.md");
+  }
+}
+const missed = final.targets.filter((t) => !t.met).length;
+log(`${final.targets.length - missed} of ${final.targets.length} targets met`);
