@@ -8,9 +8,13 @@ export const baseURL = `http://localhost:${PORT}`;
 export const WORDPRESS_PORT = BASE + 1;
 /** A second site whose WordPress refuses connections: the fallback chain end to end. */
 export const DEGRADED_PORT = BASE + 2;
-/** The SMTP catcher the site sends mail to, and its HTTP API for reading it. */
-export const SMTP_PORT = BASE - 684;
-export const SMTP_HTTP_PORT = BASE + 316;
+/**
+ * The SMTP catcher the site sends mail to, and its HTTP API for reading it.
+ * Every port stays within BASE..BASE+9, so suites on bases 1000 apart (3210
+ * and 4210) never take each other's ports.
+ */
+export const SMTP_PORT = BASE + 5;
+export const SMTP_HTTP_PORT = BASE + 6;
 /** The administrator the test site creates at start-up. */
 export const ADMIN = { email: "admin@horror.test", password: "admin-password-for-tests" };
 /** Nothing listens here. */
