@@ -53,6 +53,9 @@ export default defineConfig({
     { name: "js-off", testDir: "tests/e2e", use: { javaScriptEnabled: false } },
     // Protocol-level checks (bytes, status codes) need no browser, so run once.
     { name: "http", testDir: "tests/http" },
+    // Reliability: hostile input, the access and CSRF matrices, upstream faults,
+    // crash safety and a load smoke, each against a built server of its own.
+    { name: "reliability", testDir: "tests/reliability" },
   ],
   webServer: [
     {
