@@ -3,6 +3,7 @@
 // with writes (feedback, bug reports, error records, registrations). No
 // answer is a 5xx, every request gets an answer, and every acknowledged
 // write is in the database afterwards. No timing is asserted.
+import { createClient } from "@libsql/client";
 import { httpClient } from "../support/http-client.ts";
 import { type Site, startSite } from "../support/site-server.ts";
 import { expect, test } from "./fixtures.ts";
@@ -68,6 +69,29 @@ test("50 clients for 20 s: no 5xx, every request answered, no acknowledged write
     expect(writes, summary).toBeGreaterThan(50);
     expect(await lostOrBroken(site, acked)).toEqual([]);
   } finally {
+    await site.dispose();
+  }
+});
+
+test("a write waits while another process holds the database's lock, instead of failing", async () => {
+  const site: Site = await startSite();
+  const other = createClient({ url: `file:${site.dbFile}` });
+  try {
+    const client = httpClient(site.url);
+    const token = await client.csrfToken();
+    // Another process (a second server, the sync CLI) in the middle of a write.
+    const transaction = await other.transaction("write");
+    await transaction.execute("INSERT INTO \"KeyValue\" (key, value, \"updatedAt\") VALUES ('lock-holder', 'x', 0)");
+    const pending = client.post("/api/feedback", {
+      body: { json: { content: "written while another process writes" } },
+      headers: { "X-CSRF-Token": token },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await transaction.commit();
+    const reply = await pending;
+    expect(reply.status, reply.text.slice(0, 200)).toBe(201);
+  } finally {
+    other.close();
     await site.dispose();
   }
 });
