@@ -114,17 +114,14 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     await exited;
   }
 
-  async function database() {
-    if (!db) {
-      db = createClient({ url: databaseUrl });
-      // The server writes meanwhile: wait for its lock instead of failing at once.
-      await db.execute("PRAGMA busy_timeout = 10000");
-    }
+  function database() {
+    // The server writes meanwhile: wait for its lock instead of failing at once.
+    db ??= createClient({ url: databaseUrl, timeout: 10_000 });
     return db;
   }
 
   async function query<T>(sql: string, args: (string | number)[] = []) {
-    return (await (await database()).execute({ sql, args })).rows as unknown as T[];
+    return (await database().execute({ sql, args })).rows as unknown as T[];
   }
 
   async function counts() {
