@@ -20,6 +20,9 @@ export const ADMIN = { email: "admin@horror.test", password: "admin-password-for
 /** Nothing listens here. */
 const REFUSED_URL = `http://127.0.0.1:${BASE + 9}`;
 
+/** The suites that load the machine: they run after the others (see projects). */
+const STRESS = ["**/crash.spec.ts", "**/load.spec.ts"];
+
 // Debian's Chromium by default (Playwright's own download cannot run on these
 // machines); CHROME_PATH points elsewhere, or set it empty to use Playwright's.
 const executablePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -53,9 +56,13 @@ export default defineConfig({
     { name: "js-off", testDir: "tests/e2e", use: { javaScriptEnabled: false } },
     // Protocol-level checks (bytes, status codes) need no browser, so run once.
     { name: "http", testDir: "tests/http" },
-    // Reliability: hostile input, the access and CSRF matrices, upstream faults,
-    // crash safety and a load smoke, each against a built server of its own.
-    { name: "reliability", testDir: "tests/reliability" },
+    // Reliability: hostile input, the access and CSRF matrices and upstream
+    // faults, each against a built server of its own.
+    { name: "reliability", testDir: "tests/reliability", testIgnore: STRESS },
+    // Crash safety and the load smoke keep both cores busy, so they run once
+    // the browser tests are done (whose timeouts they would otherwise stretch).
+    // `--project=stress --no-deps` runs them alone.
+    { name: "stress", testDir: "tests/reliability", testMatch: STRESS, dependencies: ["js-on", "js-off", "http"] },
   ],
   webServer: [
     {
