@@ -8,13 +8,20 @@ export const baseURL = `http://localhost:${PORT}`;
 export const WORDPRESS_PORT = BASE + 1;
 /** A second site whose WordPress refuses connections: the fallback chain end to end. */
 export const DEGRADED_PORT = BASE + 2;
-/** The SMTP catcher the site sends mail to, and its HTTP API for reading it. */
-export const SMTP_PORT = BASE - 684;
-export const SMTP_HTTP_PORT = BASE + 316;
+/**
+ * The SMTP catcher the site sends mail to, and its HTTP API for reading it.
+ * Every port stays within BASE..BASE+9, so suites on bases 1000 apart (3210
+ * and 4210) never take each other's ports.
+ */
+export const SMTP_PORT = BASE + 5;
+export const SMTP_HTTP_PORT = BASE + 6;
 /** The administrator the test site creates at start-up. */
 export const ADMIN = { email: "admin@horror.test", password: "admin-password-for-tests" };
 /** Nothing listens here. */
 const REFUSED_URL = `http://127.0.0.1:${BASE + 9}`;
+
+/** The suites that load the machine: they run after the others (see projects). */
+const STRESS = ["**/crash.spec.ts", "**/load.spec.ts"];
 
 // Debian's Chromium by default (Playwright's own download cannot run on these
 // machines); CHROME_PATH points elsewhere, or set it empty to use Playwright's.
@@ -49,6 +56,13 @@ export default defineConfig({
     { name: "js-off", testDir: "tests/e2e", use: { javaScriptEnabled: false } },
     // Protocol-level checks (bytes, status codes) need no browser, so run once.
     { name: "http", testDir: "tests/http" },
+    // Reliability: hostile input, the access and CSRF matrices and upstream
+    // faults, each against a built server of its own.
+    { name: "reliability", testDir: "tests/reliability", testIgnore: STRESS },
+    // Crash safety and the load smoke keep both cores busy, so they run once
+    // the browser tests are done (whose timeouts they would otherwise stretch).
+    // `--project=stress --no-deps` runs them alone.
+    { name: "stress", testDir: "tests/reliability", testMatch: STRESS, dependencies: ["js-on", "js-off", "http"] },
   ],
   webServer: [
     {

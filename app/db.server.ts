@@ -4,7 +4,8 @@ import { PrismaClient } from "~/generated/prisma/client";
 
 /**
  * How long a local SQLite connection waits for another one's lock before it
- * fails with SQLITE_BUSY. The client keeps a pool of connections, so two
+ * fails with SQLITE_BUSY: another server process, the content sync, or --
+ * since the client keeps a pool of connections -- two
  * concurrent writes in this very process contend for the file; libSQL's
  * default is not to wait at all, which turned load into 500s.
  */

@@ -52,7 +52,10 @@ export default [
     route("auth-success", "routes/auth-success.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
 
-    // Administrators only: the layout's loader guards every page below it.
+    // Administrators only. The layout's loader guards the pages below it, and
+    // each admin loader and action calls requireAdmin itself too: the layout's
+    // loader runs neither for an action nor for a data request that names
+    // only the child route (tests/reliability/authz.spec.ts checks both).
     ...prefix("admin", [
       layout("routes/admin/layout.tsx", [
         index("routes/admin/dashboard.tsx", { id: "admin-index" }),

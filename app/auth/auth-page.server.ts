@@ -1,6 +1,7 @@
 // The sign-in and registration actions behind /auth (and their JSON twins).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { replyToFailure } from "~/utils/forms";
 import { readFormData } from "~/utils/http";
 import { safeRedirectPath } from "~/utils/redirect";
 import { AuthError, authenticator, registerUser } from "./auth.server";
@@ -30,7 +31,8 @@ export async function handleAuthAction(request: Request, context: Readonly<Route
     await checkHoneypot(form);
     const submission = parseWithZod(form, { schema: LoginSchema });
     if (submission.status !== "success") {
-      return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+      const result = replyToFailure(submission, ["redirectTo"], { hideFields: ["password"] });
+      return data({ intent, result }, { status: 400 });
     }
     let user: SessionUser;
     try {
@@ -50,7 +52,8 @@ export async function handleAuthAction(request: Request, context: Readonly<Route
   await checkHoneypot(form);
   const submission = parseWithZod(form, { schema: RegisterSchema });
   if (submission.status !== "success") {
-    return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    const result = replyToFailure(submission, ["redirectTo"], { hideFields: ["password"] });
+    return data({ intent, result }, { status: 400 });
   }
   try {
     const user = await registerUser(submission.value);

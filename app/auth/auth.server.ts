@@ -83,6 +83,8 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (user) return user;
   const url = new URL(request.url);
+  // A client-side data request (/page.data?_routes=...) comes back to the page itself.
+  url.searchParams.delete("_routes");
   const back = safeRedirectPath(url.pathname.replace(/\.data$/, "") + url.search);
   throw redirect(`/auth?${new URLSearchParams({ redirectTo: back })}`);
 }

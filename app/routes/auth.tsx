@@ -119,7 +119,9 @@ function RegisterForm({
 }
 
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, redirectTo, csrf } = loaderData;
+  const { redirectTo, csrf } = loaderData;
+  // The form that was sent shows its errors, whatever ?mode the post went to.
+  const mode = actionData?.intent ?? loaderData.mode;
   const query = (m: string) =>
     `/auth?${new URLSearchParams({ mode: m, ...(redirectTo !== "/" ? { redirectTo } : {}) })}`;
   return (

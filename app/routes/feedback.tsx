@@ -11,6 +11,7 @@ import { FEEDBACK_SUCCESS, FeedbackSchema } from "~/feedback/feedback";
 import { FEEDBACK_LIMIT, pageFromReferer, saveFeedback } from "~/feedback/feedback.server";
 import { FeedbackFields, screenResolution } from "~/feedback/feedback-fields";
 import { redirectWithToast } from "~/toasts/toast.server";
+import { replyToFailure } from "~/utils/forms";
 import { routeMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/redirect";
 import type { Route } from "./+types/feedback";
@@ -28,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readPublicForm(request, context, { name: "feedback", rule: FEEDBACK_LIMIT });
   const submission = parseWithZod(form, { schema: FeedbackSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success")
+    return data(replyToFailure(submission, ["page", "screenResolution"]), { status: 400 });
   const user = await getOptionalUser(request);
   await saveFeedback(submission.value, request, user?.id ?? null);
   return redirectWithToast("/feedback?sent=1", { ...FEEDBACK_SUCCESS, variant: "success" });

@@ -9,6 +9,7 @@ import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
 import { BugReportSchema, SEVERITIES } from "~/errors/bug-report";
 import { saveBugReport } from "~/errors/bug-report.server";
 import { FEEDBACK_LIMIT } from "~/feedback/feedback.server";
+import { replyToFailure } from "~/utils/forms";
 import { routeMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/redirect";
 import type { Route } from "./+types/report-bug";
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readPublicForm(request, context, { name: "bug-report", rule: FEEDBACK_LIMIT });
   const submission = parseWithZod(form, { schema: BugReportSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data(replyToFailure(submission, ["errorId"]), { status: 400 });
   const user = await getOptionalUser(request);
   await saveBugReport(submission.value, request, user?.id ?? null);
   return redirect("/report-bug?sent=1");

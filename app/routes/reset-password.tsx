@@ -9,6 +9,7 @@ import { RATE_LIMITS } from "~/auth/rate-limit.server";
 import { isResetTokenUsable, requestPasswordReset, resetPassword } from "~/auth/reset.server";
 import { NEW_PASSWORD_MIN, ResetPasswordSchema, ResetRequestSchema } from "~/auth/validation";
 import { env } from "~/env.server";
+import { replyToFailure } from "~/utils/forms";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/reset-password";
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(form, { schema: ResetPasswordSchema });
     if (submission.status !== "success") {
       return data(
-        { intent: "reset", result: submission.reply({ hideFields: ["password", "confirm"] }) },
+        { intent: "reset", result: replyToFailure(submission, ["token"], { hideFields: ["password", "confirm"] }) },
         { status: 400 },
       );
     }

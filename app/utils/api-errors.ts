@@ -1,4 +1,6 @@
 // The request error codes of spec §8, for JSON API answers and the enhanced client.
+import { BODY_MESSAGES, decodeUtf8, hasControlCharacter, readBodyBytes } from "./http";
+
 export type RequestErrorCode =
   | "UNAUTHORIZED"
   | "FORBIDDEN"
@@ -44,14 +46,52 @@ export function jsonError(message: string, status: number, headers?: HeadersInit
   return Response.json({ message, code: errorCodeForStatus(status) }, { status, headers });
 }
 
-/** The JSON body of an API request, or a thrown 415/400 answer with a clear message. */
+/** Deeper JSON is refused before anything walks it (no body of this API nests more than a few levels). */
+export const MAX_JSON_DEPTH = 32;
+
+/** Why a parsed JSON value is refused: too deep, or a string (or key) with control characters. */
+function jsonProblem(value: unknown): string | null {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [current, depth] = stack.pop() as [unknown, number];
+    if (typeof current === "string") {
+      if (hasControlCharacter(current)) return "The request body contains control characters, which no field takes.";
+    } else if (current !== null && typeof current === "object") {
+      if (depth >= MAX_JSON_DEPTH) return `The request body is nested more than ${MAX_JSON_DEPTH} levels deep.`;
+      for (const [key, item] of Object.entries(current)) {
+        if (hasControlCharacter(key)) return "The request body contains control characters, which no field takes.";
+        stack.push([item, depth + 1]);
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The JSON body of an API request, or a thrown answer with a clear message:
+ * 415 for another content type, 413 past the size limit, 400 for a body that
+ * is not UTF-8, not JSON, nested too deeply or carrying control characters.
+ */
 export async function readJsonBody(request: Request): Promise<unknown> {
   if (!(request.headers.get("Content-Type") ?? "").includes("application/json")) {
     throw jsonError("Send JSON (Content-Type: application/json).", 415);
   }
+  let bytes: Uint8Array | "too large";
   try {
-    return await request.json();
+    bytes = await readBodyBytes(request);
+  } catch {
+    throw jsonError("The request body could not be read.", 400);
+  }
+  if (bytes === "too large") throw jsonError(BODY_MESSAGES.tooLarge, 413);
+  const text = decodeUtf8(bytes);
+  if (text === null) throw jsonError("The request body is not valid UTF-8.", 400);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
   } catch {
     throw jsonError("The request body is not valid JSON.", 400);
   }
+  const problem = jsonProblem(body);
+  if (problem) throw jsonError(problem, 400);
+  return body;
 }

@@ -16,3 +16,24 @@ export function submitInPlace(fetcher: FetcherWithComponents<unknown>, action: s
     fetcher.submit(formData, { method: "post", action });
   };
 }
+
+export const HIDDEN_FIELD_ERROR = "This form could not be sent as it was. Reload the page and try again.";
+
+type FailedSubmission<Result> = {
+  error: Record<string, string[] | null> | null;
+  reply(options?: { formErrors?: string[]; hideFields?: string[] }): Result;
+};
+
+/**
+ * The reply to a submission that failed its schema. An error on a hidden
+ * field is one a person can neither see nor fix (only a tampered or stale
+ * form has it), so it also becomes a form error they can read.
+ */
+export function replyToFailure<Result>(
+  submission: FailedSubmission<Result>,
+  hiddenFields: string[],
+  options: { hideFields?: string[] } = {},
+): Result {
+  const hiddenError = hiddenFields.some((name) => submission.error?.[name]?.length);
+  return submission.reply(hiddenError ? { ...options, formErrors: [HIDDEN_FIELD_ERROR] } : options);
+}

@@ -34,8 +34,99 @@ export function isFormRequest(request: Request): boolean {
   return FORM_TYPES.some((t) => type.includes(t));
 }
 
-/** The posted form, or a clear 4xx: 415 for another content type, 400 for a body that cannot be read. */
-export async function readFormData(request: Request): Promise<FormData> {
+/** No form or JSON body of this site needs more (server.js refuses bigger ones that declare their length). */
+export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+export const BODY_MESSAGES = {
+  tooLarge: "The request is too large.",
+  unreadable: "The form could not be read.",
+  notUtf8: "The form is not valid UTF-8 text.",
+  control: "The form contains control characters, which no field takes.",
+  repeated: (name: string) => `The field "${name.slice(0, 100)}" was sent more than once.`,
+} as const;
+
+/** C0 controls other than tab, line feed and carriage return; DEL; C1 controls. No field takes them. */
+export function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return false;
+}
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+
+/** Decodes UTF-8, or null when the bytes are not UTF-8 (no silent U+FFFD). */
+export function decodeUtf8(bytes: Uint8Array): string | null {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The body's bytes, or "too large" past MAX_BODY_BYTES: a body sent without a
+ * length (chunked) is counted as it arrives, so it cannot go past the limit
+ * either. Throws when the body cannot be read.
+ */
+export async function readBodyBytes(request: Request): Promise<Uint8Array | "too large"> {
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      // Read on, discarding, so the client can finish sending and read the 413
+      // (closing on unread data resets the connection); past 4x the limit, cut it off.
+      while (size <= MAX_BODY_BYTES * 4) {
+        const next = await reader.read();
+        if (next.done) return "too large";
+        size += next.value.byteLength;
+      }
+      await reader.cancel().catch(() => {});
+      return "too large";
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** Strict application/x-www-form-urlencoded: UTF-8, well-formed percent escapes. Null when it is not. */
+function parseUrlencoded(bytes: Uint8Array): FormData | null {
+  const text = decodeUtf8(bytes);
+  if (text === null) return null;
+  const form = new FormData();
+  const decode = (part: string) => decodeURIComponent(part.replaceAll("+", " "));
+  try {
+    for (const pair of text.split("&")) {
+      if (!pair) continue;
+      const eq = pair.indexOf("=");
+      form.append(decode(eq === -1 ? pair : pair.slice(0, eq)), decode(eq === -1 ? "" : pair.slice(eq + 1)));
+    }
+  } catch {
+    // URIError: a malformed escape, or escapes that are not UTF-8.
+    return null;
+  }
+  return form;
+}
+
+/**
+ * The posted form, or a clear 4xx: 415 for another content type, 413 past the
+ * size limit, 400 for a body that cannot be read, is not UTF-8, has control
+ * characters or sends a field twice (form.get and a schema would read such a
+ * field differently; a field meant to repeat is named in `repeatable`).
+ */
+export async function readFormData(request: Request, options: { repeatable?: string[] } = {}): Promise<FormData> {
   invariantResponse(
     isFormRequest(request),
     "Send this as a form (application/x-www-form-urlencoded or multipart/form-data).",
@@ -43,9 +134,38 @@ export async function readFormData(request: Request): Promise<FormData> {
       status: 415,
     },
   );
+  const fail = (message: string, status = 400): never => {
+    throw data({ message }, { status });
+  };
+  let bytes: Uint8Array | "too large";
   try {
-    return await request.formData();
+    bytes = await readBodyBytes(request);
   } catch {
-    throw data({ message: "The form could not be read." }, { status: 400 });
+    return fail(BODY_MESSAGES.unreadable);
   }
+  if (bytes === "too large") return fail(BODY_MESSAGES.tooLarge, 413);
+  const type = request.headers.get("Content-Type") ?? "";
+  let form: FormData | null;
+  if (type.includes("application/x-www-form-urlencoded")) {
+    form = parseUrlencoded(bytes);
+    if (!form) return fail(BODY_MESSAGES.notUtf8);
+  } else {
+    try {
+      form = await new Response(bytes as BodyInit, { headers: { "Content-Type": type } }).formData();
+    } catch {
+      return fail(BODY_MESSAGES.unreadable);
+    }
+    // This site takes no file uploads: a form without files is text, and must be UTF-8.
+    const hasFiles = [...form.values()].some((value) => typeof value !== "string");
+    if (!hasFiles && decodeUtf8(bytes) === null) return fail(BODY_MESSAGES.notUtf8);
+  }
+  const seen = new Set<string>();
+  for (const [name, value] of form) {
+    if (hasControlCharacter(name) || (typeof value === "string" && hasControlCharacter(value))) {
+      return fail(BODY_MESSAGES.control);
+    }
+    if (seen.has(name) && !options.repeatable?.includes(name)) return fail(BODY_MESSAGES.repeated(name));
+    seen.add(name);
+  }
+  return form;
 }

@@ -1,14 +1,19 @@
 import { z } from "zod";
 import { invariantResponse } from "./http";
 
-const PageSchema = z.coerce.number().int().min(1).max(100_000);
+/** Decimal digits only: "0x10", "1e3" and " 2" are not page numbers, even if Number() reads them. */
+export const PageNumberSchema = z
+  .string()
+  .regex(/^\d{1,6}$/)
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(100_000));
 const SlugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,199}$/);
 
 /** ?page=N as a positive whole number (default 1); anything else is a 400 with a clear message. */
 export function pageParam(url: URL): number {
   const raw = url.searchParams.get("page");
   if (raw === null || raw === "") return 1;
-  const result = PageSchema.safeParse(raw);
+  const result = PageNumberSchema.safeParse(raw);
   invariantResponse(result.success, "The page number must be a whole number from 1 to 100000.");
   return result.data;
 }

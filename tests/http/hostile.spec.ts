@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 
-// Bad input gets a clear 4xx, never a 5xx. (The full table over every action
-// and endpoint comes with the reliability issue; these are the cases found so far.)
+// Bad input gets a clear 4xx, never a 5xx: cases against the suite's shared
+// site. The table over every action and endpoint is tests/reliability/hostile.spec.ts.
 const GETS: [path: string, status: number][] = [
   ["/stories?page=99999999999999999999", 400],
   ["/stories?page=-1", 400],

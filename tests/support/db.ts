@@ -6,7 +6,8 @@ export async function queryE2eDb<T = Record<string, unknown>>(
   sql: string,
   args: (string | number)[] = [],
 ): Promise<T[]> {
-  const client = createClient({ url: `file:${path.resolve(import.meta.dirname, "../.data/e2e.db")}`, timeout: 5000 });
+  // The site writes meanwhile: wait for its lock rather than fail with SQLITE_BUSY.
+  const client = createClient({ url: `file:${path.resolve(import.meta.dirname, "../.data/e2e.db")}`, timeout: 10_000 });
   try {
     return (await client.execute({ sql, args })).rows as unknown as T[];
   } finally {

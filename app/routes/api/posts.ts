@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { listApiPosts } from "~/content/api-posts.server";
+import { PageNumberSchema } from "~/utils/params";
 import type { Route } from "./+types/posts";
 
 const QuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  page: PageNumberSchema.default(1),
+  limit: PageNumberSchema.pipe(z.number().max(100)).default(10),
 });
 
 /** GET /api/posts?page&limit: { posts, hasMore }. */

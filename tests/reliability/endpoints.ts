@@ -1,0 +1,218 @@
+// What the reliability suites need to know about every state-changing
+// endpoint: how a real, valid request to it looks. Keyed by the path in
+// app/routes.ts; hostile.spec.ts and csrf.spec.ts fail when a route with an
+// action has no row here (or a row has no route), so a new action is tested
+// from the day it appears. Add a row for a new action: what it reads (a form
+// or JSON), how it passes the CSRF check, who may send it, and a valid body.
+import { randomUUID } from "node:crypto";
+import type { Role } from "./fixtures.ts";
+
+export type Account = { email: string; username: string; password: string };
+
+export type Endpoint = {
+  /** What the action reads: a form, a JSON body, or nothing at all. */
+  reads: "form" | "json" | "nothing";
+  /**
+   * How it passes the CSRF check (docs/decisions/005): the remix-utils token
+   * (a form's hidden field, or the X-CSRF-Token header for JSON), or, for the
+   * preference forms on cacheable pages, a same-origin request.
+   */
+  csrf: "token" | "origin";
+  /** A page whose form carries the hidden fields this form is sent with (CSRF token, honeypot). */
+  formPage?: string;
+  /** Who sends it (the action may refuse anyone else). */
+  as: Role;
+  /** Valid submissions by name; `account` is a reader that exists on the site (not the sender). */
+  valid: Record<string, (account: Account) => Record<string, unknown>>;
+  /** The statuses a valid submission gets. */
+  accepted: number[];
+  /** Fields of the first valid submission the action does without (so leaving one out is no error). */
+  optional?: string[];
+  /**
+   * Fields whose bad values are replaced by a default instead of refused
+   * (e.g. redirectTo falls back to "/"): a hostile value there may be accepted.
+   */
+  lenient?: string[];
+};
+
+const unique = () => randomUUID().slice(0, 8);
+const newAccount = () => {
+  const id = unique();
+  return { email: `hostile-${id}@horror.test`, username: `hostile_${id}`, password: `long-enough-${id}` };
+};
+
+export const ENDPOINTS: Record<string, Endpoint> = {
+  "/theme": {
+    reads: "form",
+    csrf: "origin",
+    as: "anonymous",
+    valid: { choose: () => ({ theme: "dark", redirectTo: "/stories" }) },
+    accepted: [302],
+    optional: ["redirectTo"],
+    lenient: ["redirectTo"],
+  },
+  "/sidebar": {
+    reads: "form",
+    csrf: "origin",
+    as: "anonymous",
+    valid: { collapse: () => ({ state: "collapsed", redirectTo: "/stories" }) },
+    accepted: [302],
+    optional: ["redirectTo"],
+    lenient: ["redirectTo"],
+  },
+  "/cookie-consent": {
+    reads: "form",
+    csrf: "origin",
+    as: "anonymous",
+    valid: {
+      accept: () => ({ choice: "accept", redirectTo: "/" }),
+      custom: () => ({ choice: "custom", analytics: "on", redirectTo: "/" }),
+      toggle: () => ({ choice: "toggle", category: "marketing", redirectTo: "/" }),
+    },
+    accepted: [302],
+    optional: ["redirectTo"],
+    lenient: ["redirectTo"],
+  },
+  "/logout": {
+    reads: "nothing",
+    csrf: "token",
+    formPage: "/",
+    as: "reader",
+    valid: { "sign out": () => ({}) },
+    accepted: [302],
+  },
+  "/api/feedback": {
+    reads: "json",
+    csrf: "token",
+    as: "anonymous",
+    valid: {
+      feedback: () => ({
+        type: "bug",
+        content: "The sidebar hides the story",
+        page: "/stories",
+        category: "ui",
+        screenResolution: "412 x 823",
+      }),
+    },
+    accepted: [201],
+    optional: ["type", "page", "category", "screenResolution"],
+  },
+  "/api/errors": {
+    reads: "json",
+    csrf: "token",
+    as: "anonymous",
+    valid: {
+      record: () => ({
+        id: `err_${Date.now()}_${unique()}`,
+        timestamp: new Date().toISOString(),
+        message: "Boom",
+        stack: "Error: Boom\n    at story (story.tsx:1:1)",
+        url: "http://localhost/stories",
+        context: { component: "StoryPage" },
+      }),
+      rejection: () => ({ id: `err_${Date.now()}_${unique()}`, message: "Unhandled rejection" }),
+    },
+    accepted: [201],
+    optional: ["timestamp", "stack", "url", "context"],
+  },
+  "/api/user-feedback": {
+    reads: "json",
+    csrf: "token",
+    as: "anonymous",
+    valid: {
+      report: () => {
+        const errorId = `err_${Date.now()}_${unique()}`;
+        return {
+          type: "bug",
+          content: `Error Report - ID: ${errorId}`,
+          metadata: { errorId, userAgent: "Mozilla/5.0", url: "http://localhost/stories" },
+        };
+      },
+    },
+    accepted: [201],
+    optional: ["metadata"],
+  },
+  "/api/auth/login": {
+    reads: "json",
+    csrf: "token",
+    as: "anonymous",
+    valid: { "sign in": (account) => ({ email: account.email, password: account.password, rememberMe: true }) },
+    accepted: [200],
+    optional: ["rememberMe"],
+    lenient: ["rememberMe"],
+  },
+  "/api/auth/register": {
+    reads: "json",
+    csrf: "token",
+    as: "anonymous",
+    valid: { register: () => newAccount() },
+    accepted: [201],
+  },
+  "/api/auth/logout": {
+    reads: "nothing",
+    csrf: "token",
+    as: "reader",
+    valid: { "sign out": () => ({}) },
+    accepted: [200],
+  },
+  "/feedback": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/feedback",
+    as: "anonymous",
+    valid: {
+      feedback: () => ({ type: "feature", category: "content", content: "More lighthouse stories, please", page: "/" }),
+    },
+    accepted: [302],
+    optional: ["type", "category", "page"],
+  },
+  "/report-bug": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/report-bug",
+    as: "anonymous",
+    valid: {
+      report: () => ({
+        whatHappened: "The page went blank",
+        steps: "Open a story, press next",
+        expected: "The next story",
+        severity: "high",
+        page: "/stories",
+        errorId: `err_${Date.now()}_${unique()}`,
+      }),
+    },
+    accepted: [302],
+    optional: ["steps", "expected", "severity", "page", "errorId"],
+  },
+  "/auth": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/auth?mode=register",
+    as: "anonymous",
+    valid: {
+      register: () => ({ intent: "register", ...newAccount(), redirectTo: "/stories" }),
+      "sign in": (account) => ({ intent: "login", email: account.email, password: account.password, remember: "on" }),
+    },
+    accepted: [302],
+    optional: ["redirectTo"],
+    lenient: ["redirectTo"],
+  },
+  "/reset-password": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/reset-password",
+    as: "anonymous",
+    valid: { request: (account) => ({ intent: "request", email: account.email }) },
+    accepted: [302],
+    optional: ["intent"],
+    lenient: ["intent"],
+  },
+  "/admin/wordpress-sync": {
+    reads: "nothing",
+    csrf: "token",
+    formPage: "/admin/wordpress-sync",
+    as: "admin",
+    valid: { "sync now": () => ({}) },
+    accepted: [302],
+  },
+};

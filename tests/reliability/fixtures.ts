@@ -1,0 +1,56 @@
+import { randomUUID } from "node:crypto";
+import { test as base, expect } from "@playwright/test";
+import { type HttpClient, httpClient } from "../support/http-client.ts";
+import { ADMIN_ENV, SITE_ADMIN, type Site, startSite } from "../support/site-server.ts";
+
+export { expect };
+
+export type Role = "anonymous" | "reader" | "admin";
+
+/**
+ * Each worker gets a site of its own (built server, fresh database, an
+ * administrator, no remote source and no schedule): the tests of one worker
+ * run one after another, so a test can compare the database before and after
+ * a request without other tests writing to it.
+ */
+export const test = base.extend<{ as: (role: Role) => Promise<HttpClient> }, { site: Site }>({
+  site: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern
+    async ({}, use) => {
+      const site = await startSite({ env: ADMIN_ENV });
+      await use(site);
+      await site.dispose();
+    },
+    { scope: "worker", timeout: 60_000 },
+  ],
+  as: async ({ site }, use) => {
+    await use(async (role) => {
+      const client = httpClient(site.url);
+      if (role === "admin") await client.signIn(SITE_ADMIN.email, SITE_ADMIN.password);
+      if (role === "reader") await client.register(newReader());
+      return client;
+    });
+  },
+});
+
+export function newReader() {
+  const id = randomUUID().slice(0, 8);
+  return { email: `reader-${id}@horror.test`, username: `reader_${id}`, password: `candle-${id}-wax` };
+}
+
+/** The 4xx answer carries a message a person can read: JSON `message`, the error page, or the form's errors. */
+export function hasMessage(reply: { text: string; json: unknown; headers: Headers }): boolean {
+  const json = reply.json as { message?: unknown } | undefined;
+  if (json && typeof json.message === "string" && json.message.trim()) return true;
+  const type = reply.headers.get("content-type") ?? "";
+  if (type.includes("text/html"))
+    return /<title>4\d\d - [^<]+<\/title>/.test(reply.text) || /role="alert"/.test(reply.text);
+  // Plain text from the server in front of the app (e.g. 413): a sentence.
+  return type.includes("text/plain") && reply.text.trim().length > 0;
+}
+
+/** Row counts that must not move on a refused request (RateLimit counts refused attempts by design). */
+export function dataCounts(counts: Record<string, number>) {
+  const { RateLimit: _counters, ...data } = counts;
+  return data;
+}

@@ -1,0 +1,155 @@
+// A site of its own for a test: the production build (server.js) on a fresh
+// migrated and seeded database in a temporary folder, on a free port. Unlike
+// the shared suite server, a test may count its rows without other tests
+// writing to it, kill it with SIGKILL and start it again on the same database.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type Client, createClient } from "@libsql/client";
+import { seed } from "../../prisma/seed.ts";
+import { deploy } from "../../scripts/migrate.ts";
+import { freePort } from "./ports.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export type SiteOptions = {
+  /** Extra environment for the server (e.g. WP_URL, ADMIN_EMAIL). */
+  env?: Record<string, string>;
+};
+
+export type Site = {
+  /** e.g. http://localhost:41234 */
+  url: string;
+  dbFile: string;
+  /** Starts the server (again) on the same database and port; resolves when /api/health answers 200. */
+  start(): Promise<void>;
+  /** kill -9: no clean shutdown, whatever was in flight is cut off. */
+  kill(): Promise<void>;
+  /** Stops the server if it runs and removes its database. */
+  dispose(): Promise<void>;
+  /** A query on the site's database, from this process (the server may run meanwhile). */
+  query<T = Record<string, unknown>>(sql: string, args?: (string | number)[]): Promise<T[]>;
+  /** The row count of every table of the app. */
+  counts(): Promise<Record<string, number>>;
+  /** What the server wrote to stderr (the last 64 KB), for failure messages. */
+  stderr(): string;
+};
+
+/** The administrator every site of this kind can be given through `env: ADMIN_ENV`. */
+export const SITE_ADMIN = { email: "site-admin@horror.test", password: "site-admin-password-0000" };
+export const ADMIN_ENV = { ADMIN_EMAIL: SITE_ADMIN.email, ADMIN_PASSWORD: SITE_ADMIN.password };
+
+export async function startSite(options: SiteOptions = {}): Promise<Site> {
+  const dir = await mkdtemp(path.join(tmpdir(), "hs-site-"));
+  const dbFile = path.join(dir, "site.db");
+  const databaseUrl = `file:${dbFile}`;
+  await deploy(databaseUrl);
+  await seed(databaseUrl);
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    SITE_URL: url,
+    SESSION_SECRET: "site-session-secret-that-is-long-enough-000",
+    // No remote source and no schedule unless a test asks: nothing writes but the requests.
+    WP_URL: "",
+    WPCOM_SITE: "",
+    CONTENT_SYNC: "off",
+    SMTP_URL: "",
+    ADMIN_EMAIL: "",
+    ADMIN_PASSWORD: "",
+    // Each request may name its client, so rate limits count per test client.
+    TRUSTED_PROXY_HEADER: "X-Test-Client",
+    ...options.env,
+  };
+
+  let child: ChildProcess | undefined;
+  let exited: Promise<void> = Promise.resolve();
+  let stderr = "";
+  let db: Client | undefined;
+
+  async function start() {
+    if (child) throw new Error("The site is already running.");
+    const started = spawn(process.execPath, [path.join(root, "server.js")], {
+      cwd: root,
+      env,
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    child = started;
+    exited = new Promise((resolve) => started.once("exit", () => resolve()));
+    started.stderr?.on("data", (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-64 * 1024);
+    });
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (started.exitCode !== null) throw new Error(`The site exited with ${started.exitCode}:\n${stderr}`);
+      const ok = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) })
+        .then((r) => r.status === 200)
+        .catch(() => false);
+      if (ok && (await adminReady())) return;
+      if (Date.now() > deadline) throw new Error(`The site did not start in 30 s:\n${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** The initial administrator is created just after start-up (bcrypt takes a moment). */
+  async function adminReady() {
+    if (!env.ADMIN_EMAIL) return true;
+    const rows = await query(
+      'SELECT 1 FROM "User" u JOIN "Password" p ON p."userId" = u.id WHERE u.email = ? AND u."isAdmin" = 1',
+      [env.ADMIN_EMAIL.toLowerCase()],
+    );
+    return rows.length > 0;
+  }
+
+  async function kill() {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return;
+    running.kill("SIGKILL");
+    await exited;
+  }
+
+  function database() {
+    // The server writes meanwhile: wait for its lock instead of failing at once.
+    db ??= createClient({ url: databaseUrl, timeout: 10_000 });
+    return db;
+  }
+
+  async function query<T>(sql: string, args: (string | number)[] = []) {
+    return (await database().execute({ sql, args })).rows as unknown as T[];
+  }
+
+  async function counts() {
+    const tables = await query<{ name: string }>(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '_prisma_migrations' ORDER BY name",
+    );
+    const result: Record<string, number> = {};
+    for (const { name } of tables) {
+      const [row] = await query<{ n: number }>(`SELECT COUNT(*) AS n FROM "${name}"`);
+      result[name] = Number(row?.n ?? 0);
+    }
+    return result;
+  }
+
+  await start();
+  return {
+    url,
+    dbFile,
+    start,
+    kill,
+    async dispose() {
+      await kill();
+      db?.close();
+      db = undefined;
+      await rm(dir, { recursive: true, force: true });
+    },
+    query,
+    counts,
+    stderr: () => stderr,
+  };
+}
