@@ -4,10 +4,9 @@ import { PrismaClient } from "~/generated/prisma/client";
 
 /**
  * How long a local SQLite connection waits for another one's lock before it
- * fails with SQLITE_BUSY: another server process, the content sync, or --
- * since the client keeps a pool of connections -- two
- * concurrent writes in this very process contend for the file; libSQL's
- * default is not to wait at all, which turned load into 500s.
+ * fails with SQLITE_BUSY. Locks are held by other server processes, the
+ * content sync, and this process too: the client keeps a pool of connections.
+ * libSQL's default is not to wait at all, which turned any overlap into a 500.
  */
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 

@@ -184,6 +184,41 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     accepted: [302],
     optional: ["steps", "expected", "severity", "page", "errorId"],
   },
+  "/contact": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/contact",
+    as: "anonymous",
+    valid: {
+      message: () => ({
+        name: "Mara Quill",
+        email: `mara-${unique()}@horror.test`,
+        subject: "A story for you",
+        message: "I wrote something about the lighthouse keeper.",
+      }),
+    },
+    accepted: [302],
+    optional: ["subject"],
+  },
+  "/legal/copyright": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/legal/copyright",
+    as: "anonymous",
+    valid: {
+      claim: () => ({
+        name: "Ines Hollow",
+        email: `ines-${unique()}@horror.test`,
+        work: "The Drowned Choir, first published on my blog in 2019",
+        location: "https://copycat.example/drowned-choir",
+        details: "Copied word for word.",
+        goodFaith: "on",
+        accurate: "on",
+      }),
+    },
+    accepted: [302],
+    optional: ["details"],
+  },
   "/auth": {
     reads: "form",
     csrf: "token",
