@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "./tests/support/chromium.ts";
 
 // Every port moves with E2E_PORT_BASE, so two checkouts can run their suites at once.
 const BASE = Number(process.env.E2E_PORT_BASE ?? 3210);
@@ -23,10 +24,6 @@ const REFUSED_URL = `http://127.0.0.1:${BASE + 9}`;
 /** The suites that load the machine: they run after the others (see projects). */
 const STRESS = ["**/crash.spec.ts", "**/load.spec.ts"];
 
-// Debian's Chromium by default (Playwright's own download cannot run on these
-// machines); CHROME_PATH points elsewhere, or set it empty to use Playwright's.
-const executablePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-
 export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
@@ -38,16 +35,8 @@ export default defineConfig({
     baseURL,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: executablePath || undefined,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      executablePath: CHROMIUM_EXECUTABLE,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

@@ -4,6 +4,7 @@
 // which includes the emulated latency; Navigation Timing does not.
 import { gzipSync } from "node:zlib";
 import { type Browser, type CDPSession, chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "../tests/support/chromium.ts";
 import { bytesBy, median } from "./lib/stats.ts";
 
 export const EMULATION = {
@@ -27,19 +28,8 @@ export const EMULATION = {
 /** Where the story text is on the page (app/routes/story.tsx). */
 const STORY_TEXT_CLASS = "prose-story";
 
-export const BROWSER_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
-
 export function launchBrowser(): Promise<Browser> {
-  const executablePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-  return chromium.launch({ executablePath: executablePath || undefined, args: BROWSER_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
 }
 
 export type LoadRun = {

@@ -8,7 +8,7 @@
 // about the missing proof and nothing else.
 import { type Body, type HttpClient, hiddenFields, httpClient, type Reply } from "../support/http-client.ts";
 import { actionRoutes, pageRoutes } from "../support/route-table.ts";
-import { type Account, ENDPOINTS, type Endpoint } from "./endpoints.ts";
+import { type Account, ENDPOINTS, type Endpoint, endpointTableGaps } from "./endpoints.ts";
 import { expect, hasMessage, newReader, test } from "./fixtures.ts";
 
 type Attempt = { name: string; path?: string; method?: string; body?: Body; headers?: Record<string, string> };
@@ -17,15 +17,9 @@ const STATE_COOKIES = ["hs_theme", "hs_sidebar", "hs_consent", "hs_session"];
 const asString = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
 
 test("every route with an action has a row in the CSRF matrix", () => {
-  const actions = actionRoutes().map((r) => r.path);
-  expect(
-    actions.filter((p) => !ENDPOINTS[p]),
-    "actions without a row in tests/reliability/endpoints.ts",
-  ).toEqual([]);
-  expect(
-    Object.keys(ENDPOINTS).filter((p) => !actions.includes(p)),
-    "rows without an action",
-  ).toEqual([]);
+  const gaps = endpointTableGaps(actionRoutes().map((r) => r.path));
+  expect(gaps.missing, "actions without a row in tests/reliability/endpoints.ts").toEqual([]);
+  expect(gaps.orphaned, "rows without an action").toEqual([]);
 });
 
 function attempts(path: string, endpoint: Endpoint, fields: [string, string][], hidden: Record<string, string>) {

@@ -251,3 +251,11 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     accepted: [302],
   },
 };
+
+/** Routes with an action but no row above, and rows whose route has no action: both must be empty. */
+export function endpointTableGaps(actionPaths: string[]) {
+  return {
+    missing: actionPaths.filter((p) => !ENDPOINTS[p]),
+    orphaned: Object.keys(ENDPOINTS).filter((p) => !actionPaths.includes(p)),
+  };
+}
