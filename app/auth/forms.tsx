@@ -1,9 +1,27 @@
 import { type FieldMetadata, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
+import type { HoneypotInputProps } from "remix-utils/honeypot/server";
 import type { z } from "zod";
+
+/** What a page with a protected public form passes down: publicFormProps() of its loader. */
+export function PublicFormProvider({
+  csrf,
+  honeypot,
+  children,
+}: {
+  csrf: string;
+  honeypot: HoneypotInputProps;
+  children: ReactNode;
+}) {
+  return (
+    <AuthenticityTokenProvider token={csrf}>
+      <HoneypotProvider {...honeypot}>{children}</HoneypotProvider>
+    </AuthenticityTokenProvider>
+  );
+}
 
 /** The hidden fields every protected public form carries: the CSRF token and the honeypot. */
 export function ProtectedFields({ honeypot = false }: { honeypot?: boolean }) {

@@ -1,10 +1,16 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { getOptionalUser } from "~/auth/auth.server";
 import { handleAuthAction } from "~/auth/auth-page.server";
-import { Field, FormErrors, inputClass, NewPasswordField, ProtectedFields, useSchemaForm } from "~/auth/forms";
+import {
+  Field,
+  FormErrors,
+  inputClass,
+  NewPasswordField,
+  ProtectedFields,
+  PublicFormProvider,
+  useSchemaForm,
+} from "~/auth/forms";
 import { publicFormProps } from "~/auth/public-form.server";
 import { LoginSchema, NEW_PASSWORD_MIN, RegisterSchema } from "~/auth/validation";
 import { keepResponseHeaders } from "~/utils/http";
@@ -125,30 +131,28 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   const query = (m: string) =>
     `/auth?${new URLSearchParams({ mode: m, ...(redirectTo !== "/" ? { redirectTo } : {}) })}`;
   return (
-    <AuthenticityTokenProvider token={csrf}>
-      <HoneypotProvider {...loaderData.honeypot}>
-        <div className="mx-auto max-w-md">
-          <h1 className="font-serif text-4xl font-bold">{mode === "register" ? "Create an account" : "Sign in"}</h1>
-          <p className="mt-2 text-muted">
-            {mode === "register" ? (
-              <>
-                Already have an account? <Link to={query("login")}>Sign in</Link>
-              </>
-            ) : (
-              <>
-                New here? <Link to={query("register")}>Create an account</Link>
-              </>
-            )}
-          </p>
-          <div className="mt-6 rounded-lg border border-line bg-surface p-6">
-            {mode === "register" ? (
-              <RegisterForm redirectTo={redirectTo} lastResult={actionData} />
-            ) : (
-              <LoginForm redirectTo={redirectTo} lastResult={actionData} />
-            )}
-          </div>
+    <PublicFormProvider csrf={csrf} honeypot={loaderData.honeypot}>
+      <div className="mx-auto max-w-md">
+        <h1 className="font-serif text-4xl font-bold">{mode === "register" ? "Create an account" : "Sign in"}</h1>
+        <p className="mt-2 text-muted">
+          {mode === "register" ? (
+            <>
+              Already have an account? <Link to={query("login")}>Sign in</Link>
+            </>
+          ) : (
+            <>
+              New here? <Link to={query("register")}>Create an account</Link>
+            </>
+          )}
+        </p>
+        <div className="mt-6 rounded-lg border border-line bg-surface p-6">
+          {mode === "register" ? (
+            <RegisterForm redirectTo={redirectTo} lastResult={actionData} />
+          ) : (
+            <LoginForm redirectTo={redirectTo} lastResult={actionData} />
+          )}
         </div>
-      </HoneypotProvider>
-    </AuthenticityTokenProvider>
+      </div>
+    </PublicFormProvider>
   );
 }

@@ -1,10 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
-import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { getOptionalUser } from "~/auth/auth.server";
-import { Field, FormErrors, inputClass, ProtectedFields, useSchemaForm } from "~/auth/forms";
+import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/auth/forms";
 import { readPublicForm } from "~/auth/public-form.server";
 import { InfoPage } from "~/components/info-page";
 import { CONTACT_SENT, ContactSchema } from "~/messages/messages";
@@ -76,11 +74,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <h2 id="contact-form-title" className="mb-4 font-serif text-2xl font-bold">
             Send us a message
           </h2>
-          <AuthenticityTokenProvider token={csrf}>
-            <HoneypotProvider {...honeypot}>
-              <ContactForm sender={sender} lastResult={actionData} />
-            </HoneypotProvider>
-          </AuthenticityTokenProvider>
+          <PublicFormProvider csrf={csrf} honeypot={honeypot}>
+            <ContactForm sender={sender} lastResult={actionData} />
+          </PublicFormProvider>
         </section>
       )}
     </InfoPage>

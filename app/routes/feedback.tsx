@@ -2,10 +2,8 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { getOptionalUser } from "~/auth/auth.server";
-import { FormErrors, ProtectedFields, useSchemaForm } from "~/auth/forms";
+import { FormErrors, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/auth/forms";
 import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
 import { FEEDBACK_SUCCESS, FeedbackSchema } from "~/feedback/feedback";
 import { FEEDBACK_LIMIT, pageFromReferer, saveFeedback } from "~/feedback/feedback.server";
@@ -70,28 +68,26 @@ function FeedbackForm({ page, lastResult }: { page: string; lastResult?: Route.C
 export default function Feedback({ loaderData, actionData }: Route.ComponentProps) {
   const { sent, page, csrf } = loaderData;
   return (
-    <AuthenticityTokenProvider token={csrf}>
-      <HoneypotProvider {...loaderData.honeypot}>
-        <div className="mx-auto max-w-xl">
-          {sent ? (
-            <div role="status" className="text-center">
-              <h1 className="font-serif text-4xl font-bold">Thank You for Your Feedback!</h1>
-              <p className="mt-3 text-muted">We read every message.</p>
-              <Link to="/feedback" className="btn btn-primary mt-6">
-                Submit Another Feedback
-              </Link>
+    <PublicFormProvider csrf={csrf} honeypot={loaderData.honeypot}>
+      <div className="mx-auto max-w-xl">
+        {sent ? (
+          <div role="status" className="text-center">
+            <h1 className="font-serif text-4xl font-bold">Thank You for Your Feedback!</h1>
+            <p className="mt-3 text-muted">We read every message.</p>
+            <Link to="/feedback" className="btn btn-primary mt-6">
+              Submit Another Feedback
+            </Link>
+          </div>
+        ) : (
+          <>
+            <h1 className="font-serif text-4xl font-bold">Feedback</h1>
+            <p className="mt-2 text-muted">Tell us what works, what does not, and what you would like to read.</p>
+            <div className="mt-6 rounded-lg border border-line bg-surface p-6">
+              <FeedbackForm page={page} lastResult={actionData} />
             </div>
-          ) : (
-            <>
-              <h1 className="font-serif text-4xl font-bold">Feedback</h1>
-              <p className="mt-2 text-muted">Tell us what works, what does not, and what you would like to read.</p>
-              <div className="mt-6 rounded-lg border border-line bg-surface p-6">
-                <FeedbackForm page={page} lastResult={actionData} />
-              </div>
-            </>
-          )}
-        </div>
-      </HoneypotProvider>
-    </AuthenticityTokenProvider>
+          </>
+        )}
+      </div>
+    </PublicFormProvider>
   );
 }

@@ -1,10 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
-import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { getOptionalUser } from "~/auth/auth.server";
-import { Field, FormErrors, inputClass, ProtectedFields, useSchemaForm } from "~/auth/forms";
+import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/auth/forms";
 import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
 import { BugReportSchema, SEVERITIES } from "~/errors/bug-report";
 import { saveBugReport } from "~/errors/bug-report.server";
@@ -93,27 +91,25 @@ function BugForm({
 export default function ReportBug({ loaderData, actionData }: Route.ComponentProps) {
   const { sent, errorId, page, csrf } = loaderData;
   return (
-    <AuthenticityTokenProvider token={csrf}>
-      <HoneypotProvider {...loaderData.honeypot}>
-        <div className="mx-auto max-w-xl">
-          {sent ? (
-            <div role="status" className="text-center">
-              <h1 className="font-serif text-4xl font-bold">Thank you</h1>
-              <p className="mt-3 text-muted">Your bug report has reached us. We will look into it.</p>
-              <Link to="/" className="btn btn-primary mt-6">
-                Back to the stories
-              </Link>
+    <PublicFormProvider csrf={csrf} honeypot={loaderData.honeypot}>
+      <div className="mx-auto max-w-xl">
+        {sent ? (
+          <div role="status" className="text-center">
+            <h1 className="font-serif text-4xl font-bold">Thank you</h1>
+            <p className="mt-3 text-muted">Your bug report has reached us. We will look into it.</p>
+            <Link to="/" className="btn btn-primary mt-6">
+              Back to the stories
+            </Link>
+          </div>
+        ) : (
+          <>
+            <h1 className="font-serif text-4xl font-bold">Report a bug</h1>
+            <div className="mt-6 rounded-lg border border-line bg-surface p-6">
+              <BugForm errorId={errorId} page={page} lastResult={actionData} />
             </div>
-          ) : (
-            <>
-              <h1 className="font-serif text-4xl font-bold">Report a bug</h1>
-              <div className="mt-6 rounded-lg border border-line bg-surface p-6">
-                <BugForm errorId={errorId} page={page} lastResult={actionData} />
-              </div>
-            </>
-          )}
-        </div>
-      </HoneypotProvider>
-    </AuthenticityTokenProvider>
+          </>
+        )}
+      </div>
+    </PublicFormProvider>
   );
 }

@@ -1,9 +1,15 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
-import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { HoneypotProvider } from "remix-utils/honeypot/react";
-import { Field, FormErrors, inputClass, NewPasswordField, ProtectedFields, useSchemaForm } from "~/auth/forms";
+import {
+  Field,
+  FormErrors,
+  inputClass,
+  NewPasswordField,
+  ProtectedFields,
+  PublicFormProvider,
+  useSchemaForm,
+} from "~/auth/forms";
 import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
 import { RATE_LIMITS } from "~/auth/rate-limit.server";
 import { isResetTokenUsable, requestPasswordReset, resetPassword } from "~/auth/reset.server";
@@ -118,28 +124,22 @@ function NewPasswordForm({ token, lastResult }: { token: string; lastResult?: Ro
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { token, tokenState, sent, csrf } = loaderData;
   return (
-    <AuthenticityTokenProvider token={csrf}>
-      <HoneypotProvider {...loaderData.honeypot}>
-        <div className="mx-auto max-w-md">
-          <h1 className="font-serif text-4xl font-bold">Reset your password</h1>
-          <div className="mt-6 space-y-4 rounded-lg border border-line bg-surface p-6">
-            {sent ? <p role="status">{SENT_MESSAGE}</p> : null}
-            {tokenState === "invalid" ? (
-              <p role="alert" className="font-semibold text-accent">
-                This reset link has expired or was already used. Ask for a new one below.
-              </p>
-            ) : null}
-            {token ? (
-              <NewPasswordForm token={token} lastResult={actionData} />
-            ) : (
-              <RequestForm lastResult={actionData} />
-            )}
-            <p>
-              <Link to="/auth">Back to sign in</Link>
+    <PublicFormProvider csrf={csrf} honeypot={loaderData.honeypot}>
+      <div className="mx-auto max-w-md">
+        <h1 className="font-serif text-4xl font-bold">Reset your password</h1>
+        <div className="mt-6 space-y-4 rounded-lg border border-line bg-surface p-6">
+          {sent ? <p role="status">{SENT_MESSAGE}</p> : null}
+          {tokenState === "invalid" ? (
+            <p role="alert" className="font-semibold text-accent">
+              This reset link has expired or was already used. Ask for a new one below.
             </p>
-          </div>
+          ) : null}
+          {token ? <NewPasswordForm token={token} lastResult={actionData} /> : <RequestForm lastResult={actionData} />}
+          <p>
+            <Link to="/auth">Back to sign in</Link>
+          </p>
         </div>
-      </HoneypotProvider>
-    </AuthenticityTokenProvider>
+      </div>
+    </PublicFormProvider>
   );
 }

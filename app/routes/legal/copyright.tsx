@@ -1,10 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
-import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { HoneypotProvider } from "remix-utils/honeypot/react";
 import { getOptionalUser } from "~/auth/auth.server";
-import { Field, FormErrors, inputClass, ProtectedFields, useSchemaForm } from "~/auth/forms";
+import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/auth/forms";
 import { readPublicForm } from "~/auth/public-form.server";
 import { InfoPage } from "~/components/info-page";
 import { ACCURACY_STATEMENT, CLAIM_SENT, CopyrightClaimSchema, GOOD_FAITH_STATEMENT } from "~/messages/messages";
@@ -131,11 +129,9 @@ export default function Copyright({ loaderData, actionData }: Route.ComponentPro
           <h2 id="claim-form-title" className="mb-4 font-serif text-2xl font-bold">
             File a copyright claim
           </h2>
-          <AuthenticityTokenProvider token={csrf}>
-            <HoneypotProvider {...honeypot}>
-              <ClaimForm sender={sender} lastResult={actionData} />
-            </HoneypotProvider>
-          </AuthenticityTokenProvider>
+          <PublicFormProvider csrf={csrf} honeypot={honeypot}>
+            <ClaimForm sender={sender} lastResult={actionData} />
+          </PublicFormProvider>
         </section>
       )}
     </InfoPage>
