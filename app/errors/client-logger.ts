@@ -47,8 +47,12 @@ type ErrorInput = {
   context?: Record<string, unknown>;
 };
 
-/** Builds the spec's record, keeps it locally and sends it; never throws. */
-export function logError(input: ErrorInput): ErrorRecord {
+/**
+ * Builds the spec's record, keeps it locally and sends it; never throws.
+ * `brief` sends only { id, message }, the smaller body of spec §7 for
+ * unhandled rejections.
+ */
+export function logError(input: ErrorInput, { brief = false } = {}): ErrorRecord {
   const record: ErrorRecord = {
     id: input.id ?? newErrorId(),
     timestamp: new Date().toISOString(),
@@ -61,7 +65,7 @@ export function logError(input: ErrorInput): ErrorRecord {
     context: input.context ?? null,
   };
   rememberError(record);
-  void postJson("/api/errors", record);
+  void postJson("/api/errors", brief ? { id: record.id, message: record.message } : record);
   return record;
 }
 
@@ -116,12 +120,14 @@ export function installErrorLogger(): () => void {
   };
 
   const onRejection = (event: PromiseRejectionEvent) => {
-    const id = newErrorId();
-    const message = reasonMessage(event.reason).slice(0, 2000) || "Unhandled promise rejection";
-    const stack = event.reason instanceof Error ? event.reason.stack : undefined;
-    rememberError({ id, message, timestamp: new Date().toISOString(), stack, url: location.href });
-    // The smaller body of spec §7 for rejections.
-    void postJson("/api/errors", { id, message });
+    const { message } = logError(
+      {
+        message: reasonMessage(event.reason) || "Unhandled promise rejection",
+        stack: event.reason instanceof Error ? event.reason.stack : null,
+        context: { kind: "rejection" },
+      },
+      { brief: true },
+    );
     announce(message);
   };
 
