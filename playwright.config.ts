@@ -42,7 +42,8 @@ export default defineConfig({
   projects: [
     // Browser tests run twice: JavaScript on, and off as a reader may have it.
     { name: "js-on", testDir: "tests/e2e", use: { javaScriptEnabled: true } },
-    { name: "js-off", testDir: "tests/e2e", use: { javaScriptEnabled: false } },
+    // *.js-only.spec.ts covers what exists only with JavaScript (the dialog, the error logger).
+    { name: "js-off", testDir: "tests/e2e", testIgnore: /\.js-only\.spec\.ts$/, use: { javaScriptEnabled: false } },
     // Protocol-level checks (bytes, status codes) need no browser, so run once.
     { name: "http", testDir: "tests/http" },
     // Reliability: hostile input, the access and CSRF matrices and upstream
