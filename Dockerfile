@@ -34,7 +34,8 @@ WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/app/generated ./app/generated
-COPY package.json server.js ./
+COPY package.json ./
+COPY server/index.ts ./server/
 COPY prisma ./prisma
 COPY scripts/migrate.ts scripts/docker-start.sh ./scripts/
 

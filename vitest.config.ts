@@ -4,7 +4,13 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/support/**/*.test.ts", "bench/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "server/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "tests/support/**/*.test.ts",
+      "bench/**/*.test.ts",
+    ],
     environment: "node",
     globalSetup: ["tests/support/vitest-global-setup.ts"],
     setupFiles: ["tests/support/vitest-setup.ts"],

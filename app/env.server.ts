@@ -37,6 +37,18 @@ export const EnvSchema = z
     ADMIN_PASSWORD: unsetIfEmpty(z.string().min(12, "must be at least 12 characters")),
     /** Header a trusted reverse proxy puts the client address in (e.g. X-Forwarded-For); unset = the socket. */
     TRUSTED_PROXY_HEADER: unsetIfEmpty(z.string().regex(/^[A-Za-z0-9-]+$/, "must be a header name")),
+    /**
+     * How many trusted proxies append to that header: the client's address is
+     * that many entries from the right (server/client-address.ts).
+     */
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+    /** How long a client may take to send its request headers, then 408. */
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(20_000),
+    /**
+     * How long a client may take to send its whole request, then 408. Generous:
+     * a form post on slow-2g (6 KB/s) takes seconds, and no body is over 2 MB.
+     */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(120_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -44,6 +56,13 @@ export const EnvSchema = z
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: "ADMIN_EMAIL and ADMIN_PASSWORD go together" });
+    }
+    if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["HEADERS_TIMEOUT_MS"],
+        message: "must not be longer than REQUEST_TIMEOUT_MS",
+      });
     }
   });
 

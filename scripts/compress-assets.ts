@@ -1,13 +1,13 @@
 // After `react-router build`: a brotli (quality 11) and a gzip (level 9) copy
 // of every fingerprinted client file that compresses, so server.js sends those
-// files as they are (app/utils/precompressed.server.ts) instead of running
+// files as they are (server/precompressed.ts) instead of running
 // zlib for every request. Smaller than per-request compression can afford, and
 // no compression streams in the server's memory.
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
-import { COMPRESSIBLE_TYPES } from "../app/utils/precompressed.server.ts";
+import { COMPRESSIBLE_TYPES } from "../server/precompressed.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dir = path.join(root, "build/client/assets");

@@ -7,4 +7,4 @@ if [ "${SEED_DEMO_STORIES:-false}" = "true" ]; then
 fi
 # The same Node options as `npm start` (package.json): V8's young generation sized for the
 # server's 200 MB memory budget (docs/performance.md).
-exec node --max-semi-space-size=4 server.js
+exec node --max-semi-space-size=4 server/index.ts

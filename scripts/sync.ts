@@ -9,9 +9,9 @@ if (!existsSync(buildFile)) {
   console.error("No production build: run `npm run build` first.");
   process.exit(1);
 }
-process.env.HS_CLI = "1";
+// Loading the build starts nothing: start-up jobs run only from server/index.ts.
 const build = await import(pathToFileURL(buildFile).href);
-const result = await build.entry.module.syncContent({ force: process.argv.includes("--force") });
+const result = await build.syncContent({ force: process.argv.includes("--force") });
 console.log(`${result.status}: ${result.message}`);
 if (result.errorDetails) console.log(result.errorDetails);
 process.exit(result.status === "error" ? 1 : 0);

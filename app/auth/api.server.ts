@@ -16,7 +16,7 @@ export const publicUser = (user: SessionUser) => ({
 });
 
 export async function apiLogin(request: Request, context: Readonly<RouterContextProvider>) {
-  const address = clientAddress(request, context);
+  const address = clientAddress(context);
   await enforceRateLimit(loginRateKey(address), RATE_LIMITS.login, { json: true });
   const body = (await readJsonBody(request)) as Record<string, unknown> | null;
   const parsed = LoginSchema.safeParse({
@@ -37,7 +37,7 @@ export async function apiLogin(request: Request, context: Readonly<RouterContext
 }
 
 export async function apiRegister(request: Request, context: Readonly<RouterContextProvider>) {
-  await enforceRateLimit(`register:${clientAddress(request, context)}`, RATE_LIMITS.register, { json: true });
+  await enforceRateLimit(`register:${clientAddress(context)}`, RATE_LIMITS.register, { json: true });
   const body = (await readJsonBody(request)) as Record<string, unknown> | null;
   const parsed = RegisterSchema.safeParse({ email: body?.email, username: body?.username, password: body?.password });
   if (!parsed.success) return jsonError(parsed.error.issues[0]?.message ?? FALLBACK_MESSAGES.register, 400);

@@ -24,7 +24,7 @@ export function successRedirect(redirectTo: string | undefined, setCookie: strin
 export async function handleAuthAction(request: Request, context: Readonly<RouterContextProvider>) {
   const form = await readFormData(request.clone());
   const intent = form.get("intent") === "register" ? "register" : "login";
-  const address = clientAddress(request, context);
+  const address = clientAddress(context);
 
   if (intent === "login") {
     await enforceRateLimit(loginRateKey(address), RATE_LIMITS.login);

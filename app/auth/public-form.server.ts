@@ -18,7 +18,7 @@ export async function readPublicForm(
   limit: { name: string; rule: RateLimitRule },
 ): Promise<FormData> {
   const form = await readFormData(request);
-  await enforceRateLimit(`${limit.name}:${clientAddress(request, context)}`, limit.rule);
+  await enforceRateLimit(`${limit.name}:${clientAddress(context)}`, limit.rule);
   await checkHoneypot(form);
   return form;
 }

@@ -1,8 +1,8 @@
 import { data, Link } from "react-router";
 import { StoryList } from "~/components/story-card";
 import { contentChain } from "~/content/content.server";
-import { publicPageHeaders } from "~/content/http-cache.server";
 import { routeMeta } from "~/utils/meta";
+import { publicPageHeaders } from "../../server/http-cache";
 import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -2,8 +2,8 @@ import { data } from "react-router";
 import { ContinueReading } from "~/components/continue-reading";
 import { StoryList } from "~/components/story-card";
 import { contentChain } from "~/content/content.server";
-import { publicPageHeaders } from "~/content/http-cache.server";
 import { routeMeta } from "~/utils/meta";
+import { publicPageHeaders } from "../../server/http-cache";
 import type { Route } from "./+types/reader";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -2,11 +2,11 @@ import { data, Link } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { StoryList } from "~/components/story-card";
 import { contentChain } from "~/content/content.server";
-import { publicPageHeaders } from "~/content/http-cache.server";
 import type { Term } from "~/content/story";
 import { invariantResponse } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { pageParam, slugParam } from "~/utils/params";
+import { publicPageHeaders } from "../../server/http-cache";
 import type { Route } from "./+types/stories";
 
 export async function loader({ request }: Route.LoaderArgs) {

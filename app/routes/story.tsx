@@ -3,11 +3,11 @@ import { useRememberStory } from "~/components/continue-reading";
 import { formatDate } from "~/components/story-card";
 import { StoryImage } from "~/components/story-image";
 import { contentChain } from "~/content/content.server";
-import { publicPageHeaders } from "~/content/http-cache.server";
 import { readingMinutes } from "~/content/story";
 import { CLIENT_HINT_HEADERS, prefersLowData } from "~/utils/client-hints.server";
 import { invariantResponse } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
+import { publicPageHeaders } from "../../server/http-cache";
 import type { Route } from "./+types/story";
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,199}$/i;

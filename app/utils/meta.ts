@@ -29,7 +29,8 @@ export function pageMeta({
 }: PageMeta): MetaDescriptor[] {
   const resolvedTitle = fullTitle ?? documentTitle(title);
   const resolvedDescription = description ?? SITE.description;
-  const url = new URL(path, origin).toString();
+  // Joined, not resolved: a path such as `//a%2fb` is still a path on this site, not another host.
+  const url = new URL(`${new URL(origin).origin}/${path.replace(/^\/+/, "")}`).toString();
   const image = new URL(SITE.image, origin).toString();
   return [
     { title: resolvedTitle },

@@ -1,8 +1,7 @@
 import { createContext } from "react-router";
 
 /**
- * The client's network address as the Node server saw it (server.js puts it
- * here). A configured trusted proxy header takes precedence (see
- * app/auth/client-address.server.ts).
+ * The client's network address, as the HTTP layer resolved it from the socket
+ * or a trusted proxy's header (server/client-address.ts).
  */
-export const socketAddressContext = createContext<string | null>(null);
+export const clientAddressContext = createContext<string>("unknown");

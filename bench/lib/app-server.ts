@@ -56,7 +56,7 @@ export async function peakRssOf(pid: number): Promise<number> {
   return kb ? Number(kb) * 1024 : 0;
 }
 
-/** `server.js` with NODE_ENV=production and the Node options of `npm start`; `wpUrl` empty means the product's own stories only. */
+/** `server/index.ts` with NODE_ENV=production and the Node options of `npm start`; `wpUrl` empty means the product's own stories only. */
 export async function startAppServer(options: {
   wpUrl: string;
   name: string;
@@ -71,7 +71,7 @@ export async function startAppServer(options: {
   let output = "";
   const child = spawn(
     process.execPath,
-    [...startScriptFlags(), ...(options.nodeArgs ?? []), path.join(root, "server.js")],
+    [...startScriptFlags(), ...(options.nodeArgs ?? []), path.join(root, "server/index.ts")],
     {
       cwd: root,
       stdio: ["ignore", "pipe", "pipe"],

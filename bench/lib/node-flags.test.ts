@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { dockerStartFlags, nodeFlagsOf, startScriptFlags } from "./node-flags.ts";
 
 describe("the production server's Node options", () => {
-  it("are read from between node and server.js, without --env-file", () => {
-    expect(nodeFlagsOf("node --env-file-if-exists=.env --max-semi-space-size=4 server.js")).toEqual([
+  it("are read from between node and server/index.ts, without --env-file", () => {
+    expect(nodeFlagsOf("node --env-file-if-exists=.env --max-semi-space-size=4 server/index.ts")).toEqual([
       "--max-semi-space-size=4",
     ]);
-    expect(nodeFlagsOf("exec node server.js")).toEqual([]);
+    expect(nodeFlagsOf("exec node server/index.ts")).toEqual([]);
     expect(() => nodeFlagsOf("node scripts/sync.ts")).toThrow();
   });
 

@@ -1,6 +1,6 @@
 // The reference: a bare node:http server that answers with bytes saved from
 // the product (the same encoded body for the same Accept-Encoding) and serves
-// build/client as files, encoded as server.js sends them (the build's brotli
+// build/client as files, encoded as server/index.ts sends them (the build's brotli
 // and gzip copies, else brotli quality 4 or gzip above 1 KB). No framework, no rendering, no database: the physical
 // limit for those bytes on this machine. Runs as its own process so it does
 // not share a thread with the load generator.
@@ -71,7 +71,7 @@ function serve(manifest: ReferenceManifest, port: number) {
           ? readFile(file).then(
               async (body) => {
                 if (!COMPRESSIBLE.has(path.extname(file)) || body.length < 1024) return { identity: body };
-                // The build's own brotli and gzip copies when it made them, as server.js sends them.
+                // The build's own brotli and gzip copies when it made them, as server/index.ts sends them.
                 const [br, gzip] = await Promise.all([readFile(`${file}.br`), readFile(`${file}.gz`)]).catch(() => [
                   brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
                   gzipSync(body),

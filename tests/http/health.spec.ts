@@ -14,7 +14,7 @@ test("GET /api/health answers 503 JSON when the database does not", async () => 
   // A second server of the same build whose database cannot be opened.
   const root = path.resolve(import.meta.dirname, "../..");
   const port = await freePort();
-  const server = spawn(process.execPath, [path.join(root, "server.js")], {
+  const server = spawn(process.execPath, [path.join(root, "server/index.ts")], {
     cwd: root,
     env: {
       ...process.env,

@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 const root = path.resolve(import.meta.dirname, "../..");
 
 test("a bad environment value stops the server with a message naming the variable", () => {
-  const result = spawnSync(process.execPath, [path.join(root, "server.js")], {
+  const result = spawnSync(process.execPath, [path.join(root, "server/index.ts")], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: "65000", SITE_URL: "not-a-url", SESSION_SECRET: "" },
     encoding: "utf8",

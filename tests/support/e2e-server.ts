@@ -18,7 +18,7 @@ await deploy(url);
 await seed(url);
 
 const port = process.env.PORT ?? "3210";
-const child = spawn(process.execPath, [path.join(root, "server.js")], {
+const child = spawn(process.execPath, [path.join(root, "server/index.ts")], {
   cwd: root,
   stdio: "inherit",
   env: {

@@ -74,7 +74,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
 
   async function start() {
     if (child) throw new Error("The site is already running.");
-    const started = spawn(process.execPath, [path.join(root, "server.js")], {
+    const started = spawn(process.execPath, [path.join(root, "server/index.ts")], {
       cwd: root,
       env,
       stdio: ["ignore", "ignore", "pipe"],

@@ -9,7 +9,7 @@ const ERROR_REPORT_LIMIT = { limit: 60, windowMs: 60 * 60_000 };
 
 /** POST /api/errors: a browser error record (spec §3), or { id, message } for unhandled rejections. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await enforceRateLimit(`errors:${clientAddress(request, context)}`, ERROR_REPORT_LIMIT, { json: true });
+  await enforceRateLimit(`errors:${clientAddress(context)}`, ERROR_REPORT_LIMIT, { json: true });
   const body = await readJsonBody(request);
   const record = ErrorRecordSchema.safeParse(body);
   if (!record.success) {

@@ -8,7 +8,7 @@ import type { Route } from "./+types/feedback";
 
 /** POST /api/feedback (spec §7): JSON with type, content, page, category, screenResolution; 201 { id }. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await enforceRateLimit(`feedback:${clientAddress(request, context)}`, FEEDBACK_LIMIT, { json: true });
+  await enforceRateLimit(`feedback:${clientAddress(context)}`, FEEDBACK_LIMIT, { json: true });
   const body = await readJsonBody(request);
   const parsed = FeedbackSchema.safeParse(body);
   if (!parsed.success) return jsonError(parsed.error.issues[0]?.message ?? "Invalid feedback.", 400);

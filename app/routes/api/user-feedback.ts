@@ -22,7 +22,7 @@ const ErrorReportSchema = z.object({
 
 /** POST /api/user-feedback (spec §7): an error report from an error screen; the client toasts "Report sent". */
 export async function action({ request, context }: Route.ActionArgs) {
-  await enforceRateLimit(`feedback:${clientAddress(request, context)}`, FEEDBACK_LIMIT, { json: true });
+  await enforceRateLimit(`feedback:${clientAddress(context)}`, FEEDBACK_LIMIT, { json: true });
   const body = await readJsonBody(request);
   const parsed = ErrorReportSchema.safeParse(body);
   if (!parsed.success) return jsonError(parsed.error.issues[0]?.message ?? "Invalid error report.", 400);

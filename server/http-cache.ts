@@ -1,6 +1,9 @@
-// A small shared cache in front of the whole app, for anonymous pages only:
+// HTTP caching, all of it: which pages may be shared (Cache-Control), their
+// validators (ETag, 304), and the page cache in front of the app.
+//
+// The page cache is a small shared cache for anonymous pages only:
 // what any shared cache (a CDN, a reverse proxy) may already do with them,
-// since they say `Cache-Control: public` (app/content/http-cache.server.ts).
+// since they say `Cache-Control: public` (publicPageHeaders below).
 // It keeps the encoded bytes the app sent (after compression), for at most
 // `maxTtlMs` (1 s by default) and never longer than the page's own max-age,
 // and answers from them before Express, routing, loaders, React or zlib run.
@@ -11,6 +14,12 @@
 // with a positive max-age, no Set-Cookie, no `Vary: *`. Entries are keyed by
 // host, URL and the request's values of the headers the response varies on
 // (Save-Data and ECT for a story, Accept-Encoding for every compressed page).
+//
+// Memory is bounded whatever readers ask for: entries and the per-URL notes are
+// LRU caches with a byte cap, and a page is only admitted on its second request
+// within a while, so a flood of one-off URLs (random slugs, query strings)
+// never pushes the pages readers actually read out of the cache.
+import { createHash } from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { LRUCache } from "lru-cache";
 
@@ -21,6 +30,13 @@ export type PageCacheOptions = {
   maxBytes?: number;
   /** A bigger page is not kept. */
   maxEntryBytes?: number;
+  /**
+   * Renders of a page before it is kept: 2 (the default) keeps out pages asked
+   * for once; 1 keeps every page on its first render.
+   */
+  admitAfter?: 1 | 2;
+  /** How many URLs are remembered as asked for once (the admission filter) and with their Vary headers. */
+  maxKeys?: number;
   now?: () => number;
 };
 
@@ -74,8 +90,12 @@ export function createPageCache(options: PageCacheOptions = {}) {
     maxSize: options.maxBytes ?? 8 * 1024 * 1024,
     sizeCalculation: (entry) => entry.body.length + 1024,
   });
+  const maxKeys = options.maxKeys ?? 10_000;
+  const keySize = (_value: unknown, key: string) => key.length + 64;
   /** The request headers each URL's response varies on, as the last stored response said. */
-  const varyOf = new LRUCache<string, string[]>({ max: 10_000 });
+  const varyOf = new LRUCache<string, string[]>({ max: maxKeys, maxSize: maxKeys * 256, sizeCalculation: keySize });
+  /** Pages asked for once: the second request within a while admits a page to the cache. */
+  const seenOnce = new LRUCache<string, true>({ max: maxKeys, maxSize: maxKeys * 256, sizeCalculation: keySize });
   /** Fills under way, so a burst of misses for one page renders it once. */
   const filling = new Map<string, Promise<void>>();
 
@@ -99,7 +119,7 @@ export function createPageCache(options: PageCacheOptions = {}) {
   function answer(req: IncomingMessage, res: ServerResponse, entry: Entry) {
     const age = String(Math.max(0, Math.floor((now() - entry.storedAt) / 1000)));
     const ifNoneMatch = req.headers["if-none-match"];
-    if (entry.etag && ifNoneMatch?.split(",").some((tag) => tag.trim() === entry.etag || tag.trim() === "*")) {
+    if (entry.etag && matchesIfNoneMatch(ifNoneMatch, entry.etag)) {
       const { "content-encoding": _encoding, "content-type": _type, ...headers } = entry.headers;
       res.writeHead(304, { ...headers, age });
       res.end();
@@ -180,9 +200,15 @@ export function createPageCache(options: PageCacheOptions = {}) {
       if (value !== undefined && !NOT_STORED.has(name)) kept[name] = value;
     }
     const base = baseKey(req);
+    const key = keyOf(base, req, vary);
+    if ((options.admitAfter ?? 2) > 1 && !entries.has(key) && !seenOnce.delete(key)) {
+      // First sight of this page: remember it, keep nothing yet.
+      seenOnce.set(key, true);
+      return;
+    }
     const storedAt = now();
     varyOf.set(base, vary);
-    entries.set(keyOf(base, req, vary), {
+    entries.set(key, {
       headers: kept,
       body,
       etag: typeof headers.etag === "string" ? headers.etag : undefined,
@@ -228,7 +254,35 @@ export function createPageCache(options: PageCacheOptions = {}) {
     );
   }
 
-  return { handle, clear: () => entries.clear(), size: () => entries.size };
+  return {
+    handle,
+    clear: () => {
+      entries.clear();
+      seenOnce.clear();
+    },
+    size: () => entries.size,
+    /** Bytes held by the entries (bodies plus a fixed allowance each). */
+    bytes: () => entries.calculatedSize,
+  };
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
+
+/**
+ * Anonymous story and list pages may be kept by shared caches for a short
+ * while; anything a cookie may have changed (the theme, a session) is private.
+ */
+export function publicPageHeaders(request: Request): HeadersInit {
+  if (request.headers.has("Cookie")) return { "Cache-Control": "private, no-cache", Vary: "Cookie" };
+  return { "Cache-Control": "public, max-age=60, stale-while-revalidate=600", Vary: "Cookie" };
+}
+
+/** A weak validator for a rendered document: the same bytes, the same tag. */
+export function documentEtag(body: string): string {
+  return `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+}
+
+/** True when the request's If-None-Match names this tag (or *). */
+export function matchesIfNoneMatch(ifNoneMatch: string | null | undefined, etag: string): boolean {
+  return Boolean(ifNoneMatch?.split(",").some((tag) => tag.trim() === etag || tag.trim() === "*"));
+}

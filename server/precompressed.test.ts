@@ -7,7 +7,7 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { precompressedFiles, preferredEncoding } from "./precompressed.server";
+import { precompressedFiles, preferredEncoding } from "./precompressed";
 
 describe("preferredEncoding", () => {
   it("takes brotli, then gzip, and honours q=0", () => {

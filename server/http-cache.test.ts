@@ -4,7 +4,7 @@ import { brotliDecompressSync } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { createPageCache, isShareableRequest, type PageCacheOptions, sharedLifetimeMs } from "./page-cache.server";
+import { createPageCache, isShareableRequest, type PageCacheOptions, sharedLifetimeMs } from "./http-cache";
 
 const PUBLIC = "public, max-age=60, stale-while-revalidate=600";
 
@@ -17,7 +17,8 @@ afterEach(async () => {
 
 /** A server whose app counts the requests that reach it. */
 async function serve(app: App, options: PageCacheOptions = {}) {
-  const cache = createPageCache(options);
+  // Most cases are about what is kept, not when: keep a page from its first render.
+  const cache = createPageCache({ admitAfter: 1, ...options });
   const state = { calls: 0 };
   const server = createServer((req, res) =>
     cache.handle(req, res, (r, s) => {
@@ -182,6 +183,40 @@ describe("the page cache", () => {
     const { origin, state } = await serve(page({}, 200, "x".repeat(2_000)), { maxEntryBytes: 1_000 });
     for (let i = 0; i < 2; i++) await (await fetch(`${origin}/stories`)).text();
     expect(state.calls).toBe(2);
+  });
+});
+
+describe("the page cache's memory", () => {
+  it("keeps a page asked for once out, and admits it on its second render", async () => {
+    const { origin, state, cache } = await serve(page(), { admitAfter: 2 });
+    await (await fetch(`${origin}/story/one-off`)).text();
+    expect(cache.size()).toBe(0);
+    await (await fetch(`${origin}/story/one-off`)).text();
+    expect(cache.size()).toBe(1);
+    await (await fetch(`${origin}/story/one-off`)).text();
+    expect(state.calls).toBe(2);
+  });
+
+  it("keeps a hot page while a flood of one-off URLs passes, within its byte cap", async () => {
+    const body = "x".repeat(4_000);
+    const { origin, state, cache } = await serve(page({}, 200, body), { admitAfter: 2, maxBytes: 64 * 1024 });
+    for (let i = 0; i < 2; i++) await (await fetch(`${origin}/story/hot`)).text();
+    const before = state.calls;
+    for (let i = 0; i < 300; i++) {
+      await (await fetch(`${origin}/story/random-${i}`)).text();
+      if (i % 50 === 0) await (await fetch(`${origin}/story/hot`)).text();
+    }
+    // Every request for the hot page after it was admitted came from memory.
+    expect(state.calls - before).toBe(300);
+    expect(cache.size()).toBe(1);
+    expect(cache.bytes()).toBeLessThanOrEqual(64 * 1024);
+  });
+
+  it("stays within its byte cap when many pages are admitted", async () => {
+    const { origin, cache } = await serve(page({}, 200, "y".repeat(10_000)), { admitAfter: 1, maxBytes: 50_000 });
+    for (let i = 0; i < 40; i++) await (await fetch(`${origin}/story/p-${i}`)).text();
+    expect(cache.bytes()).toBeLessThanOrEqual(50_000);
+    expect(cache.size()).toBeLessThan(40);
   });
 });
 

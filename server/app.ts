@@ -1,0 +1,101 @@
+// The HTTP layer: one Express app, built here and used by both `npm run dev`
+// (behind Vite's middleware) and production (compiled by Vite into
+// build/server/index.js), so what is tested is what runs. Each concern is a
+// small module beside this one; app/entry.server.tsx only renders.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import compression from "compression";
+import express from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { env } from "~/env.server";
+import { jsonError } from "~/utils/api-errors";
+import { BODY_MESSAGES, MAX_BODY_BYTES } from "~/utils/http";
+import { clientAddressContext } from "~/utils/request-context";
+import { bodyLimit } from "./body-limit";
+import { resolveClientAddress } from "./client-address";
+import { createPageCache } from "./http-cache";
+import { precompressedFiles } from "./precompressed";
+import { requestGuard } from "./request-guard";
+import { reactRouterHandler } from "./request-handler";
+import { type SecurityOptions, securityHeaders } from "./security-headers";
+
+// `npm run sync` runs a sync through the build (scripts/sync.ts).
+export { syncContent } from "~/content/sync-schedule.server";
+export { env } from "~/env.server";
+export { runStartupJobs } from "./startup";
+
+export type AppOptions = {
+  /** Development: Vite serves the client files; production: build/client. */
+  mode: "development" | "production";
+};
+
+/** Remote content sources whose images pages may show (until the image endpoint serves them from here). */
+function imageOrigins(): string[] {
+  return [env.WP_URL, env.WPCOM_SITE ? `https://${env.WPCOM_SITE}` : undefined]
+    .filter((url): url is string => Boolean(url))
+    .map((url) => new URL(url).origin);
+}
+
+function tooLarge(req: IncomingMessage, res: ServerResponse) {
+  if (req.url?.startsWith("/api/")) {
+    res.writeHead(413, { "Content-Type": "application/json; charset=utf-8" });
+    jsonError(BODY_MESSAGES.tooLarge, 413)
+      .text()
+      .then((body) => res.end(body));
+    return;
+  }
+  res.writeHead(413, { "Content-Type": "text/plain; charset=utf-8" });
+  res.end(BODY_MESSAGES.tooLarge);
+}
+
+export function createApp({ mode }: AppOptions) {
+  const security: SecurityOptions = {
+    production: env.NODE_ENV === "production",
+    dev: mode === "development",
+    imageOrigins: imageOrigins(),
+  };
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", false);
+  app.use(securityHeaders(security));
+  app.use(requestGuard);
+  app.use(compression());
+  if (mode === "production") {
+    // Fingerprinted assets never change; everything else in build/client briefly.
+    // Their brotli and gzip copies are made at build time (scripts/compress-assets.ts).
+    app.use(
+      "/assets",
+      precompressedFiles("build/client/assets"),
+      express.static("build/client/assets", { immutable: true, maxAge: "1y" }),
+    );
+    app.use(express.static("build/client", { maxAge: "1h" }));
+  }
+  app.use(bodyLimit(MAX_BODY_BYTES, tooLarge));
+  app.use(
+    reactRouterHandler({
+      build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+      mode: env.NODE_ENV,
+      // Canonical URLs come from SITE_URL; this only names the request (the guard checked the Host).
+      origin: (req) => `http://${req.headers.host}`,
+      loadContext: (req) => {
+        const context = new RouterContextProvider();
+        context.set(
+          clientAddressContext,
+          resolveClientAddress(req, { header: env.TRUSTED_PROXY_HEADER, hops: env.TRUSTED_PROXY_HOPS }),
+        );
+        return context;
+      },
+      security,
+    }),
+  );
+  return app;
+}
+
+/**
+ * The whole server's request listener: anonymous pages that say
+ * `Cache-Control: public` are answered from the page cache before Express runs.
+ */
+export function createHttpHandler(options: AppOptions) {
+  const app = createApp(options);
+  const pageCache = createPageCache();
+  return (req: IncomingMessage, res: ServerResponse) => pageCache.handle(req, res, app);
+}

@@ -1,0 +1,87 @@
+// Request bodies: read once, here, and never past the limit.
+//
+// The limit applies to the bytes actually read, so a body sent without a
+// length (chunked) is refused at the same size as one that declares it. The
+// refusal is a 413 the client can read: the rest of the body is drained (to a
+// bound) before the connection closes, instead of a reset. How long a client
+// may take to send its request is the server's requestTimeout (408, index.ts),
+// so a body trickled a byte a second ties up one socket, never the event loop.
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+const bodies = new WeakMap<IncomingMessage, Buffer>();
+
+/** The body the middleware read, or undefined for a request without one. */
+export function takeBody(req: IncomingMessage): Buffer | undefined {
+  const body = bodies.get(req);
+  bodies.delete(req);
+  return body;
+}
+
+const WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
+/** After a 413, at most this much more is read (and thrown away) so the client sees the answer. */
+const DRAIN_BYTES = 64 * 1024 * 1024;
+const DRAIN_MS = 10_000;
+
+export type TooLarge = (req: IncomingMessage, res: ServerResponse) => void;
+
+function refuse(req: IncomingMessage, res: ServerResponse, tooLarge: TooLarge) {
+  res.setHeader("Connection", "close");
+  tooLarge(req, res);
+  let drained = 0;
+  const stop = () => req.socket.destroy();
+  const timer = setTimeout(stop, DRAIN_MS);
+  timer.unref();
+  req.on("data", (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_BYTES) stop();
+  });
+  req.on("end", () => clearTimeout(timer));
+  req.on("close", () => clearTimeout(timer));
+  req.resume();
+}
+
+/** Middleware: reads the body of every request that may have one, up to `maxBytes`. */
+export function bodyLimit(maxBytes: number, tooLarge: TooLarge) {
+  return (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
+    if (WITHOUT_BODY.has(req.method ?? "GET")) return next();
+    const declared = Number(req.headers["content-length"] ?? 0);
+    if (declared > maxBytes) return refuse(req, res, tooLarge);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        done = true;
+        chunks.length = 0;
+        cleanup();
+        refuse(req, res, tooLarge);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      if (done) return;
+      done = true;
+      cleanup();
+      bodies.set(req, Buffer.concat(chunks, size));
+      next();
+    };
+    const onError = (error: unknown) => {
+      if (done) return;
+      done = true;
+      cleanup();
+      // The client went away mid-body: nobody is left to answer.
+      if (req.socket.destroyed) return;
+      next(error);
+    };
+    const cleanup = () => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+    };
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+  };
+}

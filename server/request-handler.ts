@@ -1,0 +1,106 @@
+// React Router behind Express: a node request becomes a Fetch Request (its
+// body is the one body-limit.ts read), and the Response goes back to node.
+// Every HTML document passes through finishDocument on the way out: its CSP
+// (the hashes of its own inline scripts) and, for a 200 GET, its ETag and 304.
+// Documents are buffered whole for that (entry.server.tsx renders them whole).
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { writeReadableStreamToWritable } from "@react-router/node";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { takeBody } from "./body-limit";
+import { documentEtag, matchesIfNoneMatch } from "./http-cache";
+import { contentSecurityPolicy, inlineScriptHashes, type SecurityOptions } from "./security-headers";
+
+export type RequestHandlerOptions = {
+  build: () => Promise<ServerBuild>;
+  mode: string;
+  origin: (req: IncomingMessage) => string;
+  loadContext: (req: IncomingMessage) => RouterContextProvider;
+  security: SecurityOptions;
+};
+
+function toHeaders(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  return headers;
+}
+
+export function toRequest(req: IncomingMessage, res: ServerResponse, origin: string): Request {
+  const controller = new AbortController();
+  let finished = false;
+  res.on("finish", () => {
+    finished = true;
+  });
+  res.on("close", () => {
+    if (!finished) controller.abort();
+  });
+  const body = takeBody(req);
+  // Concatenated, not resolved against the origin: `//a%2fb` is a path here, not another host.
+  return new Request(`${origin}${req.url ?? "/"}`, {
+    method: req.method,
+    headers: toHeaders(req),
+    signal: controller.signal,
+    body: body && req.method !== "GET" && req.method !== "HEAD" ? new Uint8Array(body) : undefined,
+  });
+}
+
+/** The document's CSP, and for a 200 GET its ETag (or a 304). Other responses pass as they are. */
+export async function finishDocument(request: Request, response: Response, security: SecurityOptions) {
+  if (!/^text\/html\b/i.test(response.headers.get("Content-Type") ?? "") || !response.body) return response;
+  const html = await response.text();
+  const headers = new Headers(response.headers);
+  headers.set("Content-Security-Policy", contentSecurityPolicy(inlineScriptHashes(html), security));
+  if (request.method === "GET" && response.status === 200) {
+    const etag = documentEtag(html);
+    headers.set("ETag", etag);
+    if (matchesIfNoneMatch(request.headers.get("If-None-Match"), etag)) {
+      headers.delete("Content-Length");
+      return new Response(null, { status: 304, headers });
+    }
+  }
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+}
+
+async function send(res: ServerResponse, response: Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusCode = response.status;
+  if (response.statusText) res.statusMessage = response.statusText;
+  for (const [name, value] of response.headers) {
+    // Several Set-Cookie headers stay several headers.
+    if (name === "set-cookie") continue;
+    res.setHeader(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader("Set-Cookie", cookies);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}
+
+export function reactRouterHandler(options: RequestHandlerOptions) {
+  let handle: ReturnType<typeof createRequestHandler> | undefined;
+  return async (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
+    try {
+      handle ??= createRequestHandler(options.build, options.mode);
+      const request = toRequest(req, res, options.origin(req));
+      const response = await handle(request, options.loadContext(req));
+      await send(res, await finishDocument(request, response, options.security));
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,13 @@
+// Start-up jobs: explicit calls from the server's start (server/index.ts),
+// never side effects of importing a module, so that `npm run sync`, tests and
+// tools can load the app without starting them.
+import { ensureInitialAdmin } from "~/auth/auth.server";
+import { startContentSyncSchedule } from "~/content/sync-schedule.server";
+import { env } from "~/env.server";
+
+export function runStartupJobs() {
+  startContentSyncSchedule();
+  ensureInitialAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD).catch((error) =>
+    console.error("Could not create the initial administrator:", error instanceof Error ? error.message : error),
+  );
+}

@@ -1,0 +1,130 @@
+// The HTTP layer in front of the app (server/): client addresses behind a
+// proxy, request timeouts, body limits on the bytes actually read, and
+// requests the app cannot make sense of. Each against a built server of its own.
+import { randomUUID } from "node:crypto";
+import { connect } from "node:net";
+import { httpClient } from "../support/http-client.ts";
+import { type Site, startSite } from "../support/site-server.ts";
+import { expect, test } from "./fixtures.ts";
+
+/** Sends raw bytes on a new connection and resolves with everything the server answers until it closes. */
+function rawExchange(url: string, write: (socket: ReturnType<typeof connect>) => void, timeoutMs = 30_000) {
+  const { hostname, port } = new URL(url);
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect(Number(port), hostname === "localhost" ? "127.0.0.1" : hostname);
+    let answer = "";
+    socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`no answer in ${timeoutMs} ms: ${answer}`)));
+    socket.on("data", (chunk) => {
+      answer += chunk.toString("latin1");
+    });
+    socket.on("close", () => resolve(answer));
+    socket.on("error", (error) => (answer ? resolve(answer) : reject(error)));
+    socket.on("connect", () => write(socket));
+  });
+}
+
+const statusOf = (answer: string) => Number(answer.match(/^HTTP\/1\.[01] (\d{3})/)?.[1] ?? 0);
+
+test.describe("behind a proxy that appends to X-Forwarded-For", () => {
+  let site: Site;
+  test.beforeAll(async () => {
+    site = await startSite({ env: { TRUSTED_PROXY_HEADER: "X-Forwarded-For", TRUSTED_PROXY_HOPS: "1" } });
+  });
+  test.afterAll(() => site.dispose());
+
+  test("rotating the client-written part of the header does not escape a rate limit", async () => {
+    const proxySaw = `198.51.100.${Math.floor(Math.random() * 200) + 1}`;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt++) {
+      // What the client wrote comes first; the trusted proxy appended the address it saw.
+      const client = httpClient(site.url, { headers: { "X-Forwarded-For": `10.9.${attempt}.1, ${proxySaw}` } });
+      const { csrfToken } = (await client.get("/api/csrf-token")).json as { csrfToken: string };
+      const id = randomUUID().slice(0, 8);
+      const reply = await client.post("/api/auth/register", {
+        headers: { "X-CSRF-Token": csrfToken },
+        body: { json: { email: `xff-${id}@horror.test`, username: `xff_${id}`, password: `long-enough-${id}` } },
+      });
+      statuses.push(reply.status);
+    }
+    // Registration allows 5 an hour per address: the sixth and seventh are refused.
+    expect(statuses.slice(0, 5).every((s) => s < 400)).toBe(true);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+  });
+});
+
+test.describe("request limits", () => {
+  let site: Site;
+  test.beforeAll(async () => {
+    site = await startSite({ env: { HEADERS_TIMEOUT_MS: "2000", REQUEST_TIMEOUT_MS: "3000" } });
+  });
+  test.afterAll(() => site.dispose());
+
+  test("a 20 MB chunked body gets 413, the same as one that declares its length", async () => {
+    for (const path of ["/api/feedback", "/auth", "/feedback"]) {
+      const answer = await rawExchange(site.url, (socket) => {
+        const { host } = new URL(site.url);
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n`,
+        );
+        const chunk = Buffer.alloc(1024 * 1024, "a");
+        let sent = 0;
+        const more = () => {
+          while (sent < 20 && !socket.destroyed) {
+            sent++;
+            const ok = socket.write(`${chunk.length.toString(16)}\r\n`) && socket.write(chunk) && socket.write("\r\n");
+            if (!ok) return void socket.once("drain", more);
+          }
+          if (!socket.destroyed) socket.end("0\r\n\r\n");
+        };
+        more();
+      });
+      expect(statusOf(answer), `${path}: ${answer.slice(0, 200)}`).toBe(413);
+      if (path.startsWith("/api/")) expect(answer).toMatch(/"code":"CLIENT_ERROR"/);
+    }
+  });
+
+  test("a body sent a byte a second gets 408, and other readers are answered meanwhile", async () => {
+    const { host } = new URL(site.url);
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const slow = rawExchange(site.url, (socket) => {
+      socket.write(
+        `POST /auth HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100000\r\n\r\n`,
+      );
+      timer = setInterval(() => !socket.destroyed && socket.write("a"), 1_000);
+    });
+    // While it trickles, the site answers everyone else.
+    for (let i = 0; i < 5; i++) {
+      const reply = await fetch(`${site.url}/api/health`);
+      expect(reply.status).toBe(200);
+    }
+    const answer = await slow;
+    clearInterval(timer);
+    expect(statusOf(answer)).toBe(408);
+  });
+
+  test("headers sent a byte at a time get 408 too", async () => {
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const answer = await rawExchange(site.url, (socket) => {
+      const line = "GET / HTTP/1.1\r\nX-Slow: ";
+      socket.write(line);
+      timer = setInterval(() => !socket.destroyed && socket.write("a"), 500);
+    });
+    clearInterval(timer);
+    expect(statusOf(answer)).toBe(408);
+  });
+
+  test("requests the app cannot make sense of get a 4xx, never a 500", async () => {
+    const { host } = new URL(site.url);
+    const ask = (request: string) => rawExchange(site.url, (socket) => socket.write(request));
+    // HTTP/1.0 allows a request without Host; the app builds its URLs from it.
+    expect(statusOf(await ask("GET / HTTP/1.0\r\n\r\n"))).toBe(400);
+    const trace = await ask(`TRACE / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    expect(statusOf(trace)).toBe(405);
+    expect(trace).toMatch(/\r\nallow: GET, HEAD, POST/i);
+    const slashes = await ask(`GET //a%2fb HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    expect(statusOf(slashes)).toBe(404);
+    const absolute = await ask(`GET http://elsewhere.example/ HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+    expect(statusOf(absolute)).toBe(400);
+    expect(site.stderr()).not.toMatch(/Invalid URL|TypeError/);
+  });
+});
