@@ -15,9 +15,21 @@ if (!existsSync(chrome)) {
     process.exit(1);
   }
   console.log("Installing Debian's chromium for the browser tests...");
-  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-  execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium", "fonts-liberation"], {
-    stdio: "inherit",
-    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-  });
+  // The system may hold dpkg's lock (unattended upgrades at boot): wait for it, then retry once.
+  const lockWait = ["-o", "DPkg::Lock::Timeout=300"];
+  const apt = (args: string[]) =>
+    execFileSync("apt-get", [...lockWait, ...args], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      apt(["update", "-qq"]);
+      apt(["install", "-y", "-qq", "--no-install-recommends", "chromium", "fonts-liberation"]);
+      break;
+    } catch (error) {
+      if (attempt >= 2) throw error;
+      console.log("apt-get failed; trying once more...");
+    }
+  }
 }
