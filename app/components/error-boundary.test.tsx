@@ -1,11 +1,39 @@
 // @vitest-environment happy-dom
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { createRoutesStub, data } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { FullPageErrorFallback, GeneralErrorBoundary, PageErrorBoundary } from "./error-boundary";
 
 afterEach(cleanup);
+
+// The error boundary reports what it catches to the site (POST /api/errors, with
+// a CSRF token first). The page's origin is a server of this test's own on
+// loopback, which keeps what it is sent, so the report is checked, not sent astray.
+const reports: unknown[] = [];
+let site: Server;
+beforeAll(async () => {
+  site = createServer((req, res) => {
+    if (req.url === "/api/csrf-token") {
+      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ csrfToken: "token" }));
+      return;
+    }
+    let body = "";
+    req.on("data", (chunk) => {
+      body += chunk;
+    });
+    req.on("end", () => {
+      if (req.method === "POST" && req.url === "/api/errors") reports.push(JSON.parse(body));
+      res.writeHead(201, { "Content-Type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+  const { port } = site.address() as AddressInfo;
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`http://127.0.0.1:${port}/`);
+});
+afterAll(() => new Promise((resolve) => site.close(resolve)));
 
 function stubWithLoader(loader: () => unknown) {
   return createRoutesStub([
@@ -78,6 +106,10 @@ describe("PageErrorBoundary", () => {
     expect(report.pathname).toBe("/report-bug");
     expect(report.searchParams.get("page")).toBe("/story?x=1");
     expect(report.searchParams.get("errorId")).toMatch(/^err_\d+_[a-z0-9]+$/);
+    // The same id reached the site's error log.
+    await vi.waitFor(() =>
+      expect(reports).toContainEqual(expect.objectContaining({ id: report.searchParams.get("errorId") })),
+    );
 
     crash = false;
     fireEvent.click(screen.getByRole("button", { name: "Try Again" }));
