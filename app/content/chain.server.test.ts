@@ -199,6 +199,22 @@ describe("the content chain", () => {
     expect(wp.requests.slice(asked)).toEqual([]);
   });
 
+  it("a remote that hangs from the start: lists, terms and stories answer from the copies within the hedge", {
+    timeout: 30_000,
+  }, async () => {
+    await runContentSync({ chain: chainWith(wpSource()), force: true });
+    wp.setMode("hang");
+    // A fresh chain: its first probe hangs too.
+    const chain = chainWith(wpSource(), { timeoutMs: 10_000 });
+    const started = Date.now();
+    const [list, terms] = await Promise.all([chain.listStories(), chain.listTerms()]);
+    // HEDGE_MS (1.5 s), with a generous margin, against the 10 s timeout.
+    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(list.source).toBe("synced");
+    expect(terms.source).toBe("synced");
+    expect(terms.categories.map((c) => c.name)).toContain("Folk Horror");
+  });
+
   it("keeps a story it read through 600 requests for slugs that do not exist", { timeout: 60_000 }, async () => {
     const chain = chainWith(wpSource());
     const reads = () => wp.requests.filter((r) => r.includes("slug=bread-and-salt")).length;

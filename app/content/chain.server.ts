@@ -259,24 +259,34 @@ export function createContentChain(options: ChainOptions) {
 
   /** Category and tag names from the same source as the posts. */
   async function listTerms(): Promise<{ categories: Term[]; tags: Term[]; source: ContentSource }> {
-    for await (const source of availableRemotes()) {
-      try {
-        const [categories, tags] = await Promise.all([remoteTerms(source, "categories"), remoteTerms(source, "tags")]);
-        const used = (terms: RemoteTerm[]) =>
-          terms
-            .filter((t) => t.count === undefined || t.count > 0)
-            .map(({ slug, name }) => ({ slug, name: htmlToText(name) }));
-        return { categories: used(categories), tags: used(tags), source: source.name };
-      } catch (error) {
-        failed(source, error);
+    type Terms = { categories: Term[]; tags: Term[]; source: ContentSource };
+    const remote = async (): Promise<Terms | null> => {
+      for await (const source of availableRemotes()) {
+        try {
+          const [categories, tags] = await watch(
+            source,
+            Promise.all([remoteTerms(source, "categories"), remoteTerms(source, "tags")]),
+          );
+          const used = (terms: RemoteTerm[]) =>
+            terms
+              .filter((t) => t.count === undefined || t.count > 0)
+              .map(({ slug, name }) => ({ slug, name: htmlToText(name) }));
+          return { categories: used(categories), tags: used(tags), source: source.name };
+        } catch (error) {
+          failed(source, error);
+        }
       }
-    }
-    if ((await countSyncedStories()) > 0) {
-      const terms = await syncedTerms();
-      const plain = (list: Term[]) => list.map(({ slug, name }) => ({ slug, name: htmlToText(name) }));
-      return { categories: plain(terms.categories), tags: plain(terms.tags), source: "synced" };
-    }
-    return { ...(await ownTerms()), source: "own" };
+      return null;
+    };
+    const local = async (): Promise<Terms> => {
+      if ((await countSyncedStories()) > 0) {
+        const terms = await syncedTerms();
+        const plain = (list: Term[]) => list.map(({ slug, name }) => ({ slug, name: htmlToText(name) }));
+        return { categories: plain(terms.categories), tags: plain(terms.tags), source: "synced" };
+      }
+      return { ...(await ownTerms()), source: "own" };
+    };
+    return (await hedge(remote(), local)) ?? local();
   }
 
   return {

@@ -176,9 +176,11 @@ test("WordPress hangs: a story synced earlier answers within about 1.5 s, not af
     // The finding's bound is ~1.5 s; generous against the 10 s a reader waited before.
     expect(took).toBeLessThan(4_000);
     // The list pages, never read either, answer from the copies as quickly.
-    const listStarted = Date.now();
-    expect((await reader.get("/stories?page=2", { timeoutMs: 30_000 })).status).toBe(200);
-    expect(Date.now() - listStarted).toBeLessThan(4_000);
+    for (const path of ["/", "/stories?page=2"]) {
+      const listStarted = Date.now();
+      expect((await reader.get(path, { timeoutMs: 30_000 })).status, path).toBe(200);
+      expect(Date.now() - listStarted, path).toBeLessThan(4_000);
+    }
   } finally {
     await site.dispose();
     await wordpress.close();
