@@ -15,9 +15,14 @@ export function StoryCard({ story, headingLevel = 2 }: { story: StorySummary; he
   return (
     <article className="rounded-lg border border-line bg-surface p-5">
       <Heading className="font-serif text-xl font-bold">
-        <Link to={`/story/${story.slug}`} prefetch="intent" className="text-ink no-underline hover:underline">
-          {story.title}
-        </Link>
+        {/* The spec's default post stands in for an invalid item: there is no page to link to. */}
+        {story.placeholder ? (
+          story.title
+        ) : (
+          <Link to={`/story/${story.slug}`} prefetch="intent" className="text-ink no-underline hover:underline">
+            {story.title}
+          </Link>
+        )}
       </Heading>
       <p className="mt-1 text-sm text-muted">
         <time dateTime={story.date}>{formatDate(story.date)}</time>

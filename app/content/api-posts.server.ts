@@ -6,7 +6,7 @@
 // objects, plus date, so both readers the spec names find what they read.
 import { escapeText } from "entities";
 import { prisma } from "~/db.server";
-import { sanitizeStoryHtml } from "./html.server";
+import { htmlToText, sanitizeStoryHtml, stripControlCharacters } from "./html.server";
 import { excerptOf } from "./normalize.server";
 import { RemotePostSchema } from "./remote-post";
 
@@ -32,7 +32,7 @@ function fromOwn(post: OwnRow): ApiPost {
     createdAt: date,
     date,
     slug: post.slug,
-    title: { rendered: escapeText(post.title) },
+    title: { rendered: escapeText(stripControlCharacters(post.title)) },
     content: { rendered: sanitizeStoryHtml(post.content), protected: false },
     excerpt: { rendered: escapeText(excerptOf(post.excerpt, post.content)) },
   };
@@ -55,7 +55,8 @@ function fromSynced(row: SyncedRow): ApiPost | null {
     createdAt: date,
     date,
     slug: post.slug,
-    title: { rendered: post.title.rendered },
+    // The remote's title is untrusted HTML: it leaves as escaped plain text, like an own post's.
+    title: { rendered: escapeText(htmlToText(post.title.rendered)) },
     content: {
       rendered: post.content.protected ? "" : sanitizeStoryHtml(post.content.rendered),
       protected: post.content.protected === true,

@@ -87,7 +87,8 @@ describe("the content chain", () => {
     wp.setMode("error500");
     const page = await chainWith(wpSource()).listStories();
     expect(page.source).toBe("synced");
-    expect(page.total).toBe(20);
+    // The sync copies every page, not only the latest 20.
+    expect(page.total).toBe(24);
   });
 
   it("moves on from a remote with no posts at all", async () => {
@@ -176,6 +177,52 @@ describe("the content chain", () => {
     );
     // Empty categories are not offered.
     expect(terms.categories.map((c) => c.name)).not.toContain("Uncategorized");
+  });
+
+  it("answers from the synced copy within the hedge while the remote hangs, and skips it for the next reader", {
+    timeout: 30_000,
+  }, async () => {
+    await runContentSync({ chain: chainWith(wpSource()), force: true });
+    // The spec's 10 s timeout: without the hedge the reader would wait for all of it.
+    const chain = chainWith(wpSource(), { timeoutMs: 10_000 });
+    expect(await chain.firstAvailableRemote()).not.toBeNull();
+    wp.setMode("hang");
+    const started = Date.now();
+    const story = await chain.getStory("bread-and-salt");
+    // HEDGE_MS (1.5 s), with a generous margin for a busy machine.
+    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(story?.source).toBe("synced");
+    // The remote was seen hanging: the next readers do not ask it until it answers or is probed again.
+    const asked = wp.requests.length;
+    expect((await chain.listStories()).source).toBe("synced");
+    expect((await chain.getStory("the-night-nurse"))?.source).toBe("synced");
+    expect(wp.requests.slice(asked)).toEqual([]);
+  });
+
+  it("a remote that hangs from the start: lists, terms and stories answer from the copies within the hedge", {
+    timeout: 30_000,
+  }, async () => {
+    await runContentSync({ chain: chainWith(wpSource()), force: true });
+    wp.setMode("hang");
+    // A fresh chain: its first probe hangs too.
+    const chain = chainWith(wpSource(), { timeoutMs: 10_000 });
+    const started = Date.now();
+    const [list, terms] = await Promise.all([chain.listStories(), chain.listTerms()]);
+    // HEDGE_MS (1.5 s), with a generous margin, against the 10 s timeout.
+    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(list.source).toBe("synced");
+    expect(terms.source).toBe("synced");
+    expect(terms.categories.map((c) => c.name)).toContain("Folk Horror");
+  });
+
+  it("keeps a story it read through 600 requests for slugs that do not exist", { timeout: 60_000 }, async () => {
+    const chain = chainWith(wpSource());
+    const reads = () => wp.requests.filter((r) => r.includes("slug=bread-and-salt")).length;
+    await chain.getStory("bread-and-salt");
+    expect(reads()).toBe(1);
+    for (let i = 0; i < 600; i++) await chain.getStory(`no-such-story-${i}`);
+    expect((await chain.getStory("bread-and-salt"))?.source).toBe("wp");
+    expect(reads()).toBe(1);
   });
 
   it("searches the remote with its search parameter", async () => {

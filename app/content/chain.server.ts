@@ -2,9 +2,15 @@
 // API, the site's own WordPress, the synced copies, the product's own posts,
 // and last an empty list. Each remote source is skipped at once while it is
 // known to be down (availability cached 5 minutes).
+//
+// A reader waits on a remote for HEDGE_MS at most when a copy exists: past
+// that, the copy (synced or own) is looked up too and the first good answer
+// wins, while the remote's answer still fills the cache. A remote seen taking
+// that long is skipped by the next readers until it answers or is probed again.
 import { createSwrCache } from "./cache.server";
+import { htmlToText } from "./html.server";
 import type { TermMap } from "./normalize.server";
-import { storyFromRemote, summaryFromRemote } from "./normalize.server";
+import { storyFromRemote, summaryFromRemote, termMap } from "./normalize.server";
 import { countOwnStories, getOwnStory, listOwnStories, ownNeighbours, ownTerms } from "./own-posts.server";
 import type { ContentSource, Story, StoryPage, StorySummary, Term } from "./story";
 import {
@@ -26,6 +32,8 @@ import {
 
 export const AVAILABILITY_MS = 5 * 60_000;
 export const DEFAULT_PER_PAGE = 10;
+/** How long a reader waits on a remote before a local copy may answer instead (a slow 3G page load budget). */
+export const HEDGE_MS = 1_500;
 
 export type ListQuery = { page?: number; perPage?: number; category?: string; tag?: string; search?: string };
 
@@ -35,6 +43,7 @@ export type ChainOptions = {
   sources: WordPressSource[];
   siteOrigin?: string;
   timeoutMs?: number;
+  hedgeMs?: number;
   now?: () => number;
   /** Called when a source fails, for logs. */
   onSourceFailure?: (source: WordPressSource, failure: SourceFailure) => void;
@@ -43,7 +52,14 @@ export type ChainOptions = {
 export function createContentChain(options: ChainOptions) {
   const { sources, siteOrigin, timeoutMs } = options;
   const now = options.now ?? Date.now;
-  const cache = createSwrCache({ now });
+  const hedgeMs = options.hedgeMs ?? HEDGE_MS;
+  // A story not found, or a list with nothing in it, is a miss: kept apart, so misses never evict hits.
+  const cache = createSwrCache({
+    now,
+    isMiss: (value) =>
+      value === "none" ||
+      (typeof value === "object" && value !== null && "stories" in value && (value.stories as unknown[]).length === 0),
+  });
   const availability = new Map<string, Availability>();
   const probing = new Map<string, Promise<boolean>>();
 
@@ -74,6 +90,54 @@ export function createContentChain(options: ChainOptions) {
     for (const [source, check] of checks) if (await check) yield source;
   }
 
+  /** Requests in flight per source, so a reader's hedge knows which sources kept it waiting. */
+  const running = new Map<string, number>();
+  const slow = new Set<string>();
+
+  /** Seen hanging: skipped by the next readers until it answers (up again) or is probed again. */
+  function markSlow(source: WordPressSource) {
+    slow.add(source.base);
+    setAvailable(source, false);
+  }
+
+  /** A remote request, watched: still running after hedgeMs, its source is marked slow. */
+  function watch<T>(source: WordPressSource, request: Promise<T>): Promise<T> {
+    running.set(source.base, (running.get(source.base) ?? 0) + 1);
+    const timer = setTimeout(() => markSlow(source), hedgeMs);
+    timer.unref?.();
+    return request
+      .finally(() => {
+        clearTimeout(timer);
+        running.set(source.base, (running.get(source.base) ?? 1) - 1);
+      })
+      .then((value) => {
+        if (slow.delete(source.base)) setAvailable(source, true);
+        return value;
+      });
+  }
+
+  /** When a reader stops waiting: every source it was waiting on (a request or a first probe) was slow. */
+  function markWaitedOn() {
+    for (const source of sources) {
+      if ((running.get(source.base) ?? 0) > 0 || probing.has(source.base)) markSlow(source);
+    }
+  }
+
+  /**
+   * The remote answer if it comes within hedgeMs; after that, whichever of
+   * the remote and the local copy first finds something.
+   */
+  async function hedge<T>(remote: Promise<T | null>, local: () => Promise<T | null>): Promise<T | null> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<typeof HEDGED>((resolve) => {
+      timer = setTimeout(() => resolve(HEDGED), hedgeMs);
+    });
+    const first = await Promise.race([remote, late]).finally(() => clearTimeout(timer));
+    if (first !== HEDGED) return first ?? local();
+    markWaitedOn();
+    return firstFound([remote, local()]);
+  }
+
   function failed(source: WordPressSource, error: unknown): void {
     if (!(error instanceof SourceFailure)) throw error;
     setAvailable(source, false);
@@ -89,8 +153,7 @@ export function createContentChain(options: ChainOptions) {
       remoteTerms(source, "categories").catch(() => []),
       remoteTerms(source, "tags").catch(() => []),
     ]);
-    const map = (terms: RemoteTerm[]): TermMap => new Map(terms.map((t) => [t.id, { slug: t.slug, name: t.name }]));
-    return { categories: map(categories), tags: map(tags) };
+    return { categories: termMap(categories), tags: termMap(tags) };
   }
 
   async function termId(source: WordPressSource, taxonomy: "categories" | "tags", slug: string) {
@@ -131,46 +194,62 @@ export function createContentChain(options: ChainOptions) {
     const full = { ...query, page, perPage };
     // A remote with no posts at all is no content here: the next source may have some.
     const unfiltered = !query.category && !query.tag && !query.search && page === 1;
-    for await (const source of availableRemotes()) {
-      try {
-        const result = await listRemote(source, full);
-        if (unfiltered && result.total === 0) continue;
-        return { ...result, page, source: source.name };
-      } catch (error) {
-        failed(source, error);
+    const remote = async (): Promise<StoryPage | null> => {
+      for await (const source of availableRemotes()) {
+        try {
+          const result = await watch(source, listRemote(source, full));
+          if (unfiltered && result.total === 0) continue;
+          return { ...result, page, source: source.name };
+        } catch (error) {
+          failed(source, error);
+        }
       }
-    }
-    if ((await countSyncedStories()) > 0) {
-      return { ...(await listSyncedStories(full)), page, source: "synced" };
-    }
-    if ((await countOwnStories()) > 0) {
-      return { ...(await listOwnStories(full)), page, source: "own" };
-    }
-    return { stories: [], total: 0, totalPages: 0, page, source: "none" };
+      return null;
+    };
+    const local = async (): Promise<StoryPage | null> => {
+      if ((await countSyncedStories()) > 0) {
+        return { ...(await listSyncedStories(full)), page, source: "synced" };
+      }
+      if ((await countOwnStories()) > 0) {
+        return { ...(await listOwnStories(full)), page, source: "own" };
+      }
+      return null;
+    };
+    return (await hedge(remote(), local)) ?? { stories: [], total: 0, totalPages: 0, page, source: "none" };
   }
 
   async function getStory(slug: string): Promise<Story | null> {
+    // A story that is not in the remote sources may still be a synced copy or
+    // one of the product's own (writers' stories live there).
+    const local = async () => (await getSyncedStory(slug, siteOrigin)) ?? (await getOwnStory(slug, siteOrigin));
+    return hedge(remoteStory(slug), local);
+  }
+
+  async function remoteStory(slug: string): Promise<Story | null> {
     for await (const source of availableRemotes()) {
       try {
-        const story = await cache.get(`${source.base}|story|${slug}`, async () => {
-          const result = await fetchRemotePosts(source, { slug, perPage: 1, withContent: true }, timeoutMs);
-          const post = result.posts[0];
-          // Not found here is an answer ("none"), cached like any other.
-          if (!post || post.slug !== slug) return "none" as const;
-          const [maps, image] = await Promise.all([
-            termMaps(source),
-            post.featured_media > 0 ? fetchRemoteImage(source, post.featured_media, timeoutMs).catch(() => null) : null,
-          ]);
-          return { ...storyFromRemote(post, source.name, { ...maps, siteOrigin }), image };
-        });
+        const story = await watch(
+          source,
+          cache.get(`${source.base}|story|${slug}`, async () => {
+            const result = await fetchRemotePosts(source, { slug, perPage: 1, withContent: true }, timeoutMs);
+            const post = result.posts[0];
+            // Not found here is an answer ("none"), cached like any other.
+            if (!post || post.slug !== slug) return "none" as const;
+            const [maps, image] = await Promise.all([
+              termMaps(source),
+              post.featured_media > 0
+                ? fetchRemoteImage(source, post.featured_media, timeoutMs).catch(() => null)
+                : null,
+            ]);
+            return { ...storyFromRemote(post, source.name, { ...maps, siteOrigin }), image };
+          }),
+        );
         if (story !== "none") return story;
       } catch (error) {
         failed(source, error);
       }
     }
-    // A story that is not in the remote sources may still be a synced copy or
-    // one of the product's own (writers' stories live there).
-    return (await getSyncedStory(slug, siteOrigin)) ?? (await getOwnStory(slug, siteOrigin));
+    return null;
   }
 
   async function neighbours(story: Story) {
@@ -180,22 +259,34 @@ export function createContentChain(options: ChainOptions) {
 
   /** Category and tag names from the same source as the posts. */
   async function listTerms(): Promise<{ categories: Term[]; tags: Term[]; source: ContentSource }> {
-    for await (const source of availableRemotes()) {
-      try {
-        const [categories, tags] = await Promise.all([remoteTerms(source, "categories"), remoteTerms(source, "tags")]);
-        const used = (terms: RemoteTerm[]) =>
-          terms.filter((t) => t.count === undefined || t.count > 0).map(({ slug, name }) => ({ slug, name }));
-        return { categories: used(categories), tags: used(tags), source: source.name };
-      } catch (error) {
-        failed(source, error);
+    type Terms = { categories: Term[]; tags: Term[]; source: ContentSource };
+    const remote = async (): Promise<Terms | null> => {
+      for await (const source of availableRemotes()) {
+        try {
+          const [categories, tags] = await watch(
+            source,
+            Promise.all([remoteTerms(source, "categories"), remoteTerms(source, "tags")]),
+          );
+          const used = (terms: RemoteTerm[]) =>
+            terms
+              .filter((t) => t.count === undefined || t.count > 0)
+              .map(({ slug, name }) => ({ slug, name: htmlToText(name) }));
+          return { categories: used(categories), tags: used(tags), source: source.name };
+        } catch (error) {
+          failed(source, error);
+        }
       }
-    }
-    if ((await countSyncedStories()) > 0) {
-      const terms = await syncedTerms();
-      const plain = (list: Term[]) => list.map(({ slug, name }) => ({ slug, name }));
-      return { categories: plain(terms.categories), tags: plain(terms.tags), source: "synced" };
-    }
-    return { ...(await ownTerms()), source: "own" };
+      return null;
+    };
+    const local = async (): Promise<Terms> => {
+      if ((await countSyncedStories()) > 0) {
+        const terms = await syncedTerms();
+        const plain = (list: Term[]) => list.map(({ slug, name }) => ({ slug, name: htmlToText(name) }));
+        return { categories: plain(terms.categories), tags: plain(terms.tags), source: "synced" };
+      }
+      return { ...(await ownTerms()), source: "own" };
+    };
+    return (await hedge(remote(), local)) ?? local();
   }
 
   return {
@@ -214,3 +305,27 @@ export function createContentChain(options: ChainOptions) {
 }
 
 export type ContentChain = ReturnType<typeof createContentChain>;
+
+const HEDGED = Symbol("hedged");
+
+/** The first value that is not null; null when none is; a failure only when nothing was found and one failed. */
+function firstFound<T>(promises: Promise<T | null>[]): Promise<T | null> {
+  return new Promise((resolve, reject) => {
+    let pending = promises.length;
+    let failure: { error: unknown } | undefined;
+    const settle = () => {
+      if (--pending > 0) return;
+      if (failure) reject(failure.error);
+      else resolve(null);
+    };
+    for (const promise of promises) {
+      promise.then(
+        (value) => (value !== null ? resolve(value) : settle()),
+        (error) => {
+          failure ??= { error };
+          settle();
+        },
+      );
+    }
+  });
+}

@@ -1,7 +1,7 @@
 // Every source's posts become the same Story shape here, with their HTML
 // sanitised and their titles and excerpts decoded to plain text.
-import { htmlToText, sanitizeStoryHtml } from "./html.server";
-import type { RemotePost, RemotePostSummary } from "./remote-post";
+import { htmlToText, sanitizeStoryHtml, stripControlCharacters } from "./html.server";
+import { isDefaultPost, type RemotePost, type RemotePostSummary } from "./remote-post";
 import type { Story, StorySummary, Term } from "./story";
 
 export const EXCERPT_FALLBACK_LENGTH = 150;
@@ -27,7 +27,13 @@ export function summaryFromRemote(post: RemotePost | RemotePostSummary, categori
     author: null,
     categories: "categories" in post ? terms(post.categories as number[], categories) : [],
     featuredMedia: post.featured_media,
+    ...(isDefaultPost(post) ? { placeholder: true } : {}),
   };
+}
+
+/** Term names from a remote source, as plain text (WordPress encodes entities in them; a hostile one sends HTML). */
+export function termMap(terms: { id: number; slug: string; name: string }[]): TermMap {
+  return new Map(terms.map((t) => [t.id, { slug: t.slug, name: htmlToText(t.name) }]));
 }
 
 export function storyFromRemote(
@@ -70,10 +76,10 @@ export function summaryFromOwn(post: Omit<OwnPostRow, "content"> & { content: st
   return {
     id: post.id,
     slug: post.slug,
-    title: post.title,
+    title: stripControlCharacters(post.title),
     excerpt: excerptOf(post.excerpt, post.content),
     date: post.createdAt.toISOString(),
-    author: post.authorName,
+    author: post.authorName === null ? null : stripControlCharacters(post.authorName),
     categories: post.category ? [{ slug: post.category.slug, name: post.category.name }] : [],
     featuredMedia: 0,
   };

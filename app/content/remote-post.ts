@@ -1,6 +1,7 @@
 // The shape of a post from a WordPress REST API (spec §3 "Post from the remote
 // content API"), validated with zod. Extra fields are allowed.
 import { z } from "zod";
+import { SlugSchema } from "~/utils/slug";
 
 const Rendered = z.looseObject({ rendered: z.string() });
 
@@ -8,7 +9,8 @@ export const RemotePostSchema = z.looseObject({
   id: z.number().int(),
   date: z.string(),
   modified: z.string().optional(),
-  slug: z.string(),
+  // A slug that is not one (a path, upper case, percent-encoding) makes the item invalid.
+  slug: SlugSchema,
   status: z.string(),
   type: z.string(),
   link: z.string(),

@@ -15,6 +15,8 @@ export type StorySummary = {
   author: string | null;
   categories: Term[];
   featuredMedia: number;
+  /** The spec's default post, standing in for an invalid remote item: it has no page to link to. */
+  placeholder?: boolean;
 };
 
 export type StoryImage = {

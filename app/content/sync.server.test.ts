@@ -1,9 +1,25 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { startWordPressServer, type WordPressServer } from "../../tests/support/wordpress-server";
-import { listApiPosts } from "./api-posts.server";
+import { SLUG_PATTERN } from "~/utils/slug";
+import {
+  archivePosts,
+  HOSTILE_POSTS,
+  startWordPressServer,
+  type WordPressServer,
+} from "../../tests/support/wordpress-server";
+import { getApiPost, listApiPosts } from "./api-posts.server";
 import { createContentChain } from "./chain.server";
-import { acquireLease, getLastSync, getSyncHistory, runContentSync, SYNC_MESSAGES } from "./sync.server";
+import { stripControlCharacters } from "./html.server";
+import {
+  acquireLease,
+  BACKFILL_KEY,
+  getLastSync,
+  getSyncHistory,
+  runContentSync,
+  SYNC_BACKFILL_PAGES,
+  SYNC_MESSAGES,
+  SYNC_SIZE,
+} from "./sync.server";
 import { wordpressSources } from "./wordpress.server";
 
 let wp: WordPressServer;
@@ -27,22 +43,23 @@ const chain = () =>
 const noSleep = async () => {};
 
 describe("content sync", () => {
-  it("copies 20 posts with their term names and records success", async () => {
+  it("copies the latest 20 posts, then the older pages, with their term names and records success", async () => {
     const result = await runContentSync({ chain: chain(), sleep: noSleep });
     expect(result).toMatchObject({
       status: "success",
       type: "info",
-      postsCount: 20,
-      newPosts: 20,
+      postsCount: 24,
+      newPosts: 24,
       apiAvailable: true,
       retryCount: 0,
     });
-    expect(await prisma.syncedPost.count()).toBe(20);
+    expect(await prisma.syncedPost.count()).toBe(24);
     expect(wp.requests.some((r) => r.includes("/posts?page=1&per_page=20"))).toBe(true);
+    expect(wp.requests.some((r) => r.includes("/posts?page=2&per_page=20"))).toBe(true);
     const last = await getLastSync();
-    expect(last).toMatchObject({ success: true, count: 20, apiAvailable: true, retryCount: 0, errorType: null });
+    expect(last).toMatchObject({ success: true, count: 24, apiAvailable: true, retryCount: 0, errorType: null });
     const history = await getSyncHistory();
-    expect(history[0]).toMatchObject({ status: "success", postsCount: 20 });
+    expect(history[0]).toMatchObject({ status: "success", postsCount: 24 });
     // A newly synced story is what the new-story poll sees first.
     const { posts } = await listApiPosts(1, 1);
     expect(posts[0]).toMatchObject({ id: 53, source: "synced" });
@@ -125,6 +142,65 @@ describe("content sync", () => {
     expect(result.status).toBe("success");
     expect(result.postsCount).toBeLessThan(20);
     expect(await prisma.syncedPost.count({ where: { title: "Untitled Post" } })).toBe(0);
+  });
+
+  it("mirrors every published post over a few runs, a bounded number of pages per run", async () => {
+    // 224 posts: 12 pages of 20.
+    const big = await startWordPressServer({ port: 0, archivePosts: 200 });
+    try {
+      const bigChain = () =>
+        createContentChain({ sources: wordpressSources({ wpcomApiBase: "", wpUrl: big.wpUrl }), timeoutMs: 5000 });
+      const perRun = SYNC_SIZE * (1 + SYNC_BACKFILL_PAGES);
+      const first = await runContentSync({ chain: bigChain(), sleep: noSleep, force: true });
+      expect(first).toMatchObject({ status: "success", postsCount: perRun, newPosts: perRun });
+      expect(await prisma.syncedPost.count()).toBe(perRun);
+      // The next run carries on where this one stopped, and the latest page is copied each time.
+      const second = await runContentSync({ chain: bigChain(), sleep: noSleep, force: true });
+      expect(second).toMatchObject({ status: "success", postsCount: perRun, newPosts: perRun - SYNC_SIZE });
+      await runContentSync({ chain: bigChain(), sleep: noSleep, force: true });
+      expect(await prisma.syncedPost.count()).toBe(224);
+      // The oldest is there: a reader finds it while the remote is down.
+      big.setMode("error500");
+      const oldest = archivePosts(200).at(-1)?.slug ?? "";
+      expect(await bigChain().getStory(oldest)).toMatchObject({ source: "synced", slug: oldest });
+      // After the last page the backfill starts over, so edits to old posts arrive too.
+      expect(await prisma.keyValue.findUnique({ where: { key: BACKFILL_KEY } })).toMatchObject({ value: "2" });
+    } finally {
+      await big.close();
+    }
+  });
+
+  it("stores no more than the page size it asked for, whatever the remote sends", async () => {
+    const c = chain();
+    await c.firstAvailableRemote();
+    wp.setMode("oversized-page");
+    const result = await runContentSync({ chain: c, sleep: noSleep });
+    expect(result.status).toBe("success");
+    // Every page of this remote is the same 500 posts: cut to 20, the same 20 each time.
+    expect(await prisma.syncedPost.count()).toBe(SYNC_SIZE);
+  });
+
+  it("drops items whose slug is not a slug, and /api/posts sends titles as escaped plain text", async () => {
+    const c = chain();
+    await c.firstAvailableRemote();
+    wp.setMode("hostile");
+    expect((await runContentSync({ chain: c, sleep: noSleep })).status).toBe("success");
+    const rows = await prisma.syncedPost.findMany({ select: { slug: true } });
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { slug } of rows) expect(slug).toMatch(SLUG_PATTERN);
+    for (const change of HOSTILE_POSTS) if (change.slug) expect(rows.map((r) => r.slug)).not.toContain(change.slug);
+    const { posts } = await listApiPosts(1, 10);
+    const titles = posts.map((p) => p.title.rendered);
+    expect(titles).toContain("The Bold Title");
+    expect(titles).toContain("NightShift in the Ward");
+    for (const post of posts) {
+      expect(post.title.rendered).not.toMatch(/[<>]/);
+      const text = `${post.title.rendered}${post.excerpt.rendered}`;
+      expect(stripControlCharacters(text)).toBe(text);
+      expect(post.excerpt.rendered).not.toMatch(/<script|onerror/i);
+    }
+    const one = await getApiPost(posts[0]?.slug ?? "");
+    expect(one?.title.rendered).not.toMatch(/[<>]/);
   });
 
   it("keeps a history of the latest 10", async () => {

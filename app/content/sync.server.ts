@@ -2,6 +2,12 @@
 // available remote source into the database (source 3 of the chain), every
 // 5 minutes while the server runs, on demand (`npm run sync`) and from the
 // admin area. One sync at a time across every process sharing the database.
+//
+// Each run also copies a few older pages (a backfill, SYNC_BACKFILL_PAGES per
+// run, from where the last run stopped), and starts over after the last page
+// (X-WP-TotalPages): the copies mirror every published story, so a story that
+// exists stays readable while its remote is down, and edits to old stories
+// arrive within a pass.
 import { randomUUID } from "node:crypto";
 import { prisma } from "~/db.server";
 import type { ContentChain } from "./chain.server";
@@ -12,6 +18,7 @@ import {
   type FailureType,
   fetchRemotePosts,
   fetchRemoteTerms,
+  type RemoteList,
   SourceFailure,
   type WordPressSource,
 } from "./wordpress.server";
@@ -20,9 +27,13 @@ export const SYNC_INTERVAL_MS = 5 * 60_000;
 /** Skipped when the last sync was under half the interval ago. */
 export const SYNC_SKIP_WINDOW_MS = SYNC_INTERVAL_MS / 2;
 export const SYNC_SIZE = 20;
+/** Older pages of SYNC_SIZE copied per run: bounded, so a run ends well inside its lease. */
+export const SYNC_BACKFILL_PAGES = 5;
+/** The next older page the backfill copies. */
+export const BACKFILL_KEY = "sync:backfill";
 export const SYNC_RETRY_DELAY_MS = 1_000;
 export const SYNC_HISTORY_SIZE = 10;
-/** Longer than a sync can take (two 10 s requests, a retry, the writes). */
+/** Longer than a sync can take (two 10 s requests and a retry, the terms, the backfill's pages, the writes). */
 export const SYNC_LEASE_MS = 2 * 60_000;
 export const LAST_SYNC_KEY = "sync:last";
 
@@ -146,18 +157,28 @@ async function record(result: SyncResult, writeLast: boolean) {
   });
 }
 
-async function store(source: WordPressSource, posts: RemotePost[], timeoutMs?: number) {
+async function storeTerms(source: WordPressSource, timeoutMs?: number) {
+  // Term names travel with the copies, so the synced source can show them offline.
+  const [categories, tags] = await Promise.all([
+    fetchRemoteTerms(source, "categories", timeoutMs).catch(() => null),
+    fetchRemoteTerms(source, "tags", timeoutMs).catch(() => null),
+  ]);
+  if (!categories || !tags) return;
+  const value = JSON.stringify({ categories, tags });
+  await prisma.keyValue.upsert({
+    where: { key: SYNCED_TERMS_KEY },
+    create: { key: SYNCED_TERMS_KEY, value },
+    update: { value },
+  });
+}
+
+async function store(source: WordPressSource, posts: RemotePost[]) {
   const valid = posts.filter((post) => !isDefaultPost(post));
   const existing = new Set(
     (await prisma.syncedPost.findMany({ where: { id: { in: valid.map((p) => p.id) } }, select: { id: true } })).map(
       (r) => r.id,
     ),
   );
-  // Term names travel with the copies, so the synced source can show them offline.
-  const [categories, tags] = await Promise.all([
-    fetchRemoteTerms(source, "categories", timeoutMs).catch(() => null),
-    fetchRemoteTerms(source, "tags", timeoutMs).catch(() => null),
-  ]);
   await prisma.$transaction(async (tx) => {
     for (const post of valid) {
       const fields = {
@@ -173,16 +194,53 @@ async function store(source: WordPressSource, posts: RemotePost[], timeoutMs?: n
       await tx.syncedPost.deleteMany({ where: { slug: post.slug, NOT: { id: post.id } } });
       await tx.syncedPost.upsert({ where: { id: post.id }, create: { id: post.id, ...fields }, update: fields });
     }
-    if (categories && tags) {
-      const value = JSON.stringify({ categories, tags });
-      await tx.keyValue.upsert({
-        where: { key: SYNCED_TERMS_KEY },
-        create: { key: SYNCED_TERMS_KEY, value },
-        update: { value },
-      });
-    }
   });
   return { stored: valid.length, newPosts: valid.filter((p) => !existing.has(p.id)).length };
+}
+
+/**
+ * Copies up to SYNC_BACKFILL_PAGES older pages, from the page the last run
+ * stopped at; after the last page the next run starts again at page 2. A page
+ * that fails ends this run's backfill (the next run retries it).
+ */
+async function backfill(
+  source: WordPressSource,
+  totalPages: number,
+  deadline: number,
+  now: () => number,
+  timeoutMs?: number,
+) {
+  const row = await prisma.keyValue.findUnique({ where: { key: BACKFILL_KEY } });
+  let page = Math.max(2, Number.parseInt(row?.value ?? "", 10) || 2);
+  let stored = 0;
+  let newPosts = 0;
+  for (let n = 0; n < SYNC_BACKFILL_PAGES && now() < deadline; n++) {
+    if (page > totalPages) {
+      page = 2;
+      break;
+    }
+    let result: RemoteList<RemotePost>;
+    try {
+      result = await fetchRemotePosts(source, { page, perPage: SYNC_SIZE, withContent: true }, timeoutMs);
+    } catch {
+      break;
+    }
+    if (result.posts.length === 0) {
+      page = 2;
+      break;
+    }
+    const counts = await store(source, result.posts);
+    stored += counts.stored;
+    newPosts += counts.newPosts;
+    page++;
+  }
+  const value = String(page);
+  await prisma.keyValue.upsert({
+    where: { key: BACKFILL_KEY },
+    create: { key: BACKFILL_KEY, value },
+    update: { value },
+  });
+  return { stored, newPosts };
 }
 
 export async function runContentSync(options: SyncOptions): Promise<SyncResult> {
@@ -225,6 +283,7 @@ export async function runContentSync(options: SyncOptions): Promise<SyncResult> 
     }
     let retryCount = 0;
     let posts: RemotePost[] | null = null;
+    let totalPages = 0;
     let failure: SourceFailure | null = null;
     for (let attempt = 0; attempt < 2 && !posts; attempt++) {
       if (attempt > 0) {
@@ -232,7 +291,9 @@ export async function runContentSync(options: SyncOptions): Promise<SyncResult> 
         await sleep(SYNC_RETRY_DELAY_MS);
       }
       try {
-        posts = (await fetchRemotePosts(source, { perPage: SYNC_SIZE, withContent: true }, options.timeoutMs)).posts;
+        const latest = await fetchRemotePosts(source, { perPage: SYNC_SIZE, withContent: true }, options.timeoutMs);
+        posts = latest.posts;
+        totalPages = latest.totalPages;
       } catch (error) {
         failure = error instanceof SourceFailure ? error : new SourceFailure("unknown", String(error));
       }
@@ -259,7 +320,12 @@ export async function runContentSync(options: SyncOptions): Promise<SyncResult> 
         retryCount,
       });
     }
-    const { stored, newPosts } = await store(source, posts, options.timeoutMs);
+    const first = await store(source, posts);
+    await storeTerms(source, options.timeoutMs);
+    // Half the lease for the backfill's start: its last page (10 s at most) and the writes fit in the rest.
+    const older = await backfill(source, totalPages, started + SYNC_LEASE_MS / 2, now, options.timeoutMs);
+    const stored = first.stored + older.stored;
+    const newPosts = first.newPosts + older.newPosts;
     return await done({
       ...base,
       status: "success",

@@ -2,8 +2,7 @@
 // remote source, with the term names it stored beside them.
 import { prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
-import type { TermMap } from "./normalize.server";
-import { storyFromRemote, summaryFromRemote } from "./normalize.server";
+import { storyFromRemote, summaryFromRemote, termMap } from "./normalize.server";
 import { type RemotePost, RemotePostSchema } from "./remote-post";
 import type { Story, StorySummary, Term } from "./story";
 
@@ -20,9 +19,6 @@ export async function syncedTerms(): Promise<StoredTerms> {
     return { categories: [], tags: [] };
   }
 }
-
-const toMap = (terms: (Term & { id: number })[]): TermMap =>
-  new Map(terms.map((t) => [t.id, { slug: t.slug, name: t.name }]));
 
 function parse(data: string): RemotePost | null {
   try {
@@ -73,7 +69,7 @@ export async function listSyncedStories(params: SyncedListParams) {
     }),
     prisma.syncedPost.count({ where }),
   ]);
-  const categories = toMap(terms.categories);
+  const categories = termMap(terms.categories);
   const stories = rows.map((row) => parse(row.data)).filter((p): p is RemotePost => p !== null);
   return {
     stories: stories.map((post) => summaryFromRemote(post, categories)),
@@ -87,7 +83,11 @@ export async function getSyncedStory(slug: string, siteOrigin?: string): Promise
   const post = row ? parse(row.data) : null;
   if (!post) return null;
   const terms = await syncedTerms();
-  return storyFromRemote(post, "synced", { categories: toMap(terms.categories), tags: toMap(terms.tags), siteOrigin });
+  return storyFromRemote(post, "synced", {
+    categories: termMap(terms.categories),
+    tags: termMap(terms.tags),
+    siteOrigin,
+  });
 }
 
 export async function syncedNeighbours(

@@ -2,11 +2,22 @@
 // WordPress.com's public API (/wp/v2/sites/{site}) or a site's own
 // ({WP_URL}/wp-json/wp/v2). Spec §7 Content.
 import { z } from "zod";
+import { isSlug } from "~/utils/slug";
 import { LIST_FIELDS, parsePostList, type RemotePost, type RemotePostSummary } from "./remote-post";
 import type { StoryImage } from "./story";
 
 /** Spec §9: each remote request times out after 10 s. */
 export const REMOTE_TIMEOUT_MS = 10_000;
+/**
+ * The most a remote answer may weigh. A page of 20 whole stories is a few
+ * hundred KB; a remote that sends more (a 50 MB or endless body) fails, instead
+ * of growing the server's memory by what it sent.
+ */
+export const MAX_BODY_BYTES = 5 * 1024 * 1024;
+/** Same-origin redirects a request follows (a WordPress moving to https, adding a slash). */
+export const MAX_REDIRECTS = 3;
+/** WordPress's own upper bound of per_page. */
+const MAX_TERMS = 100;
 
 export type FailureType = "timeout" | "network" | "parse" | "unknown";
 
@@ -64,13 +75,54 @@ function classify(error: unknown): SourceFailure {
   return new SourceFailure("unknown", error instanceof Error ? error.message : String(error));
 }
 
+/**
+ * Fetches, following redirects only within the source's own origin: a remote
+ * that redirects elsewhere (another host, a loopback or cloud-metadata
+ * address) would have the server fetch it on its behalf.
+ */
+async function fetchSameOrigin(url: URL, signal: AbortSignal): Promise<Response> {
+  let target = url;
+  for (let hops = 0; ; hops++) {
+    const response = await fetch(target, { headers: { Accept: "application/json" }, signal, redirect: "manual" });
+    if (response.status < 300 || response.status >= 400 || response.status === 304) return response;
+    await response.body?.cancel();
+    const location = response.headers.get("location");
+    const next = location ? URL.parse(location, target) : null;
+    if (!next || next.origin !== url.origin) {
+      throw new SourceFailure("network", `The content source redirected to another origin (HTTP ${response.status}).`);
+    }
+    if (hops >= MAX_REDIRECTS) throw new SourceFailure("network", "The content source redirected too many times.");
+    target = next;
+  }
+}
+
+/** The body as text, read with a byte counter: past `limit` the download is cancelled and the source fails. */
+async function readText(response: Response, limit: number): Promise<string> {
+  const tooLarge = () => new SourceFailure("parse", `The content source sent more than ${limit} bytes.`);
+  if (Number(response.headers.get("content-length")) > limit) {
+    await response.body?.cancel();
+    throw tooLarge();
+  }
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 async function getJson(url: URL, timeoutMs: number): Promise<{ body: unknown; headers: Headers; status: number }> {
   try {
-    const response = await fetch(url, {
-      headers: { Accept: "application/json" },
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: "follow",
-    });
+    const response = await fetchSameOrigin(url, AbortSignal.timeout(timeoutMs));
     const type = response.headers.get("content-type") ?? "";
     if (!/^application\/([a-z.+-]*\+)?json\b/i.test(type)) {
       await response.body?.cancel();
@@ -79,9 +131,10 @@ async function getJson(url: URL, timeoutMs: number): Promise<{ body: unknown; he
         `Expected JSON from the content source, got ${type || "no content type"} (HTTP ${response.status}).`,
       );
     }
+    const text = await readText(response, MAX_BODY_BYTES);
     let body: unknown;
     try {
-      body = await response.json();
+      body = JSON.parse(text);
     } catch {
       throw new SourceFailure("parse", "The content source sent malformed JSON.");
     }
@@ -91,10 +144,13 @@ async function getJson(url: URL, timeoutMs: number): Promise<{ body: unknown; he
   }
 }
 
+/** WordPress's default per_page. */
+const DEFAULT_PER_PAGE = 10;
+
 function listUrl(source: WordPressSource, params: ListParams): URL {
   const url = new URL(`${source.base}/posts`);
   url.searchParams.set("page", String(params.page ?? 1));
-  url.searchParams.set("per_page", String(params.perPage ?? 10));
+  url.searchParams.set("per_page", String(params.perPage ?? DEFAULT_PER_PAGE));
   if (params.categories?.length) url.searchParams.set("categories", params.categories.join(","));
   if (params.tags?.length) url.searchParams.set("tags", params.tags.join(","));
   if (params.search) url.searchParams.set("search", params.search);
@@ -126,7 +182,8 @@ export async function fetchRemotePosts(source: WordPressSource, params: ListPara
   }
   if (status < 200 || status >= 300) throw new SourceFailure("network", `The content source answered HTTP ${status}.`);
   if (!Array.isArray(body)) throw new SourceFailure("parse", "The content source did not send a list of posts.");
-  const { posts, invalid } = parsePostList(body, !params.withContent);
+  // A remote may send more than it was asked for (500 items for 10): only the page asked for is kept.
+  const { posts, invalid } = parsePostList(body.slice(0, params.perPage ?? DEFAULT_PER_PAGE), !params.withContent);
   const total = headerInt(headers, "x-wp-total") ?? posts.length;
   const totalPages = headerInt(headers, "x-wp-totalpages") ?? (total > 0 ? 1 : 0);
   return { posts, total, totalPages, invalid };
@@ -152,20 +209,18 @@ export async function fetchRemoteTerms(
   timeoutMs = REMOTE_TIMEOUT_MS,
 ): Promise<RemoteTerm[]> {
   const url = new URL(`${source.base}/${taxonomy}`);
-  url.searchParams.set("per_page", "100");
+  url.searchParams.set("per_page", String(MAX_TERMS));
   url.searchParams.set("_fields", "id,name,slug,count");
   const { body, status } = await getJson(url, timeoutMs);
   if (status < 200 || status >= 300 || !Array.isArray(body)) {
     throw new SourceFailure("parse", `The content source did not send a list of ${taxonomy}.`);
   }
-  return body.filter(
-    (t): t is RemoteTerm =>
-      typeof t === "object" &&
-      t !== null &&
-      typeof t.id === "number" &&
-      typeof t.name === "string" &&
-      typeof t.slug === "string",
-  );
+  return body
+    .slice(0, MAX_TERMS)
+    .filter(
+      (t): t is RemoteTerm =>
+        typeof t === "object" && t !== null && typeof t.id === "number" && typeof t.name === "string" && isSlug(t.slug),
+    );
 }
 
 const MediaSize = z.looseObject({ width: z.number(), height: z.number(), source_url: z.string() });

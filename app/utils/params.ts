@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { invariantResponse } from "./http";
+import { SlugSchema } from "./slug";
 
 /** Decimal digits only: "0x10", "1e3" and " 2" are not page numbers, even if Number() reads them. */
 export const PageNumberSchema = z
@@ -7,7 +8,6 @@ export const PageNumberSchema = z
   .regex(/^\d{1,6}$/)
   .transform(Number)
   .pipe(z.number().int().min(1).max(100_000));
-const SlugSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{0,199}$/);
 
 /** ?page=N as a positive whole number (default 1); anything else is a 400 with a clear message. */
 export function pageParam(url: URL): number {

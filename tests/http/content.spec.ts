@@ -91,3 +91,16 @@ test("a story's featured image has its size set, loads lazily, and is small on s
   expect(await imageTag({ ECT: "4g" })).toContain("1024x576");
   await request.dispose();
 });
+
+test("GET /og-image.png, the Open Graph image every page names, is a 1200x630 PNG", async ({ request }) => {
+  const home = await (await request.get("/")).text();
+  expect(home).toMatch(/<meta property="og:image" content="[^"]*\/og-image\.png"/);
+  const image = await request.get("/og-image.png");
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toBe("image/png");
+  const png = await image.body();
+  expect(png.subarray(1, 4).toString("ascii")).toBe("PNG");
+  // IHDR: width and height are the first two 32-bit fields after the chunk header.
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+  expect(png.length).toBeLessThan(100_000);
+});

@@ -7,7 +7,7 @@ import { deploy } from "../../scripts/migrate.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-test("npm run sync copies the remote's latest posts into the database", async () => {
+test("npm run sync copies every post of the remote (the latest 20 and the older pages) into the database", async () => {
   const file = path.join(root, "tests/.data/sync-cli.db");
   rmSync(file, { force: true });
   await deploy(`file:${file}`);
@@ -26,9 +26,9 @@ test("npm run sync copies the remote's latest posts into the database", async ()
       },
     });
   const first = run();
-  expect(first.stdout).toContain("success: Synced 20 posts from WordPress (20 new).");
+  expect(first.stdout).toContain("success: Synced 24 posts from WordPress (24 new).");
   expect(first.status).toBe(0);
   // Within 2.5 minutes of the last sync it is skipped, unless forced.
   expect(run().stdout).toContain("skipped:");
-  expect(run("--force").stdout).toContain("success: Synced 20 posts from WordPress (0 new).");
+  expect(run("--force").stdout).toContain("success: Synced 24 posts from WordPress (0 new).");
 });

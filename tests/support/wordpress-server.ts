@@ -17,8 +17,29 @@ import { createServer } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { crc32, deflateSync } from "node:zlib";
 
-export type WordPressMode = "healthy" | "hang" | "error500" | "html" | "invalid-items" | "object" | "empty";
+export type WordPressMode =
+  | "healthy"
+  | "hang"
+  | "error500"
+  | "html"
+  | "invalid-items"
+  | "object"
+  | "empty"
+  | "redirect"
+  | "huge-body"
+  | "endless-body"
+  | "oversized-page"
+  | "hostile";
 
+/**
+ * redirect: every API request answers 302 to the same path under /moved/ on
+ *   the `redirectTo` origin (this server's own when not given), which answers it.
+ * huge-body: a valid JSON list of one post whose excerpt is 50 MB, streamed.
+ * endless-body: `[` and then whitespace, forever (until the client goes away).
+ * oversized-page: 500 posts whatever per_page asked for.
+ * hostile: the first posts carry slugs that are paths or not slugs, control
+ *   characters and HTML in their titles; the rest are healthy.
+ */
 export const WORDPRESS_MODES: readonly WordPressMode[] = [
   "healthy",
   "hang",
@@ -27,6 +48,11 @@ export const WORDPRESS_MODES: readonly WordPressMode[] = [
   "invalid-items",
   "object",
   "empty",
+  "redirect",
+  "huge-body",
+  "endless-body",
+  "oversized-page",
+  "hostile",
 ];
 
 export type WordPressServer = {
@@ -511,9 +537,23 @@ function postLinks(id: number, featuredMedia: number): Record<string, Link[]> {
 }
 
 /** The 24 posts, newest first: ids 53 down to 30, one day apart from 2024-10-19T21:48:00. */
-export const WP_POSTS: readonly WpPost[] = POST_SEEDS.map((seed, index): WpPost => {
-  const id = 53 - index;
-  const date = wpDate(NEWEST - index * DAY);
+export const WP_POSTS: readonly WpPost[] = POST_SEEDS.map((seed, index) =>
+  wpPost(seed, 53 - index, NEWEST - index * DAY),
+);
+
+/**
+ * Older posts after the 24 (option `archivePosts`, and the 500 items of
+ * "oversized-page"): the seeds again under new ids and slugs, a day apart.
+ */
+export function archivePosts(count: number): WpPost[] {
+  return Array.from({ length: count }, (_, n) => {
+    const seed = POST_SEEDS[n % POST_SEEDS.length] as PostSeed;
+    return wpPost({ ...seed, slug: `archive-${n + 1}-${seed.slug}` }, 1000 + n, NEWEST - (POST_SEEDS.length + n) * DAY);
+  });
+}
+
+function wpPost(seed: PostSeed, id: number, time: number): WpPost {
+  const date = wpDate(time);
   const featuredMedia = seed.featured ? FEATURED_MEDIA_ID : 0;
   const permalink = `${WP_PLACEHOLDER_ORIGIN}/${seed.slug}/`;
   const isProtected = seed.protected === true;
@@ -543,7 +583,7 @@ export const WP_POSTS: readonly WpPost[] = POST_SEEDS.map((seed, index): WpPost 
     tags: seed.tags,
     _links: postLinks(id, featuredMedia),
   };
-});
+}
 
 function termsFrom(seeds: TermSeed[], taxonomy: "category" | "post_tag"): WpTerm[] {
   const key = taxonomy === "category" ? "categories" : "tags";
@@ -845,7 +885,36 @@ function pagingHeaders(endpoint: string, query: URLSearchParams, total: number, 
   return headers;
 }
 
-type Context = { origin: string; apiBase: string; mode: WordPressMode; query: URLSearchParams };
+type Context = {
+  origin: string;
+  apiBase: string;
+  mode: WordPressMode;
+  query: URLSearchParams;
+  posts: readonly WpPost[];
+};
+
+/** The slugs and titles of "hostile" mode, on the newest posts. */
+export const HOSTILE_POSTS: readonly { slug?: string; title?: string; excerpt?: string }[] = [
+  { slug: "../../api/auth/logout", title: "Click Me" },
+  { title: "Night\u0001Shift\u0008 in\u000B the\u001F Ward\uFFFE", excerpt: "<p>Bell\u0007 rings\u0000</p>" },
+  { title: '<img src=x onerror="alert(1)">The <b>Bold</b> Title<script>alert(2)</script>' },
+  { slug: "UPPER-Case-Slug" },
+  { slug: "%2e%2e%2fadmin" },
+  { slug: "javascript:alert(1)" },
+];
+
+function hostilePost(post: WpPost, index: number): WpPost {
+  const change = HOSTILE_POSTS[index];
+  if (!change) return post;
+  return {
+    ...post,
+    slug: change.slug ?? post.slug,
+    title: change.title ? { rendered: change.title } : post.title,
+    excerpt: change.excerpt ? { ...post.excerpt, rendered: change.excerpt } : post.excerpt,
+  };
+}
+
+const OVERSIZED_PAGE = 500;
 
 /** Three ways an item goes bad in "invalid-items" mode, every third item from the second on. */
 function corruptPost(item: Record<string, unknown>, index: number): Record<string, unknown> {
@@ -912,7 +981,18 @@ function listPosts(ctx: Context): Reply {
   const search = query.get("search")?.trim().toLowerCase();
   const fields = listParam(query, "_fields");
 
-  let posts = ctx.mode === "empty" ? [] : [...WP_POSTS];
+  let posts = ctx.mode === "empty" ? [] : ctx.mode === "hostile" ? ctx.posts.map(hostilePost) : [...ctx.posts];
+  if (ctx.mode === "oversized-page") {
+    // A broken or hostile remote: far more items than asked for, on every page.
+    const items = archivePosts(OVERSIZED_PAGE).map((post) => pickFields(post, fields));
+    return listReply(
+      ctx,
+      "posts",
+      items,
+      pagingHeaders(`${ctx.apiBase}/posts`, query, OVERSIZED_PAGE, paging),
+      corruptPost,
+    );
+  }
   if (categories?.length) posts = posts.filter((post) => post.categories.some((id) => categories.includes(id)));
   if (tags?.length) posts = posts.filter((post) => post.tags.some((id) => tags.includes(id)));
   if (include?.length) posts = posts.filter((post) => include.includes(post.id));
@@ -969,7 +1049,7 @@ function route(ctx: Context, method: string, rest: string): Reply {
     const [, kind, idText] = single;
     const id = Number(idText);
     if (kind === "posts") {
-      const post = ctx.mode === "empty" ? undefined : WP_POSTS.find((p) => p.id === id);
+      const post = ctx.mode === "empty" ? undefined : ctx.posts.find((p) => p.id === id);
       return post ? itemReply(ctx, "post", pickFields(post, fields)) : invalidPostId();
     }
     if (kind === "media") {
@@ -1014,8 +1094,19 @@ function readBody(req: IncomingMessage): Promise<string> {
 const isMode = (value: string): value is WordPressMode => (WORDPRESS_MODES as readonly string[]).includes(value);
 
 export function startWordPressServer(
-  options: { port?: number; host?: string; mode?: WordPressMode } = {},
+  options: {
+    port?: number;
+    host?: string;
+    mode?: WordPressMode;
+    /** Older posts after the 24 (see archivePosts). */
+    archivePosts?: number;
+    /** Where "redirect" mode sends requests: another origin, or this server's own. */
+    redirectTo?: string;
+  } = {},
 ): Promise<WordPressServer> {
+  const dataset: readonly WpPost[] = options.archivePosts
+    ? [...WP_POSTS, ...archivePosts(options.archivePosts)]
+    : WP_POSTS;
   const host = options.host ?? "127.0.0.1";
   let mode: WordPressMode = options.mode ?? "healthy";
   if (!isMode(mode)) return Promise.reject(new Error(`Unknown WordPress mode: ${mode}`));
@@ -1064,8 +1155,38 @@ export function startWordPressServer(
     res.end(png);
   }
 
-  function api(req: IncomingMessage, res: ServerResponse, url: URL) {
+  /** A 200 JSON body of `size` filler bytes between head and tail, written as fast as the client reads. */
+  function streamJson(res: ServerResponse, head: string, size: number, filler: string, tail: string) {
+    res.writeHead(200, { "Content-Type": JSON_TYPE });
+    res.write(head);
+    const chunk = Buffer.alloc(64 * 1024, filler);
+    let sent = 0;
+    const pump = () => {
+      while (!res.destroyed && sent < size) {
+        const part = size - sent < chunk.length ? chunk.subarray(0, size - sent) : chunk;
+        sent += part.length;
+        if (!res.write(part)) {
+          res.once("drain", pump);
+          return;
+        }
+      }
+      if (!res.destroyed) res.end(tail);
+    };
+    pump();
+  }
+
+  function api(req: IncomingMessage, res: ServerResponse, url: URL, redirected: boolean) {
     if (mode === "hang") return; // keep the socket open and never answer
+    if (mode === "redirect" && !redirected) {
+      res.writeHead(302, { Location: `${options.redirectTo ?? origin}/moved${url.pathname}${url.search}` });
+      res.end();
+      return;
+    }
+    if (mode === "huge-body") {
+      const head = `[{"id":1,"date":"2024-10-19T21:48:00","slug":"huge","title":{"rendered":"Huge"},"featured_media":0,"excerpt":{"rendered":"`;
+      return streamJson(res, head, 50 * 1024 * 1024, "a", '"}}]');
+    }
+    if (mode === "endless-body") return streamJson(res, "[", Number.POSITIVE_INFINITY, " ", "]");
     if (mode === "error500") return sendJson(req, res, { status: 500, body: INTERNAL_ERROR_BODY });
     if (mode === "html") {
       res.writeHead(200, {
@@ -1080,7 +1201,11 @@ export function startWordPressServer(
     const apiBase = wp ? `${origin}/wp-json/wp/v2` : wpcom ? `${origin}/wpcom/wp/v2/sites/${wpcom[1]}` : "";
     const rest = wp?.[1] ?? wpcom?.[2];
     if (rest === undefined) return sendJson(req, res, noRoute());
-    sendJson(req, res, route({ origin, apiBase, mode, query: url.searchParams }, req.method ?? "GET", rest));
+    sendJson(
+      req,
+      res,
+      route({ origin, apiBase, mode, query: url.searchParams, posts: dataset }, req.method ?? "GET", rest),
+    );
   }
 
   const server = createServer((req, res) => {
@@ -1094,7 +1219,10 @@ export function startWordPressServer(
       return;
     }
     if (url.pathname.startsWith("/wp-content/uploads/")) return upload(req, res, url.pathname);
-    api(req, res, url);
+    // The target of "redirect" mode: the same request under /moved/.
+    const redirected = url.pathname.startsWith("/moved/");
+    if (redirected) url.pathname = url.pathname.slice("/moved".length);
+    api(req, res, url, redirected);
   });
   server.on("connection", (socket) => {
     sockets.add(socket);

@@ -1,0 +1,85 @@
+// One remote source against the WordPress test server, misbehaving on purpose.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SLUG_PATTERN } from "~/utils/slug";
+import { HOSTILE_POSTS, startWordPressServer, type WordPressServer } from "../../tests/support/wordpress-server";
+import { createContentChain } from "./chain.server";
+import { stripControlCharacters } from "./html.server";
+import { fetchRemotePosts, MAX_BODY_BYTES, SourceFailure, wordpressSources } from "./wordpress.server";
+
+let wp: WordPressServer;
+/** Where "redirect" mode sends wp's requests in the test of another origin. */
+let elsewhere: WordPressServer;
+let offsite: WordPressServer;
+
+beforeAll(async () => {
+  wp = await startWordPressServer({ port: 0 });
+  elsewhere = await startWordPressServer({ port: 0 });
+  offsite = await startWordPressServer({ port: 0, mode: "redirect", redirectTo: elsewhere.origin });
+});
+afterAll(async () => {
+  await Promise.all([wp.close(), elsewhere.close(), offsite.close()]);
+});
+beforeEach(() => wp.setMode("healthy"));
+
+const source = (server: WordPressServer = wp) => {
+  const [only] = wordpressSources({ wpcomApiBase: "", wpUrl: server.wpUrl });
+  if (!only) throw new Error("no source");
+  return only;
+};
+
+describe("redirects", () => {
+  it("are followed within the source's origin", async () => {
+    wp.setMode("redirect");
+    const result = await fetchRemotePosts(source(), { perPage: 10 }, 5000);
+    expect(result.posts).toHaveLength(10);
+    expect(wp.requests.some((r) => r.startsWith("GET /moved/wp-json/wp/v2/posts?"))).toBe(true);
+  });
+
+  it("to another origin fail the source, and the other origin is never asked", async () => {
+    const failure = await fetchRemotePosts(source(offsite), { perPage: 10 }, 5000).catch((error) => error);
+    expect(failure).toBeInstanceOf(SourceFailure);
+    expect(failure.message).toMatch(/another origin/);
+    expect(elsewhere.requests).toEqual([]);
+  });
+});
+
+describe("response bodies", () => {
+  it.each(["huge-body", "endless-body"] as const)("%s: fails the source once it passes the cap", async (mode) => {
+    wp.setMode(mode);
+    // A timeout far longer than the test: the cap, not the clock, ends the download.
+    const failure = await fetchRemotePosts(source(), { perPage: 10 }, 60_000).catch((error) => error);
+    expect(failure).toBeInstanceOf(SourceFailure);
+    expect(failure.message).toBe(`The content source sent more than ${MAX_BODY_BYTES} bytes.`);
+  });
+
+  it("the chain moves on to its copies when the remote's body is too large", async () => {
+    wp.setMode("huge-body");
+    const chain = createContentChain({ sources: [source()], timeoutMs: 60_000 });
+    const page = await chain.listStories();
+    expect(page.source).not.toBe("wp");
+  });
+});
+
+describe("lists", () => {
+  it("are cut to the page size asked for, whatever the remote sends", async () => {
+    wp.setMode("oversized-page");
+    const result = await fetchRemotePosts(source(), { perPage: 10 }, 5000);
+    expect(result.posts).toHaveLength(10);
+    const page = await createContentChain({ sources: [source()], timeoutMs: 5000 }).listStories({ page: 2 });
+    expect(page.source).toBe("wp");
+    expect(page.stories).toHaveLength(10);
+  });
+
+  it("turn items whose slug is not a slug into the default post, whose card has no page", async () => {
+    wp.setMode("hostile");
+    const page = await createContentChain({ sources: [source()], timeoutMs: 5000 }).listStories();
+    const hostile = HOSTILE_POSTS.filter((change) => change.slug).length;
+    expect(page.stories.filter((story) => story.placeholder)).toHaveLength(hostile);
+    for (const story of page.stories) {
+      expect(story.slug).toMatch(SLUG_PATTERN);
+      expect(story.title).not.toMatch(/[<>]/);
+      expect(stripControlCharacters(story.title)).toBe(story.title);
+    }
+    expect(page.stories.map((s) => s.title)).toContain("The Bold Title");
+  });
+});

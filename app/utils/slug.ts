@@ -1,0 +1,14 @@
+import { z } from "zod";
+
+/**
+ * The one rule for slugs, of stories, categories and tags alike, whether they
+ * come from a URL or from a remote source: lower-case letters, digits and
+ * dashes, starting with a letter or digit. Anything else is not a slug: a URL
+ * with it is a 404 and a remote item with it is dropped, so a hostile source
+ * cannot turn a card's link into another route (`../../api/auth/logout`).
+ */
+export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,199}$/;
+
+export const SlugSchema = z.string().regex(SLUG_PATTERN);
+
+export const isSlug = (value: unknown): value is string => typeof value === "string" && SLUG_PATTERN.test(value);
