@@ -3,7 +3,6 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { PrismaClient } from "~/generated/prisma/client";
 import { AuthError, ensureInitialAdmin, registerUser, verifyLogin } from "./auth.server";
-import { hashPassword, verifyPassword } from "./password.server";
 import { hitRateLimit, resetRateLimit } from "./rate-limit.server";
 import { createSession, destroyAllSessions, destroySession, getSessionUser } from "./session.server";
 import { LoginSchema, RegisterSchema, ResetPasswordSchema } from "./validation";
@@ -48,16 +47,6 @@ describe("validators", () => {
     expect(
       ResetPasswordSchema.safeParse({ token: "../x", password: "long-enough", confirm: "long-enough" }).success,
     ).toBe(false);
-  });
-});
-
-describe("passwords", () => {
-  it("are hashed with bcrypt and verified, never stored as given", async () => {
-    const hash = await hashPassword("candle wax");
-    expect(hash).toMatch(/^\$2[aby]\$/);
-    expect(hash).not.toContain("candle");
-    expect(await verifyPassword("candle wax", hash)).toBe(true);
-    expect(await verifyPassword("candle wa", hash)).toBe(false);
   });
 });
 
