@@ -79,6 +79,32 @@ describe("accounts", () => {
     await ensureInitialAdmin(undefined, undefined);
     expect(await prisma.user.count({ where: { isAdmin: true } })).toBe(2);
   });
+
+  it("promotes an account registered under ADMIN_EMAIL only with the operator's password, ending its sessions", async () => {
+    const registrant = await registerUser({
+      email: "boss@horror.test",
+      username: "squatter",
+      password: "registrant-password",
+    });
+    const session = await createSession(registrant.id, true);
+    await prisma.passwordReset.create({
+      data: { tokenHash: "f".repeat(64), userId: registrant.id, expiresAt: new Date(Date.now() + 60_000) },
+    });
+
+    await ensureInitialAdmin("Boss@horror.test", "a-long-admin-password");
+
+    expect(await prisma.user.findUnique({ where: { id: registrant.id } })).toMatchObject({ isAdmin: true });
+    await expect(verifyLogin("boss@horror.test", "registrant-password")).rejects.toBeInstanceOf(AuthError);
+    expect((await verifyLogin("boss@horror.test", "a-long-admin-password")).isAdmin).toBe(true);
+    expect(await getSessionUser(cookieFrom(session))).toBeNull();
+    expect(await prisma.passwordReset.count({ where: { userId: registrant.id } })).toBe(0);
+
+    // Once an administrator, later start-ups change nothing: not the password, not the sessions.
+    const adminSession = await createSession(registrant.id, true);
+    await ensureInitialAdmin("boss@horror.test", "another-admin-password");
+    expect((await verifyLogin("boss@horror.test", "a-long-admin-password")).isAdmin).toBe(true);
+    expect((await getSessionUser(cookieFrom(adminSession)))?.id).toBe(registrant.id);
+  });
 });
 
 describe("sessions", () => {

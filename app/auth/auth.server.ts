@@ -96,12 +96,30 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** The first administrator from ADMIN_EMAIL / ADMIN_PASSWORD: created, or promoted if the account exists. */
+/**
+ * The first administrator from ADMIN_EMAIL / ADMIN_PASSWORD, at start-up: created, or promoted if
+ * the account exists. Anyone may have registered that address before the operator set it, so a
+ * promotion takes the operator's password and ends every session and pending reset link of the
+ * account, in one transaction: whatever the registrant knew or held no longer opens it. An account
+ * that is already an administrator is left alone (its password may have been changed since).
+ */
 export async function ensureInitialAdmin(email: string | undefined, password: string | undefined) {
   if (!email || !password) return;
-  const existing = await prisma.user.findUnique({ where: { email: email.toLowerCase() }, select: { id: true } });
+  const address = email.toLowerCase();
+  const existing = await prisma.user.findUnique({ where: { email: address }, select: { id: true, isAdmin: true } });
+  if (existing?.isAdmin) return;
+  const hash = await hashPassword(password);
   if (existing) {
-    await prisma.user.update({ where: { id: existing.id }, data: { isAdmin: true } });
+    await prisma.$transaction([
+      prisma.session.deleteMany({ where: { userId: existing.id } }),
+      prisma.passwordReset.deleteMany({ where: { userId: existing.id } }),
+      prisma.password.upsert({
+        where: { userId: existing.id },
+        create: { userId: existing.id, hash },
+        update: { hash },
+      }),
+      prisma.user.update({ where: { id: existing.id }, data: { isAdmin: true } }),
+    ]);
     return;
   }
   const base =
@@ -111,10 +129,10 @@ export async function ensureInitialAdmin(email: string | undefined, password: st
       .slice(0, 24) || "admin";
   await prisma.user.create({
     data: {
-      email: email.toLowerCase(),
+      email: address,
       username: (await prisma.user.findUnique({ where: { username: base } })) ? `${base}-admin` : base,
       isAdmin: true,
-      password: { create: { hash: await hashPassword(password) } },
+      password: { create: { hash } },
     },
   });
 }
