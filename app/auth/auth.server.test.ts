@@ -3,7 +3,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { PrismaClient } from "~/generated/prisma/client";
 import { AuthError, ensureInitialAdmin, registerUser, verifyLogin } from "./auth.server";
-import { hitRateLimit, resetRateLimit } from "./rate-limit.server";
+import { enforceLoginLimit, hitRateLimit, recordLoginSuccess, resetRateLimit } from "./rate-limit.server";
 import { createSession, destroyAllSessions, destroySession, getSessionUser } from "./session.server";
 import { LoginSchema, RegisterSchema, ResetPasswordSchema } from "./validation";
 
@@ -152,6 +152,34 @@ describe("rate limiter", () => {
     expect((await hitRateLimit("login:5.6.7.8", rule, now)).allowed).toBe(true);
     // A new window starts over.
     expect((await hitRateLimit("login:1.2.3.4", rule, now + 60_001)).allowed).toBe(true);
+  });
+
+  it("counts sign-ins per address and per account; a success clears only its own account's failures", async () => {
+    const status = (promise: Promise<unknown>) =>
+      promise.then(
+        () => "allowed",
+        (thrown: unknown) => (thrown as { init?: { status?: number } }).init?.status ?? thrown,
+      );
+    // The attacker signs in to their own account between guesses at the victim's.
+    for (let i = 0; i < 5; i++) {
+      expect(await status(enforceLoginLimit("6.6.6.6", "victim@horror.test"))).toBe("allowed");
+      if (i === 4) break;
+      expect(await status(enforceLoginLimit("6.6.6.6", "attacker@horror.test"))).toBe("allowed");
+      await recordLoginSuccess("6.6.6.6", "attacker@horror.test");
+    }
+    expect(await status(enforceLoginLimit("6.6.6.6", "victim@horror.test"))).toBe(429);
+    // The victim's account kept its failures; the victim's own success clears them, not the address's.
+    expect(
+      (await prisma.rateLimit.findUniqueOrThrow({ where: { key: "login-account:victim@horror.test" } })).count,
+    ).toBe(5);
+    await recordLoginSuccess("7.7.7.7", "Victim@horror.test");
+    expect(await prisma.rateLimit.findUnique({ where: { key: "login-account:victim@horror.test" } })).toBeNull();
+    expect((await prisma.rateLimit.findUniqueOrThrow({ where: { key: "login:6.6.6.6" } })).count).toBe(6);
+    // Guesses at one account from many addresses stop at the account's limit.
+    for (let i = 0; i < 10; i++) {
+      expect(await status(enforceLoginLimit(`10.0.0.${i}`, "spread@horror.test"))).toBe("allowed");
+    }
+    expect(await status(enforceLoginLimit("10.0.0.99", "spread@horror.test"))).toBe(429);
   });
 
   it("can be reset, and is shared through the database by every process", async () => {

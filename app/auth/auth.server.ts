@@ -1,8 +1,7 @@
-// Accounts: sign-in through remix-auth's form strategy, registration, and the
-// guards routes use (requireUser, requireAdmin).
+// Accounts: sign-in (verifyLogin, called by the form's action and the JSON API
+// with values their zod schema checked), registration, and the guards routes
+// use (requireUser, requireAdmin).
 import { data, redirect } from "react-router";
-import { Authenticator } from "remix-auth";
-import { FormStrategy } from "remix-auth-form";
 import { prisma } from "~/db.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -44,17 +43,6 @@ export async function verifyLogin(email: string, password: string): Promise<Sess
   const { password: _hash, ...sessionUser } = user;
   return sessionUser;
 }
-
-export const authenticator = new Authenticator<SessionUser>();
-authenticator.use(
-  new FormStrategy(async ({ form }) => {
-    const email = form.get("email");
-    const password = form.get("password");
-    if (typeof email !== "string" || typeof password !== "string") throw new AuthError(INVALID_CREDENTIALS);
-    return verifyLogin(email, password);
-  }),
-  "form",
-);
 
 export async function registerUser(input: { email: string; username: string; password: string }): Promise<SessionUser> {
   const email = input.email.toLowerCase();
