@@ -70,6 +70,25 @@ describe("accounts", () => {
     await expect(verifyLogin("nobody@horror.test", "long-enough")).rejects.toBeInstanceOf(AuthError);
   });
 
+  it("treats usernames that differ only in case as one, keeping the reader's spelling", async () => {
+    const first = await registerUser({ email: "a@horror.test", username: "CaseUser", password: "long-enough" });
+    expect(first.username).toBe("CaseUser");
+    await expect(
+      registerUser({ email: "b@horror.test", username: "caseuser", password: "long-enough" }),
+    ).rejects.toMatchObject({ field: "username", message: "This username is taken. Try another one." });
+    await expect(
+      registerUser({ email: "c@horror.test", username: "CASEUSER", password: "long-enough" }),
+    ).rejects.toMatchObject({ field: "username" });
+    // The database itself refuses a second spelling, whoever writes it.
+    await expect(
+      prisma.user.create({ data: { email: "d@horror.test", username: "caseUSER", usernameKey: "caseuser" } }),
+    ).rejects.toThrow();
+    // The administrator made at start-up takes a username no one has in any case.
+    await registerUser({ email: "e@horror.test", username: "Boss", password: "long-enough" });
+    await ensureInitialAdmin("boss@horror.test", "a-long-admin-password");
+    expect((await prisma.user.findUniqueOrThrow({ where: { email: "boss@horror.test" } })).username).toBe("boss-admin");
+  });
+
   it("creates the initial administrator, or promotes the existing account", async () => {
     await ensureInitialAdmin("boss@horror.test", "a-long-admin-password");
     expect(await prisma.user.findUnique({ where: { email: "boss@horror.test" } })).toMatchObject({ isAdmin: true });

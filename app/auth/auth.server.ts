@@ -44,18 +44,25 @@ export async function verifyLogin(email: string, password: string): Promise<Sess
   return sessionUser;
 }
 
+/**
+ * What makes two usernames the same: `CaseUser` and `caseuser` are one username
+ * (the unique `User.usernameKey`); `User.username` keeps the spelling the reader chose.
+ */
+export const usernameKey = (username: string) => username.toLowerCase();
+
 export async function registerUser(input: { email: string; username: string; password: string }): Promise<SessionUser> {
   const email = input.email.toLowerCase();
+  const key = usernameKey(input.username);
   const [emailTaken, usernameTaken] = await Promise.all([
     prisma.user.findUnique({ where: { email }, select: { id: true } }),
-    prisma.user.findFirst({ where: { username: { equals: input.username } }, select: { id: true } }),
+    prisma.user.findUnique({ where: { usernameKey: key }, select: { id: true } }),
   ]);
   if (emailTaken) throw new AuthError("An account with this email already exists. Sign in instead?", "email");
   if (usernameTaken) throw new AuthError("This username is taken. Try another one.", "username");
   const hash = await hashPassword(input.password);
   try {
     return await prisma.user.create({
-      data: { email, username: input.username, password: { create: { hash } } },
+      data: { email, username: input.username, usernameKey: key, password: { create: { hash } } },
       select: { id: true, email: true, username: true, avatar: true, isAdmin: true },
     });
   } catch {
@@ -115,10 +122,14 @@ export async function ensureInitialAdmin(email: string | undefined, password: st
       .split("@")[0]
       ?.replace(/[^A-Za-z0-9_-]/g, "")
       .slice(0, 24) || "admin";
+  const username = (await prisma.user.findUnique({ where: { usernameKey: usernameKey(base) } }))
+    ? `${base}-admin`
+    : base;
   await prisma.user.create({
     data: {
       email: address,
-      username: (await prisma.user.findUnique({ where: { username: base } })) ? `${base}-admin` : base,
+      username,
+      usernameKey: usernameKey(username),
       isAdmin: true,
       password: { create: { hash } },
     },
