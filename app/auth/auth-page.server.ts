@@ -2,10 +2,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { replyToFailure } from "~/utils/forms";
-import { readFormData } from "~/utils/http";
 import { safeRedirectPath } from "~/utils/redirect";
 import { AuthError, registerUser, verifyLogin } from "./auth.server";
 import { clientAddress } from "./client-address.server";
+import { readPostedForm } from "./csrf.server";
 import { checkHoneypot } from "./honeypot.server";
 import { enforceLoginLimit, enforceRateLimit, RATE_LIMITS, recordLoginSuccess } from "./rate-limit.server";
 import { createSession, type SessionUser } from "./session.server";
@@ -20,8 +20,8 @@ export function successRedirect(redirectTo: string | undefined, setCookie: strin
 }
 
 export async function handleAuthAction(request: Request, context: Readonly<RouterContextProvider>) {
-  // The body is read here, once; the schema is the one place its fields are checked.
-  const form = await readFormData(request);
+  // The body is read once (by the CSRF check, which hands it on); the schema is the one place its fields are checked.
+  const form = await readPostedForm(request, context);
   const intent = form.get("intent") === "register" ? "register" : "login";
   const address = clientAddress(request, context);
 
