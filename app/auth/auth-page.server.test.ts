@@ -17,7 +17,7 @@ async function postAuth(fields: Record<string, string>) {
   const request = new Request("http://localhost/auth", {
     method: "POST",
     headers: {
-      Cookie: setCookie.split(";")[0] ?? "",
+      Cookie: setCookie?.split(";")[0] ?? "",
       "Content-Type": "application/x-www-form-urlencoded",
       "X-Test-Client": crypto.randomUUID(),
     },
