@@ -16,8 +16,13 @@ export const EnvSchema = z
       .default("file:./prisma/data/dev.db"),
     /** Public origin of the site, used for canonical URLs and Open Graph tags. */
     SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
-    /** Comma-separated; the first signs new cookies, all verify (rotation). */
-    SESSION_SECRET: unsetIfEmpty(z.string().min(32, "must be at least 32 characters")),
+    /** Comma-separated; the first signs new cookies, all verify (rotation). Each one is 32+ characters. */
+    SESSION_SECRET: unsetIfEmpty(
+      z
+        .string()
+        .transform((value) => value.split(",").map((secret) => secret.trim()))
+        .pipe(z.array(z.string().min(32, "each secret must be at least 32 characters"))),
+    ),
     /** Content sources 1 and 2 of the fallback chain; empty = skipped. */
     WPCOM_SITE: unsetIfEmpty(
       z.string().regex(/^[a-z0-9.-]+$/i, "must be a WordPress.com site name such as example.wordpress.com"),
@@ -87,7 +92,4 @@ function loadEnv(): Env {
 export const env = loadEnv();
 
 /** Secrets for signing cookies; a fixed development value outside production. */
-export const sessionSecrets = (env.SESSION_SECRET ?? "development-only-secret-change-me-in-production")
-  .split(",")
-  .map((s) => s.trim())
-  .filter(Boolean);
+export const sessionSecrets = env.SESSION_SECRET ?? ["development-only-secret-change-me-in-production"];

@@ -26,6 +26,11 @@ describe("parseEnv", () => {
     expect(env.WPCOM_SITE).toBeUndefined();
   });
 
+  it("splits SESSION_SECRET into its rotation list, each secret trimmed", () => {
+    const env = parseEnv({ SESSION_SECRET: ` ${"n".repeat(32)} , ${"o".repeat(40)}` });
+    expect(env.SESSION_SECRET).toEqual(["n".repeat(32), "o".repeat(40)]);
+  });
+
   it.each([
     [{ PORT: "eighty" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],
@@ -34,6 +39,10 @@ describe("parseEnv", () => {
     [{ WP_URL: "ftp://blog.example" }, "WP_URL"],
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
+    // Every secret of the rotation list counts, not only the whole string.
+    [{ SESSION_SECRET: `${"a".repeat(32)},short` }, "SESSION_SECRET"],
+    [{ SESSION_SECRET: `short,${"a".repeat(32)}` }, "SESSION_SECRET"],
+    [{ SESSION_SECRET: `${"a".repeat(32)},,${"b".repeat(32)}` }, "SESSION_SECRET"],
     [{ NODE_ENV: "production" }, "SESSION_SECRET"],
     [{ NODE_ENV: "production", SESSION_SECRET: "" }, "SESSION_SECRET"],
     [{ WPCOM_SITE: "not a site/" }, "WPCOM_SITE"],

@@ -1,5 +1,5 @@
 // After `react-router build`: a brotli (quality 11) and a gzip (level 9) copy
-// of every fingerprinted client file that compresses, so server.js sends those
+// of every fingerprinted client file that compresses, so the server sends those
 // files as they are (server/precompressed.ts) instead of running
 // zlib for every request. Smaller than per-request compression can afford, and
 // no compression streams in the server's memory.

@@ -2,9 +2,8 @@
 import type { RouterContextProvider } from "react-router";
 import { FALLBACK_MESSAGES, jsonError, readJsonBody } from "~/utils/api-errors";
 import { AuthError, registerUser, verifyLogin } from "./auth.server";
-import { loginRateKey } from "./auth-page.server";
 import { clientAddress } from "./client-address.server";
-import { enforceRateLimit, RATE_LIMITS, resetRateLimit } from "./rate-limit.server";
+import { enforceLoginLimit, enforceRateLimit, RATE_LIMITS, recordLoginSuccess } from "./rate-limit.server";
 import { createSession, destroySession, type SessionUser } from "./session.server";
 import { LoginSchema, RegisterSchema } from "./validation";
 
@@ -17,7 +16,6 @@ export const publicUser = (user: SessionUser) => ({
 
 export async function apiLogin(request: Request, context: Readonly<RouterContextProvider>) {
   const address = clientAddress(context);
-  await enforceRateLimit(loginRateKey(address), RATE_LIMITS.login, { json: true });
   const body = (await readJsonBody(request)) as Record<string, unknown> | null;
   const parsed = LoginSchema.safeParse({
     email: body?.email,
@@ -25,9 +23,10 @@ export async function apiLogin(request: Request, context: Readonly<RouterContext
     remember: body?.rememberMe === true,
   });
   if (!parsed.success) return jsonError(parsed.error.issues[0]?.message ?? FALLBACK_MESSAGES.login, 400);
+  await enforceLoginLimit(address, parsed.data.email, { json: true });
   try {
     const user = await verifyLogin(parsed.data.email, parsed.data.password);
-    await resetRateLimit(loginRateKey(address));
+    await recordLoginSuccess(address, parsed.data.email);
     const setCookie = await createSession(user.id, parsed.data.remember);
     return Response.json({ user: publicUser(user) }, { headers: { "Set-Cookie": setCookie } });
   } catch (error) {

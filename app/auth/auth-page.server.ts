@@ -2,16 +2,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { replyToFailure } from "~/utils/forms";
-import { readFormData } from "~/utils/http";
 import { safeRedirectPath } from "~/utils/redirect";
-import { AuthError, authenticator, registerUser } from "./auth.server";
+import { AuthError, registerUser, verifyLogin } from "./auth.server";
 import { clientAddress } from "./client-address.server";
+import { readPostedForm } from "./csrf.server";
 import { checkHoneypot } from "./honeypot.server";
-import { enforceRateLimit, RATE_LIMITS, resetRateLimit } from "./rate-limit.server";
+import { enforceLoginLimit, enforceRateLimit, RATE_LIMITS, recordLoginSuccess } from "./rate-limit.server";
 import { createSession, type SessionUser } from "./session.server";
 import { LoginSchema, RegisterSchema } from "./validation";
-
-export const loginRateKey = (address: string) => `login:${address}`;
 
 /** Where a successful sign-in goes: /auth-success, which offers the way back. */
 export function successRedirect(redirectTo: string | undefined, setCookie: string) {
@@ -22,21 +20,23 @@ export function successRedirect(redirectTo: string | undefined, setCookie: strin
 }
 
 export async function handleAuthAction(request: Request, context: Readonly<RouterContextProvider>) {
-  const form = await readFormData(request.clone());
+  // The body is read once (by the CSRF check, which hands it on); the schema is the one place its fields are checked.
+  const form = await readPostedForm(request, context);
   const intent = form.get("intent") === "register" ? "register" : "login";
   const address = clientAddress(context);
 
   if (intent === "login") {
-    await enforceRateLimit(loginRateKey(address), RATE_LIMITS.login);
     await checkHoneypot(form);
     const submission = parseWithZod(form, { schema: LoginSchema });
     if (submission.status !== "success") {
       const result = replyToFailure(submission, ["redirectTo"], { hideFields: ["password"] });
       return data({ intent, result }, { status: 400 });
     }
+    const { email, password, remember, redirectTo } = submission.value;
+    await enforceLoginLimit(address, email);
     let user: SessionUser;
     try {
-      user = await authenticator.authenticate("form", request);
+      user = await verifyLogin(email, password);
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
       return data(
@@ -44,8 +44,8 @@ export async function handleAuthAction(request: Request, context: Readonly<Route
         { status: 400 },
       );
     }
-    await resetRateLimit(loginRateKey(address));
-    return successRedirect(submission.value.redirectTo, await createSession(user.id, submission.value.remember));
+    await recordLoginSuccess(address, email);
+    return successRedirect(redirectTo, await createSession(user.id, remember));
   }
 
   await enforceRateLimit(`register:${address}`, RATE_LIMITS.register);

@@ -3,8 +3,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { PrismaClient } from "~/generated/prisma/client";
 import { AuthError, ensureInitialAdmin, registerUser, verifyLogin } from "./auth.server";
-import { hashPassword, verifyPassword } from "./password.server";
-import { hitRateLimit, resetRateLimit } from "./rate-limit.server";
+import { enforceLoginLimit, hitRateLimit, recordLoginSuccess, resetRateLimit } from "./rate-limit.server";
 import { createSession, destroyAllSessions, destroySession, getSessionUser } from "./session.server";
 import { LoginSchema, RegisterSchema, ResetPasswordSchema } from "./validation";
 
@@ -51,16 +50,6 @@ describe("validators", () => {
   });
 });
 
-describe("passwords", () => {
-  it("are hashed with bcrypt and verified, never stored as given", async () => {
-    const hash = await hashPassword("candle wax");
-    expect(hash).toMatch(/^\$2[aby]\$/);
-    expect(hash).not.toContain("candle");
-    expect(await verifyPassword("candle wax", hash)).toBe(true);
-    expect(await verifyPassword("candle wa", hash)).toBe(false);
-  });
-});
-
 describe("accounts", () => {
   it("register, refuse a taken email or username, and verify the login", async () => {
     const user = await registerUser({ email: "Reader@Horror.test", username: "reader", password: "long-enough" });
@@ -81,6 +70,25 @@ describe("accounts", () => {
     await expect(verifyLogin("nobody@horror.test", "long-enough")).rejects.toBeInstanceOf(AuthError);
   });
 
+  it("treats usernames that differ only in case as one, keeping the reader's spelling", async () => {
+    const first = await registerUser({ email: "a@horror.test", username: "CaseUser", password: "long-enough" });
+    expect(first.username).toBe("CaseUser");
+    await expect(
+      registerUser({ email: "b@horror.test", username: "caseuser", password: "long-enough" }),
+    ).rejects.toMatchObject({ field: "username", message: "This username is taken. Try another one." });
+    await expect(
+      registerUser({ email: "c@horror.test", username: "CASEUSER", password: "long-enough" }),
+    ).rejects.toMatchObject({ field: "username" });
+    // The database itself refuses a second spelling, whoever writes it.
+    await expect(
+      prisma.user.create({ data: { email: "d@horror.test", username: "caseUSER", usernameKey: "caseuser" } }),
+    ).rejects.toThrow();
+    // The administrator made at start-up takes a username no one has in any case.
+    await registerUser({ email: "e@horror.test", username: "Boss", password: "long-enough" });
+    await ensureInitialAdmin("boss@horror.test", "a-long-admin-password");
+    expect((await prisma.user.findUniqueOrThrow({ where: { email: "boss@horror.test" } })).username).toBe("boss-admin");
+  });
+
   it("creates the initial administrator, or promotes the existing account", async () => {
     await ensureInitialAdmin("boss@horror.test", "a-long-admin-password");
     expect(await prisma.user.findUnique({ where: { email: "boss@horror.test" } })).toMatchObject({ isAdmin: true });
@@ -89,6 +97,32 @@ describe("accounts", () => {
     expect(await prisma.user.findUnique({ where: { email: "later@horror.test" } })).toMatchObject({ isAdmin: true });
     await ensureInitialAdmin(undefined, undefined);
     expect(await prisma.user.count({ where: { isAdmin: true } })).toBe(2);
+  });
+
+  it("promotes an account registered under ADMIN_EMAIL only with the operator's password, ending its sessions", async () => {
+    const registrant = await registerUser({
+      email: "boss@horror.test",
+      username: "squatter",
+      password: "registrant-password",
+    });
+    const session = await createSession(registrant.id, true);
+    await prisma.passwordReset.create({
+      data: { tokenHash: "f".repeat(64), userId: registrant.id, expiresAt: new Date(Date.now() + 60_000) },
+    });
+
+    await ensureInitialAdmin("Boss@horror.test", "a-long-admin-password");
+
+    expect(await prisma.user.findUnique({ where: { id: registrant.id } })).toMatchObject({ isAdmin: true });
+    await expect(verifyLogin("boss@horror.test", "registrant-password")).rejects.toBeInstanceOf(AuthError);
+    expect((await verifyLogin("boss@horror.test", "a-long-admin-password")).isAdmin).toBe(true);
+    expect(await getSessionUser(cookieFrom(session))).toBeNull();
+    expect(await prisma.passwordReset.count({ where: { userId: registrant.id } })).toBe(0);
+
+    // Once an administrator, later start-ups change nothing: not the password, not the sessions.
+    const adminSession = await createSession(registrant.id, true);
+    await ensureInitialAdmin("boss@horror.test", "another-admin-password");
+    expect((await verifyLogin("boss@horror.test", "a-long-admin-password")).isAdmin).toBe(true);
+    expect((await getSessionUser(cookieFrom(adminSession)))?.id).toBe(registrant.id);
   });
 });
 
@@ -137,6 +171,34 @@ describe("rate limiter", () => {
     expect((await hitRateLimit("login:5.6.7.8", rule, now)).allowed).toBe(true);
     // A new window starts over.
     expect((await hitRateLimit("login:1.2.3.4", rule, now + 60_001)).allowed).toBe(true);
+  });
+
+  it("counts sign-ins per address and per account; a success clears only its own account's failures", async () => {
+    const status = (promise: Promise<unknown>) =>
+      promise.then(
+        () => "allowed",
+        (thrown: unknown) => (thrown as { init?: { status?: number } }).init?.status ?? thrown,
+      );
+    // The attacker signs in to their own account between guesses at the victim's.
+    for (let i = 0; i < 5; i++) {
+      expect(await status(enforceLoginLimit("6.6.6.6", "victim@horror.test"))).toBe("allowed");
+      if (i === 4) break;
+      expect(await status(enforceLoginLimit("6.6.6.6", "attacker@horror.test"))).toBe("allowed");
+      await recordLoginSuccess("6.6.6.6", "attacker@horror.test");
+    }
+    expect(await status(enforceLoginLimit("6.6.6.6", "victim@horror.test"))).toBe(429);
+    // The victim's account kept its failures; the victim's own success clears them, not the address's.
+    expect(
+      (await prisma.rateLimit.findUniqueOrThrow({ where: { key: "login-account:victim@horror.test" } })).count,
+    ).toBe(5);
+    await recordLoginSuccess("7.7.7.7", "Victim@horror.test");
+    expect(await prisma.rateLimit.findUnique({ where: { key: "login-account:victim@horror.test" } })).toBeNull();
+    expect((await prisma.rateLimit.findUniqueOrThrow({ where: { key: "login:6.6.6.6" } })).count).toBe(6);
+    // Guesses at one account from many addresses stop at the account's limit.
+    for (let i = 0; i < 10; i++) {
+      expect(await status(enforceLoginLimit(`10.0.0.${i}`, "spread@horror.test"))).toBe("allowed");
+    }
+    expect(await status(enforceLoginLimit("10.0.0.99", "spread@horror.test"))).toBe(429);
   });
 
   it("can be reset, and is shared through the database by every process", async () => {

@@ -1,8 +1,7 @@
-// Accounts: sign-in through remix-auth's form strategy, registration, and the
-// guards routes use (requireUser, requireAdmin).
+// Accounts: sign-in (verifyLogin, called by the form's action and the JSON API
+// with values their zod schema checked), registration, and the guards routes
+// use (requireUser, requireAdmin).
 import { data, redirect } from "react-router";
-import { Authenticator } from "remix-auth";
-import { FormStrategy } from "remix-auth-form";
 import { prisma } from "~/db.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -45,29 +44,25 @@ export async function verifyLogin(email: string, password: string): Promise<Sess
   return sessionUser;
 }
 
-export const authenticator = new Authenticator<SessionUser>();
-authenticator.use(
-  new FormStrategy(async ({ form }) => {
-    const email = form.get("email");
-    const password = form.get("password");
-    if (typeof email !== "string" || typeof password !== "string") throw new AuthError(INVALID_CREDENTIALS);
-    return verifyLogin(email, password);
-  }),
-  "form",
-);
+/**
+ * What makes two usernames the same: `CaseUser` and `caseuser` are one username
+ * (the unique `User.usernameKey`); `User.username` keeps the spelling the reader chose.
+ */
+export const usernameKey = (username: string) => username.toLowerCase();
 
 export async function registerUser(input: { email: string; username: string; password: string }): Promise<SessionUser> {
   const email = input.email.toLowerCase();
+  const key = usernameKey(input.username);
   const [emailTaken, usernameTaken] = await Promise.all([
     prisma.user.findUnique({ where: { email }, select: { id: true } }),
-    prisma.user.findFirst({ where: { username: { equals: input.username } }, select: { id: true } }),
+    prisma.user.findUnique({ where: { usernameKey: key }, select: { id: true } }),
   ]);
   if (emailTaken) throw new AuthError("An account with this email already exists. Sign in instead?", "email");
   if (usernameTaken) throw new AuthError("This username is taken. Try another one.", "username");
   const hash = await hashPassword(input.password);
   try {
     return await prisma.user.create({
-      data: { email, username: input.username, password: { create: { hash } } },
+      data: { email, username: input.username, usernameKey: key, password: { create: { hash } } },
       select: { id: true, email: true, username: true, avatar: true, isAdmin: true },
     });
   } catch {
@@ -96,12 +91,30 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   return user;
 }
 
-/** The first administrator from ADMIN_EMAIL / ADMIN_PASSWORD: created, or promoted if the account exists. */
+/**
+ * The first administrator from ADMIN_EMAIL / ADMIN_PASSWORD, at start-up: created, or promoted if
+ * the account exists. Anyone may have registered that address before the operator set it, so a
+ * promotion takes the operator's password and ends every session and pending reset link of the
+ * account, in one transaction: whatever the registrant knew or held no longer opens it. An account
+ * that is already an administrator is left alone (its password may have been changed since).
+ */
 export async function ensureInitialAdmin(email: string | undefined, password: string | undefined) {
   if (!email || !password) return;
-  const existing = await prisma.user.findUnique({ where: { email: email.toLowerCase() }, select: { id: true } });
+  const address = email.toLowerCase();
+  const existing = await prisma.user.findUnique({ where: { email: address }, select: { id: true, isAdmin: true } });
+  if (existing?.isAdmin) return;
+  const hash = await hashPassword(password);
   if (existing) {
-    await prisma.user.update({ where: { id: existing.id }, data: { isAdmin: true } });
+    await prisma.$transaction([
+      prisma.session.deleteMany({ where: { userId: existing.id } }),
+      prisma.passwordReset.deleteMany({ where: { userId: existing.id } }),
+      prisma.password.upsert({
+        where: { userId: existing.id },
+        create: { userId: existing.id, hash },
+        update: { hash },
+      }),
+      prisma.user.update({ where: { id: existing.id }, data: { isAdmin: true } }),
+    ]);
     return;
   }
   const base =
@@ -109,12 +122,16 @@ export async function ensureInitialAdmin(email: string | undefined, password: st
       .split("@")[0]
       ?.replace(/[^A-Za-z0-9_-]/g, "")
       .slice(0, 24) || "admin";
+  const username = (await prisma.user.findUnique({ where: { usernameKey: usernameKey(base) } }))
+    ? `${base}-admin`
+    : base;
   await prisma.user.create({
     data: {
-      email: email.toLowerCase(),
-      username: (await prisma.user.findUnique({ where: { username: base } })) ? `${base}-admin` : base,
+      email: address,
+      username,
+      usernameKey: usernameKey(username),
       isAdmin: true,
-      password: { create: { hash: await hashPassword(password) } },
+      password: { create: { hash } },
     },
   });
 }

@@ -31,6 +31,8 @@ const ORIGIN_CHECKED_PATHS = new Set(["/theme", "/sidebar", "/cookie-consent"]);
 
 type TokenState = { token: string | null; setCookie: string | null };
 const tokenContext = createContext<TokenState>({ token: null, setCookie: null });
+/** The form the CSRF check read, handed on to the action so that the body is read once. */
+const postedFormContext = createContext<FormData | null>(null);
 
 function sameOrigin(request: Request): boolean {
   const site = request.headers.get("Sec-Fetch-Site");
@@ -52,19 +54,24 @@ function forbidden(request: Request, message: string): never {
   throw data({ message }, { status: 403 });
 }
 
-export async function verifyCsrf(request: Request): Promise<void> {
+/** Throws the 403 unless the request proves its origin; returns the form when it had to read one. */
+export async function verifyCsrf(request: Request): Promise<FormData | null> {
   if (ORIGIN_CHECKED_PATHS.has(pathOf(request))) {
     if (!sameOrigin(request)) forbidden(request, "This form must be sent from this site.");
-    return;
+    return null;
   }
   try {
     if (isFormRequest(request)) {
       // Read (a copy of) the form first, so a body that cannot be parsed is a 400, not a 500.
-      await csrf.validate(await readFormData(request.clone()), request.headers);
+      // The request's own body stays unread for the actions that read it themselves.
+      const form = await readFormData(request.clone());
+      await csrf.validate(form, request.headers);
+      return form;
     } else {
       const form = new FormData();
       form.set(CSRF_FIELD, request.headers.get(CSRF_HEADER) ?? "");
       await csrf.validate(form, request.headers);
+      return null;
     }
   } catch (error) {
     if (error instanceof CSRFError)
@@ -75,13 +82,18 @@ export async function verifyCsrf(request: Request): Promise<void> {
 
 /** Root middleware: checks every state-changing request before any action runs. */
 export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  if (!SAFE_METHODS.has(request.method.toUpperCase())) await verifyCsrf(request);
+  if (!SAFE_METHODS.has(request.method.toUpperCase())) context.set(postedFormContext, await verifyCsrf(request));
   const state: TokenState = { token: null, setCookie: null };
   context.set(tokenContext, state);
   const response = await next();
   if (state.setCookie) response.headers.append("Set-Cookie", state.setCookie);
   return response;
 };
+
+/** The posted form: the one the CSRF check already read and checked, else read now (a body is read once). */
+export async function readPostedForm(request: Request, context: Readonly<RouterContextProvider>): Promise<FormData> {
+  return context.get(postedFormContext) ?? readFormData(request);
+}
 
 /**
  * The reader's CSRF token, for a loader whose page has a form that needs one.

@@ -2,7 +2,7 @@ import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SmtpCatcher, SmtpCatcherHttp } from "../../tests/support/smtp-catcher";
 import { parseMessage, startSmtpCatcher, startSmtpCatcherHttp } from "../../tests/support/smtp-catcher";
-import { createMailer, resetPasswordEmail } from "./mail.server";
+import { createMailer, MAIL_DISABLED_WARNING, resetPasswordEmail } from "./mail.server";
 
 const FROM = "Horror Stories <no-reply@horror-stories.test>";
 const token = "0123456789abcdef".repeat(4);
@@ -125,6 +125,26 @@ describe("createMailer without an SMTP URL", () => {
     expect(lines[0]).toContain("dev@example.com");
     expect(lines[0]).toContain("Reset your Horror Stories password");
     expect(lines[0]).toContain(link);
+  });
+
+  it("in production logs nothing of the message, and warns once that mail and reset by email are off", async () => {
+    const lines: string[] = [];
+    const warnings: string[] = [];
+    const mailer = createMailer({
+      from: FROM,
+      production: true,
+      log: (line) => lines.push(line),
+      warn: (line) => warnings.push(line),
+    });
+    expect(mailer.enabled).toBe(false);
+    expect(warnings).toEqual([MAIL_DISABLED_WARNING]);
+    expect(MAIL_DISABLED_WARNING).toContain("password reset by email is disabled");
+    await mailer.send({ to: "prod@example.com", ...resetPasswordEmail({ username: "prod", link, minutes: 15 }) });
+    await mailer.send({ to: "prod@example.com", ...resetPasswordEmail({ username: "prod", link, minutes: 15 }) });
+    const logged = [...lines, ...warnings].join("\n");
+    expect(logged).not.toContain(token);
+    expect(logged).not.toContain("prod@example.com");
+    expect(warnings).toHaveLength(1);
   });
 });
 

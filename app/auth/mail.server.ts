@@ -1,20 +1,48 @@
 // Outgoing email over SMTP (nodemailer), configured by one URL such as
 // smtp://user:pass@127.0.0.1:2525 or smtps://user:pass@smtp.example.com.
-// Without a URL (development) nothing is sent: the message is written to the
-// server log instead, so a password-reset link can be copied from there.
+// Without a URL nothing is sent. In development and tests the message is
+// written to the server log instead, so a password-reset link can be copied
+// from there. In production a log is no place for a reset link (whoever reads
+// the logs could take over any account): mail is off, one warning at start
+// says so, and the reset page tells readers that reset by email is not available.
 
 import { createTransport } from "nodemailer";
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string };
 
-export type Mailer = { send(message: MailMessage): Promise<void> };
+export type Mailer = {
+  /** False when mail goes nowhere (production without SMTP_URL): what needs mail must say it is not available. */
+  readonly enabled: boolean;
+  send(message: MailMessage): Promise<void>;
+};
 
-export function createMailer(options: { smtpUrl?: string; from: string; log?: (line: string) => void }): Mailer {
+export const MAIL_DISABLED_WARNING =
+  "[mail] SMTP_URL is not set: no email is sent, and password reset by email is disabled. Set SMTP_URL to turn it on.";
+
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  /** Production: without an SMTP URL, nothing of a message is logged. */
+  production?: boolean;
+  log?: (line: string) => void;
+  warn?: (line: string) => void;
+}): Mailer {
   const { smtpUrl, from } = options;
   const log = options.log ?? ((line: string) => console.info(line));
 
+  if (!smtpUrl && options.production) {
+    (options.warn ?? ((line: string) => console.warn(line)))(MAIL_DISABLED_WARNING);
+    return {
+      enabled: false,
+      async send() {
+        log("[mail] not sent: SMTP_URL is not set");
+      },
+    };
+  }
+
   if (!smtpUrl) {
     return {
+      enabled: true,
       async send(message) {
         log(
           `[mail] not sent (no SMTP URL) to=${message.to} subject=${JSON.stringify(message.subject)}\n${message.text}`,
@@ -28,6 +56,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; log?: (l
   let transport: ReturnType<typeof createTransport> | undefined;
 
   return {
+    enabled: true,
     async send(message) {
       try {
         transport ??= createTransport({

@@ -2,9 +2,8 @@
 // page gets its CSRF token and honeypot fields; the post is read, counted
 // against the client's rate limit and checked for the honeypot.
 import type { RouterContextProvider } from "react-router";
-import { readFormData } from "~/utils/http";
 import { clientAddress } from "./client-address.server";
-import { csrfToken } from "./csrf.server";
+import { csrfToken, readPostedForm } from "./csrf.server";
 import { checkHoneypot, honeypot } from "./honeypot.server";
 import { enforceRateLimit, type RateLimitRule } from "./rate-limit.server";
 
@@ -17,7 +16,7 @@ export async function readPublicForm(
   context: Readonly<RouterContextProvider>,
   limit: { name: string; rule: RateLimitRule },
 ): Promise<FormData> {
-  const form = await readFormData(request);
+  const form = await readPostedForm(request, context);
   await enforceRateLimit(`${limit.name}:${clientAddress(context)}`, limit.rule);
   await checkHoneypot(form);
   return form;

@@ -8,6 +8,12 @@ export type RateLimitRule = { limit: number; windowMs: number };
 /** Attempts per client address and window: a sixth sign-in within 15 minutes gets the 429 page. */
 export const RATE_LIMITS = {
   login: { limit: 5, windowMs: 15 * 60_000 },
+  /**
+   * Sign-ins to one account from any address: guesses spread over many
+   * addresses stop here. Higher than the per-address limit, so that a reader's
+   * own typos on two devices do not lock the account.
+   */
+  loginAccount: { limit: 10, windowMs: 15 * 60_000 },
   register: { limit: 5, windowMs: 60 * 60_000 },
   reset: { limit: 5, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
@@ -41,9 +47,46 @@ export async function resetRateLimit(key: string) {
 /** Throws the 429 page (or JSON for the API) with Retry-After when the limit is passed. */
 export async function enforceRateLimit(key: string, rule: RateLimitRule, options: { json?: boolean } = {}) {
   const result = await hitRateLimit(key, rule);
-  if (result.allowed) return;
-  const headers = { "Retry-After": String(result.retryAfterSeconds) };
+  if (!result.allowed) tooManyAttempts(result.retryAfterSeconds, options);
+}
+
+function tooManyAttempts(retryAfterSeconds: number, options: { json?: boolean }): never {
+  const headers = { "Retry-After": String(retryAfterSeconds) };
   const message = "Too many attempts. Please wait a few minutes and try again.";
   if (options.json) throw Response.json({ message, code: "CLIENT_ERROR" }, { status: 429, headers });
   throw data({ message }, { status: 429, headers });
+}
+
+// Sign-in attempts are counted twice: per client address, and per account (the
+// normalised email asked for), each against its own limit.
+const loginKeys = (address: string, email: string) => ({
+  address: `login:${address}`,
+  account: `login-account:${email.toLowerCase()}`,
+});
+
+/**
+ * Counts a sign-in attempt before the password is checked (so parallel guesses
+ * cannot slip past the limit) and throws the 429 when the address or the
+ * account has had too many. The address is counted first, and the account only
+ * when the address is still allowed.
+ */
+export async function enforceLoginLimit(address: string, email: string, options: { json?: boolean } = {}) {
+  const keys = loginKeys(address, email);
+  await enforceRateLimit(keys.address, RATE_LIMITS.login, options);
+  await enforceRateLimit(keys.account, RATE_LIMITS.loginAccount, options);
+}
+
+/**
+ * After a successful sign-in: the account's failures start over, and this
+ * attempt is taken back from the address's count. Nothing else is cleared: an
+ * attacker who signs in to their own account between guesses at another one
+ * leaves the failures of those guesses counted, on the address and on the
+ * other account.
+ */
+export async function recordLoginSuccess(address: string, email: string) {
+  const keys = loginKeys(address, email);
+  await prisma.$transaction([
+    prisma.rateLimit.deleteMany({ where: { key: keys.account } }),
+    prisma.rateLimit.updateMany({ where: { key: keys.address, count: { gt: 0 } }, data: { count: { decrement: 1 } } }),
+  ]);
 }

@@ -15,6 +15,7 @@ import { RATE_LIMITS } from "~/auth/rate-limit.server";
 import { isResetTokenUsable, requestPasswordReset, resetPassword } from "~/auth/reset.server";
 import { NEW_PASSWORD_MIN, ResetPasswordSchema, ResetRequestSchema } from "~/auth/validation";
 import { env } from "~/env.server";
+import { siteMailer } from "~/messages/site-mailer.server";
 import { replyToFailure } from "~/utils/forms";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
@@ -22,6 +23,9 @@ import type { Route } from "./+types/reset-password";
 
 export const SENT_MESSAGE =
   "If an account uses that address, we have sent it a link to reset the password. The link works once, for one hour.";
+
+/** Production without SMTP_URL (see app/auth/mail.server.ts): no reset link can reach the reader. */
+export const RESET_MAIL_DISABLED_MESSAGE = "Password reset by email is not available on this site.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -32,6 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     token: tokenState === "valid" ? token : null,
     tokenState,
     sent: url.searchParams.get("sent") === "1",
+    resetByMail: siteMailer.enabled,
+    contactEmail: env.CONTACT_EMAIL,
     ...(await publicFormProps(request, context)),
   };
 }
@@ -61,6 +67,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(form, { schema: ResetRequestSchema });
   if (submission.status !== "success") return data({ intent: "request", result: submission.reply() }, { status: 400 });
+  // The page says why instead of the form: nothing is sent, and no link is made.
+  if (!siteMailer.enabled) return redirect("/reset-password");
   await requestPasswordReset(submission.value.email, env.SITE_URL);
   return redirect("/reset-password?sent=1");
 }
@@ -122,7 +130,7 @@ function NewPasswordForm({ token, lastResult }: { token: string; lastResult?: Ro
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const { token, tokenState, sent, csrf } = loaderData;
+  const { token, tokenState, sent, csrf, resetByMail, contactEmail } = loaderData;
   return (
     <PublicFormProvider csrf={csrf} honeypot={loaderData.honeypot}>
       <div className="mx-auto max-w-md">
@@ -134,7 +142,16 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               This reset link has expired or was already used. Ask for a new one below.
             </p>
           ) : null}
-          {token ? <NewPasswordForm token={token} lastResult={actionData} /> : <RequestForm lastResult={actionData} />}
+          {token ? (
+            <NewPasswordForm token={token} lastResult={actionData} />
+          ) : resetByMail ? (
+            <RequestForm lastResult={actionData} />
+          ) : (
+            <p role="alert" className="font-semibold">
+              {RESET_MAIL_DISABLED_MESSAGE} To get back into your account, write to{" "}
+              <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.
+            </p>
+          )}
           <p>
             <Link to="/auth">Back to sign in</Link>
           </p>

@@ -34,7 +34,7 @@ export function isFormRequest(request: Request): boolean {
   return FORM_TYPES.some((t) => type.includes(t));
 }
 
-/** No form or JSON body of this site needs more (server.js refuses bigger ones that declare their length). */
+/** No form or JSON body of this site needs more (server/body-limit.ts refuses bigger ones, however they are sent). */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 export const BODY_MESSAGES = {

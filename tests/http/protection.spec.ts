@@ -80,9 +80,11 @@ test("a sixth sign-in through the API past the limit gets 429 JSON with Retry-Af
 }) => {
   const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: client() });
   const { csrfToken } = await (await request.get("/api/csrf-token")).json();
+  // An address of its own: failures are also counted per account, across runs.
+  const email = `nobody-${randomUUID().slice(0, 8)}@horror.test`;
   const attempt = () =>
     request.post("/api/auth/login", {
-      data: { email: "nobody@horror.test", password: "wrong-pass" },
+      data: { email, password: "wrong-pass" },
       headers: { "X-CSRF-Token": csrfToken },
     });
   for (let i = 0; i < 5; i++) expect((await attempt()).status()).toBe(401);

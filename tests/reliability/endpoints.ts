@@ -33,6 +33,8 @@ export type Endpoint = {
    * (e.g. redirectTo falls back to "/"): a hostile value there may be accepted.
    */
   lenient?: string[];
+  /** Rate-limit counters one request may start; 1 unless told (a sign-in counts per address and per account). */
+  counters?: number;
 };
 
 const unique = () => randomUUID().slice(0, 8);
@@ -140,6 +142,7 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     accepted: [200],
     optional: ["rememberMe"],
     lenient: ["rememberMe"],
+    counters: 2,
   },
   "/api/auth/register": {
     reads: "json",
@@ -231,6 +234,7 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     accepted: [302],
     optional: ["redirectTo"],
     lenient: ["redirectTo"],
+    counters: 2,
   },
   "/reset-password": {
     reads: "form",

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { test as base, expect } from "@playwright/test";
 import { type HttpClient, httpClient } from "../support/http-client.ts";
 import { ADMIN_ENV, SITE_ADMIN, type Site, startSite } from "../support/site-server.ts";
+import { startSmtpCatcher } from "../support/smtp-catcher.ts";
 
 export { expect };
 
@@ -9,7 +10,7 @@ export type Role = "anonymous" | "reader" | "admin";
 
 /**
  * Each worker gets a site of its own (built server, fresh database, an
- * administrator, no remote source and no schedule): the tests of one worker
+ * administrator, a mail catcher, no remote source and no schedule): the tests of one worker
  * run one after another, so a test can compare the database before and after
  * a request without other tests writing to it.
  */
@@ -17,9 +18,12 @@ export const test = base.extend<{ as: (role: Role) => Promise<HttpClient> }, { s
   site: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern
     async ({}, use) => {
-      const site = await startSite({ env: ADMIN_ENV });
+      // A mail server of its own: in production, password reset by email is only offered with one.
+      const mail = await startSmtpCatcher({ port: 0 });
+      const site = await startSite({ env: { ...ADMIN_ENV, SMTP_URL: mail.url } });
       await use(site);
       await site.dispose();
+      await mail.close();
     },
     { scope: "worker", timeout: 60_000 },
   ],

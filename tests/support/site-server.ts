@@ -1,4 +1,4 @@
-// A site of its own for a test: the production build (server.js) on a fresh
+// A site of its own for a test: the production build (server/index.ts) on a fresh
 // migrated and seeded database in a temporary folder, on a free port. Unlike
 // the shared suite server, a test may count its rows without other tests
 // writing to it, kill it with SIGKILL and start it again on the same database.
@@ -22,8 +22,11 @@ export type Site = {
   /** e.g. http://localhost:41234 */
   url: string;
   dbFile: string;
-  /** Starts the server (again) on the same database and port; resolves when /api/health answers 200. */
-  start(): Promise<void>;
+  /**
+   * Starts the server (again) on the same database and port; resolves when /api/health answers 200.
+   * `env` changes the environment for this start and the later ones (e.g. ADMIN_ENV on a restart).
+   */
+  start(env?: Record<string, string>): Promise<void>;
   /** kill -9: no clean shutdown, whatever was in flight is cut off. */
   kill(): Promise<void>;
   /** Stops the server if it runs and removes its database. */
@@ -34,6 +37,8 @@ export type Site = {
   counts(): Promise<Record<string, number>>;
   /** What the server wrote to stderr (the last 64 KB), for failure messages. */
   stderr(): string;
+  /** What the server wrote to stdout (the last 64 KB): what an operator's log collects. */
+  stdout(): string;
 };
 
 /** The administrator every site of this kind can be given through `env: ADMIN_ENV`. */
@@ -70,19 +75,24 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
   let stderr = "";
+  let stdout = "";
   let db: Client | undefined;
 
-  async function start() {
+  async function start(more: Record<string, string> = {}) {
     if (child) throw new Error("The site is already running.");
+    Object.assign(env, more);
     const started = spawn(process.execPath, [path.join(root, "server/index.ts")], {
       cwd: root,
       env,
-      stdio: ["ignore", "ignore", "pipe"],
+      stdio: ["ignore", "pipe", "pipe"],
     });
     child = started;
     exited = new Promise((resolve) => started.once("exit", () => resolve()));
     started.stderr?.on("data", (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-64 * 1024);
+    });
+    started.stdout?.on("data", (chunk: Buffer) => {
+      stdout = (stdout + chunk.toString()).slice(-64 * 1024);
     });
     const deadline = Date.now() + 30_000;
     for (;;) {
@@ -151,5 +161,6 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     query,
     counts,
     stderr: () => stderr,
+    stdout: () => stdout,
   };
 }

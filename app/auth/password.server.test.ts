@@ -1,0 +1,49 @@
+import { performance } from "node:perf_hooks";
+import bcryptjs from "bcryptjs";
+import { describe, expect, it } from "vitest";
+import { hashPassword, verifyPassword } from "./password.server";
+
+describe("password hashes", () => {
+  it("are bcrypt, never the password as given", async () => {
+    const hash = await hashPassword("candle wax");
+    expect(hash).toMatch(/^\$2[aby]\$/);
+    expect(hash).not.toContain("candle");
+    expect(await verifyPassword("candle wax", hash)).toBe(true);
+    expect(await verifyPassword("candle wa", hash)).toBe(false);
+  });
+
+  it("made by bcryptjs, as stored before, still verify ($2b$, and $2a$ of older versions)", async () => {
+    const made = await bcryptjs.hash("old candle", 8);
+    expect(made).toMatch(/^\$2b\$08\$/);
+    expect(await verifyPassword("old candle", made)).toBe(true);
+    expect(await verifyPassword("new candle", made)).toBe(false);
+    // bcryptjs 2 wrote $2a$; for passwords under 255 bytes it is the same hash.
+    const older = made.replace(/^\$2b\$/, "$2a$");
+    expect(await verifyPassword("old candle", older)).toBe(true);
+    expect(await verifyPassword("new candle", older)).toBe(false);
+    // And what this module writes, bcryptjs reads: the format is the same.
+    expect(await bcryptjs.compare("candle wax", await hashPassword("candle wax"))).toBe(true);
+  });
+
+  it("a malformed stored hash is a refusal, not an error", async () => {
+    expect(await verifyPassword("x", "not a hash")).toBe(false);
+  });
+
+  it("are computed off the event loop: it stays free while many hash at once", async () => {
+    const before = performance.eventLoopUtilization();
+    let settled = 0;
+    const hashes = Array.from({ length: 8 }, (_, i) =>
+      hashPassword(`password number ${i}`).then(() => {
+        settled += 1;
+      }),
+    );
+    // The next turn of the loop comes before the hashes are done: nothing holds the loop meanwhile.
+    const settledAtNextTurn = await new Promise<number>((resolve) => setImmediate(() => resolve(settled)));
+    await Promise.all(hashes);
+    const used = performance.eventLoopUtilization(before);
+    expect(settledAtNextTurn).toBeLessThan(hashes.length);
+    // The share of the time the loop was busy while eight hashes ran: bcryptjs
+    // keeps it near 1 (it hashes on the loop, in slices); the thread pool leaves it mostly idle.
+    expect(used.utilization).toBeLessThan(0.5);
+  });
+});
