@@ -12,7 +12,7 @@ function isApiRequest(request: Request) {
 }
 
 /** The answer as JSON with a `code` (and a `message`) when it is an error, else the answer itself. */
-export async function asJsonError(response: Response): Promise<Response> {
+async function asJsonError(response: Response): Promise<Response> {
   if (response.status < 400) return response;
   const headers = new Headers(response.headers);
   headers.delete("Content-Length");
