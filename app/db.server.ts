@@ -1,15 +1,8 @@
 import type { Client, Config, TransactionMode } from "@libsql/client";
 import { PrismaLibSql } from "@prisma/adapter-libsql";
+import { SQLITE_BUSY_TIMEOUT_MS } from "~/database";
 import { env } from "~/env.server";
 import { PrismaClient } from "~/generated/prisma/client";
-
-/**
- * How long a local SQLite connection waits for another one's lock before it
- * fails with SQLITE_BUSY. Locks are held by other server processes, the
- * content sync, and this process too: the client keeps a pool of connections.
- * libSQL's default is not to wait at all, which turned any overlap into a 500.
- */
-export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 /** Retries of a statement or transaction start that still met SQLITE_BUSY, and their jittered back-off. */
 export const BUSY_RETRY: RetryPolicy = { attempts: 5, baseDelayMs: 10, maxDelayMs: 250 };

@@ -4,4 +4,3 @@ import { SWIPE } from "~/utils/site";
 export function isSidebarCloseSwipe(dx: number, dy: number): boolean {
   return dx < -SWIPE.sidebarMinX && Math.abs(dy) < SWIPE.sidebarMaxY;
 }
-
