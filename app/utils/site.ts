@@ -18,4 +18,13 @@ export const SWIPE = {
 } as const;
 
 /** Cookie names share one prefix. */
-export const COOKIE_PREFIX = "hs_";
+const COOKIE_PREFIX = "hs_";
+/** Every cookie the site sets (the cookie policy page lists them from here). */
+export const COOKIE_NAMES = {
+  session: `${COOKIE_PREFIX}session`,
+  csrf: `${COOKIE_PREFIX}csrf`,
+  consent: `${COOKIE_PREFIX}consent`,
+  toast: `${COOKIE_PREFIX}toast`,
+  theme: `${COOKIE_PREFIX}theme`,
+  sidebar: `${COOKIE_PREFIX}sidebar`,
+} as const;
