@@ -46,6 +46,16 @@ describe("retryWhileBusy", () => {
     await (await holder.transaction("write")).commit();
   });
 
+  test("libSQL keeps the next write on a connection that met SQLITE_BUSY uncommitted (why withBusyRetry reopens)", async () => {
+    // When this fails, libSQL resets failed statements itself: the reopening can go (decision 007).
+    const lock = await holder.transaction("write");
+    const error = await writer.execute("INSERT INTO t VALUES (1)").catch((e: unknown) => e);
+    expect(isBusyError(error)).toBe(true);
+    await lock.commit();
+    await writer.execute("INSERT INTO t VALUES (4)");
+    expect((await holder.execute("SELECT n FROM t")).rows).toEqual([]);
+  });
+
   test("gives up after the bounded number of attempts with the SQLITE_BUSY error", async () => {
     const lock = await holder.transaction("write");
     let attempts = 0;
