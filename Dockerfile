@@ -34,10 +34,13 @@ WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/app/generated ./app/generated
+# Settings the database scripts share with the server.
+COPY app/database.ts ./app/
 COPY package.json ./
 COPY server/index.ts ./server/
 COPY prisma ./prisma
-COPY scripts/migrate.ts scripts/docker-start.sh ./scripts/
+# The start script, its migrations and `npm run sync` (scripts/docker-image.test.ts checks what they load).
+COPY scripts/migrate.ts scripts/sync.ts scripts/docker-start.sh ./scripts/
 
 # The SQLite database lives on a volume owned by the unprivileged user.
 RUN mkdir -p /data && chown node:node /data

@@ -1,6 +1,7 @@
 // The one place that reads process.env. Parsed once at start-up: a bad or
 // missing value stops the server with a message that names the variable.
 import { z } from "zod";
+import { DEFAULT_DATABASE_URL } from "./database";
 
 /** An empty variable (`WP_URL=` in .env) means "not set". */
 const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
@@ -13,7 +14,7 @@ export const EnvSchema = z
     DATABASE_URL: z
       .string()
       .regex(/^(file:|libsql:|https?:|wss?:)/, "must start with file:, libsql:, http(s): or ws(s):")
-      .default("file:./prisma/data/dev.db"),
+      .default(DEFAULT_DATABASE_URL),
     /** Public origin of the site, used for canonical URLs and Open Graph tags. */
     SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
     /** Comma-separated; the first signs new cookies, all verify (rotation). Each one is 32+ characters. */

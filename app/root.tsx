@@ -11,9 +11,11 @@ import { CriticalCss } from "./styles/critical-css";
 import { getSidebarState, getTheme } from "./theme/preferences.server";
 import { useTheme } from "./theme/theme-toggle";
 import { getToast } from "./toasts/toast.server";
+import { apiErrorMiddleware } from "./utils/api-error-middleware.server";
 import { routeMeta } from "./utils/meta";
 
-export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware];
+// The API's error shape first, so it covers what the CSRF check refuses too.
+export const middleware: Route.MiddlewareFunction[] = [apiErrorMiddleware, csrfMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [theme, sidebar, user, consent, flash] = await Promise.all([

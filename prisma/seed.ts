@@ -4,6 +4,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { PrismaLibSql } from "@prisma/adapter-libsql";
+import { DEFAULT_DATABASE_URL, SQLITE_BUSY_TIMEOUT_MS } from "../app/database.ts";
 import { PrismaClient } from "../app/generated/prisma/client.ts";
 
 type DemoContent = {
@@ -21,9 +22,9 @@ type DemoContent = {
   }[];
 };
 
-export async function seed(url = process.env.DATABASE_URL || "file:./prisma/data/dev.db") {
+export async function seed(url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL) {
   const demo: DemoContent = JSON.parse(await readFile(path.join(import.meta.dirname, "demo-stories.json"), "utf8"));
-  const prisma = new PrismaClient({ adapter: new PrismaLibSql({ url }) });
+  const prisma = new PrismaClient({ adapter: new PrismaLibSql({ url, timeout: SQLITE_BUSY_TIMEOUT_MS }) });
   try {
     for (const category of demo.categories) {
       await prisma.category.upsert({ where: { slug: category.slug }, create: category, update: category });

@@ -20,6 +20,7 @@ import path from "node:path";
 import { createClient } from "@libsql/client";
 import { PrismaLibSql } from "@prisma/adapter-libsql";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+import { DEFAULT_DATABASE_URL, SQLITE_BUSY_TIMEOUT_MS } from "../app/database.ts";
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(import.meta.dirname, "..");
@@ -67,7 +68,7 @@ async function loadEngine(url: string, schema: string): Promise<Engine> {
 }
 
 export function databaseUrl(): string {
-  return process.env.DATABASE_URL || "file:./prisma/data/dev.db";
+  return process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
 }
 
 async function ensureDatabaseDir(url: string) {
@@ -130,7 +131,7 @@ export async function deploy(url = databaseUrl()) {
  */
 async function enableWriteAheadLog(url: string) {
   if (!url.startsWith("file:")) return;
-  const client = createClient({ url, timeout: 5000 });
+  const client = createClient({ url, timeout: SQLITE_BUSY_TIMEOUT_MS });
   try {
     await client.execute("PRAGMA journal_mode = WAL");
   } finally {

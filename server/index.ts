@@ -5,8 +5,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+// Types only (erased): at run time the module comes from the build, or through Vite.
+import type * as App from "./app.ts";
 
-type ServerModule = typeof import("./app.ts");
+type ServerModule = typeof App;
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 const root = path.resolve(import.meta.dirname, "..");

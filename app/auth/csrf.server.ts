@@ -9,13 +9,13 @@ import { createContext, createCookie, data, type MiddlewareFunction, type Router
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { env, sessionSecrets } from "~/env.server";
 import { isFormRequest, readFormData } from "~/utils/http";
-import { COOKIE_PREFIX } from "~/utils/site";
+import { COOKIE_NAMES } from "~/utils/site";
 
 export const CSRF_FIELD = "csrf";
 export const CSRF_HEADER = "X-CSRF-Token";
 
 const csrf = new CSRF({
-  cookie: createCookie(`${COOKIE_PREFIX}csrf`, {
+  cookie: createCookie(COOKIE_NAMES.csrf, {
     path: "/",
     sameSite: "lax",
     httpOnly: true,

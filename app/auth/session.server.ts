@@ -3,13 +3,13 @@
 import { createCookie } from "react-router";
 import { prisma } from "~/db.server";
 import { env, sessionSecrets } from "~/env.server";
-import { COOKIE_PREFIX } from "~/utils/site";
+import { COOKIE_NAMES } from "~/utils/site";
 
 export const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 /** A browser-session sign-in also ends on the server after a day without "remember me". */
 export const BROWSER_SESSION_MS = 24 * 60 * 60 * 1000;
 
-const sessionCookie = createCookie(`${COOKIE_PREFIX}session`, {
+const sessionCookie = createCookie(COOKIE_NAMES.session, {
   path: "/",
   sameSite: "lax",
   httpOnly: true,

@@ -35,9 +35,12 @@ export const RegisterSchema = z.object({
 
 export const ResetRequestSchema = z.object({ email });
 
+/** A password-reset token as the link carries it: 32 random bytes in hex (reset.server.ts). */
+export const RESET_TOKEN_PATTERN = /^[a-f0-9]{64}$/;
+
 export const ResetPasswordSchema = z
   .object({
-    token: z.string().regex(/^[a-f0-9]{64}$/, "This reset link is not valid."),
+    token: z.string().regex(RESET_TOKEN_PATTERN, "This reset link is not valid."),
     password: newPassword,
     confirm: z.string(),
   })

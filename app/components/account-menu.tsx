@@ -15,7 +15,11 @@ export function SignOutForm({ className, label = "Sign out" }: { className?: str
   );
 }
 
-/** Profile, Settings, Logout (spec §2 Header): a native disclosure, so it opens without JavaScript. */
+/**
+ * Profile, Settings, Logout (spec §2 Header), and the reader's feedback
+ * dashboard, which nothing else links to: a native disclosure, so it opens
+ * without JavaScript.
+ */
 export function AccountMenu({ user }: { user: ShellUser }) {
   return (
     <details className="relative">
@@ -34,6 +38,9 @@ export function AccountMenu({ user }: { user: ShellUser }) {
         </Link>
         <Link to="/settings/profile" className="block rounded px-3 py-2 text-ink no-underline hover:bg-bg">
           Settings
+        </Link>
+        <Link to="/user/feedback-dashboard" className="block rounded px-3 py-2 text-ink no-underline hover:bg-bg">
+          Your feedback
         </Link>
         <SignOutForm label="Logout" />
       </div>

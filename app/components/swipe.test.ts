@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSheetCloseSwipe, isSidebarCloseSwipe } from "./swipe";
+import { isSidebarCloseSwipe } from "./swipe";
 
 describe("isSidebarCloseSwipe", () => {
   it("closes on more than 50 px leftwards with under 40 px drift", () => {
@@ -11,18 +11,5 @@ describe("isSidebarCloseSwipe", () => {
     expect(isSidebarCloseSwipe(-50, 0)).toBe(false);
     expect(isSidebarCloseSwipe(-120, 40)).toBe(false);
     expect(isSidebarCloseSwipe(120, 0)).toBe(false);
-  });
-});
-
-describe("isSheetCloseSwipe", () => {
-  it("needs at least 70 px towards the edge", () => {
-    expect(isSheetCloseSwipe(-70, 0)).toBe(true);
-    expect(isSheetCloseSwipe(-69, 0)).toBe(false);
-    expect(isSheetCloseSwipe(70, 0, "right")).toBe(true);
-    expect(isSheetCloseSwipe(70, 0, "left")).toBe(false);
-  });
-  it("needs a mostly horizontal direction (ratio at most 0.8)", () => {
-    expect(isSheetCloseSwipe(-100, 80)).toBe(true);
-    expect(isSheetCloseSwipe(-100, 81)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
 import { env } from "~/env.server";
-import { COOKIE_PREFIX } from "~/utils/site";
+import { COOKIE_NAMES } from "~/utils/site";
 import {
   type CookiePreferences,
   consentLifetimeMs,
@@ -9,9 +9,7 @@ import {
   NON_ESSENTIAL_COOKIES,
 } from "./consent";
 
-export const CONSENT_COOKIE = `${COOKIE_PREFIX}consent`;
-
-const consentCookie = createCookie(CONSENT_COOKIE, {
+const consentCookie = createCookie(COOKIE_NAMES.consent, {
   path: "/",
   sameSite: "lax",
   httpOnly: true,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ERROR_ID_PATTERN } from "./error-log";
 
 export const SEVERITIES = ["low", "medium", "high", "critical"] as const;
 
@@ -12,8 +13,5 @@ export const BugReportSchema = z.object({
   expected: z.string().trim().max(5000).optional(),
   page: z.string().max(500).optional(),
   severity: z.enum(SEVERITIES).default("medium"),
-  errorId: z
-    .string()
-    .regex(/^err_[A-Za-z0-9_]{1,80}$/)
-    .optional(),
+  errorId: z.string().regex(ERROR_ID_PATTERN).optional(),
 });

@@ -77,11 +77,17 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
             <Link to="/feedback" className="btn btn-primary mt-6">
               Submit Another Feedback
             </Link>
+            <p className="mt-4">
+              <YourFeedbackLink />
+            </p>
           </div>
         ) : (
           <>
             <h1 className="font-serif text-4xl font-bold">Feedback</h1>
             <p className="mt-2 text-muted">Tell us what works, what does not, and what you would like to read.</p>
+            <p className="mt-2">
+              <YourFeedbackLink />
+            </p>
             <div className="mt-6 rounded-lg border border-line bg-surface p-6">
               <FeedbackForm page={page} lastResult={actionData} />
             </div>
@@ -90,4 +96,9 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
       </div>
     </PublicFormProvider>
   );
+}
+
+/** Signed-in readers follow what became of their feedback (anonymous readers are asked to sign in first). */
+function YourFeedbackLink() {
+  return <Link to="/user/feedback-dashboard">See the feedback you have sent and its status</Link>;
 }

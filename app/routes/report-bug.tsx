@@ -6,6 +6,7 @@ import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, use
 import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
 import { BugReportSchema, SEVERITIES } from "~/errors/bug-report";
 import { saveBugReport } from "~/errors/bug-report.server";
+import { ERROR_ID_PATTERN } from "~/errors/error-log";
 import { FEEDBACK_LIMIT } from "~/feedback/feedback.server";
 import { replyToFailure } from "~/utils/forms";
 import { routeMeta } from "~/utils/meta";
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = url.searchParams.get("page");
   return {
     sent: url.searchParams.get("sent") === "1",
-    errorId: errorId && /^err_[A-Za-z0-9_]{1,80}$/.test(errorId) ? errorId : "",
+    errorId: errorId && ERROR_ID_PATTERN.test(errorId) ? errorId : "",
     page: page ? safeRedirectPath(page, "") : "",
     ...(await publicFormProps(request, context)),
   };

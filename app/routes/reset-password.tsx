@@ -13,7 +13,7 @@ import {
 import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
 import { RATE_LIMITS } from "~/auth/rate-limit.server";
 import { isResetTokenUsable, requestPasswordReset, resetPassword } from "~/auth/reset.server";
-import { NEW_PASSWORD_MIN, ResetPasswordSchema, ResetRequestSchema } from "~/auth/validation";
+import { NEW_PASSWORD_MIN, RESET_TOKEN_PATTERN, ResetPasswordSchema, ResetRequestSchema } from "~/auth/validation";
 import { env } from "~/env.server";
 import { siteMailer } from "~/messages/site-mailer.server";
 import { replyToFailure } from "~/utils/forms";
@@ -31,7 +31,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
   const tokenState =
-    token === null ? "none" : /^[a-f0-9]{64}$/.test(token) && (await isResetTokenUsable(token)) ? "valid" : "invalid";
+    token === null
+      ? "none"
+      : RESET_TOKEN_PATTERN.test(token) && (await isResetTokenUsable(token))
+        ? "valid"
+        : "invalid";
   return {
     token: tokenState === "valid" ? token : null,
     tokenState,

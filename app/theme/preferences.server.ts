@@ -2,13 +2,13 @@
 // the server renders them right: no flash of the wrong theme.
 import { createCookie } from "react-router";
 import { env } from "~/env.server";
-import { COOKIE_PREFIX } from "~/utils/site";
+import { COOKIE_NAMES } from "~/utils/site";
 import { isTheme, type Theme } from "./theme";
 
 const ONE_YEAR_S = 60 * 60 * 24 * 365;
 
 const preferenceCookie = (name: string) =>
-  createCookie(`${COOKIE_PREFIX}${name}`, {
+  createCookie(name, {
     path: "/",
     sameSite: "lax",
     httpOnly: true,
@@ -16,8 +16,8 @@ const preferenceCookie = (name: string) =>
     maxAge: ONE_YEAR_S,
   });
 
-const themeCookie = preferenceCookie("theme");
-const sidebarCookie = preferenceCookie("sidebar");
+const themeCookie = preferenceCookie(COOKIE_NAMES.theme);
+const sidebarCookie = preferenceCookie(COOKIE_NAMES.sidebar);
 
 export async function getTheme(request: Request): Promise<Theme> {
   const value = await themeCookie.parse(request.headers.get("Cookie"));

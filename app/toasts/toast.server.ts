@@ -4,10 +4,10 @@ import { randomUUID } from "node:crypto";
 import { createCookie, redirect } from "react-router";
 import { z } from "zod";
 import { env } from "~/env.server";
-import { COOKIE_PREFIX } from "~/utils/site";
+import { COOKIE_NAMES } from "~/utils/site";
 import { TOAST_DURATION_MS, type Toast } from "./toast";
 
-const toastCookie = createCookie(`${COOKIE_PREFIX}toast`, {
+const toastCookie = createCookie(COOKIE_NAMES.toast, {
   path: "/",
   sameSite: "lax",
   httpOnly: true,

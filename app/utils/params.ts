@@ -2,19 +2,22 @@ import { z } from "zod";
 import { invariantResponse } from "./http";
 import { SlugSchema } from "./slug";
 
+/** The highest page number a list takes (a guard against absurd offsets, not a content limit). */
+export const MAX_PAGE_NUMBER = 100_000;
+
 /** Decimal digits only: "0x10", "1e3" and " 2" are not page numbers, even if Number() reads them. */
 export const PageNumberSchema = z
   .string()
   .regex(/^\d{1,6}$/)
   .transform(Number)
-  .pipe(z.number().int().min(1).max(100_000));
+  .pipe(z.number().int().min(1).max(MAX_PAGE_NUMBER));
 
 /** ?page=N as a positive whole number (default 1); anything else is a 400 with a clear message. */
 export function pageParam(url: URL): number {
   const raw = url.searchParams.get("page");
   if (raw === null || raw === "") return 1;
   const result = PageNumberSchema.safeParse(raw);
-  invariantResponse(result.success, "The page number must be a whole number from 1 to 100000.");
+  invariantResponse(result.success, `The page number must be a whole number from 1 to ${MAX_PAGE_NUMBER}.`);
   return result.data;
 }
 

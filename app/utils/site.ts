@@ -9,17 +9,22 @@ export const SITE = {
   twitter: "@horrorstories",
 } as const;
 
-/** Below this width the sidebar becomes a slide-in sheet (spec §9 Layout). */
-export const MOBILE_BREAKPOINT_PX = 768;
 /** The scroll-to-top control appears after this much scroll (spec §9 Layout). */
 export const SCROLL_TOP_THRESHOLD_PX = 300;
 /** Swipe rules (spec §9 Swipe). */
 export const SWIPE = {
   sidebarMinX: 50,
   sidebarMaxY: 40,
-  sheetMinX: 70,
-  sheetMaxRatio: 0.8,
 } as const;
 
 /** Cookie names share one prefix. */
-export const COOKIE_PREFIX = "hs_";
+const COOKIE_PREFIX = "hs_";
+/** Every cookie the site sets (the cookie policy page lists them from here). */
+export const COOKIE_NAMES = {
+  session: `${COOKIE_PREFIX}session`,
+  csrf: `${COOKIE_PREFIX}csrf`,
+  consent: `${COOKIE_PREFIX}consent`,
+  toast: `${COOKIE_PREFIX}toast`,
+  theme: `${COOKIE_PREFIX}theme`,
+  sidebar: `${COOKIE_PREFIX}sidebar`,
+} as const;

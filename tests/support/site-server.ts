@@ -16,6 +16,12 @@ const root = path.resolve(import.meta.dirname, "../..");
 export type SiteOptions = {
   /** Extra environment for the server (e.g. WP_URL, ADMIN_EMAIL). */
   env?: Record<string, string>;
+  /**
+   * Another site whose database this one shares (a second server process on
+   * the same SQLite file, as in production with several processes). The
+   * database is neither migrated nor seeded again, and stays with its owner.
+   */
+  shareDatabaseOf?: Site;
 };
 
 export type Site = {
@@ -29,7 +35,7 @@ export type Site = {
   start(env?: Record<string, string>): Promise<void>;
   /** kill -9: no clean shutdown, whatever was in flight is cut off. */
   kill(): Promise<void>;
-  /** Stops the server if it runs and removes its database. */
+  /** Stops the server if it runs and removes its database (unless it shares another site's). */
   dispose(): Promise<void>;
   /** A query on the site's database, from this process (the server may run meanwhile). */
   query<T = Record<string, unknown>>(sql: string, args?: (string | number)[]): Promise<T[]>;
@@ -46,11 +52,14 @@ export const SITE_ADMIN = { email: "site-admin@horror.test", password: "site-adm
 export const ADMIN_ENV = { ADMIN_EMAIL: SITE_ADMIN.email, ADMIN_PASSWORD: SITE_ADMIN.password };
 
 export async function startSite(options: SiteOptions = {}): Promise<Site> {
-  const dir = await mkdtemp(path.join(tmpdir(), "hs-site-"));
-  const dbFile = path.join(dir, "site.db");
+  const shared = options.shareDatabaseOf;
+  const dir = shared ? null : await mkdtemp(path.join(tmpdir(), "hs-site-"));
+  const dbFile = shared ? shared.dbFile : path.join(dir as string, "site.db");
   const databaseUrl = `file:${dbFile}`;
-  await deploy(databaseUrl);
-  await seed(databaseUrl);
+  if (!shared) {
+    await deploy(databaseUrl);
+    await seed(databaseUrl);
+  }
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const env = {
@@ -156,7 +165,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
       await kill();
       db?.close();
       db = undefined;
-      await rm(dir, { recursive: true, force: true });
+      if (dir) await rm(dir, { recursive: true, force: true });
     },
     query,
     counts,

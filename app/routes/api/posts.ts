@@ -1,11 +1,14 @@
 import { z } from "zod";
 import { listApiPosts } from "~/content/api-posts.server";
-import { PageNumberSchema } from "~/utils/params";
+import { MAX_PAGE_NUMBER, PageNumberSchema } from "~/utils/params";
 import type { Route } from "./+types/posts";
+
+/** The most posts one answer carries. */
+const MAX_LIMIT = 100;
 
 const QuerySchema = z.object({
   page: PageNumberSchema.default(1),
-  limit: PageNumberSchema.pipe(z.number().max(100)).default(10),
+  limit: PageNumberSchema.pipe(z.number().max(MAX_LIMIT)).default(10),
 });
 
 /** GET /api/posts?page&limit: { posts, hasMore }. */
@@ -17,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
   if (!query.success) {
     return Response.json(
-      { message: "page must be a whole number from 1 to 100000 and limit from 1 to 100." },
+      { message: `page must be a whole number from 1 to ${MAX_PAGE_NUMBER} and limit from 1 to ${MAX_LIMIT}.` },
       { status: 400 },
     );
   }

@@ -2,15 +2,14 @@ import { z } from "zod";
 import { getOptionalUser } from "~/auth/auth.server";
 import { clientAddress } from "~/auth/client-address.server";
 import { enforceRateLimit } from "~/auth/rate-limit.server";
+import { ERROR_REPORT_CONTENT_PATTERN } from "~/errors/error-log";
 import { FEEDBACK_LIMIT, saveFeedback } from "~/feedback/feedback.server";
 import { jsonError, readJsonBody } from "~/utils/api-errors";
 import type { Route } from "./+types/user-feedback";
 
 const ErrorReportSchema = z.object({
   type: z.literal("bug"),
-  content: z
-    .string()
-    .regex(/^Error Report - ID: err_[A-Za-z0-9_]{1,80}$/, 'content must be "Error Report - ID: {errorId}"'),
+  content: z.string().regex(ERROR_REPORT_CONTENT_PATTERN, 'content must be "Error Report - ID: {errorId}"'),
   metadata: z
     .object({
       errorId: z.string().max(100).optional(),

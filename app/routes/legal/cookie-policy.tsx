@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { InfoPage } from "~/components/info-page";
 import { routeMeta } from "~/utils/meta";
+import { COOKIE_NAMES } from "~/utils/site";
 import type { Route } from "./+types/cookie-policy";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -9,14 +10,18 @@ export const meta: Route.MetaFunction = (args) =>
 const COOKIES = [
   [
     "Essential",
-    "hs_session",
+    COOKIE_NAMES.session,
     "Keeps you signed in (only a session id; 30 days with “remember me”, else until the browser closes).",
   ],
-  ["Essential", "hs_csrf", "Protects your forms from being sent by other sites."],
-  ["Essential", "hs_consent", "Remembers your cookie choice (3 months if you accept, 1 week if you decline)."],
-  ["Essential", "hs_toast", "Carries a one-time message (such as “Message sent”) to the next page; gone once shown."],
-  ["Functionality", "hs_theme", "Remembers light, dark or system theme (1 year)."],
-  ["Functionality", "hs_sidebar", "Remembers whether the sidebar is collapsed (1 year)."],
+  ["Essential", COOKIE_NAMES.csrf, "Protects your forms from being sent by other sites."],
+  ["Essential", COOKIE_NAMES.consent, "Remembers your cookie choice (3 months if you accept, 1 week if you decline)."],
+  [
+    "Essential",
+    COOKIE_NAMES.toast,
+    "Carries a one-time message (such as “Message sent”) to the next page; gone once shown.",
+  ],
+  ["Functionality", COOKIE_NAMES.theme, "Remembers light, dark or system theme (1 year)."],
+  ["Functionality", COOKIE_NAMES.sidebar, "Remembers whether the sidebar is collapsed (1 year)."],
 ] as const;
 
 export default function CookiePolicy() {

@@ -1,0 +1,15 @@
+// Database settings shared by the server (env.server.ts, db.server.ts) and the
+// database scripts (scripts/migrate.ts, prisma/seed.ts), which cannot import
+// the server's modules: those read the environment and open the database.
+
+/** The development database, when DATABASE_URL is not set. */
+export const DEFAULT_DATABASE_URL = "file:./prisma/data/dev.db";
+
+/**
+ * How long a local SQLite connection waits for another one's lock before it
+ * fails with SQLITE_BUSY. Locks are held by other server processes, the
+ * content sync, a migration, and this process too: the client keeps a pool of
+ * connections. libSQL's default is not to wait at all, which turned any
+ * overlap into a 500.
+ */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;

@@ -1,0 +1,112 @@
+// The production image must hold everything its start script, `npm run sync`
+// and `npm run db:migrate` load: no Docker engine runs on these machines, so
+// this reads the Dockerfile's runtime stage instead of building it. Every file
+// those entry points import (followed through relative imports), and the data
+// they read, is copied into the image; every package they import is a
+// production dependency (the image installs with --omit=dev).
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { expect, test } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "..");
+const read = (file: string) => readFile(path.join(root, file), "utf8");
+
+/** Paths (relative to WORKDIR /app) that the runtime stage copies in. */
+async function copiedIntoImage(): Promise<string[]> {
+  const dockerfile = await read("Dockerfile");
+  const runtime = dockerfile.slice(dockerfile.search(/^FROM .* AS runtime$/m));
+  expect(runtime).toMatch(/^WORKDIR \/app$/m);
+  const copied: string[] = [];
+  for (const [, args = ""] of runtime.matchAll(/^COPY (.+)$/gm)) {
+    const parts = args.split(/\s+/).filter((p) => !p.startsWith("--"));
+    const dest = path.posix.normalize((parts.pop() as string).replace(/^\/app\/?/, "./"));
+    const sources = parts.map((s) => s.replace(/^\/app\//, ""));
+    if (sources.length === 1 && !dest.endsWith("/")) copied.push(dest.replace(/\/$/, ""));
+    else for (const source of sources) copied.push(path.posix.join(dest, path.posix.basename(source)));
+  }
+  return copied.map((p) => p.replace(/^\.\//, ""));
+}
+
+function isCopied(file: string, copied: string[]) {
+  return copied.some((p) => file === p || file.startsWith(`${p}/`));
+}
+
+/** The files a script loads through relative imports, and the packages it imports. */
+async function dependenciesOf(entries: string[]) {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const queue = [...entries];
+  while (queue.length) {
+    const file = queue.pop() as string;
+    if (files.has(file)) continue;
+    files.add(file);
+    const text = await read(file);
+    // Statements at the start of a line (not examples in comments, nor `import type`, which is erased),
+    // and import(), require() or require.resolve() of a literal.
+    const specifiers = text.matchAll(
+      /^(?:import|export)\b(?!\s+type\b)[^;"'`]*?\bfrom\s*["']([^"']+)["']|\b(?:import|require|require\.resolve)\(\s*["']([^"']+)["']\s*\)/gm,
+    );
+    for (const [, fromStatement, dynamic] of specifiers) {
+      const spec = (fromStatement ?? dynamic) as string;
+      if (spec.startsWith(".")) queue.push(path.posix.normalize(path.posix.join(path.posix.dirname(file), spec)));
+      else if (!spec.startsWith("node:"))
+        packages.add(spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : (spec.split("/")[0] as string));
+    }
+  }
+  return { files, packages };
+}
+
+test("the image holds every file that start-up, migrations, the seed and `npm run sync` load", async () => {
+  const copied = await copiedIntoImage();
+  const start = await read("scripts/docker-start.sh");
+  // What the start script runs with node, and what the npm scripts for sync and migrate run.
+  const run = [...start.matchAll(/\bnode (?:--\S+ )*(\S+\.(?:ts|js))/g)].map((m) => m[1] as string);
+  const pkg = JSON.parse(await read("package.json")) as {
+    scripts: Record<string, string>;
+    dependencies: Record<string, string>;
+  };
+  for (const script of ["sync", "db:migrate", "start"]) {
+    const file = pkg.scripts[script]?.match(/\bnode (?:--\S+ )*(\S+\.(?:ts|js))/)?.[1];
+    expect(file, `npm run ${script}`).toBeDefined();
+    run.push(file as string);
+  }
+  expect(run).toEqual(
+    expect.arrayContaining(["scripts/migrate.ts", "prisma/seed.ts", "server/index.ts", "scripts/sync.ts"]),
+  );
+  const { files, packages } = await dependenciesOf(run);
+  // Read at run time rather than imported.
+  const data = [
+    "scripts/docker-start.sh",
+    "package.json",
+    "prisma/schema.prisma",
+    "prisma/migrations/migration_lock.toml",
+    "prisma/demo-stories.json",
+    "build/server/index.js",
+  ];
+  const missing = [...files, ...data].filter((file) => !isCopied(file, copied));
+  expect(missing).toEqual([]);
+  for (const file of files) expect(existsSync(path.join(root, file)), file).toBe(true);
+  expect(packages).toContain("@prisma/schema-engine-wasm");
+  // server/index.ts loads Vite only for `--dev`, which the image never passes.
+  const devOnly = new Set(["vite"]);
+  const notProduction = [...packages].filter((name) => !(name in pkg.dependencies) && !devOnly.has(name));
+  expect(notProduction).toEqual([]);
+});
+
+test(".dockerignore keeps what the image copies from the project", async () => {
+  const ignored = (await read(".dockerignore"))
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith("#"));
+  for (const needed of [
+    "prisma/migrations",
+    "prisma/seed.ts",
+    "scripts/migrate.ts",
+    "scripts/sync.ts",
+    "server/index.ts",
+  ]) {
+    const hit = ignored.filter((pattern) => needed === pattern || needed.startsWith(`${pattern}/`));
+    expect(hit, needed).toEqual([]);
+  }
+});
