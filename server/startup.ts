@@ -2,10 +2,13 @@
 // never side effects of importing a module, so that `npm run sync`, tests and
 // tools can load the app without starting them.
 import { ensureInitialAdmin } from "~/auth/auth.server";
+import { MAIL_DISABLED_WARNING } from "~/auth/mail.server";
 import { startContentSyncSchedule } from "~/content/sync-schedule.server";
 import { env } from "~/env.server";
+import { siteMailer } from "~/messages/site-mailer.server";
 
 export function runStartupJobs() {
+  if (!siteMailer.enabled) console.warn(MAIL_DISABLED_WARNING);
   startContentSyncSchedule();
   ensureInitialAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD).catch((error) =>
     console.error("Could not create the initial administrator:", error instanceof Error ? error.message : error),

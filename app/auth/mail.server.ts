@@ -4,7 +4,7 @@
 // written to the server log instead, so a password-reset link can be copied
 // from there. In production a log is no place for a reset link (whoever reads
 // the logs could take over any account): mail is off, one warning at start
-// says so, and the reset page tells readers that reset by email is not available.
+// (server/startup.ts) says so, and the reset page tells readers that reset by email is not available.
 
 import { createTransport } from "nodemailer";
 
@@ -25,13 +25,12 @@ export function createMailer(options: {
   /** Production: without an SMTP URL, nothing of a message is logged. */
   production?: boolean;
   log?: (line: string) => void;
-  warn?: (line: string) => void;
 }): Mailer {
   const { smtpUrl, from } = options;
   const log = options.log ?? ((line: string) => console.info(line));
 
   if (!smtpUrl && options.production) {
-    (options.warn ?? ((line: string) => console.warn(line)))(MAIL_DISABLED_WARNING);
+    // The server says so once at start (server/startup.ts, MAIL_DISABLED_WARNING).
     return {
       enabled: false,
       async send() {

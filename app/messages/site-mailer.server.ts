@@ -3,8 +3,8 @@ import { env } from "~/env.server";
 
 /**
  * The site's one outgoing mail transport (SMTP_URL). Without it: the server
- * log in development and tests; in production, nothing (a warning when the
- * server loads this module at start-up).
+ * log in development and tests; in production, nothing (server/startup.ts
+ * warns once at start).
  */
 export const siteMailer = createMailer({
   smtpUrl: env.SMTP_URL,
