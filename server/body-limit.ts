@@ -3,7 +3,7 @@
 // The limit applies to the bytes actually read, so a body sent without a
 // length (chunked) is refused at the same size as one that declares it. The
 // refusal is a 413 the client can read: the rest of the body is drained (to a
-// bound) before the connection closes, instead of a reset. How long a client
+// bound) before it is sent, instead of a reset under a client still sending. How long a client
 // may take to send its request is the server's requestTimeout (408, index.ts),
 // so a body trickled a byte a second ties up one socket, never the event loop.
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -25,18 +25,26 @@ const DRAIN_MS = 10_000;
 export type TooLarge = (req: IncomingMessage, res: ServerResponse) => void;
 
 function refuse(req: IncomingMessage, res: ServerResponse, tooLarge: TooLarge) {
-  res.setHeader("Connection", "close");
-  tooLarge(req, res);
+  // The client is still sending: answering now and closing would reset the
+  // connection under it, and most clients then report a network error instead
+  // of the 413. So the rest is read and thrown away first, to a bound.
   let drained = 0;
-  const stop = () => req.socket.destroy();
-  const timer = setTimeout(stop, DRAIN_MS);
+  let answered = false;
+  const answer = (close: boolean) => {
+    if (answered) return;
+    answered = true;
+    clearTimeout(timer);
+    if (close) res.setHeader("Connection", "close");
+    tooLarge(req, res);
+  };
+  const timer = setTimeout(() => answer(true), DRAIN_MS);
   timer.unref();
   req.on("data", (chunk: Buffer) => {
     drained += chunk.length;
-    if (drained > DRAIN_BYTES) stop();
+    if (drained > DRAIN_BYTES) answer(true);
   });
-  req.on("end", () => clearTimeout(timer));
-  req.on("close", () => clearTimeout(timer));
+  req.on("end", () => answer(false));
+  req.on("error", () => answer(true));
   req.resume();
 }
 

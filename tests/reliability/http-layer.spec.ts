@@ -64,16 +64,19 @@ test.describe("request limits", () => {
       const answer = await rawExchange(site.url, (socket) => {
         const { host } = new URL(site.url);
         socket.write(
-          `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n`,
+          `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`,
         );
         const chunk = Buffer.alloc(1024 * 1024, "a");
         let sent = 0;
         const more = () => {
           while (sent < 20 && !socket.destroyed) {
             sent++;
-            const ok = socket.write(`${chunk.length.toString(16)}\r\n`) && socket.write(chunk) && socket.write("\r\n");
-            if (!ok) return void socket.once("drain", more);
+            // All three parts of the chunk, whatever the first write says about buffering.
+            socket.write(`${chunk.length.toString(16)}\r\n`);
+            socket.write(chunk);
+            if (!socket.write("\r\n")) return void socket.once("drain", more);
           }
+          // The last chunk, and no more requests on this connection: the server may close it after answering.
           if (!socket.destroyed) socket.end("0\r\n\r\n");
         };
         more();
