@@ -4,6 +4,7 @@
 // admin area. One sync at a time across every process sharing the database.
 import { randomUUID } from "node:crypto";
 import { prisma } from "~/db.server";
+import { notifyNewStory } from "~/notifications/notifications.server";
 import type { ContentChain } from "./chain.server";
 import { htmlToText } from "./html.server";
 import { isDefaultPost, type RemotePost } from "./remote-post";
@@ -158,6 +159,9 @@ async function store(source: WordPressSource, posts: RemotePost[], timeoutMs?: n
     fetchRemoteTerms(source, "categories", timeoutMs).catch(() => null),
     fetchRemoteTerms(source, "tags", timeoutMs).catch(() => null),
   ]);
+  // The first sync of a site copies what the source already had: a backfill, not
+  // news. After it, a post the database has never held is a newly published story.
+  const backfill = (await prisma.syncedPost.count()) === 0;
   await prisma.$transaction(async (tx) => {
     for (const post of valid) {
       const fields = {
@@ -172,6 +176,9 @@ async function store(source: WordPressSource, posts: RemotePost[], timeoutMs?: n
       // A slug can move to another id remotely: the newest copy wins.
       await tx.syncedPost.deleteMany({ where: { slug: post.slug, NOT: { id: post.id } } });
       await tx.syncedPost.upsert({ where: { id: post.id }, create: { id: post.id, ...fields }, update: fields });
+      if (!backfill && !existing.has(post.id)) {
+        await notifyNewStory({ id: post.id, slug: post.slug, title: fields.title }, tx);
+      }
     }
     if (categories && tags) {
       const value = JSON.stringify({ categories, tags });
