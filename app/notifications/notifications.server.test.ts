@@ -14,7 +14,9 @@ import {
 
 let n = 0;
 const reader = (over: { notifyNewStories?: boolean } = {}) =>
-  prisma.user.create({ data: { email: `r${++n}-${Date.now()}@horror.test`, username: `r${n}_${Date.now()}`, ...over } });
+  prisma.user.create({
+    data: { email: `r${++n}-${Date.now()}@horror.test`, username: `r${n}_${Date.now()}`, ...over },
+  });
 
 beforeEach(async () => {
   await prisma.notification.deleteMany();
@@ -60,8 +62,24 @@ describe("notifications in the database", () => {
     const a = await reader();
     await notifyNewStory({ id: 1, slug: "one", title: "One" });
     const items = [
-      { id: "b1", type: "new-story" as const, title: "New Story Published", message: "x", link: "/reader/one", date: new Date().toISOString(), read: false },
-      { id: "b2", type: "other" as const, title: "Saved", message: "y", link: "/stories", date: new Date().toISOString(), read: true },
+      {
+        id: "b1",
+        type: "new-story" as const,
+        title: "New Story Published",
+        message: "x",
+        link: "/reader/one",
+        date: new Date().toISOString(),
+        read: false,
+      },
+      {
+        id: "b2",
+        type: "other" as const,
+        title: "Saved",
+        message: "y",
+        link: "/stories",
+        date: new Date().toISOString(),
+        read: true,
+      },
     ];
     expect(await mergeIntoAccount(a.id, items)).toBe(1);
     expect(await mergeIntoAccount(a.id, items)).toBe(0);

@@ -59,7 +59,12 @@ export async function listNotifications(userId: string, filter: NotificationFilt
   const where: Prisma.NotificationWhereInput = { userId };
   if (filter !== "all") where.read = filter === "read";
   const [rows, counts] = await Promise.all([
-    prisma.notification.findMany({ where, orderBy: [{ date: "desc" }, { id: "desc" }], take: LIST_LIMIT, select: SELECT }),
+    prisma.notification.findMany({
+      where,
+      orderBy: [{ date: "desc" }, { id: "desc" }],
+      take: LIST_LIMIT,
+      select: SELECT,
+    }),
     countNotifications(userId),
   ]);
   return { notifications: rows.map(toApp), counts, filter };
@@ -160,7 +165,10 @@ export async function bellState(userId: string, now = Date.now()) {
 export async function openPanel(userId: string, now = Date.now()): Promise<{ cursed: boolean }> {
   const [, cursed] = await prisma.$transaction([
     prisma.user.update({ where: { id: userId }, data: { notificationsOpenedAt: new Date(now) } }),
-    prisma.notification.updateMany({ where: { userId, type: CURSED_NOTIFICATION.type, read: false }, data: { read: true } }),
+    prisma.notification.updateMany({
+      where: { userId, type: CURSED_NOTIFICATION.type, read: false },
+      data: { read: true },
+    }),
   ]);
   return { cursed: cursed.count > 0 };
 }

@@ -173,3 +173,10 @@ export function mergeBrowserNotifications(existingKeys: Iterable<string>, incomi
   }
   return rows;
 }
+
+/** The forms of /notifications: open one (mark it read, go to its link), mark all read, clear. */
+export const NotificationActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("open"), id: z.string().min(1).max(100), filter: z.enum(FILTERS).optional() }),
+  z.object({ intent: z.literal("read-all"), filter: z.enum(FILTERS).optional() }),
+  z.object({ intent: z.literal("clear"), filter: z.enum(FILTERS).optional() }),
+]);
