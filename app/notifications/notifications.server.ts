@@ -142,15 +142,18 @@ export async function bellState(userId: string, now = Date.now()) {
   });
   let unread = counts.unread;
   if (rule.addCursed) {
-    // Only the request that sets the flag adds the notification (two tabs rendering at once add one).
-    const claimed = await prisma.user.updateMany({
-      where: { id: userId, cursedNotificationAt: null },
-      data: { cursedNotificationAt: new Date(now) },
+    // Only the request that sets the flag adds the notification (two renders at once add one),
+    // and in the same transaction: whoever sees the flag set also sees the notification.
+    const added = await prisma.$transaction(async (tx) => {
+      const claimed = await tx.user.updateMany({
+        where: { id: userId, cursedNotificationAt: null },
+        data: { cursedNotificationAt: new Date(now) },
+      });
+      if (claimed.count !== 1) return false;
+      await tx.notification.create({ data: { userId, ...CURSED_NOTIFICATION, date: new Date(now) } });
+      return true;
     });
-    if (claimed.count === 1) {
-      await prisma.notification.create({ data: { userId, ...CURSED_NOTIFICATION, date: new Date(now) } });
-      unread += 1;
-    }
+    if (added) unread += 1;
   } else if (!rule.cursed && user.cursedNotificationAt) {
     await prisma.user.update({ where: { id: userId }, data: { cursedNotificationAt: null } });
   }
