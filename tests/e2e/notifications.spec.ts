@@ -28,9 +28,9 @@ test("a newly published story reaches the reader: badge, tabs, open, mark all re
   await page.goto("/notifications");
   await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
   const tabs = page.getByRole("navigation", { name: "Filter notifications" });
-  await expect(tabs.getByRole("link", { name: "All (7)" })).toHaveAttribute("aria-current", "page");
-  await expect(tabs.getByRole("link", { name: "Unread (7)" })).toBeVisible();
-  await expect(tabs.getByRole("link", { name: "Read (0)" })).toBeVisible();
+  await expect(tabs.getByRole("link", { name: "All (7)", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(tabs.getByRole("link", { name: "Unread (7)", exact: true })).toBeVisible();
+  await expect(tabs.getByRole("link", { name: "Read (0)", exact: true })).toBeVisible();
   const list = page.getByRole("region", { name: "All notifications" });
   await expect(list.getByRole("listitem")).toHaveCount(7);
   await expect(list.getByRole("listitem").first()).toContainText("New Story Published");
@@ -47,23 +47,23 @@ test("a newly published story reaches the reader: badge, tabs, open, mark all re
   await expect(bell(page, 6)).toBeVisible();
 
   await page.goto("/notifications?filter=read");
-  await expect(tabs.getByRole("link", { name: "Read (1)" })).toHaveAttribute("aria-current", "page");
+  await expect(tabs.getByRole("link", { name: "Read (1)", exact: true })).toHaveAttribute("aria-current", "page");
   const read = page.getByRole("region", { name: "Read notifications" });
   await expect(read.getByRole("listitem")).toHaveCount(1);
   await expect(read).toContainText(title);
-  await tabs.getByRole("link", { name: "Unread (6)" }).click();
+  await tabs.getByRole("link", { name: "Unread (6)", exact: true }).click();
   await expect(page).toHaveURL(/\?filter=unread$/);
   await expect(page.getByRole("region", { name: "Unread notifications" }).getByRole("listitem")).toHaveCount(6);
 
   await page.getByRole("button", { name: "Mark all read" }).click();
   await expect(page.getByRole("status").filter({ hasText: "All notifications read" })).toBeVisible();
-  await expect(tabs.getByRole("link", { name: "Unread (0)" })).toBeVisible();
+  await expect(tabs.getByRole("link", { name: "Unread (0)", exact: true })).toBeVisible();
   await expect(page.getByText("Nothing unread. You are all caught up.")).toBeVisible();
   await expect(bell(page, 0)).toBeVisible();
 
   await page.getByRole("button", { name: "Clear all" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Notifications cleared" })).toBeVisible();
-  await expect(tabs.getByRole("link", { name: "All (0)" })).toBeVisible();
+  await expect(tabs.getByRole("link", { name: "All (0)", exact: true })).toBeVisible();
   await checkA11y();
 });
 
