@@ -151,4 +151,27 @@ describe("content sync", () => {
     expect(await acquireLease("content-sync", "other", 60_000, now + 30_000)).toBe(false);
     expect(await acquireLease("content-sync", "other", 60_000, now + 60_001)).toBe(true);
   });
+
+  it("notifies readers who want new stories of posts a later sync finds, not of the first copy", async () => {
+    await prisma.notification.deleteMany();
+    await prisma.user.deleteMany();
+    const [wants, off] = await Promise.all([
+      prisma.user.create({ data: { email: "wants@horror.test", username: "wants" } }),
+      prisma.user.create({ data: { email: "off@horror.test", username: "off", notifyNewStories: false } }),
+    ]);
+    wp.setMode("invalid-items");
+    const first = await runContentSync({ chain: chain(), sleep: noSleep, force: true });
+    expect(first.status).toBe("success");
+    expect(await prisma.notification.count()).toBe(0);
+    wp.setMode("healthy");
+    const second = await runContentSync({ chain: chain(), sleep: noSleep, force: true });
+    expect(second.newPosts).toBeGreaterThan(0);
+    const notes = await prisma.notification.findMany({ where: { userId: wants.id } });
+    expect(notes).toHaveLength(second.newPosts);
+    expect(notes.every((n) => n.type === "new-story" && n.link?.startsWith("/reader/") && !n.read)).toBe(true);
+    expect(await prisma.notification.count({ where: { userId: off.id } })).toBe(0);
+    // A sync that finds nothing new notifies nobody again.
+    await runContentSync({ chain: chain(), sleep: noSleep, force: true });
+    expect(await prisma.notification.count({ where: { userId: wants.id } })).toBe(second.newPosts);
+  });
 });
