@@ -283,7 +283,11 @@ function useNewStoryPoll({ signedIn, wantsNewStories }: BellProps) {
       }
     }
     poll();
-    const timer = setInterval(poll, NOTIFICATIONS.pollIntervalMs);
+    const timer = setInterval(() => {
+      poll();
+      // Signed-in readers' badge and ignored-notification rule come from the server: refresh them too.
+      if (signedIn) revalidate.current();
+    }, NOTIFICATIONS.pollIntervalMs);
     return () => {
       stopped = true;
       clearInterval(timer);
