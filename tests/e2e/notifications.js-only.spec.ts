@@ -2,8 +2,7 @@
 // keyboard and focus), the new-story poll and its toast (spec §7, §8), the
 // ignored-notification rule in the browser with a controllable clock (spec §4),
 // and the merge of the browser's notifications into the account on sign-in.
-import { newReader, register } from "../support/accounts";
-import { addNotification, bell, expect, test, userId } from "./notification-site";
+import { addNotification, bell, expect, signUp, test, userId } from "./notification-site";
 
 test("the bell opens the panel: tabs with counts, Escape, open an item, mark all read, clear", async ({
   page,
@@ -11,8 +10,7 @@ test("the bell opens the panel: tabs with counts, Escape, open an item, mark all
   checkA11y,
 }) => {
   test.setTimeout(60_000);
-  const reader = newReader();
-  await register(page, reader);
+  const reader = await signUp(page);
   const id = await userId(site, reader.username);
   await addNotification(site, id, {
     title: "New Story Published",
@@ -129,7 +127,8 @@ test("on sign-in the browser's notifications join the account once, and the key 
       }),
     );
   });
-  await register(page, newReader());
+  await signUp(page);
+  await page.goto("/stories");
   await expect.poll(() => page.evaluate(() => localStorage.getItem("hs_notifications"))).toBeNull();
   await page.goto("/notifications");
   const list = page.getByRole("region", { name: "All notifications" });
