@@ -7,6 +7,7 @@ import { errorMeta, FullPageErrorFallback, statusPageForError } from "./componen
 import { StatusPageView } from "./components/status-page";
 import { getConsent } from "./consent/consent.server";
 import { env } from "./env.server";
+import { bellState } from "./notifications/notifications.server";
 import { CriticalCss } from "./styles/critical-css";
 import { getSidebarState, getTheme } from "./theme/preferences.server";
 import { useTheme } from "./theme/theme-toggle";
@@ -32,6 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user: user ? { id: user.id, username: user.username, avatar: user.avatar, isAdmin: user.isAdmin } : null,
     // Signed-in pages carry a sign-out form, so they carry a CSRF token; anonymous pages stay cacheable.
     csrf: user ? await csrfToken(request, context) : null,
+    // The bell's unread count, after the ignored-notification rule (spec §4) has run on the server.
+    notifications: user ? await bellState(user.id) : null,
     toast: flash.toast,
     origin: env.SITE_URL,
     year: new Date().getFullYear(),

@@ -16,6 +16,12 @@ export default [
   route("api/errors", "routes/api/errors.ts"),
   route("api/user-feedback", "routes/api/user-feedback.ts"),
   route("api/csrf-token", "routes/api/csrf-token.ts"),
+  route("api/notifications", "routes/api/notifications.ts"),
+  ...prefix("api/notifications", [
+    route("read-all", "routes/api/notifications/read-all.ts"),
+    route("opened", "routes/api/notifications/opened.ts"),
+    route(":id/read", "routes/api/notifications/read.ts"),
+  ]),
   ...prefix("api/auth", [
     route("status", "routes/api/auth/status.ts"),
     route("login", "routes/api/auth/login.ts"),
@@ -47,6 +53,7 @@ export default [
     route("feedback", "routes/feedback.tsx"),
     route("report-bug", "routes/report-bug.tsx"),
     route("user/feedback-dashboard", "routes/user/feedback-dashboard.tsx"),
+    route("notifications", "routes/notifications.tsx"),
     route("settings/cookie-management", "routes/settings/cookie-management.tsx"),
     route("auth", "routes/auth.tsx"),
     route("auth-success", "routes/auth-success.tsx"),

@@ -51,3 +51,8 @@ export const ChevronIcon = ({ className }: IconProps) => (
     <path d="M15 18l-6-6 6-6" />
   </svg>
 );
+export const BellIcon = ({ className }: IconProps) => (
+  <svg {...base} className={className}>
+    <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </svg>
+);

@@ -1,11 +1,18 @@
 import { Form, Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { NotificationBell } from "~/notifications/notification-bell";
 import { ThemeToggle } from "~/theme/theme-toggle";
 import { AccountMenu, type ShellUser } from "./account-menu";
 import { MenuIcon, SearchIcon } from "./icons";
 import { HEADER_LINKS, isCurrent } from "./navigation";
 import { SIDEBAR_ID } from "./sidebar";
 
-export function SiteHeader({ user }: { user: ShellUser | null }) {
+export function SiteHeader({
+  user,
+  notifications,
+}: {
+  user: ShellUser | null;
+  notifications: { unread: number; wantsNewStories: boolean } | null;
+}) {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
@@ -67,6 +74,11 @@ export function SiteHeader({ user }: { user: ShellUser | null }) {
               <SearchIcon />
             </button>
           </Form>
+          <NotificationBell
+            signedIn={user !== null}
+            unread={notifications?.unread ?? 0}
+            wantsNewStories={notifications?.wantsNewStories ?? true}
+          />
           <ThemeToggle />
           {user ? (
             <AccountMenu user={user} />

@@ -6,6 +6,7 @@ import {
   HOSTILE_POSTS,
   startWordPressServer,
   type WordPressServer,
+  WP_POSTS,
 } from "../../tests/support/wordpress-server";
 import { getApiPost, listApiPosts } from "./api-posts.server";
 import { createContentChain } from "./chain.server";
@@ -226,5 +227,34 @@ describe("content sync", () => {
     expect(await acquireLease("content-sync", "crashed", 60_000, now)).toBe(true);
     expect(await acquireLease("content-sync", "other", 60_000, now + 30_000)).toBe(false);
     expect(await acquireLease("content-sync", "other", 60_000, now + 60_001)).toBe(true);
+  });
+
+  it("notifies readers who want new stories of posts a later sync finds, not of the first copy", async () => {
+    await prisma.notification.deleteMany();
+    await prisma.user.deleteMany();
+    const [wants, off] = await Promise.all([
+      prisma.user.create({ data: { email: "wants@horror.test", username: "wants", usernameKey: "wants" } }),
+      prisma.user.create({
+        data: { email: "off@horror.test", username: "off", usernameKey: "off", notifyNewStories: false },
+      }),
+    ]);
+    wp.setMode("invalid-items");
+    const first = await runContentSync({ chain: chain(), sleep: noSleep, force: true });
+    expect(first.status).toBe("success");
+    expect(await prisma.notification.count()).toBe(0);
+    wp.setMode("healthy");
+    const second = await runContentSync({ chain: chain(), sleep: noSleep, force: true });
+    expect(second.newPosts).toBeGreaterThan(0);
+    const notes = await prisma.notification.findMany({ where: { userId: wants.id } });
+    expect(notes.length).toBeGreaterThan(0);
+    expect(notes.every((n) => n.type === "new-story" && n.link?.startsWith("/reader/") && !n.read)).toBe(true);
+    // Only the latest page is news: posts the backfill copies from older pages notify nobody.
+    const latest = new Set(WP_POSTS.slice(0, 20).map((post) => `/reader/${post.slug}`));
+    expect(notes.filter((n) => !latest.has(n.link ?? ""))).toEqual([]);
+    expect(notes.length).toBeLessThan(second.newPosts);
+    expect(await prisma.notification.count({ where: { userId: off.id } })).toBe(0);
+    // A sync that finds nothing new notifies nobody again.
+    await runContentSync({ chain: chain(), sleep: noSleep, force: true });
+    expect(await prisma.notification.count({ where: { userId: wants.id } })).toBe(notes.length);
   });
 });

@@ -10,6 +10,7 @@
 // arrive within a pass.
 import { randomUUID } from "node:crypto";
 import { prisma } from "~/db.server";
+import { notifyNewStory } from "~/notifications/notifications.server";
 import type { ContentChain } from "./chain.server";
 import { htmlToText } from "./html.server";
 import { isDefaultPost, type RemotePost } from "./remote-post";
@@ -172,7 +173,12 @@ async function storeTerms(source: WordPressSource, timeoutMs?: number) {
   });
 }
 
-async function store(source: WordPressSource, posts: RemotePost[]) {
+/**
+ * Stores the copies. `notify`: a post the database has never held is a newly
+ * published story, and its readers are told; off for the first sync of a site
+ * (what the source already had is a backfill, not news) and for older pages.
+ */
+async function store(source: WordPressSource, posts: RemotePost[], { notify }: { notify: boolean }) {
   const valid = posts.filter((post) => !isDefaultPost(post));
   const existing = new Set(
     (await prisma.syncedPost.findMany({ where: { id: { in: valid.map((p) => p.id) } }, select: { id: true } })).map(
@@ -193,6 +199,9 @@ async function store(source: WordPressSource, posts: RemotePost[]) {
       // A slug can move to another id remotely: the newest copy wins.
       await tx.syncedPost.deleteMany({ where: { slug: post.slug, NOT: { id: post.id } } });
       await tx.syncedPost.upsert({ where: { id: post.id }, create: { id: post.id, ...fields }, update: fields });
+      if (notify && !existing.has(post.id)) {
+        await notifyNewStory({ id: post.id, slug: post.slug, title: fields.title }, tx);
+      }
     }
   });
   return { stored: valid.length, newPosts: valid.filter((p) => !existing.has(p.id)).length };
@@ -229,7 +238,7 @@ async function backfill(
       page = 2;
       break;
     }
-    const counts = await store(source, result.posts);
+    const counts = await store(source, result.posts, { notify: false });
     stored += counts.stored;
     newPosts += counts.newPosts;
     page++;
@@ -320,7 +329,7 @@ export async function runContentSync(options: SyncOptions): Promise<SyncResult> 
         retryCount,
       });
     }
-    const first = await store(source, posts);
+    const first = await store(source, posts, { notify: (await prisma.syncedPost.count()) > 0 });
     await storeTerms(source, options.timeoutMs);
     // Half the lease for the backfill's start: its last page (10 s at most) and the writes fit in the rest.
     const older = await backfill(source, totalPages, started + SYNC_LEASE_MS / 2, now, options.timeoutMs);

@@ -23,16 +23,16 @@ function csrfToken(refresh = false): Promise<string> {
   return token;
 }
 
-async function send<T>(path: string, body: unknown, refreshToken: boolean): Promise<ApiResult<T>> {
+async function send<T>(method: string, path: string, body: unknown, refreshToken: boolean): Promise<ApiResult<T>> {
   const response = await fetch(path, {
-    method: "POST",
+    method,
     credentials: "same-origin",
     headers: {
       Accept: "application/json",
-      "Content-Type": "application/json",
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
       "X-CSRF-Token": await csrfToken(refreshToken),
     },
-    body: JSON.stringify(body),
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data: unknown = await response.json().catch(() => null);
   if (response.ok) return { ok: true, status: response.status, data: data as T };
@@ -44,12 +44,21 @@ async function send<T>(path: string, body: unknown, refreshToken: boolean): Prom
   };
 }
 
-/** POST JSON to the site's API. A stale token (403) is fetched again once. */
-export async function postJson<T = unknown>(path: string, body: unknown): Promise<ApiResult<T>> {
+/** A state-changing request to the site's API (JSON body optional). A stale token (403) is fetched again once. */
+export async function sendJson<T = unknown>(
+  method: "POST" | "DELETE",
+  path: string,
+  body?: unknown,
+): Promise<ApiResult<T>> {
   try {
-    const first = await send<T>(path, body, false);
-    return first.ok || first.status !== 403 ? first : await send<T>(path, body, true);
+    const first = await send<T>(method, path, body, false);
+    return first.ok || first.status !== 403 ? first : await send<T>(method, path, body, true);
   } catch {
     return { ok: false, status: 0, code: "NETWORK_ERROR", message: FALLBACK_MESSAGES.network };
   }
+}
+
+/** POST JSON to the site's API. */
+export function postJson<T = unknown>(path: string, body: unknown): Promise<ApiResult<T>> {
+  return sendJson<T>("POST", path, body);
 }

@@ -6,9 +6,11 @@
 // (`.data?_routes=<id>`), which skips the admin layout's loader: every admin
 // module must guard itself, since the layout's guard runs neither for that
 // request nor for actions.
-import type { Body } from "../support/http-client.ts";
+import { randomUUID } from "node:crypto";
+import { type Body, type HttpClient, httpClient } from "../support/http-client.ts";
 import { adminRoutes } from "../support/route-table.ts";
-import { expect, type Role, test } from "./fixtures.ts";
+import type { Site } from "../support/site-server.ts";
+import { dataCounts, expect, newReader, type Role, test } from "./fixtures.ts";
 
 type AdminRow = {
   /** For a route with an action: a valid submission (besides the CSRF token) and what the admin gets. */
@@ -94,4 +96,113 @@ for (const route of adminRoutes().filter((r) => r.hasAction)) {
       expect(await site.counts(), "nothing changed").toEqual(before);
     });
   }
+}
+
+// A reader's own data: the notification centre (/notifications and its JSON
+// API). Anonymous readers are sent to sign in (the page) or get 401 JSON (the
+// API); another reader, and an administrator too, can neither see nor change
+// them: an id that is not theirs is a 404, as if it did not exist.
+const NOTIFICATION_API = ["/api/notifications", "/api/notifications/read-all", "/api/notifications/opened"];
+
+async function readerWithNotification(site: Site, client: HttpClient) {
+  const account = newReader();
+  await client.register(account);
+  const [user] = await site.query<{ id: string }>('SELECT id FROM "User" WHERE username = ?', [account.username]);
+  const id = `n_authz_${randomUUID().slice(0, 8)}`;
+  await site.query(
+    `INSERT INTO "Notification" ("id", "userId", "type", "title", "message", "link", "date", "read")
+     VALUES (?, ?, 'new-story', 'New Story Published', '"The Well" is now available to read!', '/reader/the-well', ?, 0)`,
+    [id, user?.id ?? "", new Date().toISOString()],
+  );
+  return id;
+}
+
+const notificationRow = async (site: Site, id: string) =>
+  (await site.query<{ read: number }>('SELECT "read" FROM "Notification" WHERE id = ?', [id]))[0];
+
+test("anonymous: /notifications sends to sign in, its API answers 401 JSON and changes nothing", async ({
+  site,
+  as,
+}) => {
+  const client = await as("anonymous");
+  const page = await client.get("/notifications?filter=unread");
+  expect(page.status).toBe(302);
+  expect(page.location).toBe(`/auth?${new URLSearchParams({ redirectTo: "/notifications?filter=unread" })}`);
+  const list = await client.get("/api/notifications");
+  expect(list.status).toBe(401);
+  expect(list.json).toMatchObject({ code: "UNAUTHORIZED" });
+  const before = await site.counts();
+  const headers = { "X-CSRF-Token": await client.csrfToken() };
+  for (const path of [...NOTIFICATION_API, "/api/notifications/x/read"]) {
+    const reply = await client.post(path, { headers, body: { json: { notifications: [] } } });
+    expect(reply.status, path).toBe(401);
+    expect(reply.json, path).toMatchObject({ code: "UNAUTHORIZED", message: expect.any(String) });
+  }
+  expect((await client.request("DELETE", "/api/notifications", { headers })).status).toBe(401);
+  const form = await client.post("/notifications", {
+    body: {
+      form: [
+        ["intent", "clear"],
+        ["csrf", headers["X-CSRF-Token"]],
+      ],
+    },
+  });
+  expect(form.status).toBe(302);
+  expect(form.location).toMatch(/^\/auth\?redirectTo=%2Fnotifications/);
+  expect(dataCounts(await site.counts())).toEqual(dataCounts(before));
+});
+
+for (const role of ["reader", "admin"] as const) {
+  test(`${role}: another reader's notifications can be neither read nor changed`, async ({ site, as }) => {
+    const owner = httpClient(site.url);
+    const id = await readerWithNotification(site, owner);
+    const other = await as(role);
+    const headers = { "X-CSRF-Token": await other.csrfToken() };
+
+    const list = await other.get("/api/notifications");
+    expect(list.status).toBe(200);
+    expect(JSON.stringify(list.json)).not.toContain(id);
+    const page = await other.get("/notifications");
+    expect(page.status).toBe(200);
+    expect(page.text).not.toContain(id);
+
+    const read = await other.post(`/api/notifications/${id}/read`, { headers });
+    expect(read.status).toBe(404);
+    expect(read.json).toMatchObject({ code: "NOT_FOUND" });
+    const form = await other.post("/notifications", {
+      body: {
+        form: [
+          ["intent", "open"],
+          ["id", id],
+          ["csrf", headers["X-CSRF-Token"]],
+        ],
+      },
+    });
+    expect(form.status).toBe(404);
+    for (const path of ["/api/notifications/read-all", "/api/notifications/opened"]) {
+      expect((await other.post(path, { headers })).status).toBe(200);
+    }
+    expect((await other.request("DELETE", "/api/notifications", { headers })).status).toBe(200);
+    for (const intent of ["read-all", "clear"]) {
+      const reply = await other.post("/notifications", {
+        body: {
+          form: [
+            ["intent", intent],
+            ["csrf", headers["X-CSRF-Token"]],
+          ],
+        },
+      });
+      expect(reply.status).toBe(302);
+    }
+    expect(await notificationRow(site, id), "the owner's notification is untouched").toEqual({ read: 0 });
+
+    // The owner can.
+    const ownerHeaders = { "X-CSRF-Token": await owner.csrfToken() };
+    const mine = await owner.get("/api/notifications?filter=unread");
+    expect(mine.json).toMatchObject({ counts: { all: 1, unread: 1, read: 0 }, filter: "unread" });
+    expect((await owner.post(`/api/notifications/${id}/read`, { headers: ownerHeaders })).status).toBe(200);
+    expect(await notificationRow(site, id)).toEqual({ read: 1 });
+    const cleared = await owner.request("DELETE", "/api/notifications", { headers: ownerHeaders });
+    expect(cleared.json).toMatchObject({ removed: 1, counts: { all: 0 } });
+  });
 }

@@ -467,7 +467,7 @@ test("every /api endpoint answers odd methods and queries without a 5xx", async 
   const failures: string[] = [];
   const client = httpClient(site.url);
   for (const route of apiRoutes()) {
-    const path = fillPath(route.path, { slug: "bread-and-salt" });
+    const path = fillPath(route.path, { slug: "bread-and-salt", id: "no-such-id" });
     for (const query of ["", "?page=99999999999999999999", "?__proto__[x]=1", `?q=${"%FF".repeat(100)}`]) {
       const reply = await rawGet(site.url, `${path}${query}`);
       if (reply.status >= 500) failures.push(`GET ${path}${query}: ${reply.status}`);

@@ -33,7 +33,7 @@ export default function SiteLayout() {
       <div className="flex min-h-dvh">
         <Sidebar collapsed={root?.sidebar === "collapsed"} user={root?.user ?? null} />
         <div className="flex min-w-0 flex-1 flex-col">
-          <SiteHeader user={root?.user ?? null} />
+          <SiteHeader user={root?.user ?? null} notifications={root?.notifications ?? null} />
           <main
             id="main-content"
             tabIndex={-1}

@@ -60,6 +60,14 @@ export default function CookiePolicy() {
           <code>hs_consent_sync</code>: tells your other tabs that your cookie choice changed.
         </li>
         <li>
+          <code>hs_notifications</code>: your notifications while you are not signed in (new stories, and the
+          notification panel's state). When you sign in they move to your account and this key is removed.
+        </li>
+        <li>
+          <code>hs_newest_story</code>: the newest story the site has told you about, so each new story is announced
+          once.
+        </li>
+        <li>
           <code>app_errors</code>: the last 10 errors the page ran into; each is also reported to us with the page
           address and your browser's name, so we can fix it.
         </li>

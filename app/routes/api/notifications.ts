@@ -1,0 +1,12 @@
+import { apiCollection, apiList } from "~/notifications/api.server";
+import type { Route } from "./+types/notifications";
+
+/** GET /api/notifications?filter=: the reader's notifications and counts. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return apiList(request, context);
+}
+
+/** DELETE /api/notifications clears them all; POST merges the browser's notifications after sign-in. */
+export function action({ request, context }: Route.ActionArgs) {
+  return apiCollection(request, context);
+}

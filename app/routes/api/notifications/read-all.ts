@@ -1,0 +1,9 @@
+import { apiReadAll, postOnly } from "~/notifications/api.server";
+import type { Route } from "./+types/read-all";
+
+/** POST /api/notifications/read-all. */
+export function action({ request, context }: Route.ActionArgs) {
+  return apiReadAll(request, context);
+}
+
+export const loader = postOnly;

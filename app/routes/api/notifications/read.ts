@@ -1,0 +1,9 @@
+import { apiMarkRead, postOnly } from "~/notifications/api.server";
+import type { Route } from "./+types/read";
+
+/** POST /api/notifications/{id}/read. */
+export function action({ request, context, params }: Route.ActionArgs) {
+  return apiMarkRead(request, context, params.id);
+}
+
+export const loader = postOnly;
