@@ -199,7 +199,12 @@ describe("the page cache's memory", () => {
 
   it("keeps a hot page while a flood of one-off URLs passes, within its byte cap", async () => {
     const body = "x".repeat(4_000);
-    const { origin, state, cache } = await serve(page({}, 200, body), { admitAfter: 2, maxBytes: 64 * 1024 });
+    // A still clock: the test is about memory, not about the 1-second lifetime.
+    const { origin, state, cache } = await serve(page({}, 200, body), {
+      admitAfter: 2,
+      maxBytes: 64 * 1024,
+      now: () => 0,
+    });
     for (let i = 0; i < 2; i++) await (await fetch(`${origin}/story/hot`)).text();
     const before = state.calls;
     for (let i = 0; i < 300; i++) {
