@@ -56,3 +56,6 @@ export function readingMinutes(html: string): number {
     .filter(Boolean).length;
   return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
 }
+
+/** How a story is addressed (/story/{slug}): WordPress slugs, ASCII letters, digits and dashes. */
+export const STORY_SLUG = /^[a-z0-9][a-z0-9-]{0,199}$/i;

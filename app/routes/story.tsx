@@ -3,19 +3,17 @@ import { useRememberStory } from "~/components/continue-reading";
 import { formatDate } from "~/components/story-card";
 import { StoryImage } from "~/components/story-image";
 import { contentChain } from "~/content/content.server";
-import { readingMinutes } from "~/content/story";
+import { readingMinutes, STORY_SLUG } from "~/content/story";
 import { CLIENT_HINT_HEADERS, prefersLowData } from "~/utils/client-hints.server";
 import { invariantResponse } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { publicPageHeaders } from "../../server/http-cache";
 import type { Route } from "./+types/story";
 
-const SLUG = /^[a-z0-9][a-z0-9-]{0,199}$/i;
-
 /** /story/{slug} and /reader/{slug}: one module, two routes; the canonical URL is /story/{slug}. */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const slug = params.slug;
-  invariantResponse(SLUG.test(slug), "No story has this address.", { status: 404 });
+  invariantResponse(STORY_SLUG.test(slug), "No story has this address.", { status: 404 });
   const story = await contentChain.getStory(slug);
   invariantResponse(story, "No story has this address.", { status: 404 });
   const { previous, next } = await contentChain.neighbours(story);
