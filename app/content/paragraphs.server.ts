@@ -44,7 +44,12 @@ export function storyBlocks(html: string): string[] {
     if (isBlock(node)) {
       flushLoose();
       // An empty paragraph (WordPress leaves some) is no place to stop at.
-      if (node.type === "tag" && node.name === "p" && isEmptyParagraph(render(node.children, { decodeEntities: false }))) continue;
+      if (
+        node.type === "tag" &&
+        node.name === "p" &&
+        isEmptyParagraph(render(node.children, { decodeEntities: false }))
+      )
+        continue;
       blocks.push(render(node, { decodeEntities: false }));
     } else {
       loose.push(node);

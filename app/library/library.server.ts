@@ -3,7 +3,7 @@
 import { data } from "react-router";
 import { prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
-import { type LibrarySort, percentRead, reachedEnd, type Shelf, SHELVES, shelfAfterReading } from "./shelves";
+import { type LibrarySort, percentRead, reachedEnd, SHELVES, type Shelf, shelfAfterReading } from "./shelves";
 import { recordStoryBySlug } from "./story-records.server";
 
 const notFound = () => data({ message: "No story has this address." }, { status: 404 });
@@ -17,7 +17,8 @@ async function ensureRecord(slug: string, needParagraphs: boolean) {
   return { slug, paragraphs: fetched.paragraphs };
 }
 
-const asShelf = (value: string): Shelf => (SHELVES as readonly string[]).includes(value) ? (value as Shelf) : "bookmarked";
+const asShelf = (value: string): Shelf =>
+  (SHELVES as readonly string[]).includes(value) ? (value as Shelf) : "bookmarked";
 
 /** Puts a story on a shelf (adding it to the library if needed); the date added stays. */
 export async function shelveStory(userId: string, slug: string, shelf: Shelf) {

@@ -9,7 +9,11 @@ const daysAgo = (days: number) => new Date(NOW.getTime() - days * 86400000);
 const run = randomUUID().slice(0, 6);
 const slug = (name: string) => `${name}-${run}`;
 
-async function story(name: string, terms: { kind: "author" | "category" | "tag"; slug: string }[], date = daysAgo(100)) {
+async function story(
+  name: string,
+  terms: { kind: "author" | "category" | "tag"; slug: string }[],
+  date = daysAgo(100),
+) {
   await prisma.storyRecord.create({
     data: {
       slug: slug(name),
@@ -86,16 +90,23 @@ describe("popularStories", () => {
   it("puts the most-read stories of the last 30 days first and explains them", async () => {
     const readers = await Promise.all([reader(), reader(), reader()]);
     for (const r of readers) {
-      await prisma.readingPosition.create({ data: { userId: r.id, storySlug: slug("choir"), paragraph: 1, percent: 20 } });
+      await prisma.readingPosition.create({
+        data: { userId: r.id, storySlug: slug("choir"), paragraph: 1, percent: 20 },
+      });
     }
-    const [first] = readers;
+    const first = readers[0] as (typeof readers)[number];
     await prisma.readingPosition.create({
-      data: { userId: first!.id, storySlug: slug("unrelated"), paragraph: 1, percent: 20 },
+      data: { userId: first.id, storySlug: slug("unrelated"), paragraph: 1, percent: 20 },
     });
     // Read long ago: does not count.
     for (const r of readers) {
-      await prisma.readingPosition.create({ data: { userId: r.id, storySlug: slug("well"), paragraph: 1, percent: 20 } });
-      await prisma.readingPosition.updateMany({ where: { userId: r.id, storySlug: slug("well") }, data: { updatedAt: daysAgo(90) } });
+      await prisma.readingPosition.create({
+        data: { userId: r.id, storySlug: slug("well"), paragraph: 1, percent: 20 },
+      });
+      await prisma.readingPosition.updateMany({
+        where: { userId: r.id, storySlug: slug("well") },
+        data: { updatedAt: daysAgo(90) },
+      });
     }
     const newcomer = await reader();
     const items = await popularStories(newcomer.id, NOW, 50);

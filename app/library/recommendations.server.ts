@@ -7,7 +7,7 @@
 // without signals (or whose signals match nothing) gets the most-read stories
 // of the last 30 days, "read" meaning a saved reading position.
 import { prisma } from "~/db.server";
-import { type Shelf, SHELVES } from "./shelves";
+import { SHELVES, type Shelf } from "./shelves";
 import { refreshStoryRecords } from "./story-records.server";
 
 /** How much a shelved story says about the reader's taste. */
@@ -21,7 +21,14 @@ export const POPULAR_WINDOW_DAYS = 30;
 export const RECOMMENDATIONS_LIMIT = 12;
 
 export type Reason =
-  | { kind: "signal"; shelf: Shelf; fromSlug: string; fromTitle: string; term: "author" | "category" | "tag"; termName: string }
+  | {
+      kind: "signal";
+      shelf: Shelf;
+      fromSlug: string;
+      fromTitle: string;
+      term: "author" | "category" | "tag";
+      termName: string;
+    }
   | { kind: "popular"; readers: number }
   | { kind: "new" };
 

@@ -30,8 +30,12 @@ describe("reading position rules", () => {
 
 describe("library input", () => {
   it("takes a shelf, defaulting to Bookmarked", () => {
-    expect(LibraryFormSchema.parse({ intent: "shelve", slug: "bread-and-salt" })).toMatchObject({ shelf: "bookmarked" });
-    expect(LibraryFormSchema.safeParse({ intent: "shelve", slug: "bread-and-salt", shelf: "attic" }).success).toBe(false);
+    expect(LibraryFormSchema.parse({ intent: "shelve", slug: "bread-and-salt" })).toMatchObject({
+      shelf: "bookmarked",
+    });
+    expect(LibraryFormSchema.safeParse({ intent: "shelve", slug: "bread-and-salt", shelf: "attic" }).success).toBe(
+      false,
+    );
   });
 
   it("refuses slugs that are not story addresses and odd paragraphs", () => {

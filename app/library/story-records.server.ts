@@ -2,10 +2,11 @@
 // signed-in reader shelves or reads a story, and refreshed from the content
 // chain's newest lists for recommendations. Remote stories live only in the
 // chain, so shelves and rankings rely on this copy, never on loading stories.
-import { prisma } from "~/db.server";
-import type { Story, StorySummary, Term } from "~/content/story";
+
 import { contentChain } from "~/content/content.server";
 import { storyBlocks } from "~/content/paragraphs.server";
+import type { Story, StorySummary, Term } from "~/content/story";
+import { prisma } from "~/db.server";
 
 type TermRow = { kind: "category" | "tag" | "author"; slug: string; name: string };
 
