@@ -47,11 +47,23 @@ export function BookmarkControl({ slug, title, shelf }: { slug: string; title: s
     return (
       <fetcher.Form method="post" action={LIBRARY_PATH} onSubmit={onSubmit} className="flex flex-wrap gap-2">
         <Hidden intent="shelve" slug={slug} redirectTo={redirectTo} />
-        <button type="submit" name="shelf" value="bookmarked" className="btn py-1 text-sm">
-          Bookmark<span className="sr-only"> {title}</span>
+        <button
+          type="submit"
+          name="shelf"
+          value="bookmarked"
+          className="btn py-1 text-sm"
+          aria-label={`Bookmark ${title}`}
+        >
+          Bookmark
         </button>
-        <button type="submit" name="shelf" value="read-later" className="btn py-1 text-sm">
-          Read later<span className="sr-only">: {title}</span>
+        <button
+          type="submit"
+          name="shelf"
+          value="read-later"
+          className="btn py-1 text-sm"
+          aria-label={`Read later: ${title}`}
+        >
+          Read later
         </button>
       </fetcher.Form>
     );
@@ -61,14 +73,13 @@ export function BookmarkControl({ slug, title, shelf }: { slug: string; title: s
       <fetcher.Form method="post" action={LIBRARY_PATH} onSubmit={onSubmit} className="flex items-center gap-2">
         <Hidden intent="shelve" slug={slug} redirectTo={redirectTo} />
         <label className="flex items-center gap-1">
-          <span>
-            Shelf<span className="sr-only"> for {title}</span>
-          </span>
+          <span aria-hidden="true">Shelf</span>
           {/* Keyed on the shelf, so a change from elsewhere (a fetcher, a revalidation) resets the choice. */}
           <select
             key={current}
             name="shelf"
             defaultValue={current}
+            aria-label={`Shelf for ${title}`}
             className="rounded border border-line bg-surface px-2 py-1"
           >
             {SHELVES.map((s) => (
@@ -78,14 +89,14 @@ export function BookmarkControl({ slug, title, shelf }: { slug: string; title: s
             ))}
           </select>
         </label>
-        <button type="submit" className="btn py-1 text-sm">
-          Move<span className="sr-only"> {title}</span>
+        <button type="submit" className="btn py-1 text-sm" aria-label={`Move ${title}`}>
+          Move
         </button>
       </fetcher.Form>
       <fetcher.Form method="post" action={LIBRARY_PATH} onSubmit={onSubmit}>
         <Hidden intent="remove" slug={slug} redirectTo={redirectTo} />
-        <button type="submit" className="btn py-1 text-sm">
-          Remove<span className="sr-only"> {title}</span> from library
+        <button type="submit" className="btn py-1 text-sm" aria-label={`Remove ${title} from library`}>
+          Remove
         </button>
       </fetcher.Form>
       <span className="text-muted">

@@ -75,6 +75,13 @@ export const RECORDS_REFRESH_MS = 30 * 60_000;
 /** Newest stories taken into the candidates at each refresh (5 pages of the chain's lists). */
 const REFRESH_PAGES = 5;
 const REFRESH_PER_PAGE = 20;
+/**
+ * Remote lists carry no category or tag names, so the newest stories the
+ * library has not read in full are fetched whole (through the chain's cache),
+ * a few at a time and at most this many per refresh.
+ */
+const FULL_FETCHES_PER_REFRESH = 40;
+const FETCH_CONCURRENCY = 4;
 
 /** Brings the newest stories of the chain into the records, at most every 30 minutes. */
 export async function refreshStoryRecords(now = Date.now()) {
@@ -85,9 +92,26 @@ export async function refreshStoryRecords(now = Date.now()) {
     create: { key: REFRESH_KEY, value: String(now) },
     update: { value: String(now) },
   });
+  const slugs: string[] = [];
   for (let page = 1; page <= REFRESH_PAGES; page++) {
     const result = await contentChain.listStories({ page, perPage: REFRESH_PER_PAGE });
-    for (const story of result.stories) await recordStory(story);
+    for (const story of result.stories) {
+      await recordStory(story);
+      slugs.push(story.slug);
+    }
     if (page >= result.totalPages) break;
   }
+  const unread = await prisma.storyRecord.findMany({
+    where: { slug: { in: slugs }, paragraphs: 0 },
+    select: { slug: true },
+    take: FULL_FETCHES_PER_REFRESH,
+  });
+  const queue = unread.map((r) => r.slug);
+  await Promise.all(
+    Array.from({ length: FETCH_CONCURRENCY }, async () => {
+      for (let slug = queue.shift(); slug; slug = queue.shift()) {
+        await recordStoryBySlug(slug).catch(() => null);
+      }
+    }),
+  );
 }

@@ -73,11 +73,14 @@ export function TrackedStoryText({ blocks, slug, saved }: { blocks: string[]; sl
         blocks={blocks}
         after={(index) =>
           index < last ? (
-            <button type="submit" name="paragraph" value={index} className="stop-here">
+            <button
+              type="submit"
+              name="paragraph"
+              value={index}
+              className="stop-here"
+              aria-label={`I stopped here (paragraph ${index + 1} of ${blocks.length})`}
+            >
               I stopped here
-              <span className="sr-only">
-                , paragraph {index + 1} of {blocks.length}
-              </span>
             </button>
           ) : null
         }
