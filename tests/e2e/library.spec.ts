@@ -102,7 +102,10 @@ test("recommendations explain themselves", async ({ page, checkA11y }) => {
   await page.getByRole("button", { name: "I finished this story" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Finished" }).first()).toBeVisible();
   await page.goto("/recommendations");
-  const item = page.getByRole("main").getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Bread & Salt" }) });
+  const item = page
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: "Bread & Salt" }) });
   await expect(item.getByText(`Because you finished ${FERRY.title}: also in Folk Horror`)).toBeVisible();
   await expect(page.getByRole("heading", { name: FERRY.title })).toHaveCount(0);
 });
