@@ -20,7 +20,6 @@ export default [
   route("api/bookmarks/:slug", "routes/api/bookmark.ts"),
   route("api/reading-position", "routes/api/reading-position.ts"),
   route("api/reading-position/:slug", "routes/api/reading-position-story.ts"),
-  route("reading-position", "routes/reading-position.ts"),
   route("avatars/:userId/:file", "routes/avatar.ts"),
   ...prefix("api/auth", [
     route("status", "routes/api/auth/status.ts"),
@@ -59,6 +58,7 @@ export default [
     route("profile", "routes/profile.tsx"),
     route("bookmarks", "routes/bookmarks.tsx"),
     route("recommendations", "routes/recommendations.tsx"),
+    route("reading-position", "routes/reading-position.tsx"),
     route("auth", "routes/auth.tsx"),
     route("auth-success", "routes/auth-success.tsx"),
     route("reset-password", "routes/reset-password.tsx"),

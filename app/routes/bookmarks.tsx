@@ -16,9 +16,10 @@ import {
   type Shelf,
   ShelfSchema,
 } from "~/library/shelves";
-import { invariantResponse } from "~/utils/http";
+import { invariantResponse, keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { pageParam, slugParam } from "~/utils/params";
+import { PRIVATE_PAGE_HEADERS } from "../../server/http-cache";
 import type { Route } from "./+types/bookmarks";
 
 const SORT_LABELS: Record<LibrarySort, string> = { "-added": "Newest added", added: "Oldest added", title: "Title" };
@@ -41,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   invariantResponse(query.page === 1 || query.page <= library.totalPages, "There is no page with that number.", {
     status: 404,
   });
-  return data({ ...library, query }, { headers: { "Cache-Control": "private, no-cache" } });
+  return data({ ...library, query }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
 /** Shelve, move, remove and undo: one form with an intent, for the library and every bookmark button. */
@@ -49,6 +50,8 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
   return handleLibraryForm(request, user);
 }
+
+export const headers: Route.HeadersFunction = keepResponseHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, { title: "Bookmarks", description: "Your library: the stories you saved, read and finished." });

@@ -8,13 +8,14 @@ import { AVATAR_MAX_BYTES, AvatarSchema, DEFAULT_AVATAR } from "~/profile/avatar
 import { AvatarError, removeAvatar, saveAvatar } from "~/profile/avatar.server";
 import { getProfile } from "~/profile/profile.server";
 import { redirectWithToast } from "~/toasts/toast.server";
-import { readFormData } from "~/utils/http";
+import { keepResponseHeaders, readFormData } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
+import { PRIVATE_PAGE_HEADERS } from "../../server/http-cache";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return data(await getProfile(user.id), { headers: { "Cache-Control": "private, no-cache" } });
+  return data(await getProfile(user.id), { headers: PRIVATE_PAGE_HEADERS });
 }
 
 /** Upload (re-encoded by sharp) or remove the avatar. */
@@ -38,6 +39,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 // The spec's shell preloads the default avatar on /profile (§2).
 export const links: Route.LinksFunction = () => [{ rel: "preload", href: DEFAULT_AVATAR, as: "image" }];
+
+export const headers: Route.HeadersFunction = keepResponseHeaders;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Profile" });
 

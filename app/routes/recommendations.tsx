@@ -3,7 +3,9 @@ import { requireUser } from "~/auth/auth.server";
 import { BookmarkControl } from "~/library/bookmark-control";
 import { shelvesOf } from "~/library/library.server";
 import { explain, recommendationsFor } from "~/library/recommendations.server";
+import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
+import { PRIVATE_PAGE_HEADERS } from "../../server/http-cache";
 import type { Route } from "./+types/recommendations";
 
 /** /recommendations: ranked on the server from the reader's shelves (app/library/recommendations.server.ts). */
@@ -16,9 +18,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
   return data(
     { basis, items: items.map((item) => ({ ...item, why: explain(item.reason) })), shelves },
-    { headers: { "Cache-Control": "private, no-cache" } },
+    { headers: PRIVATE_PAGE_HEADERS },
   );
 }
+
+export const headers: Route.HeadersFunction = keepResponseHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, { title: "Recommendations", description: "Stories picked for you from what you read." });
