@@ -2,7 +2,7 @@
 // /api/reading-position. Anonymous readers get a 401 JSON answer, errors carry
 // the §8 codes, every request is rate-limited per client and the CSRF check
 // of the root middleware runs before any of this.
-import { isRouteErrorResponse, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { getOptionalUser } from "~/auth/auth.server";
 import { clientAddress } from "~/auth/client-address.server";
@@ -10,7 +10,15 @@ import { enforceRateLimit, type RateLimitRule } from "~/auth/rate-limit.server";
 import type { SessionUser } from "~/auth/session.server";
 import { jsonError, readJsonBody } from "~/utils/api-errors";
 import { pageParam, slugParam } from "~/utils/params";
-import { getPosition, listLibrary, removeFromLibrary, savePosition, shelveStory, shelvesOf } from "./library.server";
+import {
+  getPosition,
+  LibraryError,
+  listLibrary,
+  removeFromLibrary,
+  savePosition,
+  shelveStory,
+  shelvesOf,
+} from "./library.server";
 import { LIBRARY_SORTS, type LibrarySort, PositionSchema, ShelfSchema, StorySlugSchema } from "./shelves";
 
 /** A reader saves a position every few seconds while reading; 600 an hour leaves room for that and stops floods. */
@@ -28,15 +36,12 @@ async function apiUser(request: Request, context: Context): Promise<SessionUser>
   return user;
 }
 
-/** Thrown 4xx pages of the library's server code become JSON errors with the same message. */
+/** The library's 4xx errors become JSON errors with the same message. */
 async function asJson(run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();
   } catch (error) {
-    if (isRouteErrorResponse(error)) {
-      const message = (error.data as { message?: string } | null)?.message ?? "The request could not be handled.";
-      return jsonError(message, error.status, NO_STORE);
-    }
+    if (error instanceof LibraryError) return jsonError(error.message, error.status, NO_STORE);
     throw error;
   }
 }

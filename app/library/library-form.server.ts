@@ -8,13 +8,31 @@ import type { SessionUser } from "~/auth/session.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { readFormData } from "~/utils/http";
 import { safeRedirectPath } from "~/utils/redirect";
-import { removeFromLibrary, restoreToLibrary, savePosition, shelveStory } from "./library.server";
+import { LibraryError, removeFromLibrary, restoreToLibrary, savePosition, shelveStory } from "./library.server";
 import { LIBRARY_PATH, LibraryFormSchema, PositionSchema, paragraphId, SHELF_LABELS } from "./shelves";
 
 /** Undo keeps a removal's toast on screen longer than the default 5 s: it takes a moment to find the button. */
 const UNDO_TOAST_MS = 10_000;
 
-export async function handleLibraryForm(request: Request, user: SessionUser) {
+/** The library's 4xx errors as the product's error page (the message shown as it is). */
+async function asPage<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof LibraryError) throw data({ message: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export function handleLibraryForm(request: Request, user: SessionUser) {
+  return asPage(() => libraryForm(request, user));
+}
+
+export function handlePositionForm(request: Request, user: SessionUser) {
+  return asPage(() => positionForm(request, user));
+}
+
+async function libraryForm(request: Request, user: SessionUser) {
   const form = await readFormData(request);
   const submission = parseWithZod(form, { schema: LibraryFormSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
@@ -61,7 +79,7 @@ export async function handleLibraryForm(request: Request, user: SessionUser) {
 }
 
 /** "I stopped here" / "I finished": the position is saved and the reader goes back to that paragraph. */
-export async function handlePositionForm(request: Request, user: SessionUser) {
+async function positionForm(request: Request, user: SessionUser) {
   const form = await readFormData(request);
   const submission = parseWithZod(form, { schema: PositionSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });

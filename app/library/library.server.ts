@@ -1,12 +1,21 @@
 // A signed-in reader's library: shelves (Bookmark) and reading positions.
 // Every change names the reader, so nobody reaches another reader's rows.
-import { data } from "react-router";
 import { prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { type LibrarySort, percentRead, reachedEnd, SHELVES, type Shelf, shelfAfterReading } from "./shelves";
 import { recordStoryBySlug } from "./story-records.server";
 
-const notFound = () => data({ message: "No story has this address." }, { status: 404 });
+/** A request the reader can fix (an unknown story, a paragraph the story has not): pages and the API each show it their way. */
+export class LibraryError extends Error {
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = "LibraryError";
+    this.status = status;
+  }
+}
+
+const notFound = () => new LibraryError("No story has this address.", 404);
 
 /** The story's record, fetched from the content chain when the library has not seen it yet. */
 async function ensureRecord(slug: string, needParagraphs: boolean) {
@@ -139,9 +148,9 @@ export async function listLibrary(userId: string, query: LibraryQuery) {
 export async function savePosition(userId: string, slug: string, paragraph: number) {
   const record = await ensureRecord(slug, true);
   if (paragraph >= record.paragraphs) {
-    throw data(
-      { message: `This story has ${record.paragraphs} paragraphs; paragraph ${paragraph + 1} is not one of them.` },
-      { status: 400 },
+    throw new LibraryError(
+      `This story has ${record.paragraphs} paragraphs; paragraph ${paragraph + 1} is not one of them.`,
+      400,
     );
   }
   const percent = percentRead(paragraph, record.paragraphs);
