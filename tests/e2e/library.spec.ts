@@ -1,6 +1,7 @@
 // The signed-in reader's library, with JavaScript on and off: bookmarks and
 // shelves, removal with Undo, the exact reading position, /reader's Continue
 // reading, recommendations, /profile and the sign-in redirect.
+import sharp from "sharp";
 import { newReader, register } from "../support/accounts";
 import { expect, test } from "../support/test";
 
@@ -65,9 +66,13 @@ test("a story card in the index can be bookmarked", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Bread & Salt" })).toBeVisible();
 });
 
-test("a reader comes back to the paragraph they stopped at, and /reader shows the percentage", async ({ page }) => {
+test("a reader comes back to the paragraph they stopped at, and /reader shows the percentage", async ({
+  page,
+  checkA11y,
+}) => {
   await register(page, newReader());
   await page.goto(`/story/${FERRY.slug}`);
+  await checkA11y();
   await page.getByRole("button", { name: "I stopped here (paragraph 3 of 4)" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Place saved: 75% read" })).toBeVisible();
 
@@ -120,4 +125,40 @@ test("the profile shows the reader, their counts and links", async ({ page, chec
   await expect(page.getByRole("link", { name: "Bookmarks" }).first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Administration" })).toHaveCount(0);
   await checkA11y();
+});
+
+test("an uploaded avatar is resized, stripped of its metadata and served from our origin", async ({
+  page,
+  request,
+}) => {
+  const reader = newReader();
+  await register(page, reader);
+  await page.goto("/profile");
+  const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#552233" } })
+    .withExif({ IFD0: { Copyright: "secret-exif-marker", Artist: "secret-exif-marker" } })
+    .jpeg()
+    .toBuffer();
+  expect(photo.includes("secret-exif-marker")).toBe(true);
+  await page.getByLabel(/^Image/).setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: photo });
+  await page.getByRole("button", { name: "Upload avatar" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Avatar updated" })).toBeVisible();
+  const avatar = page.getByRole("img", { name: `${reader.username}'s avatar` });
+  const src = (await avatar.getAttribute("src")) ?? "";
+  expect(src).toMatch(/^\/avatars\/[a-z0-9]+\/[a-f0-9]{16}\.webp$/);
+  const image = await request.get(src);
+  expect(image.headers()["content-type"]).toBe("image/webp");
+  expect(image.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  const bytes = await image.body();
+  expect(bytes.includes("secret-exif-marker")).toBe(false);
+  const metadata = await sharp(bytes).metadata();
+  expect(metadata).toMatchObject({ width: 192, height: 192, format: "webp" });
+  expect(metadata.exif).toBeUndefined();
+
+  await page
+    .getByLabel(/^Image/)
+    .setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not an image") });
+  await page.getByRole("button", { name: "Upload avatar" }).click();
+  await expect(page.getByRole("alert")).toContainText("not an image we can read");
+  // The avatar that was there is kept.
+  await expect(page.getByRole("img", { name: `${reader.username}'s avatar` })).toHaveAttribute("src", src);
 });
