@@ -8,6 +8,10 @@ import { expect, test } from "../support/test";
 const FERRY = { slug: "last-ferry-to-hollin-isle", title: "Last Ferry to Hollin Isle" };
 
 test("anonymous readers are sent to sign in and come back", async ({ page }) => {
+  await page.goto("/");
+  await expect(
+    page.getByRole("complementary", { name: "Sidebar" }).getByRole("link", { name: "Bookmarks" }),
+  ).toHaveCount(0);
   for (const path of ["/bookmarks", "/profile", "/recommendations"]) {
     await page.goto(path);
     await expect(page).toHaveURL(`/auth?${new URLSearchParams({ redirectTo: path })}`);
@@ -125,6 +129,14 @@ test("the profile shows the reader, their counts and links", async ({ page, chec
   await expect(page.getByRole("link", { name: "Bookmarks" }).first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Administration" })).toHaveCount(0);
   await checkA11y();
+  // Bookmarks in the sidebar's Navigation group and in the account menu.
+  await expect(
+    page.getByRole("complementary", { name: "Sidebar" }).getByRole("link", { name: "Bookmarks" }),
+  ).toBeVisible();
+  const header = page.getByRole("banner");
+  await header.getByLabel(`Account menu for ${reader.username}`).click();
+  await header.getByRole("link", { name: "Bookmarks" }).click();
+  await expect(page).toHaveURL("/bookmarks");
 });
 
 test("an uploaded avatar is resized, stripped of its metadata and served from our origin", async ({
