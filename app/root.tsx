@@ -3,6 +3,7 @@ import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { Route } from "./+types/root";
 import { getOptionalUser } from "./auth/auth.server";
 import { csrfMiddleware, csrfToken } from "./auth/csrf.server";
+import { useStoredUser } from "./auth/use-stored-user";
 import { errorMeta, FullPageErrorFallback, statusPageForError } from "./components/error-boundary";
 import { StatusPageView } from "./components/status-page";
 import { getConsent } from "./consent/consent.server";
@@ -72,6 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  useStoredUser(loaderData.user);
   if (!loaderData.csrf) return <Outlet />;
   return (
     <AuthenticityTokenProvider token={loaderData.csrf}>

@@ -22,6 +22,11 @@ export default [
     route("opened", "routes/api/notifications/opened.ts"),
     route(":id/read", "routes/api/notifications/read.ts"),
   ]),
+  route("api/bookmarks", "routes/api/bookmarks.ts"),
+  route("api/bookmarks/:slug", "routes/api/bookmark.ts"),
+  route("api/reading-position", "routes/api/reading-position.ts"),
+  route("api/reading-position/:slug", "routes/api/reading-position-story.ts"),
+  route("avatars/:userId/:file", "routes/avatar.ts"),
   ...prefix("api/auth", [
     route("status", "routes/api/auth/status.ts"),
     route("login", "routes/api/auth/login.ts"),
@@ -55,6 +60,12 @@ export default [
     route("user/feedback-dashboard", "routes/user/feedback-dashboard.tsx"),
     route("notifications", "routes/notifications.tsx"),
     route("settings/cookie-management", "routes/settings/cookie-management.tsx"),
+
+    // Signed-in readers (anonymous readers are sent to /auth and back).
+    route("profile", "routes/profile.tsx"),
+    route("bookmarks", "routes/bookmarks.tsx"),
+    route("recommendations", "routes/recommendations.tsx"),
+    route("reading-position", "routes/reading-position.tsx"),
     route("auth", "routes/auth.tsx"),
     route("auth-success", "routes/auth-success.tsx"),
     route("reset-password", "routes/reset-password.tsx"),

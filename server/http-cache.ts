@@ -277,6 +277,9 @@ export function publicPageHeaders(request: Request): HeadersInit {
   return { "Cache-Control": "public, max-age=60, stale-while-revalidate=600", Vary: "Cookie" };
 }
 
+/** A page that shows one reader's own data (their library, profile): never stored by a shared cache. */
+export const PRIVATE_PAGE_HEADERS = { "Cache-Control": "private, no-cache" } as const;
+
 /** A weak validator for a rendered document: the same bytes, the same tag. */
 export function documentEtag(body: string): string {
   return `W/"${createHash("sha1").update(body).digest("base64url")}"`;

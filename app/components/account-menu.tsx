@@ -24,19 +24,27 @@ export function AccountMenu({ user }: { user: ShellUser }) {
   return (
     <details className="relative">
       <summary className="btn cursor-pointer list-none" aria-label={`Account menu for ${user.username}`}>
-        <span
-          aria-hidden="true"
-          className="inline-flex size-6 items-center justify-center rounded-full bg-accent text-sm text-accent-ink"
-        >
-          {user.username.slice(0, 1).toUpperCase()}
-        </span>
+        {user.avatar ? (
+          <img src={user.avatar} alt="" width={24} height={24} className="size-6 rounded-full object-cover" />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="inline-flex size-6 items-center justify-center rounded-full bg-accent text-sm text-accent-ink"
+          >
+            {user.username.slice(0, 1).toUpperCase()}
+          </span>
+        )}
         <span className="hidden sm:inline">{user.username}</span>
       </summary>
       <div className="absolute right-0 z-30 mt-2 w-48 space-y-1 rounded-lg border border-line bg-surface p-2 shadow-lg">
         <Link to="/profile" className="block rounded px-3 py-2 text-ink no-underline hover:bg-bg">
           Profile
         </Link>
-        <Link to="/settings/profile" className="block rounded px-3 py-2 text-ink no-underline hover:bg-bg">
+        <Link to="/bookmarks" className="block rounded px-3 py-2 text-ink no-underline hover:bg-bg">
+          Bookmarks
+        </Link>
+        {/* /settings/profile is not built yet (the settings issue); the one settings page that exists. */}
+        <Link to="/settings/cookie-management" className="block rounded px-3 py-2 text-ink no-underline hover:bg-bg">
           Settings
         </Link>
         <Link to="/user/feedback-dashboard" className="block rounded px-3 py-2 text-ink no-underline hover:bg-bg">

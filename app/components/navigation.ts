@@ -1,6 +1,6 @@
 // What the header and the sidebar link to (spec §2 Header, Sidebar). Only
 // routes that exist are listed; later issues add their entries here.
-export type NavItem = { to: string; label: string; note?: string };
+export type NavItem = { to: string; label: string; note?: string; signedInOnly?: boolean };
 export type NavGroup = {
   id: "navigation" | "games" | "admin" | "reading" | "account" | "support";
   label: string;
@@ -25,6 +25,7 @@ export const SIDEBAR_GROUPS: NavGroup[] = [
       { to: "/stories", label: "Story Index" },
       { to: "/reader", label: "Reader" },
       { to: "/community", label: "Community" },
+      { to: "/bookmarks", label: "Bookmarks", signedInOnly: true },
     ],
   },
   {

@@ -17,25 +17,27 @@ function closeSheet() {
   if (sheet?.matches(":popover-open")) sheet.hidePopover();
 }
 
-function GroupLinks({ group, pathname }: { group: NavGroup; pathname: string }) {
+function GroupLinks({ group, pathname, signedIn }: { group: NavGroup; pathname: string; signedIn: boolean }) {
   return (
     <ul className="space-y-0.5">
-      {group.items.map((item) => {
-        const current = isCurrent(item.to, pathname);
-        return (
-          <li key={item.to}>
-            <Link
-              to={item.to}
-              prefetch="intent"
-              aria-current={current ? "page" : undefined}
-              className={`block rounded px-3 py-2 no-underline hover:bg-bg ${current ? "font-semibold text-accent" : "text-ink"}`}
-            >
-              {item.label}
-              {item.note ? <span className="ml-2 text-xs text-muted">({item.note})</span> : null}
-            </Link>
-          </li>
-        );
-      })}
+      {group.items
+        .filter((item) => signedIn || !item.signedInOnly)
+        .map((item) => {
+          const current = isCurrent(item.to, pathname);
+          return (
+            <li key={item.to}>
+              <Link
+                to={item.to}
+                prefetch="intent"
+                aria-current={current ? "page" : undefined}
+                className={`block rounded px-3 py-2 no-underline hover:bg-bg ${current ? "font-semibold text-accent" : "text-ink"}`}
+              >
+                {item.label}
+                {item.note ? <span className="ml-2 text-xs text-muted">({item.note})</span> : null}
+              </Link>
+            </li>
+          );
+        })}
     </ul>
   );
 }
@@ -124,7 +126,9 @@ export function Sidebar({ collapsed, user }: { collapsed: boolean; user: ShellUs
               {group.label}
             </summary>
             <div className="mt-1">
-              {group.items.length > 0 ? <GroupLinks group={group} pathname={location.pathname} /> : null}
+              {group.items.length > 0 ? (
+                <GroupLinks group={group} pathname={location.pathname} signedIn={user !== null} />
+              ) : null}
               {group.id === "reading" ? (
                 <div className="px-3 py-2">
                   <ThemeChoice />

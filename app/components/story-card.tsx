@@ -1,5 +1,10 @@
 import { Link } from "react-router";
 import type { StorySummary } from "~/content/story";
+import { BookmarkControl } from "~/library/bookmark-control";
+import type { Shelf } from "~/library/shelves";
+
+/** The reader's shelf of each story, for signed-in readers only (anonymous lists stay the same for everyone). */
+export type Shelves = Record<string, Shelf> | undefined;
 
 export function formatDate(value: Date | string) {
   return new Date(value).toLocaleDateString("en-US", {
@@ -10,7 +15,15 @@ export function formatDate(value: Date | string) {
   });
 }
 
-export function StoryCard({ story, headingLevel = 2 }: { story: StorySummary; headingLevel?: 2 | 3 }) {
+export function StoryCard({
+  story,
+  headingLevel = 2,
+  shelves,
+}: {
+  story: StorySummary;
+  headingLevel?: 2 | 3;
+  shelves?: Shelves;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="rounded-lg border border-line bg-surface p-5">
@@ -30,15 +43,28 @@ export function StoryCard({ story, headingLevel = 2 }: { story: StorySummary; he
         {story.categories.length ? ` · ${story.categories.map((c) => c.name).join(", ")}` : null}
       </p>
       {story.excerpt ? <p className="mt-3">{story.excerpt}</p> : null}
+      {shelves ? (
+        <div className="mt-3">
+          <BookmarkControl slug={story.slug} title={story.title} shelf={shelves[story.slug] ?? null} />
+        </div>
+      ) : null}
     </article>
   );
 }
 
-export function StoryList({ stories, headingLevel = 2 }: { stories: StorySummary[]; headingLevel?: 2 | 3 }) {
+export function StoryList({
+  stories,
+  headingLevel = 2,
+  shelves,
+}: {
+  stories: StorySummary[];
+  headingLevel?: 2 | 3;
+  shelves?: Shelves;
+}) {
   return (
     <div className="mt-4 grid gap-4">
       {stories.map((story) => (
-        <StoryCard key={`${story.id}-${story.slug}`} story={story} headingLevel={headingLevel} />
+        <StoryCard key={`${story.id}-${story.slug}`} story={story} headingLevel={headingLevel} shelves={shelves} />
       ))}
     </div>
   );

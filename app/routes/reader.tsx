@@ -1,14 +1,27 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
+import { getOptionalUser } from "~/auth/auth.server";
 import { ContinueReading } from "~/components/continue-reading";
 import { StoryList } from "~/components/story-card";
 import { contentChain } from "~/content/content.server";
+import { continueReading, shelvesOf } from "~/library/library.server";
+import { paragraphId } from "~/library/shelves";
 import { routeMeta } from "~/utils/meta";
 import { publicPageHeaders } from "../../server/http-cache";
 import type { Route } from "./+types/reader";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { stories } = await contentChain.listStories({ perPage: 5 });
-  return data({ stories }, { headers: publicPageHeaders(request) });
+  const [{ stories }, user] = await Promise.all([contentChain.listStories({ perPage: 5 }), getOptionalUser(request)]);
+  // A signed-in reader's page is private: their places and shelves render on the server.
+  const [reading, shelves] = user
+    ? await Promise.all([
+        continueReading(user.id),
+        shelvesOf(
+          user.id,
+          stories.map((s) => s.slug),
+        ),
+      ])
+    : [null, undefined];
+  return data({ stories, reading, shelves }, { headers: publicPageHeaders(request) });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -20,9 +33,37 @@ export default function Reader({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <h1 className="font-serif text-4xl font-bold">Reader</h1>
-      <ContinueReading />
+      {loaderData.reading ? <ServerContinueReading reading={loaderData.reading} /> : <ContinueReading />}
       <h2 className="mt-8 font-serif text-2xl font-bold">Newest stories</h2>
-      <StoryList stories={loaderData.stories} headingLevel={3} />
+      <StoryList stories={loaderData.stories} headingLevel={3} shelves={loaderData.shelves} />
     </div>
+  );
+}
+
+type Place = { slug: string; title: string; paragraph: number; percent: number };
+
+/** A signed-in reader's places, from the server (works without JavaScript). */
+function ServerContinueReading({ reading }: { reading: Place[] }) {
+  return (
+    <section aria-labelledby="continue" className="mt-6 rounded-lg border border-accent bg-surface p-5">
+      <h2 id="continue" className="font-serif text-xl font-bold">
+        Continue reading
+      </h2>
+      {reading.length ? (
+        <ul className="mt-2 space-y-2">
+          {reading.map((place) => (
+            <li key={place.slug}>
+              <Link to={`/story/${place.slug}#${paragraphId(place.paragraph)}`}>{place.title}</Link>{" "}
+              <span className="text-sm text-muted">{place.percent}% read</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-muted">
+          Stories you start will wait for you here. Your <Link to="/bookmarks">bookmarks</Link> and{" "}
+          <Link to="/recommendations">recommendations</Link> are a good place to begin.
+        </p>
+      )}
+    </section>
   );
 }

@@ -1,8 +1,10 @@
 import { data, Link } from "react-router";
+import { getOptionalUser } from "~/auth/auth.server";
 import { Pagination } from "~/components/pagination";
 import { StoryList } from "~/components/story-card";
 import { contentChain } from "~/content/content.server";
 import type { Term } from "~/content/story";
+import { shelvesOf } from "~/library/library.server";
 import { invariantResponse } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { pageParam, slugParam } from "~/utils/params";
@@ -14,12 +16,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = pageParam(url);
   const category = slugParam(url, "category");
   const tag = slugParam(url, "tag");
-  const [result, terms] = await Promise.all([
+  const [result, terms, user] = await Promise.all([
     contentChain.listStories({ page, category, tag }),
     contentChain.listTerms(),
+    getOptionalUser(request),
   ]);
   invariantResponse(page === 1 || page <= result.totalPages, "There is no page with that number.", { status: 404 });
-  return data({ ...result, category, tag, terms }, { headers: publicPageHeaders(request) });
+  // Bookmark buttons only on a signed-in reader's (private) page.
+  const shelves = user
+    ? await shelvesOf(
+        user.id,
+        result.stories.map((s) => s.slug),
+      )
+    : undefined;
+  return data({ ...result, category, tag, terms, shelves }, { headers: publicPageHeaders(request) });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -97,7 +107,7 @@ export default function Stories({ loaderData }: Route.ComponentProps) {
         hrefFor={(slug) => storiesHref({ category, tag: slug })}
       />
       {stories.length ? (
-        <StoryList stories={stories} />
+        <StoryList stories={stories} shelves={loaderData.shelves} />
       ) : (
         <p className="mt-6 text-muted">No stories match these filters.</p>
       )}

@@ -1,9 +1,15 @@
 import { data, Link } from "react-router";
+import { getOptionalUser } from "~/auth/auth.server";
 import { useRememberStory } from "~/components/continue-reading";
 import { formatDate } from "~/components/story-card";
 import { StoryImage } from "~/components/story-image";
 import { contentChain } from "~/content/content.server";
+import { storyBlocks } from "~/content/paragraphs.server";
 import { readingMinutes } from "~/content/story";
+import { BookmarkControl } from "~/library/bookmark-control";
+import { getPosition, shelvesOf } from "~/library/library.server";
+import { paragraphId } from "~/library/shelves";
+import { StoryText, TrackedStoryText } from "~/library/story-text";
 import { CLIENT_HINT_HEADERS, prefersLowData } from "~/utils/client-hints.server";
 import { invariantResponse } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
@@ -17,9 +23,30 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   invariantResponse(isSlug(slug), "No story has this address.", { status: 404 });
   const story = await contentChain.getStory(slug);
   invariantResponse(story, "No story has this address.", { status: 404 });
-  const { previous, next } = await contentChain.neighbours(story);
+  const [{ previous, next }, user] = await Promise.all([contentChain.neighbours(story), getOptionalUser(request)]);
+  // Only a signed-in reader's page (private, never cached) carries their shelf and position.
+  const [shelves, position] = user
+    ? await Promise.all([shelvesOf(user.id, [slug]), getPosition(user.id, slug)])
+    : [null, null];
+  const { contentHtml, ...rest } = story;
+  const blocks = story.protected ? [] : storyBlocks(contentHtml);
   return data(
-    { story, minutes: readingMinutes(story.contentHtml), previous, next, lowData: prefersLowData(request) },
+    {
+      story: rest,
+      blocks,
+      minutes: readingMinutes(contentHtml),
+      previous,
+      next,
+      lowData: prefersLowData(request),
+      reader: user
+        ? {
+            shelf: shelves?.[slug] ?? null,
+            position: position
+              ? { ...position, paragraph: Math.min(position.paragraph, Math.max(0, blocks.length - 1)) }
+              : null,
+          }
+        : null,
+    },
     { headers: { ...publicPageHeaders(request), ...CLIENT_HINT_HEADERS, Vary: "Cookie, Save-Data, ECT" } },
   );
 }
@@ -33,7 +60,7 @@ export const meta: Route.MetaFunction = (args) =>
   );
 
 export default function StoryPage({ loaderData }: Route.ComponentProps) {
-  const { story, minutes, previous, next, lowData } = loaderData;
+  const { story, blocks, minutes, previous, next, lowData, reader } = loaderData;
   useRememberStory(story);
   return (
     <article className="mx-auto max-w-2xl">
@@ -62,6 +89,19 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         {story.image ? <StoryImage image={story.image} low={lowData} /> : null}
+        {reader && !story.protected ? (
+          <div className="mt-4 space-y-2">
+            <BookmarkControl slug={story.slug} title={story.title} shelf={reader.shelf} />
+            {reader.position && !reader.position.finished && reader.position.paragraph > 0 ? (
+              <p>
+                <a href={`#${paragraphId(reader.position.paragraph)}`} className="btn btn-primary">
+                  Continue where you stopped ({reader.position.percent}% read)
+                </a>
+              </p>
+            ) : null}
+            {reader.position?.finished ? <p className="text-sm text-muted">You finished this story.</p> : null}
+          </div>
+        ) : null}
       </header>
       {story.protected ? (
         <div role="note" className="mt-8 rounded-lg border border-line bg-surface p-6">
@@ -71,10 +111,15 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
             <Link to="/stories">Story Index</Link>.
           </p>
         </div>
+      ) : reader ? (
+        <TrackedStoryText
+          key={story.slug}
+          blocks={blocks}
+          slug={story.slug}
+          saved={reader.position?.paragraph ?? null}
+        />
       ) : (
-        // Sanitised on the server with an allow-list (app/content/html.server.ts).
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML
-        <div className="prose-story mt-8" dangerouslySetInnerHTML={{ __html: story.contentHtml }} />
+        <StoryText blocks={blocks} />
       )}
       {previous || next ? (
         <nav aria-label="More stories" className="mt-12 flex flex-wrap justify-between gap-4 border-t border-line pt-6">

@@ -21,6 +21,13 @@ const ToastSchema = z.object({
   description: z.string().max(500).optional(),
   variant: z.enum(["default", "success", "destructive"]),
   duration: z.number().int().positive(),
+  action: z
+    .object({
+      label: z.string().max(40),
+      action: z.string().startsWith("/").max(200),
+      fields: z.record(z.string().max(40), z.string().max(300)),
+    })
+    .optional(),
 });
 
 export type ToastInput = Omit<Toast, "id" | "duration" | "variant"> & Partial<Pick<Toast, "variant" | "duration">>;

@@ -1,6 +1,18 @@
 // Toasts (spec §3 toast, §4 toasts, §9): at most 3 visible, newest first, 5000 ms by default.
 export type ToastVariant = "default" | "success" | "destructive";
-export type Toast = { id: string; title: string; description?: string; variant: ToastVariant; duration: number };
+/**
+ * A toast's action is a form (e.g. Undo after a removal): it posts its fields
+ * to `action`, so it works from a flash toast without JavaScript as well.
+ */
+export type ToastAction = { label: string; action: string; fields: Record<string, string> };
+export type Toast = {
+  id: string;
+  title: string;
+  description?: string;
+  variant: ToastVariant;
+  duration: number;
+  action?: ToastAction;
+};
 
 export const TOAST_LIMIT = 3;
 export const TOAST_DURATION_MS = 5000;

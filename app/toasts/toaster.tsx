@@ -1,7 +1,9 @@
 import { useEffect, useLayoutEffect, useState } from "react";
 import { createPortal } from "react-dom";
+import { Form, useLocation } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { queueToast, type Toast } from "./toast";
+import { queueToast, type Toast, type ToastAction } from "./toast";
 import { subscribeToasts } from "./toast-store";
 
 /**
@@ -56,6 +58,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
           <div className="flex-1">
             <p className="font-semibold">{t.title}</p>
             {t.description ? <p className="mt-1 text-sm">{t.description}</p> : null}
+            {t.action ? <ToastActionForm action={t.action} /> : null}
           </div>
           {hydrated ? (
             <button
@@ -72,4 +75,21 @@ export function Toaster({ toast }: { toast: Toast | null }) {
     </section>
   );
   return host?.isConnected && host.open ? createPortal(region, host) : region;
+}
+
+/** A toast's action (Undo): a real form that comes back to this page, so it works without JavaScript. */
+function ToastActionForm({ action }: { action: ToastAction }) {
+  const location = useLocation();
+  return (
+    <Form method="post" action={action.action} className="mt-2">
+      <AuthenticityTokenInput name="csrf" />
+      {Object.entries(action.fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <button type="submit" className="btn py-1 text-sm">
+        {action.label}
+      </button>
+    </Form>
+  );
 }

@@ -8,7 +8,7 @@
 // request nor for actions.
 import { randomUUID } from "node:crypto";
 import { type Body, type HttpClient, httpClient } from "../support/http-client.ts";
-import { adminRoutes } from "../support/route-table.ts";
+import { adminRoutes, pageRoutes } from "../support/route-table.ts";
 import type { Site } from "../support/site-server.ts";
 import { dataCounts, expect, newReader, type Role, test } from "./fixtures.ts";
 
@@ -206,3 +206,126 @@ for (const role of ["reader", "admin"] as const) {
     expect(cleared.json).toMatchObject({ removed: 1, counts: { all: 0 } });
   });
 }
+
+// Signed-in readers' pages and API: anonymous readers are sent to sign in (the
+// API answers 401 JSON), every reader and the admin get their own, and no
+// reader reaches another reader's bookmarks or reading positions.
+const SIGNED_IN_PAGES = ["/profile", "/bookmarks", "/recommendations", "/reading-position"];
+const SIGNED_IN_API = ["/api/bookmarks", "/api/bookmarks/the-widows-clock", "/api/reading-position/the-widows-clock"];
+
+test("every signed-in page and library API route is in the signed-in matrix", () => {
+  const library = pageRoutes()
+    .map((r) => r.path)
+    .filter((p) =>
+      /^\/(profile|bookmarks|recommendations|reading-position)$|^\/api\/(bookmarks|reading-position)/.test(p),
+    );
+  expect(library.sort()).toEqual(
+    [
+      ...SIGNED_IN_PAGES,
+      "/api/bookmarks",
+      "/api/bookmarks/:slug",
+      "/api/reading-position",
+      "/api/reading-position/:slug",
+    ].sort(),
+  );
+});
+
+for (const path of SIGNED_IN_PAGES) {
+  for (const role of ROLES) {
+    test(`${role}: GET ${path}`, async ({ as }) => {
+      const client = await as(role);
+      const page = await client.get(path);
+      if (role === "anonymous") {
+        expect(page.status).toBe(302);
+        expect(page.location).toBe(`/auth?${new URLSearchParams({ redirectTo: path })}`);
+        return;
+      }
+      expect(page.status).toBe(200);
+      expect(page.headers.get("cache-control")).toContain("private");
+      if (path === "/profile") {
+        if (role === "admin") expect(page.text).toContain('href="/admin"');
+        else expect(page.text).not.toContain('href="/admin"');
+      }
+    });
+  }
+}
+
+for (const path of SIGNED_IN_API) {
+  test(`anonymous: GET ${path} is a 401 in JSON`, async ({ as }) => {
+    const reply = await (await as("anonymous")).get(path);
+    expect(reply.status).toBe(401);
+    expect(reply.json).toMatchObject({ code: "UNAUTHORIZED" });
+  });
+}
+
+for (const [path, body] of [
+  ["/api/bookmarks", { slug: "the-widows-clock", shelf: "reading" }],
+  ["/api/reading-position", { slug: "the-widows-clock", paragraph: 1 }],
+  ["/bookmarks", undefined],
+  ["/reading-position", undefined],
+] as const) {
+  test(`anonymous: POST ${path} (with a valid CSRF token) changes nothing`, async ({ site, as }) => {
+    const client = await as("anonymous");
+    const token = await client.csrfToken();
+    const before = await site.counts();
+    const reply = body
+      ? await client.post(path, { body: { json: body }, headers: { "X-CSRF-Token": token } })
+      : await client.post(path, {
+          body: {
+            form: [
+              ["csrf", token],
+              ["intent", "shelve"],
+              ["slug", "the-widows-clock"],
+              ["paragraph", "1"],
+            ],
+          },
+        });
+    if (body) {
+      expect(reply.status).toBe(401);
+      expect(reply.json).toMatchObject({ code: "UNAUTHORIZED" });
+    } else {
+      expect(reply.status).toBe(302);
+      expect(reply.location).toBe(`/auth?${new URLSearchParams({ redirectTo: path })}`);
+    }
+    expect(dataCounts(await site.counts())).toEqual(dataCounts(before));
+  });
+}
+
+test("another reader sees none of a reader's bookmarks or positions, and cannot change them", async ({ as }) => {
+  const owner = await as("reader");
+  const ownerToken = await owner.csrfToken();
+  const headers = { "X-CSRF-Token": ownerToken };
+  expect(
+    (await owner.post("/api/bookmarks", { body: { json: { slug: "the-widows-clock", shelf: "reading" } }, headers }))
+      .status,
+  ).toBe(200);
+  expect(
+    (await owner.post("/api/reading-position", { body: { json: { slug: "the-widows-clock", paragraph: 1 } }, headers }))
+      .status,
+  ).toBe(200);
+
+  for (const role of ["reader", "admin"] as const) {
+    const other = await as(role);
+    const token = { "X-CSRF-Token": await other.csrfToken() };
+    const list = await other.get("/api/bookmarks");
+    expect(list.status).toBe(200);
+    expect((list.json as { total: number }).total, role).toBe(0);
+    expect((await other.get("/api/bookmarks/the-widows-clock")).status, role).toBe(404);
+    expect((await other.get("/api/reading-position/the-widows-clock")).status, role).toBe(404);
+    const library = await other.get("/bookmarks");
+    expect(library.text).not.toContain("The Widow");
+    const reader = await other.get("/reader");
+    expect(reader.text).not.toContain("/story/the-widows-clock#p-1");
+    // A removal names only the sender's own rows: theirs has nothing to remove.
+    const removal = await other.request("DELETE", "/api/bookmarks", {
+      body: { json: { slug: "the-widows-clock" } },
+      headers: token,
+    });
+    expect(removal.status, role).toBe(404);
+  }
+
+  const mine = await owner.get("/api/bookmarks/the-widows-clock");
+  expect(mine.json).toMatchObject({ shelf: "reading" });
+  const position = await owner.get("/api/reading-position/the-widows-clock");
+  expect(position.json).toMatchObject({ position: { paragraph: 1 } });
+});

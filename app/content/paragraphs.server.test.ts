@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { storyBlocks } from "./paragraphs.server";
+
+describe("storyBlocks", () => {
+  it("splits the top-level blocks and keeps their markup", () => {
+    expect(storyBlocks("<p>One &amp; <em>two</em></p>\n<h2>Part</h2><blockquote><p>Q</p></blockquote><hr>")).toEqual([
+      "<p>One &amp; <em>two</em></p>",
+      "<h2>Part</h2>",
+      "<blockquote><p>Q</p></blockquote>",
+      "<hr>",
+    ]);
+  });
+
+  it("gathers loose text and inline elements into one paragraph", () => {
+    expect(storyBlocks("Loose <strong>text</strong> here<p>Then a paragraph</p>tail")).toEqual([
+      "<p>Loose <strong>text</strong> here</p>",
+      "<p>Then a paragraph</p>",
+      "<p>tail</p>",
+    ]);
+  });
+
+  it("skips empty paragraphs and whitespace", () => {
+    expect(storyBlocks("<p>&nbsp;</p>\n\n<p>Real</p><p> </p>")).toEqual(["<p>Real</p>"]);
+    expect(storyBlocks("")).toEqual([]);
+  });
+});

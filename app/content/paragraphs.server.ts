@@ -1,0 +1,60 @@
+// A story's text as the blocks a reading position counts: its top-level
+// paragraphs, headings, quotes and figures, each rendered with an anchor
+// (#p-N) so a reader can come back to the exact place, with or without
+// JavaScript. The HTML is already sanitised (html.server.ts).
+import render from "dom-serializer";
+import type { ChildNode } from "domhandler";
+import { parseDocument } from "htmlparser2";
+
+const BLOCK_TAGS = new Set([
+  "p",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "blockquote",
+  "figure",
+  "ul",
+  "ol",
+  "pre",
+  "table",
+  "hr",
+  "div",
+  "section",
+]);
+
+const isBlock = (node: ChildNode) => node.type === "tag" && BLOCK_TAGS.has(node.name);
+const isBlank = (node: ChildNode) =>
+  (node.type === "text" && node.data.trim() === "") || node.type === "comment" || node.type === "directive";
+
+const isEmptyParagraph = (inner: string) => !inner.includes("<img") && inner.replace(/&nbsp;|&#160;|\s/g, "") === "";
+
+/** The top-level blocks of a story's HTML; loose text and inline elements between blocks make one block. */
+export function storyBlocks(html: string): string[] {
+  const document = parseDocument(html, { decodeEntities: false });
+  const blocks: string[] = [];
+  let loose: ChildNode[] = [];
+  const flushLoose = () => {
+    if (loose.some((n) => !isBlank(n))) blocks.push(`<p>${render(loose, { decodeEntities: false }).trim()}</p>`);
+    loose = [];
+  };
+  for (const node of document.children) {
+    if (isBlock(node)) {
+      flushLoose();
+      // An empty paragraph (WordPress leaves some) is no place to stop at.
+      if (
+        node.type === "tag" &&
+        node.name === "p" &&
+        isEmptyParagraph(render(node.children, { decodeEntities: false }))
+      )
+        continue;
+      blocks.push(render(node, { decodeEntities: false }));
+    } else {
+      loose.push(node);
+    }
+  }
+  flushLoose();
+  return blocks;
+}

@@ -1,0 +1,160 @@
+// A story's text, block by block, each with its anchor (#p-N). For a
+// signed-in reader the whole text sits in one form whose small "I stopped
+// here" buttons (one after each paragraph) and "I finished" button at the end
+// save the position without JavaScript; with JavaScript the position is also
+// saved as they read (debounced, and with keepalive when they leave).
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
+import { showToast } from "~/toasts/toast-store";
+import { submitInPlace } from "~/utils/forms";
+import { paragraphId } from "./shelves";
+
+export const POSITION_FORM_PATH = "/reading-position";
+/** Quiet time before a position is sent while reading: one request per pause, not per scroll event. */
+export const POSITION_SAVE_DEBOUNCE_MS = 2000;
+/** A paragraph is the reader's place once its top passes this fraction of the viewport. */
+const READING_LINE = 0.4;
+
+function Blocks({ blocks, after }: { blocks: string[]; after?: (index: number) => React.ReactNode }) {
+  return (
+    <>
+      {blocks.map((html, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no identity besides their place
+        <div key={index} id={paragraphId(index)} className="story-block">
+          {/* Sanitised on the server with an allow-list (app/content/html.server.ts). */}
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML */}
+          <div dangerouslySetInnerHTML={{ __html: html }} />
+          {after?.(index)}
+        </div>
+      ))}
+    </>
+  );
+}
+
+/** The text as every anonymous reader gets it (the page stays the same for all of them, so it can be cached). */
+export function StoryText({ blocks }: { blocks: string[] }) {
+  return (
+    <div className="prose-story mt-8">
+      <Blocks blocks={blocks} />
+    </div>
+  );
+}
+
+type PositionReply = { result?: { percent: number; finished: boolean } };
+
+/** The text of a signed-in reader: the position forms, and with JavaScript the position saved while reading. */
+export function TrackedStoryText({ blocks, slug, saved }: { blocks: string[]; slug: string; saved: number | null }) {
+  const fetcher = useFetcher<PositionReply>();
+  const last = blocks.length - 1;
+  useSavePositionWhileReading(slug, blocks.length, saved);
+
+  const result = fetcher.data?.result;
+  useEffect(() => {
+    if (!result) return;
+    showToast({
+      title: result.finished ? "Finished: well done" : `Place saved: ${result.percent}% read`,
+      variant: "success",
+    });
+  }, [result]);
+
+  return (
+    <fetcher.Form
+      method="post"
+      action={POSITION_FORM_PATH}
+      onSubmit={submitInPlace(fetcher, POSITION_FORM_PATH)}
+      className="prose-story mt-8"
+      aria-label="Story text"
+    >
+      <AuthenticityTokenInput name="csrf" />
+      <input type="hidden" name="slug" value={slug} />
+      <input type="hidden" name="redirectTo" value={`/story/${slug}`} />
+      <Blocks
+        blocks={blocks}
+        after={(index) =>
+          index < last ? (
+            <button
+              type="submit"
+              name="paragraph"
+              value={index}
+              className="stop-here"
+              aria-label={`I stopped here (paragraph ${index + 1} of ${blocks.length})`}
+            >
+              I stopped here
+            </button>
+          ) : null
+        }
+      />
+      {last >= 0 ? (
+        <p className="mt-8 text-center font-sans">
+          <button type="submit" name="paragraph" value={last} className="btn">
+            I finished this story
+          </button>
+        </p>
+      ) : null}
+    </fetcher.Form>
+  );
+}
+
+/** The paragraph at the reader's reading line (the last one whose top is above it). */
+function currentParagraph(count: number): number {
+  const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 4;
+  if (atBottom) return count - 1;
+  const line = window.innerHeight * READING_LINE;
+  let current = 0;
+  for (let i = 0; i < count; i++) {
+    const element = document.getElementById(paragraphId(i));
+    if (!element) break;
+    if (element.getBoundingClientRect().top <= line) current = i;
+    else break;
+  }
+  return current;
+}
+
+function useSavePositionWhileReading(slug: string, count: number, saved: number | null) {
+  const token = useAuthenticityToken();
+  const state = useRef({ sent: saved, pending: null as number | null, timer: 0 as ReturnType<typeof setTimeout> | 0 });
+
+  useEffect(() => {
+    const current = state.current;
+    current.sent = saved;
+    if (count === 0) return;
+    const send = () => {
+      if (current.timer) clearTimeout(current.timer);
+      current.timer = 0;
+      const paragraph = current.pending;
+      if (paragraph === null || paragraph === current.sent) return;
+      current.sent = paragraph;
+      current.pending = null;
+      // keepalive: the request outlives the page when the reader leaves.
+      fetch("/api/reading-position", {
+        method: "POST",
+        keepalive: true,
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": token },
+        body: JSON.stringify({ slug, paragraph }),
+      }).catch(() => {
+        // Offline: the next pause or the forms save it.
+        current.sent = null;
+      });
+    };
+    // Only a reader who scrolls moves the position: opening the page (at the top) does not overwrite it.
+    const onScroll = () => {
+      current.pending = currentParagraph(count);
+      if (current.timer) clearTimeout(current.timer);
+      current.timer = setTimeout(send, POSITION_SAVE_DEBOUNCE_MS);
+    };
+    const onHide = () => {
+      if (document.visibilityState === "hidden") send();
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    window.addEventListener("pagehide", send);
+    document.addEventListener("visibilitychange", onHide);
+    return () => {
+      send();
+      window.removeEventListener("scroll", onScroll);
+      window.removeEventListener("pagehide", send);
+      document.removeEventListener("visibilitychange", onHide);
+    };
+  }, [slug, count, saved, token]);
+}

@@ -1,0 +1,188 @@
+import { data, Link } from "react-router";
+import { requireUser } from "~/auth/auth.server";
+import { FormErrors } from "~/auth/forms";
+import { Pagination } from "~/components/pagination";
+import { formatDate } from "~/components/story-card";
+import { BookmarkControl } from "~/library/bookmark-control";
+import { listLibrary } from "~/library/library.server";
+import { handleLibraryForm } from "~/library/library-form.server";
+import {
+  LIBRARY_PATH,
+  LIBRARY_SORTS,
+  type LibrarySort,
+  paragraphId,
+  SHELF_LABELS,
+  SHELVES,
+  type Shelf,
+  ShelfSchema,
+} from "~/library/shelves";
+import { invariantResponse, keepResponseHeaders } from "~/utils/http";
+import { routeMeta } from "~/utils/meta";
+import { pageParam, slugParam } from "~/utils/params";
+import { PRIVATE_PAGE_HEADERS } from "../../server/http-cache";
+import type { Route } from "./+types/bookmarks";
+
+const SORT_LABELS: Record<LibrarySort, string> = { "-added": "Newest added", added: "Oldest added", title: "Title" };
+
+/** /bookmarks: the reader's library, filtered and sorted through the query string (?shelf&category&sort&page). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const rawShelf = url.searchParams.get("shelf") || undefined;
+  invariantResponse(!rawShelf || ShelfSchema.safeParse(rawShelf).success, "There is no shelf of that name.");
+  const rawSort = url.searchParams.get("sort") || "-added";
+  invariantResponse((LIBRARY_SORTS as readonly string[]).includes(rawSort), "Sort by -added, added or title.");
+  const query = {
+    shelf: rawShelf as Shelf | undefined,
+    category: slugParam(url, "category"),
+    sort: rawSort as LibrarySort,
+    page: pageParam(url),
+  };
+  const library = await listLibrary(user.id, query);
+  invariantResponse(query.page === 1 || query.page <= library.totalPages, "There is no page with that number.", {
+    status: 404,
+  });
+  return data({ ...library, query }, { headers: PRIVATE_PAGE_HEADERS });
+}
+
+/** Shelve, move, remove and undo: one form with an intent, for the library and every bookmark button. */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  return handleLibraryForm(request, user);
+}
+
+export const headers: Route.HeadersFunction = keepResponseHeaders;
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, { title: "Bookmarks", description: "Your library: the stories you saved, read and finished." });
+
+type Query = { shelf?: Shelf; category?: string; sort: LibrarySort; page?: number };
+
+function libraryHref(query: Query) {
+  const params = new URLSearchParams();
+  if (query.shelf) params.set("shelf", query.shelf);
+  if (query.category) params.set("category", query.category);
+  if (query.sort !== "-added") params.set("sort", query.sort);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  const search = params.toString();
+  return search ? `${LIBRARY_PATH}?${search}` : LIBRARY_PATH;
+}
+
+function FilterLink({ to, current, children }: { to: string; current: boolean; children: React.ReactNode }) {
+  return (
+    <Link
+      to={to}
+      aria-current={current ? "page" : undefined}
+      className={`btn py-1 text-sm ${current ? "btn-primary" : ""}`}
+    >
+      {children}
+    </Link>
+  );
+}
+
+export default function Bookmarks({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, total, totalPages, counts, categories, query } = loaderData;
+  const all = SHELVES.reduce((sum, s) => sum + counts[s], 0);
+  const errors = actionData && "error" in actionData ? Object.values(actionData.error ?? {}).flat() : [];
+  return (
+    <div>
+      <h1 className="font-serif text-4xl font-bold">Bookmarks</h1>
+      <p className="mt-2 text-muted">
+        Your library. Looking for something new? See your <Link to="/recommendations">recommendations</Link>.
+      </p>
+      <FormErrors errors={errors.filter((e): e is string => typeof e === "string")} />
+      <nav aria-label="Shelves" className="mt-6">
+        <ul className="flex flex-wrap gap-2">
+          <li>
+            <FilterLink to={libraryHref({ ...query, shelf: undefined, page: 1 })} current={!query.shelf}>
+              All ({all})
+            </FilterLink>
+          </li>
+          {SHELVES.map((shelf) => (
+            <li key={shelf}>
+              <FilterLink to={libraryHref({ ...query, shelf, page: 1 })} current={query.shelf === shelf}>
+                {SHELF_LABELS[shelf]} ({counts[shelf]})
+              </FilterLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {categories.length ? (
+        <nav aria-label="Categories" className="mt-3">
+          <ul className="flex flex-wrap gap-2">
+            <li>
+              <FilterLink to={libraryHref({ ...query, category: undefined, page: 1 })} current={!query.category}>
+                Every category
+              </FilterLink>
+            </li>
+            {categories.map((c) => (
+              <li key={c.slug}>
+                <FilterLink
+                  to={libraryHref({ ...query, category: c.slug, page: 1 })}
+                  current={query.category === c.slug}
+                >
+                  {c.name}
+                </FilterLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      <nav aria-label="Sort" className="mt-3">
+        <ul className="flex flex-wrap gap-2">
+          {LIBRARY_SORTS.map((sort) => (
+            <li key={sort}>
+              <FilterLink to={libraryHref({ ...query, sort, page: 1 })} current={query.sort === sort}>
+                {SORT_LABELS[sort]}
+              </FilterLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className="mt-4 text-sm text-muted" aria-live="polite">
+        {total === 1 ? "1 story" : `${total} stories`}
+      </p>
+      {items.length ? (
+        <ul className="mt-4 grid gap-4">
+          {items.map((item) => (
+            <li key={item.slug} className="rounded-lg border border-line bg-surface p-5">
+              <h2 className="font-serif text-xl font-bold">
+                <Link to={`/story/${item.slug}`} className="text-ink no-underline hover:underline">
+                  {item.title}
+                </Link>
+              </h2>
+              <p className="mt-1 text-sm text-muted">
+                Added <time dateTime={item.added}>{formatDate(item.added)}</time>
+                {item.author ? ` · ${item.author}` : null}
+                {item.categories.length ? ` · ${item.categories.map((c) => c.name).join(", ")}` : null}
+                {item.percent !== null ? ` · ${item.percent}% read` : null}
+              </p>
+              {item.excerpt ? <p className="mt-2">{item.excerpt}</p> : null}
+              {item.paragraph !== null && item.percent !== null && item.percent < 100 ? (
+                <p className="mt-2">
+                  <Link to={`/story/${item.slug}#${paragraphId(item.paragraph)}`}>
+                    Continue where you stopped<span className="sr-only"> in {item.title}</span>
+                  </Link>
+                </p>
+              ) : null}
+              <div className="mt-3">
+                <BookmarkControl slug={item.slug} title={item.title} shelf={item.shelf} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-6">
+          {all === 0 ? (
+            <>
+              Nothing here yet. Bookmark a story from its page or the <Link to="/stories">Story Index</Link>.
+            </>
+          ) : (
+            "No story on this shelf matches."
+          )}
+        </p>
+      )}
+      <Pagination page={query.page} totalPages={totalPages} hrefFor={(page) => libraryHref({ ...query, page })} />
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { data, Link } from "react-router";
+import { requireUser } from "~/auth/auth.server";
+import { FormErrors } from "~/auth/forms";
+import { handlePositionForm } from "~/library/library-form.server";
+import { HIDDEN_FIELD_ERROR } from "~/utils/forms";
+import { keepResponseHeaders } from "~/utils/http";
+import { routeMeta } from "~/utils/meta";
+import { PRIVATE_PAGE_HEADERS } from "../../server/http-cache";
+import type { Route } from "./+types/reading-position";
+
+/** GET: nothing to show here but the way back (the position forms post here from a story). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  return data(null, { headers: PRIVATE_PAGE_HEADERS });
+}
+
+/** POST /reading-position: "I stopped here" and "I finished" under a story, without JavaScript. */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  return handlePositionForm(request, user);
+}
+
+export const headers: Route.HeadersFunction = keepResponseHeaders;
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Reading position" });
+
+export default function ReadingPosition({ actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-xl">
+      <h1 className="font-serif text-4xl font-bold">Reading position</h1>
+      {/* Only a tampered or stale form gets here with errors: its fields are all hidden. */}
+      {actionData && "error" in actionData ? <FormErrors errors={[HIDDEN_FIELD_ERROR]} /> : null}
+      <p className="mt-4">
+        Your places are kept with your <Link to="/bookmarks">bookmarks</Link>; <Link to="/reader">Reader</Link> lists
+        the stories you are in the middle of.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { data, Link } from "react-router";
+import { requireUser } from "~/auth/auth.server";
+import { BookmarkControl } from "~/library/bookmark-control";
+import { shelvesOf } from "~/library/library.server";
+import { explain, recommendationsFor } from "~/library/recommendations.server";
+import { keepResponseHeaders } from "~/utils/http";
+import { routeMeta } from "~/utils/meta";
+import { PRIVATE_PAGE_HEADERS } from "../../server/http-cache";
+import type { Route } from "./+types/recommendations";
+
+/** /recommendations: ranked on the server from the reader's shelves (app/library/recommendations.server.ts). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const { basis, items } = await recommendationsFor(user.id);
+  const shelves = await shelvesOf(
+    user.id,
+    items.map((i) => i.slug),
+  );
+  return data(
+    { basis, items: items.map((item) => ({ ...item, why: explain(item.reason) })), shelves },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
+}
+
+export const headers: Route.HeadersFunction = keepResponseHeaders;
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, { title: "Recommendations", description: "Stories picked for you from what you read." });
+
+export default function Recommendations({ loaderData }: Route.ComponentProps) {
+  const { basis, items, shelves } = loaderData;
+  return (
+    <div>
+      <h1 className="font-serif text-4xl font-bold">Recommendations</h1>
+      <p className="mt-2 text-muted">
+        {basis === "shelves"
+          ? "Picked from the stories on your shelves: the more recent, the more they count."
+          : "Shelve or finish a few stories and this page learns your taste. Meanwhile, what other readers read this month:"}
+      </p>
+      {items.length ? (
+        <ol className="mt-6 grid gap-4">
+          {items.map((item) => (
+            <li key={item.slug} className="rounded-lg border border-line bg-surface p-5">
+              <h2 className="font-serif text-xl font-bold">
+                <Link to={`/story/${item.slug}`} className="text-ink no-underline hover:underline">
+                  {item.title}
+                </Link>
+              </h2>
+              <p className="mt-1 text-sm font-semibold text-accent">{item.why}</p>
+              {item.author ? <p className="mt-1 text-sm text-muted">by {item.author}</p> : null}
+              {item.excerpt ? <p className="mt-2">{item.excerpt}</p> : null}
+              <div className="mt-3">
+                <BookmarkControl slug={item.slug} title={item.title} shelf={shelves[item.slug] ?? null} />
+              </div>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="mt-6">
+          Nothing to recommend yet. Browse the <Link to="/stories">Story Index</Link>.
+        </p>
+      )}
+    </div>
+  );
+}

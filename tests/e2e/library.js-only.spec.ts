@@ -1,0 +1,46 @@
+// What the library does only with JavaScript: the position saved while the
+// reader scrolls (no button pressed), and the "user" local storage key (§3).
+import { newReader, register, signOut } from "../support/accounts";
+import { expect, test } from "../support/test";
+
+const FERRY = "last-ferry-to-hollin-isle";
+
+test("the position is saved as the reader scrolls, and the end of the story finishes it", async ({ page }) => {
+  await register(page, newReader());
+  await page.setViewportSize({ width: 360, height: 400 });
+  await page.goto(`/story/${FERRY}`);
+  await page.locator("#p-3").scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 10_000);
+  // Sent with keepalive after the scrolling stops; the server has it.
+  await expect
+    .poll(async () => (await page.request.get(`/api/reading-position/${FERRY}`)).json())
+    .toMatchObject({ position: { paragraph: 3, percent: 100, finished: true } });
+  await page.goto("/bookmarks?shelf=finished");
+  await expect(page.getByRole("main").getByRole("heading", { name: "Last Ferry to Hollin Isle" })).toBeVisible();
+});
+
+test('the "user" key holds the signed-in user and is cleared on logout', async ({ page }) => {
+  const reader = newReader();
+  await register(page, reader);
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("user") ?? "null")))
+    .toMatchObject({ username: reader.username, isAdmin: false, id: expect.any(String) });
+  await page.getByRole("banner").getByLabel(`Account menu for ${reader.username}`).click();
+  await signOut(page);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("user"))).toBeNull();
+});
+
+test("removing from the library updates in place and offers Undo in a toast", async ({ page }) => {
+  await register(page, newReader());
+  await page.goto(`/story/${FERRY}`);
+  const main = page.getByRole("main");
+  await main.getByRole("button", { name: "Bookmark Last Ferry to Hollin Isle" }).click();
+  await expect(main.getByText("On your shelf: Bookmarked")).toBeVisible();
+  // In place: the fetcher posted without leaving the page.
+  await expect(page).toHaveURL(`/story/${FERRY}`);
+  await main.getByRole("button", { name: "Remove Last Ferry to Hollin Isle from library" }).click();
+  await expect(main.getByRole("button", { name: "Bookmark Last Ferry to Hollin Isle" })).toBeVisible();
+  const toast = page.getByRole("status").filter({ hasText: "Removed from your library" });
+  await toast.getByRole("button", { name: "Undo" }).click();
+  await expect(main.getByText("On your shelf: Bookmarked")).toBeVisible();
+});
