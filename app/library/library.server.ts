@@ -75,6 +75,20 @@ export async function shelvesOf(userId: string, slugs: string[]): Promise<Record
   return Object.fromEntries(rows.map((r) => [r.storySlug, asShelf(r.shelf)]));
 }
 
+/**
+ * The bookmark buttons of a list page: the signed-in reader's shelves of its
+ * stories, or undefined for an anonymous reader (whose page is public and the
+ * same for everyone).
+ */
+export function listShelves(user: { id: string } | null, stories: { slug: string }[]) {
+  return user
+    ? shelvesOf(
+        user.id,
+        stories.map((story) => story.slug),
+      )
+    : Promise.resolve(undefined);
+}
+
 export const LIBRARY_PER_PAGE = 20;
 
 export type LibraryQuery = { shelf?: Shelf; category?: string; sort: LibrarySort; page: number };

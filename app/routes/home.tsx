@@ -1,13 +1,23 @@
 import { data, Link } from "react-router";
+import { getOptionalUser } from "~/auth/auth.server";
 import { StoryList } from "~/components/story-card";
 import { contentChain } from "~/content/content.server";
+import { listShelves } from "~/library/library.server";
 import { routeMeta } from "~/utils/meta";
 import { publicPageHeaders } from "../../server/http-cache";
 import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [latest, terms] = await Promise.all([contentChain.listStories({ perPage: 6 }), contentChain.listTerms()]);
-  return data({ stories: latest.stories, categories: terms.categories }, { headers: publicPageHeaders(request) });
+  const [latest, terms, user] = await Promise.all([
+    contentChain.listStories({ perPage: 6 }),
+    contentChain.listTerms(),
+    getOptionalUser(request),
+  ]);
+  const shelves = await listShelves(user, latest.stories);
+  return data(
+    { stories: latest.stories, categories: terms.categories, shelves },
+    { headers: publicPageHeaders(request) },
+  );
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -15,7 +25,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 export const meta: Route.MetaFunction = (args) => routeMeta(args);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { stories, categories } = loaderData;
+  const { stories, categories, shelves } = loaderData;
   return (
     <div className="space-y-10">
       <section aria-labelledby="welcome">
@@ -36,7 +46,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
         {stories.length ? (
-          <StoryList stories={stories} headingLevel={3} />
+          <StoryList stories={stories} headingLevel={3} shelves={shelves} />
         ) : (
           <p className="mt-4 text-muted">No stories yet. Come back after dark.</p>
         )}

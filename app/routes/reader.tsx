@@ -3,7 +3,7 @@ import { getOptionalUser } from "~/auth/auth.server";
 import { ContinueReading } from "~/components/continue-reading";
 import { StoryList } from "~/components/story-card";
 import { contentChain } from "~/content/content.server";
-import { continueReading, shelvesOf } from "~/library/library.server";
+import { continueReading, listShelves } from "~/library/library.server";
 import { paragraphId } from "~/library/shelves";
 import { routeMeta } from "~/utils/meta";
 import { publicPageHeaders } from "../../server/http-cache";
@@ -12,15 +12,7 @@ import type { Route } from "./+types/reader";
 export async function loader({ request }: Route.LoaderArgs) {
   const [{ stories }, user] = await Promise.all([contentChain.listStories({ perPage: 5 }), getOptionalUser(request)]);
   // A signed-in reader's page is private: their places and shelves render on the server.
-  const [reading, shelves] = user
-    ? await Promise.all([
-        continueReading(user.id),
-        shelvesOf(
-          user.id,
-          stories.map((s) => s.slug),
-        ),
-      ])
-    : [null, undefined];
+  const [reading, shelves] = await Promise.all([user ? continueReading(user.id) : null, listShelves(user, stories)]);
   return data({ stories, reading, shelves }, { headers: publicPageHeaders(request) });
 }
 

@@ -1,6 +1,8 @@
 import { Form, redirect } from "react-router";
+import { getOptionalUser } from "~/auth/auth.server";
 import { StoryList } from "~/components/story-card";
 import { contentChain } from "~/content/content.server";
+import { listShelves } from "~/library/library.server";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/search";
 
@@ -12,16 +14,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   // An empty search box goes to /search itself.
   if (raw !== null && raw.trim() === "") throw redirect("/search");
   const q = raw?.trim().slice(0, MAX_QUERY_LENGTH) ?? null;
-  if (!q) return { q: null, stories: [], total: 0 };
-  const result = await contentChain.listStories({ search: q, perPage: 20 });
-  return { q, stories: result.stories, total: result.total };
+  if (!q) return { q: null, stories: [], total: 0, shelves: undefined };
+  const [result, user] = await Promise.all([
+    contentChain.listStories({ search: q, perPage: 20 }),
+    getOptionalUser(request),
+  ]);
+  return { q, stories: result.stories, total: result.total, shelves: await listShelves(user, result.stories) };
 }
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, { title: args.loaderData?.q ? `Search: ${args.loaderData.q}` : "Search" });
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { q, stories, total } = loaderData;
+  const { q, stories, total, shelves } = loaderData;
   return (
     <div>
       <h1 className="font-serif text-4xl font-bold">Search</h1>
@@ -46,7 +51,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <h2 className="font-serif text-2xl font-bold">
             {total} {total === 1 ? "result" : "results"} for “{q}”
           </h2>
-          <StoryList stories={stories} headingLevel={3} />
+          <StoryList stories={stories} headingLevel={3} shelves={shelves} />
         </section>
       ) : null}
     </div>

@@ -4,7 +4,7 @@ import { Pagination } from "~/components/pagination";
 import { StoryList } from "~/components/story-card";
 import { contentChain } from "~/content/content.server";
 import type { Term } from "~/content/story";
-import { shelvesOf } from "~/library/library.server";
+import { listShelves } from "~/library/library.server";
 import { invariantResponse } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { pageParam, slugParam } from "~/utils/params";
@@ -23,12 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   invariantResponse(page === 1 || page <= result.totalPages, "There is no page with that number.", { status: 404 });
   // Bookmark buttons only on a signed-in reader's (private) page.
-  const shelves = user
-    ? await shelvesOf(
-        user.id,
-        result.stories.map((s) => s.slug),
-      )
-    : undefined;
+  const shelves = await listShelves(user, result.stories);
   return data({ ...result, category, tag, terms, shelves }, { headers: publicPageHeaders(request) });
 }
 

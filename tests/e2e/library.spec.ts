@@ -60,8 +60,13 @@ test("bookmark a story, change its shelf, remove it and undo", async ({ page, ch
   await expect(item.getByText("On your shelf: Read later")).toBeVisible();
 });
 
-test("a story card in the index can be bookmarked", async ({ page }) => {
+test("a story card in the index can be bookmarked, and every list offers it", async ({ page }) => {
   await register(page, newReader());
+  for (const list of ["/", "/reader", "/search?q=salt"]) {
+    await page.goto(list);
+    const first = page.getByRole("main").getByRole("article").first();
+    await expect(first.getByRole("button", { name: /^Read later: / }), list).toBeVisible();
+  }
   await page.goto("/stories");
   const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: "Bread & Salt" }) });
   await card.getByRole("button", { name: "Read later: Bread & Salt" }).click();
