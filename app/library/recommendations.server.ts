@@ -97,22 +97,14 @@ export async function rankFromShelves(userId: string, now = new Date(), limit = 
     ORDER BY r.score DESC, rec."date" DESC, r.slug
     LIMIT ?`;
   const rows = await prisma.$queryRawUnsafe<SignalRow[]>(sql, nowJulian, userId, limit);
-  return rows.map(
-    (row): Recommendation => ({
-      slug: row.slug,
-      title: row.title,
-      excerpt: row.excerpt,
-      author: row.author,
-      date: new Date(row.date).toISOString(),
-      score: Number(row.score),
-      reason: {
-        kind: "signal",
-        shelf: (SHELVES as readonly string[]).includes(row.shelf) ? (row.shelf as Shelf) : "bookmarked",
-        fromSlug: row.fromSlug,
-        fromTitle: row.fromTitle,
-        term: row.kind as "author" | "category" | "tag",
-        termName: row.termName,
-      },
+  return rows.map((row) =>
+    recommendation(row, Number(row.score), {
+      kind: "signal",
+      shelf: (SHELVES as readonly string[]).includes(row.shelf) ? (row.shelf as Shelf) : "bookmarked",
+      fromSlug: row.fromSlug,
+      fromTitle: row.fromTitle,
+      term: row.kind as "author" | "category" | "tag",
+      termName: row.termName,
     }),
   );
 }
@@ -142,17 +134,23 @@ export async function popularStories(userId: string, now = new Date(), limit = R
     ORDER BY readers DESC, rec."date" DESC, rec."slug"
     LIMIT ?`;
   const rows = await prisma.$queryRawUnsafe<PopularRow[]>(sql, since, userId, limit);
-  return rows.map(
-    (row): Recommendation => ({
-      slug: row.slug,
-      title: row.title,
-      excerpt: row.excerpt,
-      author: row.author,
-      date: new Date(row.date).toISOString(),
-      score: Number(row.readers),
-      reason: Number(row.readers) > 0 ? { kind: "popular", readers: Number(row.readers) } : { kind: "new" },
-    }),
+  return rows.map((row) =>
+    recommendation(
+      row,
+      Number(row.readers),
+      Number(row.readers) > 0 ? { kind: "popular", readers: Number(row.readers) } : { kind: "new" },
+    ),
   );
+}
+
+/** A story record of either query, with its score and the reason it is offered. */
+function recommendation(
+  row: Pick<PopularRow, "slug" | "title" | "excerpt" | "author" | "date">,
+  score: number,
+  reason: Recommendation["reason"],
+): Recommendation {
+  const { slug, title, excerpt, author } = row;
+  return { slug, title, excerpt, author, date: new Date(row.date).toISOString(), score, reason };
 }
 
 /** The reader's recommendations: from their shelves, else what others read this month. */
