@@ -3,8 +3,8 @@ import { requireUser } from "~/auth/auth.server";
 import { FormErrors } from "~/auth/forms";
 import { Pagination } from "~/components/pagination";
 import { formatDate } from "~/components/story-card";
-import { BookmarkControl } from "~/library/bookmark-control";
 import { listLibrary } from "~/library/library.server";
+import { LibraryCard } from "~/library/library-card";
 import { handleLibraryForm } from "~/library/library-form.server";
 import {
   LIBRARY_PATH,
@@ -145,30 +145,30 @@ export default function Bookmarks({ loaderData, actionData }: Route.ComponentPro
       {items.length ? (
         <ul className="mt-4 grid gap-4">
           {items.map((item) => (
-            <li key={item.slug} className="rounded-lg border border-line bg-surface p-5">
-              <h2 className="font-serif text-xl font-bold">
-                <Link to={`/story/${item.slug}`} className="text-ink no-underline hover:underline">
-                  {item.title}
-                </Link>
-              </h2>
-              <p className="mt-1 text-sm text-muted">
-                Added <time dateTime={item.added}>{formatDate(item.added)}</time>
-                {item.author ? ` · ${item.author}` : null}
-                {item.categories.length ? ` · ${item.categories.map((c) => c.name).join(", ")}` : null}
-                {item.percent !== null ? ` · ${item.percent}% read` : null}
-              </p>
-              {item.excerpt ? <p className="mt-2">{item.excerpt}</p> : null}
-              {item.paragraph !== null && item.percent !== null && item.percent < 100 ? (
-                <p className="mt-2">
-                  <Link to={`/story/${item.slug}#${paragraphId(item.paragraph)}`}>
-                    Continue where you stopped<span className="sr-only"> in {item.title}</span>
-                  </Link>
+            <LibraryCard
+              key={item.slug}
+              slug={item.slug}
+              title={item.title}
+              excerpt={item.excerpt}
+              shelf={item.shelf}
+              meta={
+                <p className="mt-1 text-sm text-muted">
+                  Added <time dateTime={item.added}>{formatDate(item.added)}</time>
+                  {item.author ? ` · ${item.author}` : null}
+                  {item.categories.length ? ` · ${item.categories.map((c) => c.name).join(", ")}` : null}
+                  {item.percent !== null ? ` · ${item.percent}% read` : null}
                 </p>
-              ) : null}
-              <div className="mt-3">
-                <BookmarkControl slug={item.slug} title={item.title} shelf={item.shelf} />
-              </div>
-            </li>
+              }
+              after={
+                item.paragraph !== null && item.percent !== null && item.percent < 100 ? (
+                  <p className="mt-2">
+                    <Link to={`/story/${item.slug}#${paragraphId(item.paragraph)}`}>
+                      Continue where you stopped<span className="sr-only"> in {item.title}</span>
+                    </Link>
+                  </p>
+                ) : null
+              }
+            />
           ))}
         </ul>
       ) : (

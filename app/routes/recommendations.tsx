@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { requireUser } from "~/auth/auth.server";
-import { BookmarkControl } from "~/library/bookmark-control";
 import { shelvesOf } from "~/library/library.server";
+import { LibraryCard } from "~/library/library-card";
 import { explain, recommendationsFor } from "~/library/recommendations.server";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
@@ -40,19 +40,19 @@ export default function Recommendations({ loaderData }: Route.ComponentProps) {
       {items.length ? (
         <ol className="mt-6 grid gap-4">
           {items.map((item) => (
-            <li key={item.slug} className="rounded-lg border border-line bg-surface p-5">
-              <h2 className="font-serif text-xl font-bold">
-                <Link to={`/story/${item.slug}`} className="text-ink no-underline hover:underline">
-                  {item.title}
-                </Link>
-              </h2>
-              <p className="mt-1 text-sm font-semibold text-accent">{item.why}</p>
-              {item.author ? <p className="mt-1 text-sm text-muted">by {item.author}</p> : null}
-              {item.excerpt ? <p className="mt-2">{item.excerpt}</p> : null}
-              <div className="mt-3">
-                <BookmarkControl slug={item.slug} title={item.title} shelf={shelves[item.slug] ?? null} />
-              </div>
-            </li>
+            <LibraryCard
+              key={item.slug}
+              slug={item.slug}
+              title={item.title}
+              excerpt={item.excerpt}
+              shelf={shelves[item.slug] ?? null}
+              meta={
+                <>
+                  <p className="mt-1 text-sm font-semibold text-accent">{item.why}</p>
+                  {item.author ? <p className="mt-1 text-sm text-muted">by {item.author}</p> : null}
+                </>
+              }
+            />
           ))}
         </ol>
       ) : (

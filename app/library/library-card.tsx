@@ -1,0 +1,42 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { BookmarkControl } from "./bookmark-control";
+import type { Shelf } from "./shelves";
+
+/**
+ * A story in one of the reader's own lists (/bookmarks, /recommendations):
+ * its title, what the list says of it, the excerpt, and its bookmark button.
+ */
+export function LibraryCard({
+  slug,
+  title,
+  excerpt,
+  shelf,
+  meta,
+  after,
+}: {
+  slug: string;
+  title: string;
+  excerpt?: string | null;
+  shelf: Shelf | null;
+  /** Shown under the title. */
+  meta: ReactNode;
+  /** Shown after the excerpt. */
+  after?: ReactNode;
+}) {
+  return (
+    <li className="rounded-lg border border-line bg-surface p-5">
+      <h2 className="font-serif text-xl font-bold">
+        <Link to={`/story/${slug}`} className="text-ink no-underline hover:underline">
+          {title}
+        </Link>
+      </h2>
+      {meta}
+      {excerpt ? <p className="mt-2">{excerpt}</p> : null}
+      {after}
+      <div className="mt-3">
+        <BookmarkControl slug={slug} title={title} shelf={shelf} />
+      </div>
+    </li>
+  );
+}
