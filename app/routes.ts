@@ -59,7 +59,22 @@ export default [
     route("report-bug", "routes/report-bug.tsx"),
     route("user/feedback-dashboard", "routes/user/feedback-dashboard.tsx"),
     route("notifications", "routes/notifications.tsx"),
-    route("settings/cookie-management", "routes/settings/cookie-management.tsx"),
+    route("settings", "routes/settings/index.ts"),
+    // The settings shell: the settings groups beside the page. Reading and
+    // accessibility pages are for every reader; the account pages need an account.
+    ...prefix("settings", [
+      layout("routes/settings/layout.tsx", [
+        route("profile", "routes/settings/profile.tsx"),
+        route("connected-accounts", "routes/settings/connected-accounts.tsx"),
+        route("notifications", "routes/settings/notifications.tsx"),
+        route("privacy", "routes/settings/privacy.tsx"),
+        route("cookie-management", "routes/settings/cookie-management.tsx"),
+        route("fonts", "routes/settings/fonts.tsx"),
+        route("accessibility", "routes/settings/accessibility.tsx"),
+        route("quick-settings", "routes/settings/quick-settings.tsx"),
+        route("preview", "routes/settings/preview.tsx"),
+      ]),
+    ]),
 
     // Signed-in readers (anonymous readers are sent to /auth and back).
     route("profile", "routes/profile.tsx"),

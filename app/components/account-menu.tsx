@@ -43,8 +43,7 @@ export function AccountMenu({ user }: { user: ShellUser }) {
         <Link to="/bookmarks" className="block rounded px-3 py-2 text-ink no-underline hover:bg-bg">
           Bookmarks
         </Link>
-        {/* /settings/profile is not built yet (the settings issue); the one settings page that exists. */}
-        <Link to="/settings/cookie-management" className="block rounded px-3 py-2 text-ink no-underline hover:bg-bg">
+        <Link to="/settings/profile" className="block rounded px-3 py-2 text-ink no-underline hover:bg-bg">
           Settings
         </Link>
         <Link to="/user/feedback-dashboard" className="block rounded px-3 py-2 text-ink no-underline hover:bg-bg">

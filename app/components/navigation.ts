@@ -42,8 +42,27 @@ export const SIDEBAR_GROUPS: NavGroup[] = [
       { to: "/admin/wordpress-sync", label: "Content Sync" },
     ],
   },
-  { id: "reading", label: "Reading & Accessibility", items: [] },
-  { id: "account", label: "Account Settings", items: [] },
+  {
+    id: "reading",
+    label: "Reading & Accessibility",
+    items: [
+      { to: "/settings/fonts", label: "Fonts" },
+      { to: "/settings/accessibility", label: "Reading Preferences" },
+      { to: "/settings/quick-settings", label: "Quick Settings" },
+      { to: "/settings/preview", label: "Preview" },
+    ],
+  },
+  {
+    id: "account",
+    label: "Account Settings",
+    items: [
+      { to: "/settings/profile", label: "Profile", signedInOnly: true },
+      { to: "/settings/connected-accounts", label: "Connected Accounts", signedInOnly: true },
+      { to: "/settings/notifications", label: "Notifications", signedInOnly: true },
+      { to: "/settings/privacy", label: "Privacy", signedInOnly: true },
+      { to: "/settings/cookie-management", label: "Cookie Management" },
+    ],
+  },
   {
     id: "support",
     label: "Support & Legal",
@@ -64,3 +83,6 @@ export function isCurrent(to: string, pathname: string): boolean {
   if (to === "/") return pathname === "/" || pathname === "/home";
   return pathname === to || pathname.startsWith(`${to}/`);
 }
+
+/** The settings shell's own navigation: the sidebar's two settings groups (spec §2 Settings routes). */
+export const SETTINGS_GROUPS: NavGroup[] = SIDEBAR_GROUPS.filter((g) => g.id === "reading" || g.id === "account");
