@@ -55,6 +55,11 @@ export const EnvSchema = z
      * a form post on slow-2g (6 KB/s) takes seconds, and no body is over 2 MB.
      */
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(120_000),
+    /**
+     * The community content flag's default (spec §2 /community-story/{slug}):
+     * an admin's choice stored in the database (app/admin/site-settings.server.ts) wins.
+     */
+    COMMUNITY_CONTENT: z.enum(["on", "off"]).default("on"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
