@@ -43,7 +43,15 @@ export default [
     route("reader/:slug", "routes/story.tsx", { id: "reader-story" }),
     route("story/:slug", "routes/story.tsx", { id: "story" }),
     route("search", "routes/search.tsx"),
+    // Community (issue 14, docs/decisions/015): threads, story comments, reports.
+    // All 404 while the community content flag is off, except /community ("coming soon").
     route("community", "routes/community.tsx"),
+    ...prefix("community", [
+      route("threads/:id", "routes/community/thread.tsx"),
+      route("posts/:id", "routes/community/post.ts"),
+      route("report", "routes/community/report.tsx"),
+    ]),
+    route("community-story/:slug/comments", "routes/community/story-comments.tsx"),
     route("eden-hollow", "routes/eden-hollow.tsx"),
     route("about", "routes/about.tsx"),
     route("contact", "routes/contact.tsx"),
@@ -94,6 +102,8 @@ export default [
         index("routes/admin/dashboard.tsx", { id: "admin-index" }),
         route("dashboard", "routes/admin/dashboard.tsx", { id: "admin-dashboard" }),
         route("wordpress-sync", "routes/admin/wordpress-sync.tsx"),
+        // Community reports (issue 14): the reports section of /admin/content-moderation posts here.
+        route("content-moderation/reports", "routes/admin/content-moderation/reports.tsx"),
       ]),
     ]),
   ]),

@@ -1,0 +1,189 @@
+// The community's shared UI: a post (or comment) as every page shows it, and the
+// reply form with its quote. Works without JavaScript: quoting is a link
+// (?quote={id}) that brings the form back with the quoted post above it.
+import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { Form, Link, useNavigation } from "react-router";
+import type { HoneypotInputProps } from "remix-utils/honeypot/server";
+import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/auth/forms";
+import { formatDate } from "~/components/story-card";
+import type { DisplayPost } from "./discussion.server";
+import { DiscussionText } from "./discussion-text";
+import { ReplySchema } from "./schemas";
+import { TEXT_LIMITS } from "./text";
+
+export const REMOVED_NOTICE = "This post was removed by a moderator.";
+export const DELETED_NOTICE = "This post was deleted by a moderator.";
+
+/** The form props a signed-in reader's page carries (null for anonymous readers: no form, a sign-in link). */
+export type WriterProps = { csrf: string; honeypot: HoneypotInputProps } | null;
+
+function QuoteBox({ quote }: { quote: NonNullable<DisplayPost["quote"]> }) {
+  return (
+    <blockquote className="mb-3 border-l-4 border-line pl-3 text-muted">
+      <p className="text-sm">
+        <Link to={quote.href} className="underline">
+          {quote.author ?? "A former reader"} wrote
+        </Link>
+        :
+      </p>
+      <p className="[overflow-wrap:anywhere]">{quote.excerpt ?? REMOVED_NOTICE}</p>
+    </blockquote>
+  );
+}
+
+/** One post or comment, with its anchor; a removed one keeps its place and says so. */
+export function PostItem({
+  post,
+  quoteHref,
+  signedIn,
+}: {
+  post: DisplayPost;
+  /** Where "Quote" goes, e.g. ?quote={id}#reply-form; null for no Quote link. */
+  quoteHref: string | null;
+  signedIn: boolean;
+}) {
+  const removed = post.status !== "visible";
+  return (
+    <article
+      id={post.anchor}
+      aria-labelledby={`${post.anchor}-by`}
+      className="rounded-lg border border-line bg-surface p-4"
+    >
+      <header className="mb-2 flex flex-wrap items-baseline gap-x-3 text-sm text-muted">
+        <span id={`${post.anchor}-by`} className="font-semibold text-ink">
+          {post.author ?? "A former reader"}
+        </span>
+        <a href={`#${post.anchor}`} className="underline">
+          <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+          <span className="sr-only"> (link to this post)</span>
+        </a>
+      </header>
+      {removed ? (
+        <p className="italic text-muted">{post.status === "hidden" ? REMOVED_NOTICE : DELETED_NOTICE}</p>
+      ) : (
+        <>
+          {post.quote ? <QuoteBox quote={post.quote} /> : null}
+          <DiscussionText blocks={post.blocks ?? []} />
+        </>
+      )}
+      {!removed && signedIn ? (
+        <footer className="mt-3 flex gap-4 text-sm">
+          {quoteHref ? (
+            <Link to={quoteHref} className="underline" aria-label={`Quote ${post.author ?? "this post"}`}>
+              Quote
+            </Link>
+          ) : null}
+          <Link
+            to={`/community/report?post=${post.id}`}
+            className="underline"
+            aria-label={`Report the post by ${post.author ?? "a former reader"}`}
+          >
+            Report
+          </Link>
+        </footer>
+      ) : null}
+    </article>
+  );
+}
+
+export function PostList({
+  posts,
+  quoteHref,
+  signedIn,
+  label,
+}: {
+  posts: DisplayPost[];
+  quoteHref: (id: number) => string;
+  signedIn: boolean;
+  label: string;
+}) {
+  return (
+    <ol aria-label={label} className="space-y-4">
+      {posts.map((post) => (
+        <li key={post.id}>
+          <PostItem post={post} quoteHref={quoteHref(post.id)} signedIn={signedIn} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * The reply (or comment) form. `action` is where it posts; `redirectTo` the
+ * page to come back to. Without JavaScript a rejected post comes back filled.
+ */
+export function ReplyForm({
+  id,
+  action,
+  redirectTo,
+  writer,
+  quote,
+  lastResult,
+  label,
+  submitLabel,
+}: {
+  id: string;
+  action: string;
+  redirectTo?: string;
+  writer: NonNullable<WriterProps>;
+  quote: DisplayPost | null;
+  lastResult?: SubmissionResult<string[]> | null;
+  label: string;
+  submitLabel: string;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === action.split("?")[0];
+  const [form, fields] = useSchemaForm(id, ReplySchema, lastResult ?? undefined, { validateInBrowser: false });
+  return (
+    <PublicFormProvider csrf={writer.csrf} honeypot={writer.honeypot}>
+      <Form method="post" action={action} {...getFormProps(form)} className="space-y-3">
+        <ProtectedFields honeypot />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <FormErrors errors={form.errors} />
+        {quote ? (
+          <div>
+            <input type="hidden" name="quoteOf" value={quote.id} />
+            <p className="text-sm font-semibold">Quoting</p>
+            <blockquote className="border-l-4 border-line pl-3 text-muted">
+              <p className="text-sm">
+                <a href={quote.href ?? `#${quote.anchor}`} className="underline">
+                  {quote.author ?? "A former reader"} wrote
+                </a>
+                :
+              </p>
+              <DiscussionText blocks={quote.blocks ?? []} />
+            </blockquote>
+            {fields.quoteOf.errors?.length ? (
+              <p className="text-sm font-semibold text-accent" role="alert">
+                {fields.quoteOf.errors.join(" ")}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        <Field
+          id={fields.body.id}
+          label={label}
+          errors={fields.body.errors}
+          hint={`Plain text, up to ${TEXT_LIMITS.body.max} characters. Links work; start lines with > to quote.`}
+        >
+          <textarea {...getTextareaProps(fields.body)} rows={6} className={inputClass} />
+        </Field>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? "Sending..." : submitLabel}
+        </button>
+      </Form>
+    </PublicFormProvider>
+  );
+}
+
+/** In place of a form for anonymous readers. */
+export function SignInToWrite({ back, what }: { back: string; what: string }) {
+  return (
+    <p className="rounded-lg border border-line bg-surface p-4">
+      <Link to={`/auth?${new URLSearchParams({ redirectTo: back })}`} className="underline">
+        Sign in
+      </Link>{" "}
+      to {what}.
+    </p>
+  );
+}

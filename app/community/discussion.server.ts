@@ -1,0 +1,328 @@
+// Community discussion: threads with their posts, and the comment thread of
+// each community story. Both are DiscussionPost rows (threadId or storyId).
+// See docs/decisions/015.
+import { data } from "react-router";
+import { isCommunityOpen } from "~/admin/site-settings.server";
+import type { RateLimitRule } from "~/auth/rate-limit.server";
+import { prisma } from "~/db.server";
+import { notifyCommunity } from "./notify.server";
+import { excerptOf, formatText, postAnchor, type TextBlock } from "./text";
+
+export const THREADS_PER_PAGE = 20;
+export const POSTS_PER_PAGE = 50;
+export const COMMENTS_LIMIT = 200;
+
+/** Per client address (readPublicForm) and per account: a person types slower than this. */
+export const COMMUNITY_RATE_LIMITS = {
+  thread: { limit: 5, windowMs: 60 * 60_000 },
+  post: { limit: 20, windowMs: 10 * 60_000 },
+  report: { limit: 20, windowMs: 60 * 60_000 },
+} as const satisfies Record<string, RateLimitRule>;
+
+/** What a removed post shows in place of its text, to everyone, its author too. */
+export const REMOVED_TEXT = "removed by a moderator";
+export const DELETED_TEXT = "deleted by a moderator";
+
+/** 404 while the community content flag is off. */
+export async function requireCommunityOpen(): Promise<void> {
+  if (!(await isCommunityOpen())) throw data({ message: "The community is not open yet." }, { status: 404 });
+}
+
+export type CommunityStoryCard = {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  author: string;
+  createdAt: string;
+};
+
+/** The latest community stories: published Posts with an account behind them. */
+export async function latestCommunityStories(limit = 6): Promise<CommunityStoryCard[]> {
+  const rows = await prisma.post.findMany({
+    where: { status: "published", authorId: { not: null } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+    select: {
+      id: true,
+      slug: true,
+      title: true,
+      excerpt: true,
+      content: true,
+      authorName: true,
+      createdAt: true,
+      author: { select: { username: true } },
+    },
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    excerpt: r.excerpt ?? excerptOf(r.content.replace(/<[^>]*>/g, " "), 150),
+    author: r.author?.username ?? r.authorName ?? "A reader",
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/** A published community story by slug, or null. */
+export function findCommunityStory(slug: string) {
+  return prisma.post.findFirst({
+    where: { slug, status: "published", authorId: { not: null } },
+    select: { id: true, slug: true, title: true, authorId: true },
+  });
+}
+
+export type ThreadSummary = {
+  id: number;
+  title: string;
+  author: string | null;
+  createdAt: string;
+  lastPostAt: string;
+  replies: number;
+};
+
+export async function listThreads(page: number) {
+  const [total, rows] = await Promise.all([
+    prisma.discussionThread.count(),
+    prisma.discussionThread.findMany({
+      orderBy: [{ lastPostAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * THREADS_PER_PAGE,
+      take: THREADS_PER_PAGE,
+      select: {
+        id: true,
+        title: true,
+        createdAt: true,
+        lastPostAt: true,
+        author: { select: { username: true } },
+        _count: { select: { posts: true } },
+      },
+    }),
+  ]);
+  const threads: ThreadSummary[] = rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    author: r.author?.username ?? null,
+    createdAt: r.createdAt.toISOString(),
+    lastPostAt: r.lastPostAt.toISOString(),
+    replies: Math.max(0, r._count.posts - 1),
+  }));
+  return { threads, page, totalPages: Math.max(1, Math.ceil(total / THREADS_PER_PAGE)), total };
+}
+
+export const threadPath = (id: number) => `/community/threads/${id}`;
+
+export async function createThread(user: { id: string }, input: { title: string; body: string }) {
+  return prisma.$transaction(async (tx) => {
+    const thread = await tx.discussionThread.create({ data: { title: input.title, authorId: user.id } });
+    await tx.discussionPost.create({ data: { threadId: thread.id, authorId: user.id, body: input.body } });
+    return thread;
+  });
+}
+
+/** A post as a page shows it: its text already shaped, or null when a moderator removed it. */
+export type DisplayPost = {
+  id: number;
+  anchor: string;
+  author: string | null;
+  createdAt: string;
+  status: "visible" | "hidden" | "deleted";
+  blocks: TextBlock[] | null;
+  quote: { id: number; author: string | null; excerpt: string | null; href: string } | null;
+  /** Its permalink, where a page needs one (the quoted post of a reply form). */
+  href?: string;
+};
+
+const POST_SELECT = {
+  id: true,
+  threadId: true,
+  storyId: true,
+  body: true,
+  status: true,
+  createdAt: true,
+  quoteOfId: true,
+  authorId: true,
+  author: { select: { username: true } },
+} as const;
+
+type PostRow = {
+  id: number;
+  threadId: number | null;
+  storyId: number | null;
+  body: string;
+  status: string;
+  createdAt: Date;
+  quoteOfId: number | null;
+  authorId: string | null;
+  author: { username: string } | null;
+};
+
+const statusOf = (s: string): DisplayPost["status"] => (s === "hidden" || s === "deleted" ? s : "visible");
+
+async function toDisplay(rows: PostRow[]): Promise<DisplayPost[]> {
+  const quoteIds = [...new Set(rows.map((r) => r.quoteOfId).filter((id): id is number => id !== null))];
+  const quoted = quoteIds.length
+    ? await prisma.discussionPost.findMany({ where: { id: { in: quoteIds } }, select: POST_SELECT })
+    : [];
+  const byId = new Map(quoted.map((q) => [q.id, q]));
+  const hrefs = new Map<number, string>();
+  for (const q of quoted) hrefs.set(q.id, await permalinkOf(q));
+  return rows.map((r) => {
+    const status = statusOf(r.status);
+    const q = r.quoteOfId === null ? undefined : byId.get(r.quoteOfId);
+    return {
+      id: r.id,
+      anchor: postAnchor(r.id),
+      author: r.author?.username ?? null,
+      createdAt: r.createdAt.toISOString(),
+      status,
+      blocks: status === "visible" ? formatText(r.body) : null,
+      quote: q
+        ? {
+            id: q.id,
+            author: q.author?.username ?? null,
+            excerpt: statusOf(q.status) === "visible" ? excerptOf(q.body, 300) : null,
+            href: hrefs.get(q.id) ?? "#",
+          }
+        : null,
+    };
+  });
+}
+
+export async function getThread(id: number, page: number) {
+  const thread = await prisma.discussionThread.findUnique({
+    where: { id },
+    select: { id: true, title: true, createdAt: true, authorId: true, author: { select: { username: true } } },
+  });
+  if (!thread) return null;
+  const [total, rows] = await Promise.all([
+    prisma.discussionPost.count({ where: { threadId: id } }),
+    prisma.discussionPost.findMany({
+      where: { threadId: id },
+      orderBy: { id: "asc" },
+      skip: (page - 1) * POSTS_PER_PAGE,
+      take: POSTS_PER_PAGE,
+      select: POST_SELECT,
+    }),
+  ]);
+  return {
+    thread: {
+      id: thread.id,
+      title: thread.title,
+      author: thread.author?.username ?? null,
+      createdAt: thread.createdAt.toISOString(),
+    },
+    posts: await toDisplay(rows),
+    page,
+    totalPages: Math.max(1, Math.ceil(total / POSTS_PER_PAGE)),
+  };
+}
+
+/** Where a post is read: its thread's page with its anchor, or its story's comments. */
+async function permalinkOf(post: { id: number; threadId: number | null; storyId: number | null }): Promise<string> {
+  if (post.threadId !== null) {
+    const before = await prisma.discussionPost.count({ where: { threadId: post.threadId, id: { lt: post.id } } });
+    const page = Math.floor(before / POSTS_PER_PAGE) + 1;
+    return `${threadPath(post.threadId)}${page > 1 ? `?page=${page}` : ""}#${postAnchor(post.id)}`;
+  }
+  if (post.storyId !== null) {
+    const story = await prisma.post.findUnique({ where: { id: post.storyId }, select: { slug: true } });
+    return `/community-story/${story?.slug ?? ""}#${postAnchor(post.id)}`;
+  }
+  return "/community";
+}
+
+export async function permalink(postId: number): Promise<string | null> {
+  const post = await prisma.discussionPost.findUnique({
+    where: { id: postId },
+    select: { id: true, threadId: true, storyId: true },
+  });
+  return post ? permalinkOf(post) : null;
+}
+
+/** A post that may be quoted from this thread or story: visible and in the same place. */
+export async function quotablePost(postId: number, where: { threadId: number } | { storyId: number }) {
+  const post = await prisma.discussionPost.findFirst({
+    where: { id: postId, status: "visible", ...where },
+    select: POST_SELECT,
+  });
+  const display = post ? (await toDisplay([post]))[0] : undefined;
+  return post && display ? { ...display, href: await permalinkOf(post) } : null;
+}
+
+export class DiscussionError extends Error {
+  constructor(
+    message: string,
+    readonly field: "body" | "quoteOf" = "body",
+  ) {
+    super(message);
+  }
+}
+
+type NewPost = { body: string; quoteOf?: number | undefined };
+
+async function checkQuote(quoteOf: number | undefined, where: { threadId: number } | { storyId: number }) {
+  if (quoteOf === undefined) return null;
+  const quoted = await prisma.discussionPost.findFirst({
+    where: { id: quoteOf, status: "visible", ...where },
+    select: { id: true, authorId: true },
+  });
+  if (!quoted)
+    throw new DiscussionError("The post you quoted is no longer there. Remove the quote and send again.", "quoteOf");
+  return quoted;
+}
+
+export async function addReply(user: { id: string; username: string }, threadId: number, input: NewPost) {
+  const thread = await prisma.discussionThread.findUnique({
+    where: { id: threadId },
+    select: { id: true, title: true, authorId: true },
+  });
+  if (!thread) throw data({ message: "There is no thread with that number." }, { status: 404 });
+  const quoted = await checkQuote(input.quoteOf, { threadId });
+  const post = await prisma.$transaction(async (tx) => {
+    const created = await tx.discussionPost.create({
+      data: { threadId, authorId: user.id, body: input.body, quoteOfId: quoted?.id ?? null },
+    });
+    await tx.discussionThread.update({ where: { id: threadId }, data: { lastPostAt: created.createdAt } });
+    return created;
+  });
+  const link = await permalinkOf(post);
+  await notifyCommunity(
+    thread.authorId,
+    { kind: "thread-reply", threadTitle: thread.title, by: user.username, link },
+    user.id,
+  );
+  if (quoted && quoted.authorId !== thread.authorId)
+    await notifyCommunity(quoted.authorId, { kind: "quoted", by: user.username, link }, user.id);
+  return { post, link };
+}
+
+/** The comments of a community story, oldest first (the newest COMMENTS_LIMIT). */
+export async function listStoryComments(storyId: number): Promise<DisplayPost[]> {
+  const rows = await prisma.discussionPost.findMany({
+    where: { storyId },
+    orderBy: { id: "desc" },
+    take: COMMENTS_LIMIT,
+    select: POST_SELECT,
+  });
+  return toDisplay(rows.reverse());
+}
+
+export async function addComment(
+  user: { id: string; username: string },
+  story: { id: number; slug: string; title: string; authorId: string | null },
+  input: NewPost,
+) {
+  const quoted = await checkQuote(input.quoteOf, { storyId: story.id });
+  const post = await prisma.discussionPost.create({
+    data: { storyId: story.id, authorId: user.id, body: input.body, quoteOfId: quoted?.id ?? null },
+  });
+  const link = `/community-story/${story.slug}#${postAnchor(post.id)}`;
+  await notifyCommunity(
+    story.authorId,
+    { kind: "story-comment", storyTitle: story.title, by: user.username, link },
+    user.id,
+  );
+  if (quoted && quoted.authorId !== story.authorId)
+    await notifyCommunity(quoted.authorId, { kind: "quoted", by: user.username, link }, user.id);
+  return { post, link };
+}

@@ -1,0 +1,48 @@
+// The guard of every community form: signed-in writers only, the CSRF token
+// (root middleware), the honeypot, and two rate limits: per client address
+// before the form is read, and per account before anything is written.
+import { data, type RouterContextProvider } from "react-router";
+import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
+import { enforceRateLimit } from "~/auth/rate-limit.server";
+import { COMMUNITY_RATE_LIMITS } from "./discussion.server";
+import type { WriterProps } from "./discussion-ui";
+
+export type CommunityFormKind = keyof typeof COMMUNITY_RATE_LIMITS;
+
+export function readCommunityForm(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  kind: CommunityFormKind,
+): Promise<FormData> {
+  return readPublicForm(request, context, { name: `community-${kind}`, rule: COMMUNITY_RATE_LIMITS[kind] });
+}
+
+/** Counted only for a valid submission: a reader's typos do not use up their posts. */
+export function enforceAccountLimit(user: { id: string }, kind: CommunityFormKind): Promise<void> {
+  return enforceRateLimit(`community-${kind}-account:${user.id}`, COMMUNITY_RATE_LIMITS[kind]);
+}
+
+/** The form props of a signed-in reader's page; null for anonymous readers (no token, so the page stays cacheable). */
+export async function writerProps(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  user: unknown,
+): Promise<WriterProps> {
+  return user ? publicFormProps(request, context) : null;
+}
+
+/** ?quote={postId}: a whole number, or nothing (an odd value is ignored: the form simply has no quote). */
+export function quoteParam(url: URL): number | undefined {
+  const raw = url.searchParams.get("quote");
+  return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
+}
+
+/** A route's numeric :id, or a 404. */
+export function idParam(raw: string | undefined, what: string): number {
+  if (!raw || !/^\d{1,9}$/.test(raw) || Number(raw) < 1) throw notFound(what);
+  return Number(raw);
+}
+
+export function notFound(what: string) {
+  return data({ message: `There is no ${what} at this address.` }, { status: 404 });
+}

@@ -1,0 +1,61 @@
+// Every notification the community sends goes through notifyCommunity(): one
+// place for a reader's preference check (the settings issue's notification
+// preferences plug in here) and for the rule that nobody is told of their own
+// doing. See docs/decisions/015.
+import { prisma } from "~/db.server";
+
+export type CommunityEvent =
+  | { kind: "thread-reply"; threadTitle: string; by: string; link: string }
+  | { kind: "quoted"; by: string; link: string }
+  | { kind: "story-comment"; storyTitle: string; by: string; link: string }
+  | { kind: "removed"; action: "hide" | "delete"; link: string | null };
+
+/** The notification centre's fields for an event (spec §3: type, title, message, link). */
+export function communityNotification(event: CommunityEvent) {
+  switch (event.kind) {
+    case "thread-reply":
+      return {
+        type: "other",
+        title: "New reply in your thread",
+        message: `${event.by} replied in "${event.threadTitle}".`,
+        link: event.link,
+      };
+    case "quoted":
+      return { type: "other", title: "You were quoted", message: `${event.by} quoted your post.`, link: event.link };
+    case "story-comment":
+      return {
+        type: "other",
+        title: "New comment on your story",
+        message: `${event.by} commented on "${event.storyTitle}".`,
+        link: event.link,
+      };
+    case "removed":
+      return {
+        type: "warning",
+        title: event.action === "hide" ? "Your post was hidden" : "Your post was deleted",
+        message:
+          event.action === "hide"
+            ? "A moderator hid one of your community posts after a report. It now shows as removed by a moderator."
+            : "A moderator deleted one of your community posts after a report.",
+        link: event.link,
+      };
+  }
+}
+
+type Db = Pick<typeof prisma, "notification">;
+
+/**
+ * Tells a reader of a community event; `actorId` is who caused it (never told
+ * of their own reply). Returns whether a notification was written.
+ */
+export async function notifyCommunity(
+  recipientId: string | null | undefined,
+  event: CommunityEvent,
+  actorId: string | null,
+  db: Db = prisma,
+): Promise<boolean> {
+  if (!recipientId || recipientId === actorId) return false;
+  // The preference check of the settings issue goes here (e.g. a notifyCommunity column on User).
+  await db.notification.create({ data: { userId: recipientId, ...communityNotification(event) } });
+  return true;
+}

@@ -1,0 +1,55 @@
+// The comments under a community story: the list, then the form (signed-in
+// readers) or a sign-in link. Data from loadStoryComments() (story-comments.server.ts).
+import type { SubmissionResult } from "@conform-to/react";
+import { PostList, ReplyForm, SignInToWrite } from "./discussion-ui";
+import type { StoryCommentsData } from "./story-comments.server";
+
+export const COMMENTS_HEADING_ID = "comments";
+
+export function StoryComments({
+  data,
+  lastResult,
+}: {
+  data: StoryCommentsData;
+  /** The action's answer when a comment was refused (the page that posts to itself passes its actionData). */
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const { slug, comments, writer, quote, redirectTo } = data;
+  const count = comments.length;
+  return (
+    <section aria-labelledby={COMMENTS_HEADING_ID} className="mt-12 space-y-6">
+      <h2 id={COMMENTS_HEADING_ID} className="font-serif text-2xl font-bold">
+        Comments {count ? `(${count})` : ""}
+      </h2>
+      {count ? (
+        <PostList
+          posts={comments}
+          label="Comments"
+          signedIn={writer !== null}
+          quoteHref={(id) => `${redirectTo}?quote=${id}#comment-form`}
+        />
+      ) : (
+        <p className="text-muted">No comments yet. Be the first to say what it did to you.</p>
+      )}
+      <div id="comment-form">
+        {writer ? (
+          <>
+            <h3 className="mb-3 font-serif text-xl font-bold">Add a comment</h3>
+            <ReplyForm
+              id={`comment-${slug}`}
+              action={`/community-story/${slug}/comments`}
+              redirectTo={redirectTo}
+              writer={writer}
+              quote={quote}
+              lastResult={lastResult}
+              label="Your comment"
+              submitLabel="Post comment"
+            />
+          </>
+        ) : (
+          <SignInToWrite back={`${redirectTo}#comment-form`} what="comment" />
+        )}
+      </div>
+    </section>
+  );
+}

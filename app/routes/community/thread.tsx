@@ -1,0 +1,126 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link } from "react-router";
+import { getOptionalUser, requireUser } from "~/auth/auth.server";
+import {
+  addReply,
+  DiscussionError,
+  getThread,
+  quotablePost,
+  requireCommunityOpen,
+  threadPath,
+} from "~/community/discussion.server";
+import { PostList, ReplyForm, SignInToWrite } from "~/community/discussion-ui";
+import { enforceAccountLimit, idParam, quoteParam, readCommunityForm, writerProps } from "~/community/forms.server";
+import { ReplySchema } from "~/community/schemas";
+import { Pagination } from "~/components/pagination";
+import { formatDate } from "~/components/story-card";
+import { redirectWithToast } from "~/toasts/toast.server";
+import { replyToFailure } from "~/utils/forms";
+import { invariantResponse, keepResponseHeaders } from "~/utils/http";
+import { routeMeta } from "~/utils/meta";
+import { pageParam } from "~/utils/params";
+import { PRIVATE_PAGE_HEADERS, publicPageHeaders } from "../../../server/http-cache";
+import type { Route } from "./+types/thread";
+
+/** /community/threads/{id}: a thread's posts (?page=N), and the reply form (?quote={postId} quotes one). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireCommunityOpen();
+  const id = idParam(params.id, "thread");
+  const url = new URL(request.url);
+  const page = pageParam(url);
+  const found = await getThread(id, page);
+  invariantResponse(found, "There is no thread at this address.", { status: 404 });
+  invariantResponse(page === 1 || page <= found.totalPages, "There is no page with that number.", { status: 404 });
+  const user = await getOptionalUser(request);
+  const quoteOf = user ? quoteParam(url) : undefined;
+  const [writer, quote] = await Promise.all([
+    writerProps(request, context, user),
+    quoteOf ? quotablePost(quoteOf, { threadId: id }) : null,
+  ]);
+  return data(
+    { ...found, writer, quote },
+    // Anonymous readers' thread pages may be shared; a reader's carries their form token.
+    { headers: writer ? PRIVATE_PAGE_HEADERS : publicPageHeaders(request) },
+  );
+}
+
+/** POST: a signed-in reader's reply, then the thread's last page at the reply. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  await requireCommunityOpen();
+  const id = idParam(params.id, "thread");
+  const user = await requireUser(request);
+  const form = await readCommunityForm(request, context, "post");
+  const submission = parseWithZod(form, { schema: ReplySchema });
+  if (submission.status !== "success") return data(replyToFailure(submission, ["quoteOf"]), { status: 400 });
+  await enforceAccountLimit(user, "post");
+  try {
+    const { link } = await addReply(user, id, submission.value);
+    return redirectWithToast(link, { title: "Reply posted", variant: "success" });
+  } catch (error) {
+    if (error instanceof DiscussionError)
+      return data(
+        submission.reply(
+          error.field === "body" ? { fieldErrors: { body: [error.message] } } : { formErrors: [error.message] },
+        ),
+        { status: 400 },
+      );
+    throw error;
+  }
+}
+
+export const headers: Route.HeadersFunction = keepResponseHeaders;
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: args.loaderData?.thread.title ?? "Thread",
+    description: "A discussion in the Horror Stories community.",
+  });
+
+export default function Thread({ loaderData, actionData }: Route.ComponentProps) {
+  const { thread, posts, page, totalPages, writer, quote } = loaderData;
+  const path = threadPath(thread.id);
+  const pagePath = page > 1 ? `${path}?page=${page}` : path;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link to="/community" className="underline">
+          Community
+        </Link>
+      </nav>
+      <header>
+        <h1 className="font-serif text-4xl font-bold [overflow-wrap:anywhere]">{thread.title}</h1>
+        <p className="mt-2 text-sm text-muted">
+          Started by {thread.author ?? "a former reader"} on{" "}
+          <time dateTime={thread.createdAt}>{formatDate(thread.createdAt)}</time>
+        </p>
+      </header>
+      <PostList
+        posts={posts}
+        label="Posts"
+        signedIn={writer !== null}
+        quoteHref={(postId) =>
+          `${path}?${new URLSearchParams({ ...(page > 1 ? { page: String(page) } : {}), quote: String(postId) })}#reply-form`
+        }
+      />
+      <Pagination page={page} totalPages={totalPages} hrefFor={(n) => (n === 1 ? path : `${path}?page=${n}`)} />
+      <section aria-labelledby="reply-heading" id="reply-form">
+        <h2 id="reply-heading" className="mb-3 font-serif text-2xl font-bold">
+          Reply
+        </h2>
+        {writer ? (
+          <ReplyForm
+            id={`reply-${thread.id}`}
+            action={quote ? `${pagePath}${pagePath.includes("?") ? "&" : "?"}quote=${quote.id}` : pagePath}
+            writer={writer}
+            quote={quote}
+            lastResult={actionData}
+            label="Your reply"
+            submitLabel="Post reply"
+          />
+        ) : (
+          <SignInToWrite back={`${pagePath}#reply-form`} what="reply" />
+        )}
+      </section>
+    </div>
+  );
+}
