@@ -6,7 +6,9 @@ import { isCommunityOpen } from "~/admin/site-settings.server";
 import type { RateLimitRule } from "~/auth/rate-limit.server";
 import { prisma } from "~/db.server";
 import { notifyCommunity } from "./notify.server";
-import { excerptOf, formatText, postAnchor, type TextBlock } from "./text";
+import { excerptOf, formatText, postAnchor, type TextBlock, threadPath } from "./text";
+
+export { threadPath };
 
 export const THREADS_PER_PAGE = 20;
 export const POSTS_PER_PAGE = 50;
@@ -108,8 +110,6 @@ export async function listThreads(page: number) {
   }));
   return { threads, page, totalPages: Math.max(1, Math.ceil(total / THREADS_PER_PAGE)), total };
 }
-
-export const threadPath = (id: number) => `/community/threads/${id}`;
 
 export async function createThread(user: { id: string }, input: { title: string; body: string }) {
   return prisma.$transaction(async (tx) => {

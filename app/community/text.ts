@@ -114,3 +114,6 @@ export function breakLongWords(text: string): (string | null)[] {
 
 /** The anchor of a post or comment on its page. */
 export const postAnchor = (id: number) => `post-${id}`;
+
+/** A thread's page. */
+export const threadPath = (id: number) => `/community/threads/${id}`;

@@ -4,17 +4,11 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { isCommunityOpen } from "~/admin/site-settings.server";
 import { getOptionalUser, requireUser } from "~/auth/auth.server";
 import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/auth/forms";
-import {
-  createThread,
-  latestCommunityStories,
-  listThreads,
-  requireCommunityOpen,
-  threadPath,
-} from "~/community/discussion.server";
+import { createThread, latestCommunityStories, listThreads, requireCommunityOpen } from "~/community/discussion.server";
 import { SignInToWrite, type WriterProps } from "~/community/discussion-ui";
 import { enforceAccountLimit, readCommunityForm, writerProps } from "~/community/forms.server";
 import { ThreadSchema } from "~/community/schemas";
-import { TEXT_LIMITS } from "~/community/text";
+import { TEXT_LIMITS, threadPath } from "~/community/text";
 import { InfoPage } from "~/components/info-page";
 import { Pagination } from "~/components/pagination";
 import { formatDate } from "~/components/story-card";

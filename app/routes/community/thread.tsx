@@ -7,11 +7,11 @@ import {
   getThread,
   quotablePost,
   requireCommunityOpen,
-  threadPath,
 } from "~/community/discussion.server";
 import { PostList, ReplyForm, SignInToWrite } from "~/community/discussion-ui";
 import { enforceAccountLimit, idParam, quoteParam, readCommunityForm, writerProps } from "~/community/forms.server";
 import { ReplySchema } from "~/community/schemas";
+import { threadPath } from "~/community/text";
 import { Pagination } from "~/components/pagination";
 import { formatDate } from "~/components/story-card";
 import { redirectWithToast } from "~/toasts/toast.server";

@@ -1,0 +1,315 @@
+// The community with the flag on (the shared suite server's default), JavaScript
+// on and off: threads started and answered with a quote, a report hidden by the
+// admin and shown as removed to everyone, story comments, and forms that keep
+// what was typed when they are refused. The flag off has its own site
+// (community-closed.spec.ts), so nothing here races a closed community.
+import { randomUUID } from "node:crypto";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { ADMIN } from "../../playwright.config";
+import { expectAccessible } from "../support/a11y";
+import { newReader, signIn } from "../support/accounts";
+import { queryE2eDb } from "../support/db";
+import { expect, giveConsent, test } from "../support/test";
+
+type Reader = ReturnType<typeof newReader>;
+
+/** A new reader signed in, in a browser context of their own (the test's JavaScript setting and client address). */
+async function readerPage(
+  browser: Browser,
+  opts: { javaScriptEnabled: boolean; baseURL: string; clientId: string },
+  reader: Reader = newReader(),
+): Promise<{ page: Page; context: BrowserContext; reader: Reader }> {
+  const context = await browser.newContext({
+    baseURL: opts.baseURL,
+    javaScriptEnabled: opts.javaScriptEnabled,
+    extraHTTPHeaders: { "X-Test-Client": opts.clientId },
+  });
+  await giveConsent(context, opts.baseURL);
+  const page = await context.newPage();
+  await signUp(page, reader);
+  return { page, context, reader };
+}
+
+async function signUp(page: Page, reader: Reader) {
+  const { csrfToken } = (await (await page.request.get("/api/csrf-token")).json()) as { csrfToken: string };
+  const reply = await page.request.post("/api/auth/register", { data: reader, headers: { "X-CSRF-Token": csrfToken } });
+  expect(reply.status()).toBe(201);
+}
+
+function toast(page: Page, text: string) {
+  return page.getByRole("status").filter({ hasText: text });
+}
+
+async function startThread(page: Page, title: string, body: string) {
+  await page.goto("/community");
+  const form = page.getByRole("region", { name: "Start a thread" });
+  await form.getByLabel("Title").fill(title);
+  await form.getByLabel("Your first post").fill(body);
+  await form.getByRole("button", { name: "Start thread" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(toast(page, "Thread started")).toBeVisible();
+  return page.url().replace(/[?#].*$/, "");
+}
+
+async function reply(page: Page, body: string) {
+  await page.getByLabel("Your reply").fill(body);
+  await page.getByRole("button", { name: "Post reply" }).click();
+  await expect(toast(page, "Reply posted")).toBeVisible();
+}
+
+const post = (page: Page, text: string) =>
+  page.getByRole("list", { name: "Posts" }).getByRole("article").filter({ hasText: text });
+
+test("a reader starts a thread and another replies quoting it; the starter is told", async ({
+  page,
+  browser,
+  baseURL,
+  clientId,
+  javaScriptEnabled,
+  checkA11y,
+}) => {
+  const starter = newReader();
+  await signUp(page, starter);
+  const title = `Who else hears the bells? ${randomUUID().slice(0, 6)}`;
+  const threadUrl = await startThread(
+    page,
+    title,
+    "Every night at three, from the drowned church.\n\nhttps://example.com/bells",
+  );
+  const opening = post(page, "Every night at three");
+  await expect(opening.getByRole("link", { name: "https://example.com/bells" })).toHaveAttribute(
+    "rel",
+    "ugc nofollow noopener",
+  );
+  await checkA11y();
+
+  // The thread is listed on /community.
+  await page.goto("/community");
+  await expect(page.getByRole("region", { name: "Discussion" }).getByRole("link", { name: title })).toBeVisible();
+
+  const other = await readerPage(browser, {
+    javaScriptEnabled: javaScriptEnabled ?? true,
+    baseURL: baseURL as string,
+    clientId,
+  });
+  await other.page.goto(threadUrl);
+  await post(other.page, "Every night at three")
+    .getByRole("link", { name: `Quote ${starter.username}` })
+    .click();
+  await expect(other.page).toHaveURL(/\?quote=\d+#reply-form$/);
+  const replyForm = other.page.getByRole("region", { name: "Reply" });
+  await expect(replyForm.getByText("Quoting")).toBeVisible();
+  await expect(replyForm.getByRole("link", { name: `${starter.username} wrote` })).toBeVisible();
+  await reply(other.page, "I hear them too. They ring louder in winter.");
+  const answer = post(other.page, "They ring louder in winter");
+  await expect(answer.getByRole("link", { name: `${starter.username} wrote` })).toHaveAttribute(
+    "href",
+    /\/community\/threads\/\d+#post-\d+$/,
+  );
+  await expect(answer).toContainText("Every night at three, from the drowned church.");
+  await expect(other.page).toHaveURL(/#post-\d+$/);
+  await audit(other.page, javaScriptEnabled ?? true);
+
+  // The starter got one notification (a reply that quotes them in their own thread is one event).
+  await page.goto("/notifications");
+  await expect(page.getByText("New reply in your thread")).toHaveCount(1);
+  await expect(page.getByText(`${other.reader.username} replied in "${title}".`)).toBeVisible();
+
+  // Anonymous readers read the thread, without Quote or Report, and are offered to sign in.
+  const anonymous = await browser.newContext({ javaScriptEnabled: javaScriptEnabled ?? true });
+  const anonPage = await anonymous.newPage();
+  const response = await anonPage.goto(`${threadUrl}`);
+  expect(response?.headers()["cache-control"]).toContain("public");
+  await expect(post(anonPage, "They ring louder in winter")).toBeVisible();
+  await expect(anonPage.getByRole("link", { name: /^Quote|^Report/ })).toHaveCount(0);
+  await expect(anonPage.getByRole("region", { name: "Reply" }).getByRole("link", { name: "Sign in" })).toBeVisible();
+  await anonymous.close();
+  await other.context.close();
+});
+
+/** axe on a page of another browser context of the test (the checkA11y fixture audits `page`). */
+function audit(target: Page, jsEnabled: boolean) {
+  return expectAccessible(target, { jsEnabled, browser: target.context().browser() as Browser });
+}
+
+test("nothing typed is lost when a thread or a reply is refused", async ({ page, checkA11y }) => {
+  await signUp(page, newReader());
+  await page.goto("/community");
+  const form = page.getByRole("region", { name: "Start a thread" });
+  const body = "A long first post that must survive a refused title.\nSecond line.";
+  await form.getByLabel("Title").fill("ab");
+  await form.getByLabel("Your first post").fill(body);
+  await form.getByRole("button", { name: "Start thread" }).click();
+  await expect(form.getByText("A title needs at least 3 characters.")).toBeVisible();
+  await expect(form.getByLabel("Title")).toHaveValue("ab");
+  await expect(form.getByLabel("Your first post")).toHaveValue(body);
+  await checkA11y();
+
+  await form.getByLabel("Title").fill("A title that is fine");
+  await form.getByRole("button", { name: "Start thread" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "A title that is fine" })).toBeVisible();
+
+  // A reply over the size limit comes back with its text and its quote.
+  await post(page, "A long first post")
+    .getByRole("link", { name: /^Quote/ })
+    .click();
+  const long = "x ".repeat(2600);
+  await page.getByLabel("Your reply").fill(long);
+  await page.getByRole("button", { name: "Post reply" }).click();
+  await expect(page.getByText("Please keep it under 5000 characters.")).toBeVisible();
+  await expect(page.getByLabel("Your reply")).toHaveValue(long);
+  await expect(page.getByRole("region", { name: "Reply" }).getByText("Quoting")).toBeVisible();
+});
+
+test("a reader reports a reply, the admin hides it, and everyone sees it removed by a moderator", async ({
+  page,
+  browser,
+  baseURL,
+  clientId,
+  javaScriptEnabled,
+  checkA11y,
+}) => {
+  test.setTimeout(60_000);
+  const js = javaScriptEnabled ?? true;
+  await signUp(page, newReader());
+  const threadUrl = await startThread(page, `Lights in the marsh ${randomUUID().slice(0, 6)}`, "Seen them?");
+  const writer = await readerPage(browser, { javaScriptEnabled: js, baseURL: baseURL as string, clientId });
+  const secret = `Buy cheap lanterns ${randomUUID().slice(0, 6)}`;
+  await writer.page.goto(threadUrl);
+  await reply(writer.page, secret);
+
+  // The starter reports the reply.
+  await page.goto(threadUrl);
+  await post(page, secret)
+    .getByRole("link", { name: `Report the post by ${writer.reader.username}` })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Report a post" })).toBeVisible();
+  await page.getByRole("button", { name: "Send report" }).click();
+  await expect(page.getByText("Choose a reason.")).toBeVisible();
+  await page.getByLabel("Details (optional)").fill("Advertising lanterns");
+  await page.getByRole("button", { name: "Send report" }).click();
+  await expect(page.getByText("Choose a reason.")).toBeVisible();
+  await expect(page.getByLabel("Details (optional)")).toHaveValue("Advertising lanterns");
+  await checkA11y();
+  await page.getByLabel("Spam or advertising").check();
+  await page.getByRole("button", { name: "Send report" }).click();
+  await expect(toast(page, "Report sent")).toBeVisible();
+  await expect(post(page, secret)).toBeVisible();
+
+  // The admin hides it from the reports page.
+  const admin = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: js,
+    extraHTTPHeaders: { "X-Test-Client": clientId },
+  });
+  await giveConsent(admin, baseURL as string);
+  const adminPage = await admin.newPage();
+  await signIn(adminPage, ADMIN.email, ADMIN.password, "/admin/content-moderation/reports");
+  await expect(adminPage.getByRole("heading", { level: 1, name: "Reported posts" })).toBeVisible();
+  const item = adminPage.getByRole("article").filter({ hasText: secret });
+  await expect(item).toContainText("Spam or advertising");
+  await expect(item).toContainText("Advertising lanterns");
+  await audit(adminPage, js);
+  const postId = /Post #(\d+)/.exec((await item.getByRole("heading").textContent()) ?? "")?.[1];
+  await item.getByRole("button", { name: `Hide post #${postId}` }).click();
+  await expect(toast(adminPage, "it shows as removed by a moderator")).toBeVisible();
+  await expect(adminPage.getByRole("article").filter({ hasText: secret })).toHaveCount(0);
+  await expect(adminPage.getByText(`Hid post #${postId}`)).toBeVisible();
+  const decisions = await queryE2eDb<{ action: string; adminName: string }>(
+    'SELECT action, "adminName" FROM "DiscussionModeration" WHERE "postId" = ?',
+    [Number(postId)],
+  );
+  expect(decisions).toEqual([{ action: "hide", adminName: expect.any(String) }]);
+
+  // Everyone, the writer too, sees the removal instead of the text.
+  const anonymous = await browser.newContext({ javaScriptEnabled: js });
+  for (const viewer of [page, writer.page, await anonymous.newPage()]) {
+    await viewer.goto(`${threadUrl}?v=${randomUUID().slice(0, 4)}`);
+    await expect(viewer.getByText("This post was removed by a moderator.")).toBeVisible();
+    await expect(viewer.getByText(secret)).toHaveCount(0);
+  }
+  // The writer was told.
+  await writer.page.goto("/notifications");
+  await expect(writer.page.getByText("Your post was hidden")).toBeVisible();
+  await Promise.all([anonymous.close(), admin.close(), writer.context.close()]);
+});
+
+test("a community story's comments: readers comment and quote, anonymous readers are asked to sign in", async ({
+  page,
+  browser,
+  baseURL,
+  clientId,
+  javaScriptEnabled,
+  checkA11y,
+}) => {
+  const writer = newReader();
+  await signUp(page, writer);
+  const id = randomUUID().slice(0, 8);
+  const slug = `the-lantern-keeper-${id}`;
+  const [user] = await queryE2eDb<{ id: string }>('SELECT id FROM "User" WHERE username = ?', [writer.username]);
+  await queryE2eDb(
+    `INSERT INTO "Post" (slug, title, content, excerpt, status, "authorId", "createdAt", "updatedAt")
+     VALUES (?, ?, '<p>The lamp went out.</p>', 'The lamp went out.', 'published', ?, ?, ?)`,
+    [slug, `The Lantern Keeper ${id}`, user?.id ?? "", new Date().toISOString(), new Date().toISOString()],
+  );
+
+  // Listed on /community with its writer, linking to its page.
+  await page.goto("/community");
+  const stories = page.getByRole("region", { name: "Latest community stories" });
+  await expect(stories.getByRole("link", { name: `The Lantern Keeper ${id}` })).toHaveAttribute(
+    "href",
+    `/community-story/${slug}`,
+  );
+  await expect(stories).toContainText(`by ${writer.username}`);
+  await expect(page.getByRole("link", { name: "Write a story" })).toHaveAttribute("href", "/submit-story");
+  await checkA11y();
+
+  const reader = await readerPage(browser, {
+    javaScriptEnabled: javaScriptEnabled ?? true,
+    baseURL: baseURL as string,
+    clientId,
+  });
+  await reader.page.goto(`/community-story/${slug}/comments`);
+  await reader.page.getByRole("button", { name: "Post comment" }).click();
+  await expect(reader.page.getByText("Write something first.")).toBeVisible();
+  await reader.page.getByLabel("Your comment").fill("The last line <script>alert(1)</script> got me.");
+  await reader.page.getByRole("button", { name: "Post comment" }).click();
+  await expect(toast(reader.page, "Comment posted")).toBeVisible();
+  const comments = reader.page.getByRole("list", { name: "Comments" });
+  await expect(comments.getByRole("article")).toContainText("The last line <script>alert(1)</script> got me.");
+
+  // The writer is told, and quotes the comment in an answer.
+  await page.goto("/notifications");
+  await expect(page.getByText("New comment on your story")).toBeVisible();
+  await page.goto(`/community-story/${slug}/comments`);
+  await page.getByRole("link", { name: `Quote ${reader.reader.username}` }).click();
+  await page.getByLabel("Your comment").fill("Thank you for reading it.");
+  await page.getByRole("button", { name: "Post comment" }).click();
+  await expect(toast(page, "Comment posted")).toBeVisible();
+  const answer = page.getByRole("list", { name: "Comments" }).getByRole("article").filter({ hasText: "Thank you" });
+  await expect(answer.getByRole("link", { name: `${reader.reader.username} wrote` })).toBeVisible();
+  await checkA11y();
+  await reader.context.close();
+
+  const anonymous = await browser.newContext({ javaScriptEnabled: javaScriptEnabled ?? true });
+  const anonPage = await anonymous.newPage();
+  await anonPage.goto(`${baseURL}/community-story/${slug}/comments`);
+  await expect(anonPage.getByRole("list", { name: "Comments" }).getByRole("article")).toHaveCount(2);
+  await expect(anonPage.getByRole("link", { name: "Sign in" }).last()).toHaveAttribute(
+    "href",
+    `/auth?${new URLSearchParams({ redirectTo: `/community-story/${slug}/comments#comment-form` })}`,
+  );
+  await anonymous.close();
+});
+
+test("unknown threads, posts and stories are 404 pages", async ({ page }) => {
+  for (const path of [
+    "/community/threads/999999999",
+    "/community/threads/abc",
+    "/community-story/no-such-story/comments",
+    "/community/posts/999999999",
+  ]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+  }
+});
