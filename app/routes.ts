@@ -48,7 +48,7 @@ export default [
     route("community", "routes/community.tsx"),
     ...prefix("community", [
       route("threads/:id", "routes/community/thread.tsx"),
-      route("posts/:id", "routes/community/post.ts"),
+      route("posts/:id", "routes/community/post.tsx"),
       route("report", "routes/community/report.tsx"),
     ]),
     route("community-story/:slug/comments", "routes/community/story-comments.tsx"),

@@ -181,8 +181,8 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
         />
       </section>
 
-      <section aria-labelledby="new-thread" id="start-thread">
-        <h2 id="new-thread" className="font-serif text-2xl font-bold">
+      <section aria-labelledby="new-thread-heading" id="start-thread">
+        <h2 id="new-thread-heading" className="font-serif text-2xl font-bold">
           Start a thread
         </h2>
         <div className="mt-4">

@@ -73,7 +73,7 @@ export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Repo
 export default function Report({ loaderData, actionData }: Route.ComponentProps) {
   const { post, writer } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useSchemaForm("report", ReportSchema, actionData, { validateInBrowser: false });
+  const [form, fields] = useSchemaForm("report-form", ReportSchema, actionData, { validateInBrowser: false });
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <h1 className="font-serif text-4xl font-bold">Report a post</h1>

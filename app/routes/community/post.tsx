@@ -11,3 +11,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   invariantResponse(to, "There is no post at this address.", { status: 404 });
   return redirect(to);
 }
+
+/** Never shown (the loader redirects or throws): a component makes a missing post the site's 404 page, not JSON. */
+export default function PostLink() {
+  return null;
+}
