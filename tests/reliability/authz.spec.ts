@@ -7,7 +7,7 @@
 // module must guard itself, since the layout's guard runs neither for that
 // request nor for actions.
 import { randomUUID } from "node:crypto";
-import { type Body, type HttpClient, httpClient } from "../support/http-client.ts";
+import { type Body, type HttpClient, hiddenFields as hiddenFieldsOf, httpClient } from "../support/http-client.ts";
 import { adminRoutes, pageRoutes } from "../support/route-table.ts";
 import type { Site } from "../support/site-server.ts";
 import { dataCounts, expect, newReader, type Role, test } from "./fixtures.ts";
@@ -22,6 +22,16 @@ const ADMIN_ROUTES: Record<string, AdminRow> = {
   "admin-index": {},
   "admin-dashboard": {},
   "routes/admin/wordpress-sync": { post: { fields: [], accepted: [302] } },
+  // No post has this number: the admin's valid request is the 404 (the community block below moderates a real one).
+  "routes/admin/content-moderation/reports": {
+    post: {
+      fields: [
+        ["intent", "dismiss"],
+        ["postId", "999999999"],
+      ],
+      accepted: [404],
+    },
+  },
 };
 
 const ROLES: Role[] = ["anonymous", "reader", "admin"];
@@ -328,4 +338,130 @@ test("another reader sees none of a reader's bookmarks or positions, and cannot 
   expect(mine.json).toMatchObject({ shelf: "reading" });
   const position = await owner.get("/api/reading-position/the-widows-clock");
   expect(position.json).toMatchObject({ position: { paragraph: 1 } });
+});
+
+// The community's writing forms (issue 14): anonymous readers are sent to sign
+// in and nothing is written; signed-in readers write; only an administrator
+// moderates. Threads and stories are made in the database, so every request
+// names a real one.
+async function communityFixture(site: Site) {
+  const writer = httpClient(site.url);
+  const account = newReader();
+  await writer.register(account);
+  const [user] = await site.query<{ id: string }>('SELECT id FROM "User" WHERE username = ?', [account.username]);
+  const userId = user?.id ?? "";
+  const now = new Date().toISOString();
+  const slug = `authz-story-${randomUUID().slice(0, 8)}`;
+  await site.query(
+    `INSERT INTO "Post" (slug, title, content, status, "authorId", "createdAt", "updatedAt")
+     VALUES (?, 'The Lantern', '<p>Dark.</p>', 'published', ?, ?, ?)`,
+    [slug, userId, now, now],
+  );
+  await site.query(
+    `INSERT INTO "DiscussionThread" (title, "authorId", "createdAt", "lastPostAt") VALUES ('Bells', ?, ?, ?)`,
+    [userId, now, now],
+  );
+  const [thread] = await site.query<{ id: number }>('SELECT MAX(id) AS id FROM "DiscussionThread"');
+  await site.query(
+    `INSERT INTO "DiscussionPost" ("threadId", "authorId", body, "createdAt") VALUES (?, ?, 'Who hears them?', ?)`,
+    [Number(thread?.id), userId, now],
+  );
+  const [post] = await site.query<{ id: number }>('SELECT MAX(id) AS id FROM "DiscussionPost"');
+  return { slug, threadId: Number(thread?.id), postId: Number(post?.id) };
+}
+
+function communityPosts(f: { slug: string; threadId: number; postId: number }): [string, [string, string][]][] {
+  return [
+    [
+      "/community",
+      [
+        ["title", "A thread"],
+        ["body", "Its first post"],
+      ],
+    ],
+    [`/community/threads/${f.threadId}`, [["body", "A reply"]]],
+    [
+      "/community/report",
+      [
+        ["postId", String(f.postId)],
+        ["reason", "spam"],
+      ],
+    ],
+    [`/community-story/${f.slug}/comments`, [["body", "A comment"]]],
+  ];
+}
+
+test("community: anonymous readers are sent to sign in and write nothing; pages are public for them, private for readers", async ({
+  site,
+  as,
+}) => {
+  const f = await communityFixture(site);
+  const anonymous = await as("anonymous");
+  const token = await anonymous.csrfToken();
+  const before = await site.counts();
+  for (const [path, fields] of communityPosts(f)) {
+    const reply = await anonymous.post(path, { body: { form: [...fields, ["csrf", token]] } });
+    expect(reply.status, path).toBe(302);
+    expect(reply.location, path).toBe(`/auth?${new URLSearchParams({ redirectTo: path })}`);
+  }
+  expect(dataCounts(await site.counts())).toEqual(dataCounts(before));
+  const report = await anonymous.get(`/community/report?post=${f.postId}`);
+  expect(report.status).toBe(302);
+  expect(report.location).toMatch(/^\/auth\?redirectTo=/);
+
+  const reader = await as("reader");
+  for (const path of ["/community", `/community/threads/${f.threadId}`, `/community-story/${f.slug}/comments`]) {
+    const shared = await httpClient(site.url).get(path);
+    expect(shared.status, path).toBe(200);
+    expect(shared.headers.get("cache-control"), path).toContain("public");
+    expect(shared.text, path).not.toContain('name="csrf"');
+    const own = await reader.get(path);
+    expect(own.status, path).toBe(200);
+    expect(own.headers.get("cache-control"), path).toContain("private");
+  }
+  expect((await reader.get(`/community/report?post=${f.postId}`)).headers.get("cache-control")).toContain("private");
+});
+
+test("community: a reader writes and reports; only an administrator moderates, and the decision is recorded", async ({
+  site,
+  as,
+}) => {
+  const f = await communityFixture(site);
+  const reader = await as("reader");
+  const token = await reader.csrfToken();
+  const hidden = await hiddenFieldsOf(reader, "/community");
+  for (const [path, fields] of communityPosts(f)) {
+    const reply = await reader.post(path, { body: { form: [...Object.entries(hidden), ...fields] } });
+    expect(reply.status, `${path}: ${reply.text.slice(0, 200)}`).toBe(302);
+  }
+  const [open] = await site.query<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM "DiscussionReport" WHERE "postId" = ? AND status = 'open'`,
+    [f.postId],
+  );
+  expect(Number(open?.n)).toBe(1);
+
+  const moderate: [string, string][] = [
+    ["intent", "hide"],
+    ["postId", String(f.postId)],
+  ];
+  const refused = await reader.post("/admin/content-moderation/reports", {
+    body: { form: [...moderate, ["csrf", token]] },
+  });
+  expect(refused.status).toBe(403);
+  const admin = await as("admin");
+  const done = await admin.post("/admin/content-moderation/reports", {
+    body: { form: [...moderate, ["csrf", await admin.csrfToken()]] },
+  });
+  expect(done.status).toBe(302);
+  expect(done.location).toBe("/admin/content-moderation/reports");
+  const [row] = await site.query<{ status: string }>('SELECT status FROM "DiscussionPost" WHERE id = ?', [f.postId]);
+  expect(row?.status).toBe("hidden");
+  const decisions = await site.query<{ action: string; adminName: string; reports: number }>(
+    'SELECT action, "adminName", reports FROM "DiscussionModeration" WHERE "postId" = ?',
+    [f.postId],
+  );
+  expect(decisions).toEqual([{ action: "hide", adminName: expect.any(String), reports: 1 }]);
+  const page = await httpClient(site.url).get(`/community/threads/${f.threadId}`);
+  expect(page.text).toContain("This post was removed by a moderator.");
+  expect(page.text).not.toContain("Who hears them?");
 });
