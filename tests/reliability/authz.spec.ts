@@ -420,6 +420,10 @@ test("community: anonymous readers are sent to sign in and write nothing; pages 
     expect(own.headers.get("cache-control"), path).toContain("private");
   }
   expect((await reader.get(`/community/report?post=${f.postId}`)).headers.get("cache-control")).toContain("private");
+  // A post's permanent address leads to its thread and anchor.
+  const permalink = await anonymous.get(`/community/posts/${f.postId}`);
+  expect(permalink.status).toBe(302);
+  expect(permalink.location).toBe(`/community/threads/${f.threadId}#post-${f.postId}`);
 });
 
 test("community: a reader writes and reports; only an administrator moderates, and the decision is recorded", async ({
