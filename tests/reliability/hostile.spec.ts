@@ -386,6 +386,7 @@ function changed(before: Record<string, number>, after: Record<string, number>) 
 const NUMERIC_PARAMS: Record<string, string[]> = {
   "/stories": ["page"],
   "/api/posts": ["page", "limit"],
+  "/community": ["page"],
 };
 
 const BAD_NUMBERS = [
