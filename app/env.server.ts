@@ -79,7 +79,11 @@ export const EnvSchema = z
         )
         .pipe(
           z
-            .array(z.string().regex(OIDC_PROVIDER_ID, "each id must be 1 to 20 lowercase letters or digits, starting with a letter"))
+            .array(
+              z
+                .string()
+                .regex(OIDC_PROVIDER_ID, "each id must be 1 to 20 lowercase letters or digits, starting with a letter"),
+            )
             .refine((ids) => new Set(ids).size === ids.length, "an id is listed twice"),
         ),
     ),

@@ -70,7 +70,10 @@ test("the README's configuration table lists every variable the code reads", asy
 test("the per-provider OIDC_<ID>_* variables are documented in .env.example and the README", async () => {
   const example = await readFile(path.join(root, ".env.example"), "utf8");
   const readme = await readFile(path.join(root, "README.md"), "utf8");
-  const table = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("\n## ", readme.indexOf("## Configuration") + 1));
+  const table = readme.slice(
+    readme.indexOf("## Configuration"),
+    readme.indexOf("\n## ", readme.indexOf("## Configuration") + 1),
+  );
   for (const suffix of OIDC_PROVIDER_VARIABLES) {
     expect(example).toMatch(new RegExp(`^#\\s+OIDC_<ID>_${suffix}=`, "m"));
     expect(table).toMatch(new RegExp(`^\\| [^\\n]*\`OIDC_<ID>_${suffix}\``, "m"));
