@@ -53,7 +53,13 @@ function ProviderForm({
 
 export default function ConnectedAccounts({ loaderData, actionData }: Route.ComponentProps) {
   const { providers, others, message, hasPassword, canDisconnect } = loaderData;
-  const errors = [...(message ? [message] : []), ...(actionData?.result.error?.[""] ?? [])];
+  const error = actionData?.result.error;
+  const errors = [
+    ...(message ? [message] : []),
+    ...(error?.[""] ?? []),
+    ...(error?.intent ?? []),
+    ...(error?.provider ?? []),
+  ];
   return (
     <div className="max-w-2xl">
       <h1 className="font-serif text-4xl font-bold">Connected accounts</h1>
