@@ -8,9 +8,12 @@ import {
   connectAccount,
   disconnectAccount,
   getSignInMethods,
+  userIsGone,
   usernameBase,
 } from "./connected-accounts.server";
 import type { OidcIdentity } from "./oidc.server";
+import { connectedAccountsPage } from "./oidc-routes.server";
+import { createSession } from "./session.server";
 
 beforeEach(async () => {
   await prisma.connectedAccount.deleteMany();
@@ -141,5 +144,27 @@ describe("connect and disconnect", () => {
     ]);
     expect(codes.filter((c) => c === null)).toHaveLength(1);
     expect(await prisma.connectedAccount.count({ where: { userId } })).toBe(1);
+  });
+});
+
+describe("sessions and the settings page", () => {
+  it("creates no session for an account that no longer exists", async () => {
+    const { userId } = await accountForIdentity(identity());
+    await prisma.user.delete({ where: { id: userId } });
+    await expect(createSession(userId, false)).rejects.toSatisfy(userIsGone);
+    expect(await prisma.session.count()).toBe(0);
+  });
+
+  it("with no provider configured, lists none (the page says so) and still shows connections to remove", async () => {
+    const reader = await withPassword();
+    await connectAccount(reader.id, identity({ provider: "retired" }));
+    const cookie = (await createSession(reader.id, false)).split(";")[0] ?? "";
+    const page = await connectedAccountsPage(
+      new Request("http://x/settings/connected-accounts?oidc=<script>&provider=retired", {
+        headers: { Cookie: cookie },
+      }),
+    );
+    expect(page).toMatchObject({ providers: [], hasPassword: true, canDisconnect: true, message: null });
+    expect(page.others).toMatchObject([{ id: "retired" }]);
   });
 });

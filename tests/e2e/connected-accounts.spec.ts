@@ -4,7 +4,7 @@
 // the browser's own X-Test-Client header.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { OIDC_ISSUER, OIDC_PROVIDER } from "../../playwright.config";
+import { DEGRADED_PORT, OIDC_ISSUER, OIDC_PROVIDER } from "../../playwright.config";
 import { newReader, register, signOut } from "../support/accounts";
 import type { TestIdentity } from "../support/oidc-provider";
 import { expect, test } from "../support/test";
@@ -149,4 +149,14 @@ test("the provider's refusal, and a tampered ID token, show a message on /auth",
   // A callback this browser did not start.
   await page.goto(`/auth/oidc/${OIDC_PROVIDER.id}/callback?code=stolen&state=guessed`);
   await expect(page.getByRole("alert")).toContainText("was not started in this browser");
+});
+
+test("a site with no provider configured offers no provider sign-in", async ({ page }) => {
+  await page.goto(`http://localhost:${DEGRADED_PORT}/auth`);
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Sign in with/ })).toHaveCount(0);
+  const start = await page.request.get(`http://localhost:${DEGRADED_PORT}/auth/oidc/${OIDC_PROVIDER.id}`, {
+    maxRedirects: 0,
+  });
+  expect(start.status()).toBe(404);
 });
