@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { DEGRADED_PORT, OIDC_ISSUER, OIDC_PROVIDER } from "../../playwright.config";
-import { newReader, register, signOut } from "../support/accounts";
+import { newReader, register, signIn, signOut } from "../support/accounts";
 import type { TestIdentity } from "../support/oidc-provider";
 import { expect, test } from "../support/test";
 
@@ -159,4 +159,16 @@ test("a site with no provider configured offers no provider sign-in", async ({ p
     maxRedirects: 0,
   });
   expect(start.status()).toBe(404);
+});
+
+test("a provider sign-in counts against the same sign-in limit as passwords", async ({ page, clientId }) => {
+  // Five wrong passwords from this client: the limit (RATE_LIMITS.login) is reached.
+  for (let i = 0; i < 5; i++) {
+    await signIn(page, `nobody-${i}@horror.test`, "not-the-password");
+    await expect(page.getByRole("alert").first()).toContainText("The email or password is not right.");
+  }
+  await providerSignsIn(clientId, personAtProvider());
+  await signInWithProvider(page);
+  await expect(page.getByRole("alert")).toContainText("Too many sign-in attempts");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
 });
