@@ -16,6 +16,10 @@ export const DEGRADED_PORT = BASE + 2;
  */
 export const SMTP_PORT = BASE + 5;
 export const SMTP_HTTP_PORT = BASE + 6;
+/** The OpenID Connect provider (tests/support/oidc-provider.ts) the test site offers as "Lantern ID". */
+export const OIDC_PORT = BASE + 7;
+export const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
+export const OIDC_PROVIDER = { id: "lantern", name: "Lantern ID" };
 /** The administrator the test site creates at start-up. */
 export const ADMIN = { email: "admin@horror.test", password: "admin-password-for-tests" };
 /** Nothing listens here. */
@@ -68,6 +72,12 @@ export default defineConfig({
       stdout: "ignore",
     },
     {
+      command: `node tests/support/oidc-provider.ts --port ${OIDC_PORT}`,
+      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: !process.env.CI,
+      stdout: "ignore",
+    },
+    {
       command: "node tests/support/e2e-server.ts",
       url: `${baseURL}/api/health`,
       env: {
@@ -79,6 +89,11 @@ export default defineConfig({
         ADMIN_PASSWORD: ADMIN.password,
         // Each test names its own client address, so rate limits do not leak between tests.
         TRUSTED_PROXY_HEADER: "X-Test-Client",
+        OIDC_PROVIDERS: OIDC_PROVIDER.id,
+        OIDC_LANTERN_ISSUER: OIDC_ISSUER,
+        OIDC_LANTERN_CLIENT_ID: "horror-stories-e2e",
+        OIDC_LANTERN_CLIENT_SECRET: "e2e-client-secret",
+        OIDC_LANTERN_NAME: OIDC_PROVIDER.name,
       },
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,

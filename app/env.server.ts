@@ -3,6 +3,9 @@
 import { z } from "zod";
 import { DEFAULT_DATABASE_URL } from "./database";
 
+/** A provider id: it names the OIDC_<ID>_* variables and the callback path. */
+const OIDC_PROVIDER_ID = /^[a-z][a-z0-9]{0,19}$/;
+
 /** An empty variable (`WP_URL=` in .env) means "not set". */
 const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
@@ -60,6 +63,30 @@ export const EnvSchema = z
      * an admin's choice stored in the database (app/admin/site-settings.server.ts) wins.
      */
     COMMUNITY_CONTENT: z.enum(["on", "off"]).default("on"),
+    /**
+     * The OpenID Connect providers readers may sign in with, by id (comma-separated); each one is
+     * described by the OIDC_<ID>_* variables (OIDC_PROVIDER_VARIABLES). Empty: none.
+     */
+    OIDC_PROVIDERS: z.preprocess(
+      (value) => (typeof value === "string" ? value : ""),
+      z
+        .string()
+        .transform((value) =>
+          value
+            .split(",")
+            .map((id) => id.trim())
+            .filter(Boolean),
+        )
+        .pipe(
+          z
+            .array(
+              z
+                .string()
+                .regex(OIDC_PROVIDER_ID, "each id must be 1 to 20 lowercase letters or digits, starting with a letter"),
+            )
+            .refine((ids) => new Set(ids).size === ids.length, "an id is listed twice"),
+        ),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -77,12 +104,79 @@ export const EnvSchema = z
     }
   });
 
-export type Env = z.infer<typeof EnvSchema>;
+/** One configured OpenID Connect provider (docs/decisions/013). */
+export type OidcProvider = {
+  /** The id in OIDC_PROVIDERS; part of the callback URL /auth/oidc/{id}/callback. */
+  id: string;
+  /** What the buttons say: "Sign in with {name}". */
+  name: string;
+  /** The issuer exactly as the provider's discovery document and ID tokens state it. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+};
+
+/** The variables that describe each provider: OIDC_<ID>_ISSUER, ... (ID is the id in capitals). */
+export const OIDC_PROVIDER_VARIABLES = ["ISSUER", "CLIENT_ID", "CLIENT_SECRET", "NAME"] as const;
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * An issuer is an https URL without query or fragment (OpenID Connect Discovery 1.0 §2); plain
+ * http only on this machine (a Keycloak on localhost, the tests' provider).
+ */
+const OidcIssuer = z
+  .url({ protocol: /^https?$/, error: "must be the provider's issuer URL, e.g. https://id.example/realms/horror" })
+  .refine((value) => {
+    if (!URL.canParse(value)) return true; // the URL check above says so
+    const url = new URL(value);
+    return url.protocol === "https:" || LOOPBACK_HOSTS.has(url.hostname);
+  }, "must be https (plain http only on localhost)")
+  .refine((value) => !value.includes("?") && !value.includes("#"), "must have no query or fragment");
+
+const OidcProviderSchema = z.object({
+  ISSUER: OidcIssuer,
+  CLIENT_ID: z.string({ error: "is required" }).trim().min(1, "is required"),
+  CLIENT_SECRET: z.string({ error: "is required" }).min(1, "is required"),
+  NAME: z.string().trim().max(40, "must be at most 40 characters").optional(),
+});
+
+/** The providers OIDC_PROVIDERS names, each read from its OIDC_<ID>_* variables; issues name the variable. */
+function parseOidcProviders(ids: string[], source: Record<string, string | undefined>) {
+  const providers: OidcProvider[] = [];
+  const issues: string[] = [];
+  for (const id of ids) {
+    const prefix = `OIDC_${id.toUpperCase()}_`;
+    const values = Object.fromEntries(
+      OIDC_PROVIDER_VARIABLES.map((name) => [name, source[`${prefix}${name}`] || undefined]),
+    );
+    const result = OidcProviderSchema.safeParse(values);
+    if (!result.success) {
+      for (const issue of result.error.issues) issues.push(`  ${prefix}${issue.path.join(".")}: ${issue.message}`);
+      continue;
+    }
+    const { ISSUER, CLIENT_ID, CLIENT_SECRET, NAME } = result.data;
+    providers.push({
+      id,
+      name: NAME || id.charAt(0).toUpperCase() + id.slice(1),
+      issuer: ISSUER,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+    });
+  }
+  return { providers, issues };
+}
+
+export type Env = z.infer<typeof EnvSchema> & { oidcProviders: OidcProvider[] };
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = EnvSchema.safeParse(source);
-  if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(env)"}: ${issue.message}`);
+  const lines = result.success
+    ? []
+    : result.error.issues.map((issue) => `  ${String(issue.path[0] ?? "(env)")}: ${issue.message}`);
+  const oidc = parseOidcProviders(result.success ? result.data.OIDC_PROVIDERS : [], source);
+  lines.push(...oidc.issues);
+  if (result.success && lines.length === 0) return { ...result.data, oidcProviders: oidc.providers };
   throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
 }
 

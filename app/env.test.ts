@@ -49,4 +49,56 @@ describe("parseEnv", () => {
   ])("rejects %j naming %s", (source, variable) => {
     expect(() => parseEnv(source)).toThrow(new RegExp(`^Invalid environment configuration:\\n[\\s\\S]*${variable}`));
   });
+
+  describe("OpenID Connect providers", () => {
+    const keycloak = {
+      OIDC_PROVIDERS: "keycloak",
+      OIDC_KEYCLOAK_ISSUER: "https://id.example/realms/horror",
+      OIDC_KEYCLOAK_CLIENT_ID: "horror-stories",
+      OIDC_KEYCLOAK_CLIENT_SECRET: "s3cret",
+    };
+
+    it("has none unless OIDC_PROVIDERS names some", () => {
+      expect(parseEnv({}).oidcProviders).toEqual([]);
+      expect(parseEnv({ OIDC_PROVIDERS: "" }).oidcProviders).toEqual([]);
+      // Variables of a provider that is not listed are not read.
+      expect(parseEnv({ OIDC_KEYCLOAK_ISSUER: "nonsense" }).oidcProviders).toEqual([]);
+    });
+
+    it("reads each listed provider from its OIDC_<ID>_* variables, the name defaulting to the id", () => {
+      const env = parseEnv({
+        ...keycloak,
+        OIDC_PROVIDERS: " keycloak , local ",
+        OIDC_LOCAL_ISSUER: "http://127.0.0.1:8080",
+        OIDC_LOCAL_CLIENT_ID: "site",
+        OIDC_LOCAL_CLIENT_SECRET: "x",
+        OIDC_LOCAL_NAME: "Lantern ID",
+      });
+      expect(env.oidcProviders).toEqual([
+        {
+          id: "keycloak",
+          name: "Keycloak",
+          issuer: "https://id.example/realms/horror",
+          clientId: "horror-stories",
+          clientSecret: "s3cret",
+        },
+        { id: "local", name: "Lantern ID", issuer: "http://127.0.0.1:8080", clientId: "site", clientSecret: "x" },
+      ]);
+    });
+
+    it.each([
+      [{ ...keycloak, OIDC_PROVIDERS: "Key-Cloak" }, "OIDC_PROVIDERS: each id must be"],
+      [{ ...keycloak, OIDC_PROVIDERS: "keycloak,keycloak" }, "OIDC_PROVIDERS: an id is listed twice"],
+      [{ ...keycloak, OIDC_KEYCLOAK_ISSUER: "" }, "OIDC_KEYCLOAK_ISSUER: must be the provider's issuer URL"],
+      [{ ...keycloak, OIDC_KEYCLOAK_ISSUER: "not a url" }, "OIDC_KEYCLOAK_ISSUER: must be the provider's issuer URL"],
+      [{ ...keycloak, OIDC_KEYCLOAK_ISSUER: "http://id.example" }, "OIDC_KEYCLOAK_ISSUER: must be https"],
+      [{ ...keycloak, OIDC_KEYCLOAK_ISSUER: "https://id.example/?x=1" }, "OIDC_KEYCLOAK_ISSUER: must have no query"],
+      [{ ...keycloak, OIDC_KEYCLOAK_CLIENT_ID: " " }, "OIDC_KEYCLOAK_CLIENT_ID: is required"],
+      [{ ...keycloak, OIDC_KEYCLOAK_CLIENT_SECRET: undefined }, "OIDC_KEYCLOAK_CLIENT_SECRET: is required"],
+      [{ ...keycloak, OIDC_KEYCLOAK_NAME: "n".repeat(41) }, "OIDC_KEYCLOAK_NAME: must be at most 40"],
+      [{ OIDC_PROVIDERS: "google" }, "OIDC_GOOGLE_CLIENT_ID: is required"],
+    ])("refuses %j with a message naming the variable", (source, message) => {
+      expect(() => parseEnv(source)).toThrow(message);
+    });
+  });
 });

@@ -27,6 +27,10 @@ export default [
   route("api/reading-position", "routes/api/reading-position.ts"),
   route("api/reading-position/:slug", "routes/api/reading-position-story.ts"),
   route("avatars/:userId/:file", "routes/avatar.ts"),
+  // Signing in with an OpenID Connect provider (docs/decisions/013); Connect and
+  // Disconnect are the /settings/connected-accounts page's action.
+  route("auth/oidc/:provider", "routes/auth/oidc-start.ts"),
+  route("auth/oidc/:provider/callback", "routes/auth/oidc-callback.ts"),
   ...prefix("api/auth", [
     route("status", "routes/api/auth/status.ts"),
     route("login", "routes/api/auth/login.ts"),

@@ -5,7 +5,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { EnvSchema } from "~/env.server";
+import { EnvSchema, OIDC_PROVIDER_VARIABLES } from "~/env.server";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -63,4 +63,19 @@ test("the README's configuration table lists every variable the code reads", asy
   );
   const missing = [...(await variablesReadByTheCode())].filter((name) => !documented.has(name));
   expect(missing).toEqual([]);
+});
+
+// The per-provider variables have a name made from the provider's id: both
+// documents list them as OIDC_<ID>_NAME templates.
+test("the per-provider OIDC_<ID>_* variables are documented in .env.example and the README", async () => {
+  const example = await readFile(path.join(root, ".env.example"), "utf8");
+  const readme = await readFile(path.join(root, "README.md"), "utf8");
+  const table = readme.slice(
+    readme.indexOf("## Configuration"),
+    readme.indexOf("\n## ", readme.indexOf("## Configuration") + 1),
+  );
+  for (const suffix of OIDC_PROVIDER_VARIABLES) {
+    expect(example).toMatch(new RegExp(`^#\\s+OIDC_<ID>_${suffix}=`, "m"));
+    expect(table).toMatch(new RegExp(`^\\| [^\\n]*\`OIDC_<ID>_${suffix}\``, "m"));
+  }
 });

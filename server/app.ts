@@ -52,6 +52,7 @@ export function createApp({ mode }: AppOptions) {
     production: env.NODE_ENV === "production",
     dev: mode === "development",
     imageOrigins: imageOrigins(),
+    formActionOrigins: env.oidcProviders.map((provider) => new URL(provider.issuer).origin),
   };
   const app = express();
   app.disable("x-powered-by");

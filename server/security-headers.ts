@@ -18,6 +18,12 @@ export type SecurityOptions = {
   dev?: boolean;
   /** Origins images may come from besides this one (the remote WordPress sources). */
   imageOrigins?: string[];
+  /**
+   * Origins a form post may end up at besides this one: the OpenID Connect providers' issuers.
+   * Connect on /settings/connected-accounts posts here and is redirected to the provider, and
+   * Chromium applies form-action to the redirects after a form post too (docs/decisions/013).
+   */
+  formActionOrigins?: string[];
 };
 
 // Everything this site does not use is switched off.
@@ -74,7 +80,7 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], options: 
     "worker-src 'self'",
     "manifest-src 'self'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action ${["'self'", ...new Set(options.formActionOrigins ?? [])].join(" ")}`,
     "frame-ancestors 'none'",
   ].join("; ");
 }

@@ -90,3 +90,20 @@ export async function recordLoginSuccess(address: string, email: string) {
     prisma.rateLimit.updateMany({ where: { key: keys.address, count: { gt: 0 } }, data: { count: { decrement: 1 } } }),
   ]);
 }
+
+/**
+ * A sign-in with an external provider (its callback) counts against the same per-address limit
+ * as a password sign-in; which account it opens is not known before the provider answers. The
+ * caller explains a refusal on /auth (the callback is a redirect, not a page).
+ */
+export async function allowProviderLogin(address: string): Promise<boolean> {
+  return (await hitRateLimit(loginKeys(address, "").address, RATE_LIMITS.login)).allowed;
+}
+
+/** After a provider sign-in succeeded: the attempt is taken back from the address's count. */
+export async function recordProviderLoginSuccess(address: string) {
+  await prisma.rateLimit.updateMany({
+    where: { key: loginKeys(address, "").address, count: { gt: 0 } },
+    data: { count: { decrement: 1 } },
+  });
+}

@@ -11,6 +11,8 @@ import {
   PublicFormProvider,
   useSchemaForm,
 } from "~/auth/forms";
+import { getOidcProvider, oidcProviders } from "~/auth/oidc.server";
+import { oidcMessage } from "~/auth/oidc-messages";
 import { publicFormProps } from "~/auth/public-form.server";
 import { LoginSchema, NEW_PASSWORD_MIN, RegisterSchema } from "~/auth/validation";
 import { keepResponseHeaders } from "~/utils/http";
@@ -22,7 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), "/");
   if (await getOptionalUser(request)) throw redirect(redirectTo);
+  const provider = getOidcProvider(url.searchParams.get("provider") ?? undefined);
   return {
+    // "Sign in with {Name}" for each configured provider (none configured: none shown).
+    providers: oidcProviders().map(({ id, name }) => ({ id, name })),
+    oidcError: oidcMessage(url.searchParams.get("oidc"), provider?.name ?? null),
     mode: url.searchParams.get("mode") === "register" ? ("register" as const) : ("login" as const),
     redirectTo,
     ...(await publicFormProps(request, context)),
@@ -124,8 +130,32 @@ function RegisterForm({
   );
 }
 
+/**
+ * Plain links, not forms: starting a sign-in changes nothing here, and a form post that the server
+ * redirects to the provider's origin would meet the CSP's form-action (docs/decisions/013).
+ * reloadDocument: the start is a resource route that answers with a redirect off-site.
+ */
+function ProviderButtons({ providers, redirectTo }: { providers: { id: string; name: string }[]; redirectTo: string }) {
+  if (providers.length === 0) return null;
+  const query = redirectTo !== "/" ? `?${new URLSearchParams({ redirectTo })}` : "";
+  return (
+    <div className="mt-6 space-y-3">
+      <p className="text-center text-sm text-muted">Or use an account you have elsewhere</p>
+      <ul className="space-y-2">
+        {providers.map((p) => (
+          <li key={p.id}>
+            <Link to={`/auth/oidc/${p.id}${query}`} reloadDocument className="btn w-full justify-center">
+              Sign in with {p.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
-  const { redirectTo, csrf } = loaderData;
+  const { redirectTo, csrf, providers, oidcError } = loaderData;
   // The form that was sent shows its errors, whatever ?mode the post went to.
   const mode = actionData?.intent ?? loaderData.mode;
   const query = (m: string) =>
@@ -145,12 +175,18 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
             </>
           )}
         </p>
+        {oidcError ? (
+          <div className="mt-6">
+            <FormErrors errors={[oidcError]} />
+          </div>
+        ) : null}
         <div className="mt-6 rounded-lg border border-line bg-surface p-6">
           {mode === "register" ? (
             <RegisterForm redirectTo={redirectTo} lastResult={actionData} />
           ) : (
             <LoginForm redirectTo={redirectTo} lastResult={actionData} />
           )}
+          <ProviderButtons providers={providers} redirectTo={redirectTo} />
         </div>
       </div>
     </PublicFormProvider>

@@ -27,4 +27,7 @@ export const COOKIE_NAMES = {
   toast: `${COOKIE_PREFIX}toast`,
   theme: `${COOKIE_PREFIX}theme`,
   sidebar: `${COOKIE_PREFIX}sidebar`,
+  /** Signing in with a provider: the strategy's state and PKCE verifier (`hs_oauth:<uuid>`) and the flow. */
+  oauthState: `${COOKIE_PREFIX}oauth`,
+  oauthFlow: `${COOKIE_PREFIX}oauth_flow`,
 } as const;

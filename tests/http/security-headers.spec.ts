@@ -1,6 +1,7 @@
 // Every response carries the security headers; every HTML document a
 // Content-Security-Policy without 'unsafe-inline' or 'unsafe-eval' for scripts.
 import { expect, test } from "@playwright/test";
+import { OIDC_ISSUER } from "../../playwright.config.ts";
 import { rawGet } from "../support/http-client.ts";
 
 const directives = (policy: string | null) =>
@@ -20,7 +21,8 @@ function expectDocumentPolicy(policy: string | null) {
   expect(scripts).not.toContain("'unsafe-eval'");
   expect(csp.get("object-src")).toEqual(["'none'"]);
   expect(csp.get("base-uri")).toEqual(["'self'"]);
-  expect(csp.get("form-action")).toEqual(["'self'"]);
+  // Forms post here, and Connect is redirected on to the configured OpenID Connect provider (decision 013).
+  expect(csp.get("form-action")).toEqual(["'self'", new URL(OIDC_ISSUER).origin]);
   expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
 }
 

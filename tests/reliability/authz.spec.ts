@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { type Body, type HttpClient, hiddenFields as hiddenFieldsOf, httpClient } from "../support/http-client.ts";
 import { adminRoutes, pageRoutes } from "../support/route-table.ts";
 import type { Site } from "../support/site-server.ts";
-import { dataCounts, expect, newReader, type Role, test } from "./fixtures.ts";
+import { dataCounts, expect, newReader, RELIABILITY_OIDC, type Role, test } from "./fixtures.ts";
 
 type AdminRow = {
   /** For a route with an action: a valid submission (besides the CSRF token) and what the admin gets. */
@@ -469,3 +469,94 @@ test("community: a reader writes and reports; only an administrator moderates, a
   expect(page.text).toContain("This post was removed by a moderator.");
   expect(page.text).not.toContain("Who hears them?");
 });
+// /settings/connected-accounts (docs/decisions/013): anonymous readers are sent
+// to sign in; every reader and the admin see and change only their own
+// connections (a provider's subject linked to another account is refused by
+// the flow itself: tests/e2e/connected-accounts.spec.ts).
+const CONNECTED = "/settings/connected-accounts";
+
+for (const role of ROLES) {
+  test(`${role}: GET ${CONNECTED}`, async ({ as }) => {
+    const client = await as(role);
+    const page = await client.get(CONNECTED);
+    if (role === "anonymous") {
+      expect(page.status).toBe(302);
+      expect(page.location).toBe(`/auth?${new URLSearchParams({ redirectTo: CONNECTED })}`);
+      return;
+    }
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toContain("private");
+    expect(page.text).toContain(`Connect ${RELIABILITY_OIDC.name}`);
+  });
+}
+
+test(`anonymous: POST ${CONNECTED} (with a valid CSRF token) is sent to sign in and changes nothing`, async ({
+  site,
+  as,
+}) => {
+  const client = await as("anonymous");
+  const token = await client.csrfToken();
+  const before = await site.counts();
+  for (const intent of ["connect", "disconnect"]) {
+    const reply = await client.post(CONNECTED, {
+      body: {
+        form: [
+          ["csrf", token],
+          ["intent", intent],
+          ["provider", RELIABILITY_OIDC.id],
+        ],
+      },
+    });
+    expect(reply.status, intent).toBe(302);
+    expect(reply.location, intent).toBe(`/auth?${new URLSearchParams({ redirectTo: CONNECTED })}`);
+  }
+  expect(dataCounts(await site.counts())).toEqual(dataCounts(before));
+});
+
+for (const role of ["reader", "admin"] as const) {
+  test(`${role}: another reader's connected account can be neither seen nor removed`, async ({ site, as }) => {
+    const owner = httpClient(site.url);
+    const account = newReader();
+    await owner.register(account);
+    const [user] = await site.query<{ id: string }>('SELECT id FROM "User" WHERE username = ?', [account.username]);
+    const email = `owner-${randomUUID().slice(0, 8)}@oidc.test`;
+    const now = new Date().toISOString();
+    await site.query(
+      `INSERT INTO "ConnectedAccount" ("id", "provider", "subject", "email", "userId", "createdAt", "lastUsedAt")
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      [`ca_${randomUUID().slice(0, 8)}`, RELIABILITY_OIDC.id, `sub-${randomUUID()}`, email, user?.id ?? "", now, now],
+    );
+    const rows = () => site.query('SELECT 1 FROM "ConnectedAccount" WHERE "userId" = ?', [user?.id ?? ""]);
+
+    const other = await as(role);
+    const page = await other.get(CONNECTED);
+    expect(page.status).toBe(200);
+    expect(page.text).not.toContain(email);
+    const reply = await other.post(CONNECTED, {
+      body: {
+        form: [
+          ["csrf", await other.csrfToken()],
+          ["intent", "disconnect"],
+          ["provider", RELIABILITY_OIDC.id],
+        ],
+      },
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.text).toContain(`Your account is not connected to ${RELIABILITY_OIDC.name}.`);
+    expect(await rows(), "the owner's connection is untouched").toHaveLength(1);
+
+    // The owner sees it, and (having a password too) can remove it.
+    expect((await owner.get(CONNECTED)).text).toContain(email);
+    const removal = await owner.post(CONNECTED, {
+      body: {
+        form: [
+          ["csrf", await owner.csrfToken()],
+          ["intent", "disconnect"],
+          ["provider", RELIABILITY_OIDC.id],
+        ],
+      },
+    });
+    expect(removal.status).toBe(302);
+    expect(await rows()).toHaveLength(0);
+  });
+}

@@ -33,6 +33,11 @@ export type Endpoint = {
    * (e.g. redirectTo falls back to "/"): a hostile value there may be accepted.
    */
   lenient?: string[];
+  /**
+   * Where an accepted request may be redirected off this site (Connect goes to the OpenID Connect
+   * provider's authorization endpoint); every other redirect must stay on the site.
+   */
+  offSite?: RegExp;
   /** Rate-limit counters one request may start; 1 unless told (a sign-in counts per address and per account). */
   counters?: number;
 };
@@ -406,6 +411,16 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     accepted: [404],
     optional: ["redirectTo"],
     lenient: ["redirectTo"],
+  },
+  "/settings/connected-accounts": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/settings/connected-accounts",
+    as: "reader",
+    // Connect sends the reader to the site's provider (fixtures.ts); Disconnect: authz.spec.ts.
+    valid: { connect: () => ({ intent: "connect", provider: "lantern" }) },
+    accepted: [302],
+    offSite: /^http:\/\/127\.0\.0\.1:\d+\/authorize\?response_type=code&client_id=reliability-site&/,
   },
   "/admin/wordpress-sync": {
     reads: "nothing",

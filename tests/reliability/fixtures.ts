@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { test as base, expect } from "@playwright/test";
 import { type HttpClient, httpClient } from "../support/http-client.ts";
+import { startOidcProvider } from "../support/oidc-provider.ts";
 import { ADMIN_ENV, SITE_ADMIN, type Site, startSite } from "../support/site-server.ts";
 import { startSmtpCatcher } from "../support/smtp-catcher.ts";
 
@@ -20,10 +21,14 @@ export const test = base.extend<{ as: (role: Role) => Promise<HttpClient> }, { s
     async ({}, use) => {
       // A mail server of its own: in production, password reset by email is only offered with one.
       const mail = await startSmtpCatcher({ port: 0 });
-      const site = await startSite({ env: { ...ADMIN_ENV, SMTP_URL: mail.url } });
+      // An OpenID Connect provider of its own, so that Connect (/settings/connected-accounts) has
+      // somewhere to send the reader. Sites of site-server.ts have none unless asked, like this.
+      const oidc = await startOidcProvider({ port: 0 });
+      const site = await startSite({ env: { ...ADMIN_ENV, SMTP_URL: mail.url, ...oidcEnv(oidc.issuer) } });
       await use(site);
       await site.dispose();
       await mail.close();
+      await oidc.close();
     },
     { scope: "worker", timeout: 60_000 },
   ],
@@ -35,6 +40,16 @@ export const test = base.extend<{ as: (role: Role) => Promise<HttpClient> }, { s
       return client;
     });
   },
+});
+
+/** The provider the reliability sites offer (id "lantern"). */
+export const RELIABILITY_OIDC = { id: "lantern", name: "Lantern ID" };
+const oidcEnv = (issuer: string) => ({
+  OIDC_PROVIDERS: RELIABILITY_OIDC.id,
+  OIDC_LANTERN_ISSUER: issuer,
+  OIDC_LANTERN_CLIENT_ID: "reliability-site",
+  OIDC_LANTERN_CLIENT_SECRET: "reliability-secret",
+  OIDC_LANTERN_NAME: RELIABILITY_OIDC.name,
 });
 
 export function newReader() {

@@ -354,7 +354,8 @@ for (const route of actionRoutes()) {
       if (reply.status < 400) {
         if (!testCase.mayAccept) failures.push(`${summary} (accepted)`);
         const location = reply.location;
-        if (location && (location.length > 2048 || !location.startsWith("/") || location.startsWith("//"))) {
+        const onSite = location?.startsWith("/") && !location.startsWith("//");
+        if (location && (location.length > 2048 || !(onSite || endpoint.offSite?.test(location)))) {
           failures.push(`${testCase.name}: redirected to ${location.slice(0, 80)}… (${location.length} characters)`);
         }
         continue;

@@ -20,6 +20,11 @@ const COOKIES = [
     COOKIE_NAMES.toast,
     "Carries a one-time message (such as “Message sent”) to the next page; gone once shown.",
   ],
+  [
+    "Essential",
+    `${COOKIE_NAMES.oauthState}:…, ${COOKIE_NAMES.oauthFlow}`,
+    "Only while you sign in with another account (such as Keycloak): check that the answer belongs to the sign-in you started (at most 10 minutes).",
+  ],
   ["Functionality", COOKIE_NAMES.theme, "Remembers light, dark or system theme (1 year)."],
   ["Functionality", COOKIE_NAMES.sidebar, "Remembers whether the sidebar is collapsed (1 year)."],
 ] as const;

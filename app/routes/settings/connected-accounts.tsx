@@ -1,4 +1,135 @@
-// Placeholder until the settings issue (13) fills it in.
-export default function SettingsPage() {
-  return <h1 className="font-serif text-4xl font-bold">Connected accounts</h1>;
+import { data, Form, useNavigation } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { FormErrors } from "~/auth/forms";
+import { connectedAccountsAction, connectedAccountsPage } from "~/auth/oidc-routes.server";
+import { formatDate } from "~/components/story-card";
+import { keepResponseHeaders } from "~/utils/http";
+import { routeMeta } from "~/utils/meta";
+import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
+import type { Route } from "./+types/connected-accounts";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return data(await connectedAccountsPage(request), { headers: PRIVATE_PAGE_HEADERS });
+}
+
+/** Connect (off to the provider in link mode) or Disconnect (refused when it is the last way to sign in). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return connectedAccountsAction(request, context);
+}
+
+export const headers: Route.HeadersFunction = keepResponseHeaders;
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: "Connected accounts",
+    description: "Sign in with an account you have elsewhere, and manage your connections.",
+  });
+
+function ProviderForm({
+  intent,
+  provider,
+  label,
+}: {
+  intent: "connect" | "disconnect";
+  provider: string;
+  label: string;
+}) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("provider") === provider &&
+    navigation.formData?.get("intent") === intent;
+  return (
+    <Form method="post">
+      <AuthenticityTokenInput name="csrf" />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="provider" value={provider} />
+      <button type="submit" className={intent === "connect" ? "btn btn-primary" : "btn"} disabled={busy}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+export default function ConnectedAccounts({ loaderData, actionData }: Route.ComponentProps) {
+  const { providers, others, message, hasPassword, canDisconnect } = loaderData;
+  const error = actionData?.result.error;
+  const errors = [
+    ...(message ? [message] : []),
+    ...(error?.[""] ?? []),
+    ...(error?.intent ?? []),
+    ...(error?.provider ?? []),
+  ];
+  return (
+    <div className="max-w-2xl">
+      <h1 className="font-serif text-4xl font-bold">Connected accounts</h1>
+      <p className="mt-2 text-muted">
+        Sign in with an account you already have elsewhere. Connecting one never shares your reading with it.
+      </p>
+      <div className="mt-4">
+        <FormErrors errors={errors} />
+      </div>
+      {providers.length === 0 ? (
+        <p className="mt-6 rounded-lg border border-line bg-surface p-4">
+          No sign-in providers are set up on this site, so there is nothing to connect.
+          {hasPassword ? " You sign in with your email and password." : ""}
+        </p>
+      ) : (
+        <ul className="mt-6 space-y-3">
+          {providers.map((p) => (
+            <li
+              key={p.id}
+              className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-line bg-surface p-4"
+            >
+              <div>
+                <h2 className="font-semibold">{p.name}</h2>
+                {p.connection ? (
+                  <p className="text-sm text-muted">
+                    Connected{p.connection.email ? ` as ${p.connection.email}` : ""} on{" "}
+                    <time dateTime={p.connection.createdAt}>{formatDate(p.connection.createdAt)}</time>; last used{" "}
+                    <time dateTime={p.connection.lastUsedAt}>{formatDate(p.connection.lastUsedAt)}</time>.
+                  </p>
+                ) : (
+                  <p className="text-sm text-muted">Not connected.</p>
+                )}
+              </div>
+              {p.connection ? (
+                <ProviderForm intent="disconnect" provider={p.id} label={`Disconnect ${p.name}`} />
+              ) : (
+                <ProviderForm intent="connect" provider={p.id} label={`Connect ${p.name}`} />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {others.length ? (
+        <section aria-labelledby="others-heading" className="mt-8">
+          <h2 id="others-heading" className="font-serif text-2xl font-bold">
+            Providers no longer offered
+          </h2>
+          <ul className="mt-3 space-y-3">
+            {others.map((o) => (
+              <li
+                key={o.id}
+                className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-line p-4"
+              >
+                <p>
+                  {o.id}
+                  {o.email ? ` (${o.email})` : ""}, connected on{" "}
+                  <time dateTime={o.createdAt}>{formatDate(o.createdAt)}</time>
+                </p>
+                <ProviderForm intent="disconnect" provider={o.id} label={`Disconnect ${o.id}`} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {!canDisconnect && providers.some((p) => p.connection) ? (
+        <p className="mt-6 text-sm text-muted">
+          Your connected account is your only way to sign in. To be able to disconnect it, set a password with
+          &ldquo;Forgot your password?&rdquo; on the sign-in page, or connect another provider.
+        </p>
+      ) : null}
+    </div>
+  );
 }
