@@ -27,6 +27,8 @@ export default [
   route("api/reading-position", "routes/api/reading-position.ts"),
   route("api/reading-position/:slug", "routes/api/reading-position-story.ts"),
   route("avatars/:userId/:file", "routes/avatar.ts"),
+  // Writers' stories (issue 14): the draft autosave.
+  route("api/stories/draft", "routes/api/stories/draft.ts"),
   ...prefix("api/auth", [
     route("status", "routes/api/auth/status.ts"),
     route("login", "routes/api/auth/login.ts"),
@@ -81,6 +83,13 @@ export default [
     route("bookmarks", "routes/bookmarks.tsx"),
     route("recommendations", "routes/recommendations.tsx"),
     route("reading-position", "routes/reading-position.tsx"),
+    // Writers' stories (issue 14): writing and editing (signed in), reading
+    // (only while the community content flag is on), a writer's public page.
+    route("submit-story", "routes/submit-story.tsx"),
+    route("edit-story", "routes/edit-story.tsx"),
+    route("edit-story/:id", "routes/edit-story-item.tsx"),
+    route("community-story/:slug", "routes/community-story.tsx"),
+    route("author/:username", "routes/author.tsx"),
     route("auth", "routes/auth.tsx"),
     route("auth-success", "routes/auth-success.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
@@ -94,6 +103,8 @@ export default [
         index("routes/admin/dashboard.tsx", { id: "admin-index" }),
         route("dashboard", "routes/admin/dashboard.tsx", { id: "admin-dashboard" }),
         route("wordpress-sync", "routes/admin/wordpress-sync.tsx"),
+        // Writers' stories (issue 14): the moderation queue.
+        route("content-moderation", "routes/admin/content-moderation.tsx"),
       ]),
     ]),
   ]),
