@@ -13,8 +13,9 @@ import type { Route } from "./+types/edit-story-item";
 
 /** A story that is not the reader's own is a 404 for everyone, admins included (they moderate instead). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+  // An address that can name no story is a 404 for anyone, before asking who they are.
   const id = storyIdParam(params.id);
+  const user = await requireUser(request);
   try {
     const [story, options] = await Promise.all([storyForEdit(user, id), storyFormOptions()]);
     return data({ story, ...options }, { headers: PRIVATE_PAGE_HEADERS });
@@ -25,8 +26,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const id = storyIdParam(params.id);
   const user = await requireUser(request);
-  return handleStoryForm(request, context, user, storyIdParam(params.id));
+  return handleStoryForm(request, context, user, id);
 }
 
 export const headers: Route.HeadersFunction = keepResponseHeaders;

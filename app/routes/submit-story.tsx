@@ -1,7 +1,8 @@
 import { data, Link } from "react-router";
 import { requireUser } from "~/auth/auth.server";
-import { EMPTY_STORY, storyFormOptions } from "~/stories/stories.server";
+import { storyFormOptions } from "~/stories/stories.server";
 import { StoryEditor } from "~/stories/story-editor";
+import { EMPTY_STORY } from "~/stories/story-form";
 import { handleStoryForm } from "~/stories/story-form.server";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";

@@ -10,7 +10,7 @@ import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { renderStoryMarkdown } from "./markdown.server";
 import { isStoryStatus, type StoryAction, type StoryStatus, transition } from "./state";
-import { countWords, type StoryInput, splitTags } from "./story-form";
+import { countWords, type StoryFormValues, type StoryInput, splitTags } from "./story-form";
 
 /** Per account: submissions for review a day, and saves (autosave included) an hour. */
 export const STORY_RATE_LIMITS = {
@@ -35,29 +35,6 @@ export class StoryError extends Error {
 }
 
 export const NOT_FOUND = "No story of yours has this address.";
-
-/** What the story form shows: a story's (or its pending revision's) fields. */
-export type StoryFormValues = {
-  title: string;
-  summary: string;
-  markdown: string;
-  category: string;
-  tag: string[];
-  newTags: string;
-  warnings: string[];
-  mature: boolean;
-};
-
-export const EMPTY_STORY: StoryFormValues = {
-  title: "",
-  summary: "",
-  markdown: "",
-  category: "",
-  tag: [],
-  newTags: "",
-  warnings: [],
-  mature: false,
-};
 
 export async function storyFormOptions() {
   const [categories, tags] = await Promise.all([

@@ -18,18 +18,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Field, FormErrors, inputClass } from "~/auth/forms";
 import type { Term } from "~/content/story";
 import { CONTENT_WARNINGS } from "./content-warnings";
-import { countWords, readingMinutesForWords, STORY_LIMITS } from "./story-form";
-
-export type StoryEditorValues = {
-  title: string;
-  summary: string;
-  markdown: string;
-  category: string;
-  tag: string[];
-  newTags: string;
-  warnings: string[];
-  mature: boolean;
-};
+import { countWords, readingMinutesForWords, STORY_LIMITS, type StoryFormValues } from "./story-form";
 
 /** What an autosave answers (the action's JSON for `autosave=1`). */
 export type AutosaveResult = { saved: true; id: number; savedAt: string } | { saved: false; message: string };
@@ -51,14 +40,14 @@ export function StoryEditor({
   /** Where the form posts; an autosave of a new story moves it to the story's edit page. */
   action: string;
   storyId: number | null;
-  values: StoryEditorValues;
+  values: StoryFormValues;
   lastResult?: SubmissionResult<string[]>;
   categories: Term[];
   tags: Term[];
   canSubmit?: boolean;
   autosave?: boolean;
 }) {
-  const [form, fields] = useForm<StoryEditorValues & { agree?: string; intent?: string }>({
+  const [form, fields] = useForm<StoryFormValues & { agree?: string; intent?: string }>({
     id: `story-${storyId ?? "new"}`,
     lastResult,
     // conform reads a checkbox's default as "on".

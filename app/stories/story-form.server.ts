@@ -6,6 +6,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { readPostedForm } from "~/auth/csrf.server";
 import type { SessionUser } from "~/auth/session.server";
 import { redirectWithToast } from "~/toasts/toast.server";
+import { replyToFailure } from "~/utils/forms";
 import { editStoryPath } from "./paths";
 import { createStory, StoryError, updateStory, withdrawStory } from "./stories.server";
 import { StorySchema } from "./story-form";
@@ -37,7 +38,8 @@ export async function handleStoryForm(
     });
   }
   const submission = parseWithZod(form, { schema: StorySchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  // "intent" is the button pressed: an error there is one the writer cannot see, so it is said on top.
+  if (submission.status !== "success") return data(replyToFailure(submission, ["intent"]), { status: 400 });
   try {
     const result =
       id === null

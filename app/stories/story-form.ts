@@ -110,3 +110,26 @@ export const StorySchema = z
   });
 
 export type StoryInput = z.output<typeof StorySchema>;
+
+/** What the story form shows: a story's (or its pending revision's) fields. */
+export type StoryFormValues = {
+  title: string;
+  summary: string;
+  markdown: string;
+  category: string;
+  tag: string[];
+  newTags: string;
+  warnings: string[];
+  mature: boolean;
+};
+
+export const EMPTY_STORY: StoryFormValues = {
+  title: "",
+  summary: "",
+  markdown: "",
+  category: "",
+  tag: [],
+  newTags: "",
+  warnings: [],
+  mature: false,
+};

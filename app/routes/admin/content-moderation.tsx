@@ -3,10 +3,12 @@ import { data, Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
+import { FormErrors } from "~/auth/forms";
 import { formatDate } from "~/components/story-card";
 import { listModerationQueue, ModerationSchema, moderate } from "~/stories/moderation.server";
 import { StoryError } from "~/stories/stories.server";
 import { redirectWithToast } from "~/toasts/toast.server";
+import { replyToFailure } from "~/utils/forms";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
@@ -25,7 +27,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readPostedForm(request, context);
   const submission = parseWithZod(form, { schema: ModerationSchema });
   if (submission.status !== "success") {
-    return data({ item: String(form.get("item") ?? ""), result: submission.reply() }, { status: 400 });
+    const item = form.get("item");
+    return data(
+      { item: typeof item === "string" ? item : "", result: replyToFailure(submission, ["item", "decision"]) },
+      { status: 400 },
+    );
   }
   try {
     const done = await moderate(admin, submission.value);
@@ -51,6 +57,10 @@ export default function ContentModeration({ loaderData, actionData }: Route.Comp
   return (
     <div>
       <h1 className="font-serif text-4xl font-bold">Content moderation</h1>
+      {/* A decision that could not be read (no such submission, a tampered form): said on top. */}
+      <div className="mt-4">
+        <FormErrors errors={actionData?.result.error?.[""] ?? undefined} />
+      </div>
       <section aria-labelledby="submissions-title" className="mt-6">
         <h2 id="submissions-title" className="font-serif text-2xl font-bold">
           Stories waiting in review ({queue.length})
