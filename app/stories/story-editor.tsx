@@ -56,7 +56,7 @@ export function StoryEditor({
   });
   const busy = useNavigation().state === "submitting";
   const [words, setWords] = useState(() => countWords(values.markdown));
-  const { savedId, status, schedule, restore } = useAutosave(storyId, autosave);
+  const { savedId, status, schedule, cancel, restore } = useAutosave(storyId, autosave);
   const target = savedId && !storyId ? `/edit-story/${savedId}` : action;
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -67,6 +67,8 @@ export function StoryEditor({
       {...getFormProps(form)}
       ref={formRef}
       className="space-y-5"
+      // A draft saved in the background must not race the writer's own save or submit.
+      onSubmit={cancel}
       onInput={(event) => {
         const formElement = event.currentTarget;
         const text = formElement.elements.namedItem("markdown");
@@ -289,5 +291,9 @@ function useAutosave(storyId: number | null, enabled: boolean) {
     timer.current = setTimeout(() => void save(form, savedId), AUTOSAVE_DELAY_MS);
   }
 
-  return { savedId, status, schedule, restore };
+  function cancel() {
+    if (timer.current) clearTimeout(timer.current);
+  }
+
+  return { savedId, status, schedule, cancel, restore };
 }
