@@ -9,6 +9,8 @@ import { storyFromOwn, summaryFromOwn } from "./normalize.server";
 import type { Story, StorySummary, Term } from "./story";
 
 const PUBLISHED = { status: "published" } as const;
+/** A community story: a writer's account behind it. */
+const COMMUNITY = { authorId: { not: null } } as const;
 
 const listSelect = {
   id: true,
@@ -45,10 +47,9 @@ async function where({
   community,
   authorId,
 }: Omit<OwnListParams, "page" | "perPage">): Promise<Prisma.PostWhereInput> {
+  // Each condition in AND: the closed-community rule (authorId null) is never overwritten by another.
   return {
-    ...(await visible()),
-    ...(community ? { authorId: { not: null } } : {}),
-    ...(authorId ? { AND: [{ authorId }] } : {}),
+    AND: [await visible(), ...(community ? [COMMUNITY] : []), ...(authorId ? [{ authorId }] : [])],
     ...(category ? { category: { slug: category } } : {}),
     ...(tag ? { tags: { some: { slug: tag } } } : {}),
     ...(search ? { OR: [{ title: { contains: search } }, { content: { contains: search } }] } : {}),
@@ -89,7 +90,7 @@ export async function getOwnStory(
   { community = false }: { community?: boolean } = {},
 ): Promise<Story | null> {
   const post = await prisma.post.findFirst({
-    where: { ...(await visible()), ...(community ? { authorId: { not: null } } : {}), slug },
+    where: { AND: [await visible(), ...(community ? [COMMUNITY] : []), { slug }] },
     include: { category: true, tags: { orderBy: { name: "asc" } }, author: { select: { username: true } } },
   });
   return post ? storyFromOwn(post, siteOrigin) : null;

@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, test } from "vitest";
+import { setSiteSetting } from "~/admin/site-settings.server";
 import type { SessionUser } from "~/auth/session.server";
 import { getOwnStory, listOwnStories } from "~/content/own-posts.server";
 import { prisma } from "~/db.server";
+import { getCommunityStory, getWriter } from "./community.server";
 import { moderate } from "./moderation.server";
 import { createStory, StoryError, storyForEdit, updateStory, withdrawStory } from "./stories.server";
 import type { StoryInput } from "./story-form";
@@ -140,4 +142,22 @@ describe("a community story through moderation", () => {
     expect((await listOwnStories({ page: 1, perPage: 50 })).stories.map((s) => s.slug)).not.toContain("withdrawn-one");
     expect(await getOwnStory("withdrawn-one")).toBeNull();
   });
+});
+
+test("while the community content flag is off, community stories are nowhere", async () => {
+  const writer = await user();
+  const admin = await user(true);
+  const { id } = await createStory(writer, input({ title: "Closed Door" }));
+  await moderate(admin, { item: `p${id}`, decision: "approve", message: "" });
+  expect(await getCommunityStory("closed-door")).not.toBeNull();
+  await setSiteSetting("communityContent", false);
+  try {
+    expect(await getCommunityStory("closed-door")).toBeNull();
+    expect(await getOwnStory("closed-door")).toBeNull();
+    expect((await listOwnStories({ page: 1, perPage: 50 })).stories.map((s) => s.slug)).not.toContain("closed-door");
+    expect(await getWriter(writer.username, 1)).toBeNull();
+  } finally {
+    await setSiteSetting("communityContent", true);
+  }
+  expect((await getWriter(writer.username, 1))?.stories.map((s) => s.slug)).toEqual(["closed-door"]);
 });
