@@ -5,7 +5,15 @@ import { getOwnStory, listOwnStories } from "~/content/own-posts.server";
 import { prisma } from "~/db.server";
 import { getCommunityStory, getWriter } from "./community.server";
 import { moderate } from "./moderation.server";
-import { createStory, StoryError, storyForEdit, updateStory, withdrawStory } from "./stories.server";
+import {
+  createStory,
+  RATE_LIMIT_MESSAGES,
+  STORY_RATE_LIMITS,
+  StoryError,
+  storyForEdit,
+  updateStory,
+  withdrawStory,
+} from "./stories.server";
 import type { StoryInput } from "./story-form";
 
 let seq = 0;
@@ -160,4 +168,21 @@ test("while the community content flag is off, community stories are nowhere", a
     await setSiteSetting("communityContent", true);
   }
   expect((await getWriter(writer.username, 1))?.stories.map((s) => s.slug)).toEqual(["closed-door"]);
+});
+
+test("per account: the 11th submission of a day is refused with a clear message, saving still works", async () => {
+  const writer = await user();
+  for (let i = 0; i < STORY_RATE_LIMITS.submit.limit; i++) await createStory(writer, input({ title: `Many ${i}` }));
+  await expect(createStory(writer, input({ title: "One too many" }))).rejects.toMatchObject({
+    status: 429,
+    message: RATE_LIMIT_MESSAGES.submit,
+  });
+  expect(await prisma.post.count({ where: { authorId: writer.id } })).toBe(STORY_RATE_LIMITS.submit.limit);
+  await expect(createStory(writer, input({ intent: "save", title: "Still a draft" }))).resolves.toMatchObject({
+    status: "draft",
+  });
+  // Another writer has a count of their own.
+  await expect(createStory(await user(), input({ title: "Someone else" }))).resolves.toMatchObject({
+    status: "review",
+  });
 });

@@ -9,7 +9,7 @@ import type { SessionUser } from "~/auth/session.server";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { renderStoryMarkdown } from "./markdown.server";
-import { isStoryStatus, type StoryAction, type StoryStatus, transition } from "./state";
+import { isStoryStatus, type StoryStatus, transition } from "./state";
 import { countWords, type StoryFormValues, type StoryInput, splitTags } from "./story-form";
 
 /** Per account: submissions for review a day, and saves (autosave included) an hour. */
@@ -204,8 +204,7 @@ function reviewMessage(from: StoryStatus, reason: string) {
 /** Takes the story offline (published, in review or a draft) and drops a pending edit. */
 export async function withdrawStory(user: SessionUser, id: number) {
   const post = await ownStory(user, id);
-  const action: StoryAction = "withdraw";
-  const move = transition(post.status, action, "writer");
+  const move = transition(post.status, "withdraw", "writer");
   if (!move.ok) throw new StoryError(move.reason, 409);
   await prisma.$transaction(async (tx) => {
     await tx.post.update({ where: { id: post.id }, data: { status: move.to } });
@@ -214,7 +213,7 @@ export async function withdrawStory(user: SessionUser, id: number) {
       data: { status: "withdrawn" },
     });
     await tx.moderationAction.create({
-      data: { postId: post.id, actorId: user.id, action, fromStatus: post.status, toStatus: move.to },
+      data: { postId: post.id, actorId: user.id, action: "withdraw", fromStatus: post.status, toStatus: move.to },
     });
   });
 }
