@@ -31,6 +31,8 @@ export default [
   // Disconnect are the /settings/connected-accounts page's action.
   route("auth/oidc/:provider", "routes/auth/oidc-start.ts"),
   route("auth/oidc/:provider/callback", "routes/auth/oidc-callback.ts"),
+  // Writers' stories (issue 14): the draft autosave.
+  route("api/stories/draft", "routes/api/stories/draft.ts"),
   ...prefix("api/auth", [
     route("status", "routes/api/auth/status.ts"),
     route("login", "routes/api/auth/login.ts"),
@@ -93,6 +95,13 @@ export default [
     route("bookmarks", "routes/bookmarks.tsx"),
     route("recommendations", "routes/recommendations.tsx"),
     route("reading-position", "routes/reading-position.tsx"),
+    // Writers' stories (issue 14): writing and editing (signed in), reading
+    // (only while the community content flag is on), a writer's public page.
+    route("submit-story", "routes/submit-story.tsx"),
+    route("edit-story", "routes/edit-story.tsx"),
+    route("edit-story/:id", "routes/edit-story-item.tsx"),
+    route("community-story/:slug", "routes/community-story.tsx"),
+    route("author/:username", "routes/author.tsx"),
     route("auth", "routes/auth.tsx"),
     route("auth-success", "routes/auth-success.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
@@ -108,6 +117,8 @@ export default [
         route("wordpress-sync", "routes/admin/wordpress-sync.tsx"),
         // Community reports (issue 14): the reports section of /admin/content-moderation posts here.
         route("content-moderation/reports", "routes/admin/content-moderation/reports.tsx"),
+        // Writers' stories (issue 14): the moderation queue.
+        route("content-moderation", "routes/admin/content-moderation.tsx"),
       ]),
     ]),
   ]),

@@ -40,6 +40,8 @@ export const SIDEBAR_GROUPS: NavGroup[] = [
     items: [
       { to: "/admin/dashboard", label: "Dashboard" },
       { to: "/admin/wordpress-sync", label: "Content Sync" },
+      // Spec §2: User Management also covers /admin/content-moderation (the admin area issue adds /admin/users).
+      { to: "/admin/content-moderation", label: "User Management", note: "Moderation" },
     ],
   },
   {

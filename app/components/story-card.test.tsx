@@ -24,6 +24,15 @@ function renderCard(summary: StorySummary) {
 afterEach(cleanup);
 
 describe("StoryCard", () => {
+  it("marks a community story, links its page and its writer", () => {
+    renderCard({ ...story, community: { author: "mara", profile: "/author/mara" } });
+    expect(screen.getByRole("link", { name: "Bread & Salt" }).getAttribute("href")).toBe(
+      "/community-story/bread-and-salt",
+    );
+    expect(screen.getByText("Community")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "mara" }).getAttribute("href")).toBe("/author/mara");
+  });
+
   it("links a story to its page", () => {
     renderCard(story);
     expect(screen.getByRole("link", { name: "Bread & Salt" }).getAttribute("href")).toBe("/story/bread-and-salt");

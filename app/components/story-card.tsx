@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { StorySummary } from "~/content/story";
 import { BookmarkControl } from "~/library/bookmark-control";
 import type { Shelf } from "~/library/shelves";
+import { communityStoryPath } from "~/stories/paths";
 
 /** The reader's shelf of each story, for signed-in readers only (anonymous lists stay the same for everyone). */
 export type Shelves = Record<string, Shelf> | undefined;
@@ -32,14 +33,26 @@ export function StoryCard({
         {story.placeholder ? (
           story.title
         ) : (
-          <Link to={`/story/${story.slug}`} prefetch="intent" className="text-ink no-underline hover:underline">
+          <Link
+            to={story.community ? communityStoryPath(story.slug) : `/story/${story.slug}`}
+            prefetch="intent"
+            className="text-ink no-underline hover:underline"
+          >
             {story.title}
           </Link>
         )}
       </Heading>
       <p className="mt-1 text-sm text-muted">
         <time dateTime={story.date}>{formatDate(story.date)}</time>
-        {story.author ? ` · ${story.author}` : null}
+        {story.community ? (
+          <>
+            {" · "}
+            <span className="font-semibold text-ink">Community</span> story by{" "}
+            <Link to={story.community.profile}>{story.community.author}</Link>
+          </>
+        ) : story.author ? (
+          ` · ${story.author}`
+        ) : null}
         {story.categories.length ? ` · ${story.categories.map((c) => c.name).join(", ")}` : null}
       </p>
       {story.excerpt ? <p className="mt-3">{story.excerpt}</p> : null}

@@ -47,6 +47,14 @@ export type ChainOptions = {
   now?: () => number;
   /** Called when a source fails, for logs. */
   onSourceFailure?: (source: WordPressSource, failure: SourceFailure) => void;
+  /**
+   * Community stories (app/stories/) for a list whose stories come from a
+   * remote or the synced copies: they are listed alongside them. The own
+   * source already holds them, so a list from it gets none added.
+   */
+  community?: (
+    query: Required<Pick<ListQuery, "page" | "perPage">> & ListQuery,
+  ) => Promise<Omit<StoryPage, "page" | "source">>;
 };
 
 export function createContentChain(options: ChainOptions) {
@@ -215,7 +223,26 @@ export function createContentChain(options: ChainOptions) {
       }
       return null;
     };
-    return (await hedge(remote(), local)) ?? { stories: [], total: 0, totalPages: 0, page, source: "none" };
+    const result = (await hedge(remote(), local)) ?? { stories: [], total: 0, totalPages: 0, page, source: "none" };
+    return result.source === "own" ? result : withCommunity(result, full);
+  }
+
+  /**
+   * Page N of the list and page N of the community stories, newest first:
+   * each story is on exactly one page and the totals add up (a page may hold
+   * up to twice perPage). A global date order across a remote's pages and
+   * the database would need every remote page; docs/decisions/014.
+   */
+  async function withCommunity(result: StoryPage, query: Required<Pick<ListQuery, "page" | "perPage">> & ListQuery) {
+    if (!options.community) return result;
+    const community = await options.community(query);
+    if (!community.total) return result;
+    return {
+      ...result,
+      stories: [...result.stories, ...community.stories].sort((a, b) => b.date.localeCompare(a.date)),
+      total: result.total + community.total,
+      totalPages: Math.max(result.totalPages, community.totalPages),
+    };
   }
 
   async function getStory(slug: string): Promise<Story | null> {

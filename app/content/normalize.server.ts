@@ -1,5 +1,7 @@
 // Every source's posts become the same Story shape here, with their HTML
 // sanitised and their titles and excerpts decoded to plain text.
+
+import { writerProfilePath } from "~/stories/paths";
 import { htmlToText, sanitizeStoryHtml, stripControlCharacters } from "./html.server";
 import { isDefaultPost, type RemotePost, type RemotePostSummary } from "./remote-post";
 import type { Story, StorySummary, Term } from "./story";
@@ -68,6 +70,8 @@ type OwnPostRow = {
   createdAt: Date;
   updatedAt?: Date;
   authorName: string | null;
+  /** The writer's account: a community story. */
+  author?: { username: string } | null;
   category: { slug: string; name: string } | null;
   tags?: { slug: string; name: string }[];
 };
@@ -79,9 +83,16 @@ export function summaryFromOwn(post: Omit<OwnPostRow, "content"> & { content: st
     title: stripControlCharacters(post.title),
     excerpt: excerptOf(post.excerpt, post.content),
     date: post.createdAt.toISOString(),
-    author: post.authorName === null ? null : stripControlCharacters(post.authorName),
+    author: post.author
+      ? post.author.username
+      : post.authorName === null
+        ? null
+        : stripControlCharacters(post.authorName),
     categories: post.category ? [{ slug: post.category.slug, name: post.category.name }] : [],
     featuredMedia: 0,
+    ...(post.author
+      ? { community: { author: post.author.username, profile: writerProfilePath(post.author.username) } }
+      : {}),
   };
 }
 

@@ -1,11 +1,16 @@
 // Source 4 of the content chain: the product's own posts (the Post table):
-// the demo stories and, later, stories writers submit.
+// the demo stories and the community stories writers submit (a Post with an
+// authorId, published through moderation: app/stories/). Community stories
+// are left out everywhere while the community content flag is off.
+import { isCommunityOpen } from "~/admin/site-settings.server";
 import { prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { storyFromOwn, summaryFromOwn } from "./normalize.server";
 import type { Story, StorySummary, Term } from "./story";
 
 const PUBLISHED = { status: "published" } as const;
+/** A community story: a writer's account behind it. */
+const COMMUNITY = { authorId: { not: null } } as const;
 
 const listSelect = {
   id: true,
@@ -15,14 +20,36 @@ const listSelect = {
   content: true,
   createdAt: true,
   authorName: true,
+  author: { select: { username: true } },
   category: { select: { slug: true, name: true } },
 } as const;
 
-export type OwnListParams = { page: number; perPage: number; category?: string; tag?: string; search?: string };
+export type OwnListParams = {
+  page: number;
+  perPage: number;
+  category?: string;
+  tag?: string;
+  search?: string;
+  /** Community stories only (a writer behind them), or one writer's. */
+  community?: boolean;
+  authorId?: string;
+};
 
-function where({ category, tag, search }: Omit<OwnListParams, "page" | "perPage">): Prisma.PostWhereInput {
+/** Published, and not a community story while the community is closed. */
+async function visible(): Promise<Prisma.PostWhereInput> {
+  return (await isCommunityOpen()) ? PUBLISHED : { ...PUBLISHED, authorId: null };
+}
+
+async function where({
+  category,
+  tag,
+  search,
+  community,
+  authorId,
+}: Omit<OwnListParams, "page" | "perPage">): Promise<Prisma.PostWhereInput> {
+  // Each condition in AND: the closed-community rule (authorId null) is never overwritten by another.
   return {
-    ...PUBLISHED,
+    AND: [await visible(), ...(community ? [COMMUNITY] : []), ...(authorId ? [{ authorId }] : [])],
     ...(category ? { category: { slug: category } } : {}),
     ...(tag ? { tags: { some: { slug: tag } } } : {}),
     ...(search ? { OR: [{ title: { contains: search } }, { content: { contains: search } }] } : {}),
@@ -30,7 +57,7 @@ function where({ category, tag, search }: Omit<OwnListParams, "page" | "perPage"
 }
 
 export async function listOwnStories(params: OwnListParams) {
-  const filter = where(params);
+  const filter = await where(params);
   const [rows, total] = await Promise.all([
     prisma.post.findMany({
       where: filter,
@@ -45,13 +72,26 @@ export async function listOwnStories(params: OwnListParams) {
 }
 
 export async function countOwnStories() {
-  return prisma.post.count({ where: PUBLISHED });
+  return prisma.post.count({ where: await visible() });
 }
 
-export async function getOwnStory(slug: string, siteOrigin?: string): Promise<Story | null> {
+/**
+ * Community stories for a list whose stories come from another source (a
+ * remote or the synced copies): the same query as the own source, community
+ * only (the chain merges them in: chain.server.ts).
+ */
+export function listCommunityStories(params: Omit<OwnListParams, "community">) {
+  return listOwnStories({ ...params, community: true });
+}
+
+export async function getOwnStory(
+  slug: string,
+  siteOrigin?: string,
+  { community = false }: { community?: boolean } = {},
+): Promise<Story | null> {
   const post = await prisma.post.findFirst({
-    where: { ...PUBLISHED, slug },
-    include: { category: true, tags: { orderBy: { name: "asc" } } },
+    where: { AND: [await visible(), ...(community ? [COMMUNITY] : []), { slug }] },
+    include: { category: true, tags: { orderBy: { name: "asc" } }, author: { select: { username: true } } },
   });
   return post ? storyFromOwn(post, siteOrigin) : null;
 }
@@ -60,12 +100,12 @@ export async function getOwnStory(slug: string, siteOrigin?: string): Promise<St
 export async function ownNeighbours(date: Date): Promise<{ previous: StorySummary | null; next: StorySummary | null }> {
   const [previous, next] = await Promise.all([
     prisma.post.findFirst({
-      where: { ...PUBLISHED, createdAt: { lt: date } },
+      where: { ...(await visible()), createdAt: { lt: date } },
       orderBy: { createdAt: "desc" },
       select: listSelect,
     }),
     prisma.post.findFirst({
-      where: { ...PUBLISHED, createdAt: { gt: date } },
+      where: { ...(await visible()), createdAt: { gt: date } },
       orderBy: { createdAt: "asc" },
       select: listSelect,
     }),
@@ -74,14 +114,15 @@ export async function ownNeighbours(date: Date): Promise<{ previous: StorySummar
 }
 
 export async function ownTerms(): Promise<{ categories: Term[]; tags: Term[] }> {
+  const shown = await visible();
   const [categories, tags] = await Promise.all([
     prisma.category.findMany({
-      where: { posts: { some: PUBLISHED } },
+      where: { posts: { some: shown } },
       orderBy: { name: "asc" },
       select: { slug: true, name: true },
     }),
     prisma.tag.findMany({
-      where: { posts: { some: PUBLISHED } },
+      where: { posts: { some: shown } },
       orderBy: { name: "asc" },
       select: { slug: true, name: true },
     }),

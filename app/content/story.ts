@@ -17,6 +17,8 @@ export type StorySummary = {
   featuredMedia: number;
   /** The spec's default post, standing in for an invalid remote item: it has no page to link to. */
   placeholder?: boolean;
+  /** A community story: its writer's name and public page (app/stories/). */
+  community?: { author: string; profile: string };
 };
 
 export type StoryImage = {

@@ -12,3 +12,16 @@ export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,199}$/;
 export const SlugSchema = z.string().regex(SLUG_PATTERN);
 
 export const isSlug = (value: unknown): value is string => typeof value === "string" && SLUG_PATTERN.test(value);
+
+/** A slug from a title ("The Widow's Clock" -> "the-widows-clock"), within the rule above; empty when nothing is left. */
+export function slugify(text: string, maxLength = 80): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/['’]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, maxLength)
+    .replace(/-+$/, "");
+}

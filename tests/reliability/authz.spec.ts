@@ -32,6 +32,15 @@ const ADMIN_ROUTES: Record<string, AdminRow> = {
       accepted: [404],
     },
   },
+  "routes/admin/content-moderation": {
+    post: {
+      fields: [
+        ["item", "p999999"],
+        ["decision", "approve"],
+      ],
+      accepted: [404],
+    },
+  },
 };
 
 const ROLES: Role[] = ["anonymous", "reader", "admin"];
@@ -560,3 +569,99 @@ for (const role of ["reader", "admin"] as const) {
     expect(await rows()).toHaveLength(0);
   });
 }
+
+// Writers' pages (issue 14): anonymous readers are sent to sign in, every
+// reader and the admin get their own; a story's edit page is its writer's
+// alone: another reader, and an administrator too (admins moderate instead),
+// get a 404 for the page and for a post to it, and nothing changes.
+const WRITER_PAGES = ["/submit-story", "/edit-story"];
+
+test("every writer page is in the writers' matrix", () => {
+  const writer = pageRoutes()
+    .map((r) => r.path)
+    .filter((p) => /^\/(submit-story|edit-story)/.test(p));
+  expect(writer.sort()).toEqual([...WRITER_PAGES, "/edit-story/:id"].sort());
+});
+
+for (const path of WRITER_PAGES) {
+  for (const role of ROLES) {
+    test(`${role}: GET ${path}`, async ({ as }) => {
+      const client = await as(role);
+      const page = await client.get(path);
+      if (role === "anonymous") {
+        expect(page.status).toBe(302);
+        expect(page.location).toBe(`/auth?${new URLSearchParams({ redirectTo: path })}`);
+        return;
+      }
+      expect(page.status).toBe(200);
+      expect(page.headers.get("cache-control")).toContain("private");
+    });
+  }
+}
+
+test("a story's edit page is its writer's alone", async ({ site, as }) => {
+  const owner = await as("reader");
+  const created = await owner.post("/submit-story", {
+    body: {
+      form: [
+        ["csrf", await owner.csrfToken()],
+        ["intent", "save"],
+        ["title", "Only mine"],
+      ],
+    },
+  });
+  expect(created.status).toBe(302);
+  const editPath = created.location ?? "";
+  expect(editPath).toMatch(/^\/edit-story\/\d+$/);
+  expect((await owner.get(editPath)).status).toBe(200);
+
+  for (const role of ["anonymous", "reader", "admin"] as const) {
+    const other = await as(role);
+    const before = await site.counts();
+    const page = await other.get(editPath);
+    const body = {
+      form: [
+        ["csrf", await other.csrfToken()],
+        ["intent", "save"],
+        ["title", "Not yours"],
+      ] as [string, string][],
+    };
+    const post = await other.post(editPath, { body });
+    const withdraw = await other.post(editPath, {
+      body: {
+        form: [
+          ["csrf", await other.csrfToken()],
+          ["intent", "withdraw"],
+        ],
+      },
+    });
+    if (role === "anonymous") {
+      expect(page.status).toBe(302);
+      expect(post.status).toBe(302);
+      expect(post.location).toMatch(/^\/auth\?redirectTo=/);
+    } else {
+      expect(page.status, role).toBe(404);
+      expect(post.status, role).toBe(404);
+      expect(withdraw.status, role).toBe(404);
+    }
+    expect(dataCounts(await site.counts()), role).toEqual(dataCounts(before));
+  }
+  const [row] = await site.query<{ title: string; status: string }>('SELECT title, status FROM "Post" WHERE id = ?', [
+    Number(editPath.split("/").pop()),
+  ]);
+  expect(row).toEqual({ title: "Only mine", status: "draft" });
+
+  // The autosave names the story by id: someone else's is a 404 too.
+  const other = await as("reader");
+  const autosave = await other.post("/api/stories/draft", {
+    body: {
+      form: [
+        ["csrf", await other.csrfToken()],
+        ["id", editPath.split("/").pop() ?? ""],
+        ["title", "Not yours"],
+      ],
+    },
+  });
+  expect(autosave.status).toBe(404);
+  expect(autosave.json).toMatchObject({ saved: false, code: "NOT_FOUND" });
+});

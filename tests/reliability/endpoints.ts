@@ -422,6 +422,53 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     accepted: [302],
     offSite: /^http:\/\/127\.0\.0\.1:\d+\/authorize\?response_type=code&client_id=reliability-site&/,
   },
+  // Writers' stories (issue 14).
+  "/submit-story": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/submit-story",
+    as: "reader",
+    valid: {
+      "save draft": () => ({ intent: "save", title: "A draft in the dark" }),
+      "submit for review": () => ({
+        intent: "submit",
+        title: "The Lantern Keeper",
+        summary: "A keeper, a lantern, and what waits past the light.",
+        markdown: "The lantern swung and the dark leaned closer to the glass. ".repeat(4),
+        category: "gothic",
+        warnings: "death",
+        agree: "on",
+      }),
+    },
+    accepted: [302],
+  },
+  "/edit-story/:id": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/submit-story",
+    as: "reader",
+    // ":id" names no story of the sender's: the valid request is a 404 (authz.spec.ts edits a real one).
+    valid: { "save draft": () => ({ intent: "save", title: "A draft in the dark" }) },
+    accepted: [404],
+  },
+  "/api/stories/draft": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/submit-story",
+    as: "reader",
+    valid: { autosave: () => ({ title: "Autosaved in the dark" }) },
+    accepted: [200],
+  },
+  "/admin/content-moderation": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/admin/content-moderation",
+    as: "admin",
+    // No submission has this id: the valid request is a 404 (the e2e flow moderates real ones).
+    valid: { approve: () => ({ item: "p999999", decision: "approve" }) },
+    accepted: [404],
+    optional: [],
+  },
   "/admin/wordpress-sync": {
     reads: "nothing",
     csrf: "token",

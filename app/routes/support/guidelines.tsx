@@ -19,7 +19,10 @@ export default function Guidelines() {
       <ul className="list-disc space-y-1 pl-6">
         <li>Only your own, original work: no copies, no translations of other people's stories.</li>
         <li>Dread over gore; nothing sexual involving minors, nothing that promotes real violence.</li>
-        <li>Give it a title and a short excerpt; stories are read before they are published.</li>
+        <li>
+          Give it a title and a short summary, up to 20,000 words of story, and mark its content warnings and mature
+          content; a moderator reads every story (and every edit of a published one) before it is published.
+        </li>
       </ul>
       <p>
         The <Link to="/legal/terms">Terms of Use</Link> and the <Link to="/legal/copyright">Copyright Policy</Link>{" "}

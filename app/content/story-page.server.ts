@@ -1,0 +1,46 @@
+// What a story page needs besides the story, for every page that reads one
+// (/story/{slug}, /reader/{slug}, /community-story/{slug}): the text as
+// blocks, the reading time, and a signed-in reader's shelf and position.
+import { getOptionalUser } from "~/auth/auth.server";
+import { getPosition, shelvesOf } from "~/library/library.server";
+import { CLIENT_HINT_HEADERS, prefersLowData } from "~/utils/client-hints.server";
+import { publicPageHeaders } from "../../server/http-cache";
+import { storyBlocks } from "./paragraphs.server";
+import { readingMinutes, type Story, type StorySummary } from "./story";
+
+export async function storyPageData(
+  request: Request,
+  story: Story,
+  neighbours: { previous: StorySummary | null; next: StorySummary | null } = { previous: null, next: null },
+) {
+  const user = await getOptionalUser(request);
+  const slug = story.slug;
+  // Only a signed-in reader's page (private, never cached) carries their shelf and position.
+  const [shelves, position] = user
+    ? await Promise.all([shelvesOf(user.id, [slug]), getPosition(user.id, slug)])
+    : [null, null];
+  const { contentHtml, ...rest } = story;
+  const blocks = story.protected ? [] : storyBlocks(contentHtml);
+  return {
+    story: rest,
+    blocks,
+    minutes: readingMinutes(contentHtml),
+    previous: neighbours.previous,
+    next: neighbours.next,
+    lowData: prefersLowData(request),
+    reader: user
+      ? {
+          shelf: shelves?.[slug] ?? null,
+          position: position
+            ? { ...position, paragraph: Math.min(position.paragraph, Math.max(0, blocks.length - 1)) }
+            : null,
+        }
+      : null,
+  };
+}
+
+export type StoryPageData = Awaited<ReturnType<typeof storyPageData>>;
+
+export function storyPageHeaders(request: Request): HeadersInit {
+  return { ...publicPageHeaders(request), ...CLIENT_HINT_HEADERS, Vary: "Cookie, Save-Data, ECT" };
+}

@@ -1,0 +1,151 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useNavigation } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { requireAdmin } from "~/auth/auth.server";
+import { readPostedForm } from "~/auth/csrf.server";
+import { FormErrors } from "~/auth/forms";
+import { formatDate } from "~/components/story-card";
+import { listModerationQueue, ModerationSchema, moderate } from "~/stories/moderation.server";
+import { StoryError } from "~/stories/stories.server";
+import { redirectWithToast } from "~/toasts/toast.server";
+import { replyToFailure } from "~/utils/forms";
+import { keepResponseHeaders } from "~/utils/http";
+import { routeMeta } from "~/utils/meta";
+import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
+import type { Route } from "./+types/content-moderation";
+
+const PATH = "/admin/content-moderation";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return data({ queue: await listModerationQueue() }, { headers: PRIVATE_PAGE_HEADERS });
+}
+
+/** One decision on one submission: approve, request changes (message), reject (reason). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readPostedForm(request, context);
+  const submission = parseWithZod(form, { schema: ModerationSchema });
+  if (submission.status !== "success") {
+    const item = form.get("item");
+    return data(
+      { item: typeof item === "string" ? item : "", result: replyToFailure(submission, ["item", "decision"]) },
+      { status: 400 },
+    );
+  }
+  try {
+    const done = await moderate(admin, submission.value);
+    const titles = { published: "Published", changes: "Changes requested", rejected: "Rejected" } as const;
+    return redirectWithToast(PATH, {
+      title: titles[done.status as keyof typeof titles] ?? "Done",
+      description: done.title,
+      variant: "success",
+    });
+  } catch (error) {
+    if (error instanceof StoryError) throw data({ message: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export const headers: Route.HeadersFunction = keepResponseHeaders;
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Content moderation" });
+
+export default function ContentModeration({ loaderData, actionData }: Route.ComponentProps) {
+  const { queue } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div>
+      <h1 className="font-serif text-4xl font-bold">Content moderation</h1>
+      {/* A decision that could not be read (no such submission, a tampered form): said on top. */}
+      <div className="mt-4">
+        <FormErrors errors={actionData?.result.error?.[""] ?? undefined} />
+      </div>
+      <section aria-labelledby="submissions-title" className="mt-6">
+        <h2 id="submissions-title" className="font-serif text-2xl font-bold">
+          Stories waiting in review ({queue.length})
+        </h2>
+        {queue.length ? (
+          <ol className="mt-4 space-y-6">
+            {queue.map((item) => {
+              const failed = actionData?.item === item.key ? actionData.result : null;
+              const messageError = failed?.error?.message?.join(" ");
+              const messageId = `message-${item.key}`;
+              return (
+                <li key={item.key} className="rounded-lg border border-line bg-surface p-5">
+                  <article aria-labelledby={`title-${item.key}`}>
+                    <h3 id={`title-${item.key}`} className="font-serif text-xl font-bold">
+                      {item.title}
+                      {item.kind === "revision" ? (
+                        <span className="ml-2 text-sm font-normal text-muted">(an edit of a published story)</span>
+                      ) : null}
+                    </h3>
+                    <p className="mt-1 text-sm text-muted">
+                      by {item.author} · sent {formatDate(item.submittedAt)} · {item.wordCount} words
+                      {item.category ? ` · ${item.category}` : null}
+                      {item.mature ? " · mature" : null}
+                    </p>
+                    {item.tags.length ? <p className="mt-1 text-sm">Tags: {item.tags.join(", ")}</p> : null}
+                    {item.warnings.length ? (
+                      <p className="mt-1 text-sm">Content warnings: {item.warnings.join(", ")}</p>
+                    ) : null}
+                    <p className="mt-2">{item.summary}</p>
+                    <details className="mt-2">
+                      <summary className="cursor-pointer">Read the story</summary>
+                      {/* Rendered from Markdown and sanitised on the server (app/stories/markdown.server.ts). */}
+                      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML */}
+                      <div className="story-text mt-3" dangerouslySetInnerHTML={{ __html: item.html }} />
+                    </details>
+                    <Form method="post" className="mt-4 space-y-2">
+                      <AuthenticityTokenInput name="csrf" />
+                      <input type="hidden" name="item" value={item.key} />
+                      <label htmlFor={messageId} className="block font-semibold">
+                        Message to the writer (required to request changes or reject)
+                      </label>
+                      <textarea
+                        id={messageId}
+                        name="message"
+                        rows={3}
+                        maxLength={2000}
+                        defaultValue={failed?.initialValue?.message?.toString() ?? ""}
+                        aria-invalid={messageError ? true : undefined}
+                        aria-describedby={messageError ? `${messageId}-error` : undefined}
+                        className="w-full rounded border border-line bg-bg px-3 py-2 text-ink"
+                      />
+                      {messageError ? (
+                        <p id={`${messageId}-error`} role="alert" className="text-sm font-semibold text-accent">
+                          {messageError}
+                        </p>
+                      ) : null}
+                      <div className="flex flex-wrap gap-2">
+                        <button
+                          type="submit"
+                          name="decision"
+                          value="approve"
+                          className="btn btn-primary"
+                          disabled={busy}
+                        >
+                          Approve and publish
+                        </button>
+                        <button type="submit" name="decision" value="request-changes" className="btn" disabled={busy}>
+                          Request changes
+                        </button>
+                        <button type="submit" name="decision" value="reject" className="btn" disabled={busy}>
+                          Reject
+                        </button>
+                      </div>
+                    </Form>
+                  </article>
+                </li>
+              );
+            })}
+          </ol>
+        ) : (
+          <p className="mt-3 text-muted">Nothing is waiting in review.</p>
+        )}
+      </section>
+      {/* REPORTS: the community branch puts reported posts and comments here (the same queue, its own section). */}
+      <div id="reported-items" />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { data } from "react-router";
+import { Pagination } from "~/components/pagination";
+import { formatDate, StoryList } from "~/components/story-card";
+import { DEFAULT_AVATAR } from "~/profile/avatar";
+import { getWriter } from "~/stories/community.server";
+import { invariantResponse } from "~/utils/http";
+import { routeMeta } from "~/utils/meta";
+import { pageParam } from "~/utils/params";
+import { publicPageHeaders } from "../../server/http-cache";
+import type { Route } from "./+types/author";
+
+/** A writer's public page: their published community stories (404 while the community is closed). */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const username = params.username;
+  invariantResponse(username.length <= 64, "No writer has this name.", { status: 404 });
+  const page = pageParam(new URL(request.url));
+  const writer = await getWriter(username, page);
+  invariantResponse(writer, "No writer has this name.", { status: 404 });
+  invariantResponse(page === 1 || page <= writer.totalPages, "There is no page with that number.", { status: 404 });
+  return data(writer, { headers: publicPageHeaders(request) });
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: args.loaderData?.username,
+    description: args.loaderData ? `Stories by ${args.loaderData.username} on Horror Stories.` : undefined,
+  });
+
+export default function Author({ loaderData }: Route.ComponentProps) {
+  const { username, avatar, joined, stories, total, page, totalPages } = loaderData;
+  return (
+    <div>
+      <div className="flex items-center gap-4">
+        <img
+          src={avatar ?? DEFAULT_AVATAR}
+          alt=""
+          width={64}
+          height={64}
+          className="h-16 w-16 rounded-full border border-line"
+        />
+        <div>
+          <h1 className="font-serif text-4xl font-bold">{username}</h1>
+          <p className="text-muted">
+            Writer since {formatDate(joined)} · {total} published {total === 1 ? "story" : "stories"}
+          </p>
+        </div>
+      </div>
+      {stories.length ? <StoryList stories={stories} /> : <p className="mt-6 text-muted">No published stories yet.</p>}
+      <Pagination
+        page={page}
+        totalPages={totalPages}
+        hrefFor={(n) => `/author/${encodeURIComponent(username)}${n > 1 ? `?page=${n}` : ""}`}
+      />
+    </div>
+  );
+}

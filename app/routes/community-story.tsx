@@ -1,0 +1,70 @@
+import { data, Link } from "react-router";
+import { isCommunityOpen } from "~/admin/site-settings.server";
+import { StoryArticle } from "~/components/story-article";
+import { storyPageData, storyPageHeaders } from "~/content/story-page.server";
+import { getCommunityStory } from "~/stories/community.server";
+import { readerCollapsedWarnings } from "~/stories/reader-warnings.server";
+import { WarningList, WarningNotice } from "~/stories/warning-notice";
+import { collapsingWarnings, SHOW_STORY_PARAM } from "~/stories/warnings";
+import { invariantResponse } from "~/utils/http";
+import { routeMeta } from "~/utils/meta";
+import { isSlug } from "~/utils/slug";
+import type { Route } from "./+types/community-story";
+
+/** A published community story: 404 while the community content flag is off, and for any other slug. */
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const slug = params.slug;
+  invariantResponse(isSlug(slug) && (await isCommunityOpen()), "No story has this address.", { status: 404 });
+  const found = await getCommunityStory(slug);
+  invariantResponse(found, "No story has this address.", { status: 404 });
+  const show = new URL(request.url).searchParams.get(SHOW_STORY_PARAM) === "1";
+  const collapsed = collapsingWarnings(found.warnings, await readerCollapsedWarnings(request), show);
+  const page = await storyPageData(request, found.story);
+  return data(
+    {
+      ...page,
+      // The text of a collapsed story is not sent at all: the notice comes first.
+      blocks: collapsed.length ? [] : page.blocks,
+      warnings: found.warnings,
+      mature: found.mature,
+      collapsed,
+    },
+    { headers: storyPageHeaders(request) },
+  );
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: args.loaderData?.story.title,
+    description: args.loaderData?.story.excerpt || undefined,
+    type: "article",
+  });
+
+export default function CommunityStory({ loaderData }: Route.ComponentProps) {
+  const { story, warnings, mature, collapsed } = loaderData;
+  const writer = story.community;
+  return (
+    <StoryArticle
+      data={loaderData}
+      byline={
+        writer ? (
+          <>
+            {" · "}community story by <Link to={writer.profile}>{writer.author}</Link>
+          </>
+        ) : null
+      }
+      beforeText={
+        <>
+          <WarningList warnings={warnings} mature={mature} />
+          {collapsed.length ? <WarningNotice warnings={collapsed} pathname={`/community-story/${story.slug}`} /> : null}
+        </>
+      }
+      hideText={collapsed.length > 0}
+    >
+      {/* COMMENTS: the community branch puts this story's comment thread here (keyed by Post id = story.id). */}
+      <div id="comments" data-post-id={story.id} />
+    </StoryArticle>
+  );
+}

@@ -1,0 +1,24 @@
+// Writers' Markdown to the HTML a story page shows: markdown-it with raw HTML
+// off (a tag the writer types is shown as text, never parsed), then the SAME
+// allow-list as WordPress content (app/content/html.server.ts), so a hostile
+// submission is held to exactly what a hostile remote post is.
+import MarkdownIt from "markdown-it";
+import { sanitizeStoryHtml, stripControlCharacters } from "~/content/html.server";
+
+const markdown = new MarkdownIt({
+  html: false,
+  linkify: false,
+  typographer: true,
+  breaks: false,
+});
+
+// A writer's headings sit under the story's own <h1> title: # becomes <h2>.
+markdown.core.ruler.push("shift_headings", (state) => {
+  for (const token of state.tokens) {
+    if ((token.type === "heading_open" || token.type === "heading_close") && token.tag === "h1") token.tag = "h2";
+  }
+});
+
+export function renderStoryMarkdown(source: string, siteOrigin?: string): string {
+  return sanitizeStoryHtml(markdown.render(stripControlCharacters(source)), siteOrigin);
+}

@@ -1,0 +1,289 @@
+// The moderation queue's domain (/admin/content-moderation): stories and
+// revisions of published stories waiting in review, oldest first, and the
+// three decisions on them. Each decision is checked by the state machine,
+// written with its ModerationAction audit row in one transaction, and then
+// told to the writer through notifyWriter (and, for a first publication, to
+// every reader who wants new stories through notifyNewStory).
+import { z } from "zod";
+import type { SessionUser } from "~/auth/session.server";
+import { prisma } from "~/db.server";
+import { env } from "~/env.server";
+import { notifyNewStory } from "~/notifications/notifications.server";
+import { slugify } from "~/utils/slug";
+import { CONTENT_WARNINGS } from "./content-warnings";
+import { renderStoryMarkdown } from "./markdown.server";
+import { notifyWriter } from "./notify-writer.server";
+import { communityStoryPath, editStoryPath } from "./paths";
+import { type StoryStatus, transition } from "./state";
+import { StoryError } from "./stories.server";
+import { splitTags } from "./story-form";
+
+export const MODERATION_DECISIONS = ["approve", "request-changes", "reject"] as const;
+
+export const MODERATION_MESSAGES = {
+  messageRequired: "Write the message the writer will read.",
+  reasonRequired: "Give the reason for the rejection: the writer will read it.",
+  messageTooLong: "At most 2000 characters.",
+} as const;
+
+export const ModerationSchema = z
+  .object({
+    decision: z.enum(MODERATION_DECISIONS, "Choose approve, request changes or reject."),
+    /** p{id} for a story, r{id} for a revision of a published story. */
+    item: z.string().regex(/^(p\d{1,12}|r[a-z0-9]{1,40})$/, "That submission does not exist."),
+    message: z
+      .string()
+      .max(2000, MODERATION_MESSAGES.messageTooLong)
+      .optional()
+      .transform((v) => v?.trim() ?? ""),
+  })
+  .superRefine((value, ctx) => {
+    if (value.decision === "request-changes" && !value.message)
+      ctx.addIssue({ code: "custom", path: ["message"], message: MODERATION_MESSAGES.messageRequired });
+    if (value.decision === "reject" && !value.message)
+      ctx.addIssue({ code: "custom", path: ["message"], message: MODERATION_MESSAGES.reasonRequired });
+  });
+
+export type ModerationInput = z.output<typeof ModerationSchema>;
+
+const WARNING_LABEL = new Map<string, string>(CONTENT_WARNINGS.map((w) => [w.id, w.label]));
+const warningLabels = (ids: string) =>
+  ids
+    .split(",")
+    .filter(Boolean)
+    .map((id) => WARNING_LABEL.get(id) ?? id);
+
+/** Everything waiting in review, oldest submission first. */
+export async function listModerationQueue() {
+  const [posts, revisions] = await Promise.all([
+    prisma.post.findMany({
+      where: { status: "review", authorId: { not: null } },
+      orderBy: [{ submittedAt: "asc" }, { id: "asc" }],
+      take: 100,
+      include: { author: { select: { username: true } }, category: { select: { name: true } }, tags: true },
+    }),
+    prisma.postRevision.findMany({
+      where: { status: "review" },
+      orderBy: [{ submittedAt: "asc" }],
+      take: 100,
+      include: { author: { select: { username: true } }, post: { select: { slug: true, title: true } } },
+    }),
+  ]);
+  const categoryNames = new Map(
+    (
+      await prisma.category.findMany({
+        where: { id: { in: revisions.map((r) => r.categoryId ?? -1) } },
+        select: { id: true, name: true },
+      })
+    ).map((c) => [c.id, c.name]),
+  );
+  const items = [
+    ...posts.map((p) => ({
+      key: `p${p.id}`,
+      kind: "story" as const,
+      title: p.title,
+      author: p.author?.username ?? p.authorName ?? "",
+      summary: p.summary,
+      category: p.category?.name ?? null,
+      tags: [...p.tags.map((t) => t.name), ...splitTags(p.proposedTags).map((t) => `${t} (proposed)`)],
+      warnings: warningLabels(p.warnings),
+      mature: p.mature,
+      wordCount: p.wordCount,
+      submittedAt: (p.submittedAt ?? p.updatedAt).toISOString(),
+      html: p.content,
+      publishedSlug: null as string | null,
+    })),
+    ...revisions.map((r) => ({
+      key: `r${r.id}`,
+      kind: "revision" as const,
+      title: r.title,
+      author: r.author.username,
+      summary: r.summary,
+      category: r.categoryId ? (categoryNames.get(r.categoryId) ?? null) : null,
+      tags: splitTags(r.tags),
+      warnings: warningLabels(r.warnings),
+      mature: r.mature,
+      wordCount: r.wordCount,
+      submittedAt: (r.submittedAt ?? r.updatedAt).toISOString(),
+      html: renderStoryMarkdown(r.markdown, env.SITE_URL),
+      publishedSlug: r.post.slug,
+    })),
+  ];
+  return items.sort((a, b) => a.submittedAt.localeCompare(b.submittedAt));
+}
+
+/** A slug from the title that no story (own or synced) holds yet. */
+async function freeSlug(title: string, id: number) {
+  const base = slugify(title) || "story";
+  for (let n = 1; n < 50; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    const [own, synced] = await Promise.all([
+      prisma.post.findUnique({ where: { slug: candidate }, select: { id: true } }),
+      prisma.syncedPost.findUnique({ where: { slug: candidate }, select: { id: true } }),
+    ]);
+    if ((!own || own.id === id) && !synced) return candidate;
+  }
+  return `${base}-${id}`;
+}
+
+/** Tags the writer proposed, created (or found) so they can be attached. */
+async function tagIds(names: string[]) {
+  const ids: number[] = [];
+  for (const name of names) {
+    const slug = slugify(name);
+    if (!slug) continue;
+    const tag = await prisma.tag.upsert({ where: { slug }, create: { slug, name }, update: {}, select: { id: true } });
+    ids.push(tag.id);
+  }
+  return ids;
+}
+
+const ACTION_OF = { approve: "approve", "request-changes": "request-changes", reject: "reject" } as const;
+
+export async function moderate(admin: SessionUser, input: ModerationInput) {
+  return input.item.startsWith("p")
+    ? moderateStory(admin, Number(input.item.slice(1)), input)
+    : moderateRevision(admin, input.item.slice(1), input);
+}
+
+async function moderateStory(admin: SessionUser, id: number, input: ModerationInput) {
+  const post = await prisma.post.findFirst({ where: { id, authorId: { not: null } } });
+  if (!post?.authorId) throw new StoryError("That submission does not exist.", 404);
+  const from = post.status as StoryStatus;
+  const move = transition(from, ACTION_OF[input.decision], "admin");
+  if (!move.ok) throw new StoryError("This submission is no longer waiting in review.", 409);
+  const now = new Date();
+  const note = input.decision === "approve" ? null : input.message;
+  let slug = post.slug;
+  const firstPublication = move.to === "published" && !post.publishedAt;
+  if (move.to === "published") {
+    if (post.slug.startsWith("draft-")) slug = await freeSlug(post.title, post.id);
+    const proposed = await tagIds(splitTags(post.proposedTags));
+    await prisma.$transaction(async (tx) => {
+      await tx.post.update({
+        where: { id },
+        data: {
+          status: "published",
+          slug,
+          moderationNote: null,
+          proposedTags: "",
+          tags: { connect: proposed.map((tagId) => ({ id: tagId })) },
+          // The content chain dates own posts by createdAt: a story's date is its first publication.
+          ...(firstPublication ? { publishedAt: now, createdAt: now } : {}),
+        },
+      });
+      await tx.moderationAction.create({
+        data: {
+          postId: id,
+          actorId: admin.id,
+          action: input.decision,
+          fromStatus: from,
+          toStatus: move.to,
+          message: input.message || null,
+        },
+      });
+    });
+  } else {
+    await prisma.$transaction(async (tx) => {
+      await tx.post.update({ where: { id }, data: { status: move.to, moderationNote: note } });
+      await tx.moderationAction.create({
+        data: {
+          postId: id,
+          actorId: admin.id,
+          action: input.decision,
+          fromStatus: from,
+          toStatus: move.to,
+          message: note,
+        },
+      });
+    });
+  }
+
+  if (move.to === "published") {
+    await notifyWriter(post.authorId, {
+      kind: "story-approved",
+      title: "Your story is published",
+      message: `"${post.title}" was approved and is now published.${input.message ? ` The moderator says: ${input.message}` : ""}`,
+      link: communityStoryPath(slug),
+    });
+    if (firstPublication) await notifyNewStory({ id: post.id, slug, title: post.title });
+  } else if (move.to === "changes") {
+    await notifyWriter(post.authorId, {
+      kind: "story-changes",
+      title: "Changes requested",
+      message: `A moderator asks for changes to "${post.title}": ${input.message}`,
+      link: editStoryPath(id),
+    });
+  } else {
+    await notifyWriter(post.authorId, {
+      kind: "story-rejected",
+      title: "Your story was not accepted",
+      message: `"${post.title}" was rejected. The reason: ${input.message}`,
+      link: editStoryPath(id),
+    });
+  }
+  return { title: post.title, status: move.to, slug };
+}
+
+async function moderateRevision(admin: SessionUser, id: string, input: ModerationInput) {
+  const revision = await prisma.postRevision.findUnique({ where: { id }, include: { post: true } });
+  if (!revision) throw new StoryError("That submission does not exist.", 404);
+  const from = revision.status as StoryStatus;
+  const move = transition(from, ACTION_OF[input.decision], "admin");
+  if (!move.ok) throw new StoryError("This submission is no longer waiting in review.", 409);
+  const note = input.decision === "approve" ? null : input.message;
+  const names = splitTags(revision.tags);
+  const ids = move.to === "published" ? await tagIds(names) : [];
+  await prisma.$transaction(async (tx) => {
+    await tx.postRevision.update({ where: { id }, data: { status: move.to, moderationNote: note } });
+    if (move.to === "published") {
+      // The published version is replaced in place: same slug, same date.
+      await tx.post.update({
+        where: { id: revision.postId },
+        data: {
+          title: revision.title,
+          summary: revision.summary,
+          excerpt: revision.summary || null,
+          markdown: revision.markdown,
+          content: renderStoryMarkdown(revision.markdown, env.SITE_URL),
+          warnings: revision.warnings,
+          mature: revision.mature,
+          wordCount: revision.wordCount,
+          categoryId: revision.categoryId,
+          tags: { set: ids.map((tagId) => ({ id: tagId })) },
+        },
+      });
+    }
+    await tx.moderationAction.create({
+      data: {
+        postId: revision.postId,
+        revisionId: id,
+        actorId: admin.id,
+        action: input.decision,
+        fromStatus: from,
+        toStatus: move.to,
+        message: input.message || null,
+      },
+    });
+  });
+  const title = revision.post.title;
+  if (move.to === "published") {
+    await notifyWriter(revision.authorId, {
+      kind: "revision-approved",
+      title: "Your edit is published",
+      message: `Your new version of "${revision.title}" was approved and replaces the published one.`,
+      link: communityStoryPath(revision.post.slug),
+    });
+  } else {
+    await notifyWriter(revision.authorId, {
+      kind: move.to === "changes" ? "story-changes" : "story-rejected",
+      title: move.to === "changes" ? "Changes requested" : "Your edit was not accepted",
+      message:
+        move.to === "changes"
+          ? `A moderator asks for changes to your edit of "${title}": ${input.message}`
+          : `Your edit of "${title}" was rejected; the published version stays online. The reason: ${input.message}`,
+      link: editStoryPath(revision.postId),
+    });
+  }
+  return { title, status: move.to, slug: revision.post.slug };
+}

@@ -1,0 +1,9 @@
+// The addresses of community stories and their writers, in one place.
+
+/** A published community story's page (spec §2: only while the community content flag is on). */
+export const communityStoryPath = (slug: string) => `/community-story/${slug}`;
+
+/** A writer's public page: their name and published stories. */
+export const writerProfilePath = (username: string) => `/author/${encodeURIComponent(username)}`;
+
+export const editStoryPath = (id: number) => `/edit-story/${id}`;

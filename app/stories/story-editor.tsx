@@ -1,0 +1,299 @@
+// The one story form, for /submit-story and /edit-story/{id}. Without
+// JavaScript it is a plain form whose two named buttons save or submit, and a
+// refused post comes back filled with messages on the fields. With it, a draft
+// is saved on its own a few seconds after the writer stops typing; a failed
+// save says so, and the text stays in the page and in local storage.
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { Field, FormErrors, inputClass } from "~/auth/forms";
+import type { Term } from "~/content/story";
+import { CONTENT_WARNINGS } from "./content-warnings";
+import { countWords, readingMinutesForWords, STORY_LIMITS, type StoryFormValues } from "./story-form";
+
+/** What an autosave answers (the action's JSON for `autosave=1`). */
+export type AutosaveResult = { saved: true; id: number; savedAt: string } | { saved: false; message: string };
+
+/** How long after the last keystroke a draft is saved. */
+const AUTOSAVE_DELAY_MS = 3000;
+const STORAGE_PREFIX = "hs_story_draft:";
+
+export function StoryEditor({
+  action,
+  storyId,
+  values,
+  lastResult,
+  categories,
+  tags,
+  canSubmit = true,
+  autosave = true,
+}: {
+  /** Where the form posts; an autosave of a new story moves it to the story's edit page. */
+  action: string;
+  storyId: number | null;
+  values: StoryFormValues;
+  lastResult?: SubmissionResult<string[]>;
+  categories: Term[];
+  tags: Term[];
+  canSubmit?: boolean;
+  autosave?: boolean;
+}) {
+  const [form, fields] = useForm<StoryFormValues & { agree?: string; intent?: string }>({
+    id: `story-${storyId ?? "new"}`,
+    lastResult,
+    // conform reads a checkbox's default as "on".
+    defaultValue: { ...values, mature: values.mature ? "on" : undefined } as never,
+    shouldValidate: "onSubmit",
+  });
+  const busy = useNavigation().state === "submitting";
+  const [words, setWords] = useState(() => countWords(values.markdown));
+  const { savedId, status, schedule, cancel, restore } = useAutosave(storyId, autosave);
+  const target = savedId && !storyId ? `/edit-story/${savedId}` : action;
+  const formRef = useRef<HTMLFormElement>(null);
+
+  return (
+    <Form
+      method="post"
+      action={target}
+      {...getFormProps(form)}
+      ref={formRef}
+      className="space-y-5"
+      // A draft saved in the background must not race the writer's own save or submit.
+      onSubmit={cancel}
+      onInput={(event) => {
+        const formElement = event.currentTarget;
+        const text = formElement.elements.namedItem("markdown");
+        if (text instanceof HTMLTextAreaElement) setWords(countWords(text.value));
+        schedule(formElement);
+      }}
+    >
+      <AuthenticityTokenInput name="csrf" />
+      <FormErrors errors={form.errors} />
+      {restore ? (
+        <div role="status" className="rounded border border-line bg-surface p-3">
+          This browser kept a copy of your text from {new Date(restore.savedAt).toLocaleString("en-US")} that was not
+          saved.{" "}
+          <button
+            type="button"
+            className="btn py-1 text-sm"
+            onClick={() => {
+              const text = formRef.current?.elements.namedItem("markdown");
+              if (text instanceof HTMLTextAreaElement) {
+                text.value = restore.markdown;
+                setWords(countWords(restore.markdown));
+              }
+              restore.dismiss();
+            }}
+          >
+            Restore it
+          </button>
+        </div>
+      ) : null}
+      <Field id={fields.title.id} label="Title" errors={fields.title.errors}>
+        <input
+          {...getInputProps(fields.title, { type: "text" })}
+          maxLength={STORY_LIMITS.titleMax}
+          className={inputClass}
+        />
+      </Field>
+      <Field
+        id={fields.summary.id}
+        label="Summary"
+        errors={fields.summary.errors}
+        hint={`What readers see in the Story Index, up to ${STORY_LIMITS.summaryMax} characters.`}
+      >
+        <textarea
+          {...getTextareaProps(fields.summary)}
+          rows={3}
+          maxLength={STORY_LIMITS.summaryMax}
+          className={inputClass}
+        />
+      </Field>
+      <Field
+        id={fields.markdown.id}
+        label="Story text"
+        errors={fields.markdown.errors}
+        hint={`Markdown: a blank line between paragraphs, *italics*, **bold**, ## a heading, > a quotation. Up to ${STORY_LIMITS.wordsMax.toLocaleString("en-US")} words.`}
+      >
+        <textarea {...getTextareaProps(fields.markdown)} rows={18} className={`${inputClass} font-serif`} />
+        <p className="text-sm text-muted" aria-live="polite">
+          {words.toLocaleString("en-US")} {words === 1 ? "word" : "words"} · about {readingMinutesForWords(words)} min
+          read
+        </p>
+      </Field>
+      <Field id={fields.category.id} label="Category" errors={fields.category.errors}>
+        <select {...getSelectProps(fields.category)} className={inputClass}>
+          <option value="">Choose a category</option>
+          {categories.map((c) => (
+            <option key={c.slug} value={c.slug}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <fieldset className="space-y-2">
+        <legend className="font-semibold">Tags</legend>
+        {tags.length ? (
+          <div className="flex flex-wrap gap-x-4 gap-y-1">
+            {getCollectionProps(fields.tag, { type: "checkbox", options: tags.map((t) => t.slug) }).map((props) => (
+              <label key={props.id} className="inline-flex items-center gap-1">
+                <input {...props} key={props.key} />
+                {tags.find((t) => t.slug === props.value)?.name}
+              </label>
+            ))}
+          </div>
+        ) : null}
+        <Field
+          id={fields.newTags.id}
+          label="Propose new tags"
+          errors={fields.newTags.errors ?? fields.tag.errors}
+          hint={`Comma-separated; a moderator adds them. At most ${STORY_LIMITS.tagsMax} tags in all.`}
+        >
+          <input {...getInputProps(fields.newTags, { type: "text" })} className={inputClass} />
+        </Field>
+      </fieldset>
+      <fieldset className="space-y-2">
+        <legend className="font-semibold">Content warnings</legend>
+        <p className="text-sm text-muted">Readers can choose to have stories with these warnings collapsed.</p>
+        <div className="grid gap-1 sm:grid-cols-2">
+          {getCollectionProps(fields.warnings, {
+            type: "checkbox",
+            options: CONTENT_WARNINGS.map((w) => w.id),
+          }).map((props) => (
+            <label key={props.id} className="inline-flex items-center gap-2">
+              <input {...props} key={props.key} />
+              {CONTENT_WARNINGS.find((w) => w.id === props.value)?.label}
+            </label>
+          ))}
+        </div>
+        {fields.warnings.errors?.length ? (
+          <p className="text-sm font-semibold text-accent" role="alert">
+            {fields.warnings.errors.join(" ")}
+          </p>
+        ) : null}
+      </fieldset>
+      <label className="flex items-center gap-2">
+        <input {...getInputProps(fields.mature, { type: "checkbox" })} />
+        Mature content: for adult readers only
+      </label>
+      {canSubmit ? (
+        <div className="space-y-1">
+          <label className="flex items-start gap-2">
+            <input {...getInputProps(fields.agree, { type: "checkbox" })} className="mt-1" />
+            <span>
+              This story is my own original work, and it follows the{" "}
+              <Link to="/support/guidelines">community guidelines</Link> and the <Link to="/legal/terms">terms</Link>{" "}
+              (no copying, plagiarism or translation without the author's permission). Required to submit.
+            </span>
+          </label>
+          {fields.agree.errors?.length ? (
+            <p id={`${fields.agree.id}-error`} className="text-sm font-semibold text-accent" role="alert">
+              {fields.agree.errors.join(" ")}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" name="intent" value="save" className="btn" disabled={busy}>
+          Save draft
+        </button>
+        {canSubmit ? (
+          <button type="submit" name="intent" value="submit" className="btn btn-primary" disabled={busy}>
+            Submit for review
+          </button>
+        ) : null}
+        <span role="status" aria-live="polite" className="text-sm text-muted">
+          {status}
+        </span>
+      </div>
+    </Form>
+  );
+}
+
+type Restore = { markdown: string; savedAt: string; dismiss: () => void };
+
+/** Where the autosave posts (a JSON resource route: a failed save never replaces the page). */
+export const AUTOSAVE_PATH = "/api/stories/draft";
+
+/** Debounced saving of the draft, with a local copy of the text until the server has it. */
+function useAutosave(storyId: number | null, enabled: boolean) {
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [savedId, setSavedId] = useState<number | null>(storyId);
+  const [status, setStatus] = useState("");
+  const [restore, setRestore] = useState<Restore | null>(null);
+  const key = `${STORAGE_PREFIX}${storyId ?? "new"}`;
+
+  // A copy this browser kept of text that never reached the server.
+  useEffect(() => {
+    try {
+      const kept = JSON.parse(localStorage.getItem(key) ?? "null") as { markdown?: string; savedAt?: string } | null;
+      const current = document.querySelector<HTMLTextAreaElement>('textarea[name="markdown"]')?.value ?? "";
+      if (kept?.markdown && kept.savedAt && kept.markdown !== current) {
+        setRestore({ markdown: kept.markdown, savedAt: kept.savedAt, dismiss: () => setRestore(null) });
+      }
+    } catch {
+      // Storage unavailable (private mode): autosave still works.
+    }
+  }, [key]);
+
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+
+  async function save(form: HTMLFormElement, id: number | null) {
+    const data = new FormData(form);
+    data.set("intent", "save");
+    if (id) data.set("id", String(id));
+    setStatus("Saving draft...");
+    let result: AutosaveResult;
+    try {
+      const response = await fetch(AUTOSAVE_PATH, {
+        method: "POST",
+        body: data,
+        headers: { Accept: "application/json" },
+      });
+      result = (await response.json().catch(() => ({
+        saved: false,
+        message: `The server answered ${response.status}.`,
+      }))) as AutosaveResult;
+      if (!response.ok && result.saved !== false)
+        result = { saved: false, message: `The server answered ${response.status}.` };
+    } catch {
+      result = { saved: false, message: "The connection failed." };
+    }
+    if (result.saved) {
+      setSavedId(result.id);
+      setStatus(`Draft saved at ${new Date(result.savedAt).toLocaleTimeString("en-US")}.`);
+      try {
+        localStorage.removeItem(key);
+      } catch {}
+    } else {
+      setStatus(`Your draft could not be saved: ${result.message} Your text is still here and kept in this browser.`);
+    }
+  }
+
+  function schedule(form: HTMLFormElement) {
+    if (!enabled) return;
+    const text = form.elements.namedItem("markdown");
+    if (text instanceof HTMLTextAreaElement) {
+      try {
+        localStorage.setItem(key, JSON.stringify({ markdown: text.value, savedAt: new Date().toISOString() }));
+      } catch {}
+    }
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => void save(form, savedId), AUTOSAVE_DELAY_MS);
+  }
+
+  function cancel() {
+    if (timer.current) clearTimeout(timer.current);
+  }
+
+  return { savedId, status, schedule, cancel, restore };
+}

@@ -1,0 +1,28 @@
+// Content-warning collapse (issue 14): a reader who chose to collapse some
+// warnings sees a notice instead of a story that carries one of them, with a
+// "Show the story" link (?show=1, no JavaScript needed).
+import { CONTENT_WARNINGS, type ContentWarningId, isContentWarningId } from "./content-warnings";
+
+export const SHOW_STORY_PARAM = "show";
+
+/** The story's warnings, as ids from the fixed list (unknown ones dropped). */
+export function parseWarnings(stored: string): ContentWarningId[] {
+  return stored.split(",").filter(isContentWarningId);
+}
+
+export function warningLabel(id: ContentWarningId): string {
+  return CONTENT_WARNINGS.find((w) => w.id === id)?.label ?? id;
+}
+
+/**
+ * The warnings that hide this story from this reader: those of the story the
+ * reader chose to collapse, unless they asked to see it (?show=1).
+ */
+export function collapsingWarnings(
+  storyWarnings: readonly ContentWarningId[],
+  readerCollapses: readonly string[],
+  showRequested: boolean,
+): ContentWarningId[] {
+  if (showRequested) return [];
+  return storyWarnings.filter((w) => readerCollapses.includes(w));
+}

@@ -1,0 +1,35 @@
+// The story form's autosave (JavaScript only): a draft is saved a few seconds
+// after the writer stops typing; when a save fails the writer is told, and the
+// text stays in the page and in local storage, from where a later visit
+// offers it back. The failure is real: the cookies are gone, so the server
+// refuses the post.
+import { newReader, register } from "../support/accounts";
+import { expect, test } from "../support/test";
+
+test("a draft saves itself, and a failed save keeps the text", async ({ page, context }) => {
+  await register(page, newReader());
+  await page.goto("/submit-story");
+  await page.getByLabel("Title").fill("Autosaved dread");
+  await page.getByLabel("Story text").fill("The stairs went down further than the house was tall.");
+  const status = page.getByRole("status").filter({ hasText: /Draft saved at|could not be saved/ });
+  await expect(status).toContainText("Draft saved at", { timeout: 10_000 });
+
+  // It exists on the server: the writer's list has it as a draft.
+  const list = await context.newPage();
+  await list.goto("/edit-story");
+  await expect(list.getByRole("listitem").filter({ hasText: "Autosaved dread" })).toContainText("Draft");
+  await list.close();
+
+  // The session ends; the next save fails, and says so.
+  await context.clearCookies();
+  const text = "The stairs went down further than the house was tall. Something climbed them.";
+  await page.getByLabel("Story text").fill(text);
+  await expect(status).toContainText("Your draft could not be saved", { timeout: 10_000 });
+  await expect(status).toContainText("Your text is still here and kept in this browser.");
+  await expect(page.getByLabel("Story text")).toHaveValue(text);
+  const kept = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith("hs_story_draft:"));
+    return key ? JSON.parse(localStorage.getItem(key) ?? "{}").markdown : null;
+  });
+  expect(kept).toBe(text);
+});

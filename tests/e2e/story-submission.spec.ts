@@ -1,0 +1,192 @@
+// Writers' stories end to end, JavaScript on and off: a reader submits a
+// story (a refused submission keeps every field), the admin requests changes,
+// the writer edits and resubmits, the admin approves; the story is read at
+// /community-story/{slug} and listed in the Story Index as a community story;
+// the writer got both notifications (and the email), another reader got the
+// new-story notification and cannot open the edit page. On a site of its own
+// (story-site.ts): a published story changes the index other specs count.
+import { randomUUID } from "node:crypto";
+import type { Browser, Page } from "@playwright/test";
+import { expectAccessible } from "../support/a11y";
+import { latestMail, newReader, register, signIn } from "../support/accounts";
+import { giveConsent } from "../support/test";
+import { expect, SITE_ADMIN, test } from "./story-site";
+
+const words = (n: number, word = "lantern") => Array.from({ length: n }, (_, i) => `${word}${i}`).join(" ");
+
+async function newPage(browser: Browser, javaScriptEnabled: boolean, baseURL: string) {
+  const context = await browser.newContext({
+    javaScriptEnabled,
+    baseURL,
+    extraHTTPHeaders: { "X-Test-Client": randomUUID() },
+  });
+  await giveConsent(context, baseURL);
+  return context.newPage();
+}
+
+async function asAdmin(browser: Browser, javaScriptEnabled: boolean, baseURL: string) {
+  const page = await newPage(browser, javaScriptEnabled, baseURL);
+  await signIn(page, SITE_ADMIN.email, SITE_ADMIN.password, "/admin/content-moderation");
+  await page.getByRole("link", { name: "Continue where you were" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Content moderation" })).toBeVisible();
+  return page;
+}
+
+/** The queue entry of one submission. */
+const queueItem = (page: Page, title: string) =>
+  page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: title }) });
+
+test("submit, changes requested, resubmit, approve: published, listed, and everyone told", async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+  checkA11y,
+}) => {
+  test.setTimeout(120_000);
+  const js = javaScriptEnabled ?? true;
+  const origin = baseURL as string;
+  const id = randomUUID().slice(0, 6);
+  const title = `The Lantern Keeper ${id}`;
+  const slug = `the-lantern-keeper-${id}`;
+
+  // A reader who wants new stories, signed up before the story is published.
+  const readerPage = await newPage(browser, js, origin);
+  await register(readerPage, newReader());
+
+  const writer = newReader();
+  await register(page, writer);
+  await page.goto("/submit-story");
+  await expect(page.getByRole("heading", { level: 1, name: "Submit a story" })).toBeVisible();
+  await checkA11y();
+
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Summary").fill("A keeper, a lantern, and what waits past the light.");
+  await page.getByLabel("Story text").fill(`The lamp was lit at dusk.\n\n${words(40)}`);
+  await expect(page.getByText(/4\d words · about 1 min read/)).toBeVisible({ visible: js });
+  await page.getByLabel("Category").selectOption({ label: "Gothic" });
+  await page.getByLabel("Death or grief").check();
+  await page.getByLabel("Propose new tags").fill(`lanterns${id}`);
+  // Forgot the agreement: refused, and nothing typed is lost.
+  await page.getByRole("button", { name: "Submit for review" }).click();
+  await expect(
+    page.getByText("Please confirm that the story is your own work and follows the guidelines."),
+  ).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveValue(title);
+  await expect(page.getByLabel("Summary")).toHaveValue("A keeper, a lantern, and what waits past the light.");
+  await expect(page.getByLabel("Story text")).toHaveValue(`The lamp was lit at dusk.\n\n${words(40)}`);
+  await expect(page.getByLabel("Category")).toHaveValue("gothic");
+  await expect(page.getByLabel("Death or grief")).toBeChecked();
+  await expect(page.getByLabel("Propose new tags")).toHaveValue(`lanterns${id}`);
+  await checkA11y();
+  await page.getByLabel(/This story is my own original work/).check();
+  await page.getByRole("button", { name: "Submit for review" }).click();
+  await expect(page).toHaveURL(/\/edit-story$/);
+  await expect(page.getByRole("status").filter({ hasText: "Sent for review" })).toBeVisible();
+  const mine = page.getByRole("listitem").filter({ hasText: title });
+  await expect(mine).toContainText("In review");
+  await checkA11y();
+  const editHref = (await mine.getByRole("link", { name: title }).getAttribute("href")) ?? "";
+  expect(editHref).toMatch(/^\/edit-story\/\d+$/);
+
+  // Not published yet: nowhere public.
+  expect((await page.request.get(`/community-story/${slug}`)).status()).toBe(404);
+
+  // The admin asks for changes.
+  const admin = await asAdmin(browser, js, origin);
+  await expectAccessible(admin, { jsEnabled: js, browser });
+  const item = queueItem(admin, title);
+  await expect(item).toContainText("Death or grief");
+  await item.getByRole("button", { name: "Request changes" }).click();
+  await expect(admin.getByText("Write the message the writer will read.")).toBeVisible();
+  await queueItem(admin, title)
+    .getByLabel(/Message to the writer/)
+    .fill("The ending needs one more scene.");
+  await queueItem(admin, title).getByRole("button", { name: "Request changes" }).click();
+  await expect(admin.getByRole("status").filter({ hasText: "Changes requested" })).toBeVisible();
+  await expect(queueItem(admin, title)).toHaveCount(0);
+
+  // The writer reads the message, edits and resubmits.
+  await page.goto("/edit-story");
+  await expect(mine).toContainText("Changes requested");
+  await expect(mine).toContainText("The ending needs one more scene.");
+  await page.goto(editHref);
+  await expect(page.getByRole("note")).toContainText("The ending needs one more scene.");
+  await checkA11y();
+  await page.getByLabel("Story text").fill(`The lamp was lit at dusk.\n\n${words(40)}\n\nAnd then the light went out.`);
+  await page.getByLabel(/This story is my own original work/).check();
+  await page.getByRole("button", { name: "Submit for review" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Sent for review" })).toBeVisible();
+
+  // Another reader cannot open the edit page.
+  expect((await readerPage.goto(editHref))?.status()).toBe(404);
+
+  // The admin approves.
+  await admin.goto("/admin/content-moderation");
+  await queueItem(admin, title).getByRole("button", { name: "Approve and publish" }).click();
+  await expect(admin.getByRole("status").filter({ hasText: "Published" })).toBeVisible();
+
+  // Readable on its own page, with the shared reader layout.
+  await page.goto(`/community-story/${slug}`);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText("And then the light went out.")).toBeVisible();
+  await expect(page.getByRole("link", { name: writer.username })).toHaveAttribute("href", `/author/${writer.username}`);
+  await expect(page.getByText("Content warnings: Death or grief.")).toBeVisible();
+  await checkA11y();
+
+  // Listed in the Story Index beside the WordPress stories, marked as community.
+  await page.goto("/stories");
+  const card = page.getByRole("article").filter({ has: page.getByRole("link", { name: title }) });
+  await expect(card).toContainText("Community story by");
+  await expect(card.getByRole("link", { name: title })).toHaveAttribute("href", `/community-story/${slug}`);
+  await expect(card.getByRole("link", { name: writer.username })).toBeVisible();
+  await page.goto(`/search?q=${encodeURIComponent(title)}`);
+  await expect(page.getByRole("link", { name: title })).toBeVisible();
+
+  // The writer's public page.
+  await page.goto(`/author/${writer.username}`);
+  await expect(page.getByRole("heading", { level: 1, name: writer.username })).toBeVisible();
+  await expect(page.getByRole("link", { name: title })).toBeVisible();
+  await checkA11y();
+
+  // The writer was told twice, in the notification centre and by email.
+  await page.goto("/notifications");
+  const list = page.getByRole("region", { name: "All notifications" });
+  await expect(list).toContainText("Changes requested");
+  await expect(list).toContainText("The ending needs one more scene.");
+  await expect(list).toContainText("Your story is published");
+  const mail = await latestMail((m) => m.to.includes(writer.email) && m.subject.startsWith("Your story is published"));
+  expect(mail.text).toContain(`/community-story/${slug}`);
+  await latestMail((m) => m.to.includes(writer.email) && m.subject.startsWith("Changes requested"));
+
+  // The other reader got the new-story notification, linking to /reader/{slug}.
+  await readerPage.goto("/notifications");
+  const theirs = readerPage.getByRole("region", { name: "All notifications" });
+  await expect(theirs).toContainText(`"${title}" is now available to read!`);
+  await readerPage.goto(`/reader/${slug}`);
+  await expect(readerPage.getByRole("heading", { level: 1, name: title })).toBeVisible();
+
+  await admin.context().close();
+  await readerPage.context().close();
+});
+
+test("a draft is saved and kept; an unknown community story is a 404", async ({ page, checkA11y }) => {
+  await register(page, newReader());
+  await page.goto("/submit-story");
+  await page.getByLabel("Title").fill("Half a story");
+  await page.getByLabel("Story text").fill("It began in the cellar.");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
+  await expect(page).toHaveURL(/\/edit-story\/\d+$/);
+  await expect(page.getByLabel("Story text")).toHaveValue("It began in the cellar.");
+  await expect(page.getByText("Status: Draft")).toBeVisible();
+  await checkA11y();
+
+  // Withdrawn, it stays the writer's and can be edited again.
+  await page.getByRole("button", { name: "Withdraw this story" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Story withdrawn" })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Half a story" })).toContainText("Withdrawn");
+
+  const missing = await page.goto("/community-story/no-such-community-story");
+  expect(missing?.status()).toBe(404);
+});
