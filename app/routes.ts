@@ -27,6 +27,8 @@ export default [
   route("api/reading-position", "routes/api/reading-position.ts"),
   route("api/reading-position/:slug", "routes/api/reading-position-story.ts"),
   route("avatars/:userId/:file", "routes/avatar.ts"),
+  // Account settings (issue 13): the data download of /settings/privacy.
+  route("settings/privacy/export", "routes/settings/privacy-export.ts"),
   ...prefix("api/auth", [
     route("status", "routes/api/auth/status.ts"),
     route("login", "routes/api/auth/login.ts"),
@@ -84,6 +86,9 @@ export default [
     route("auth", "routes/auth.tsx"),
     route("auth-success", "routes/auth-success.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
+    // Account settings (issue 13): the emailed link of an email change, and the page after a deletion.
+    route("confirm-email", "routes/confirm-email.tsx"),
+    route("account-deleted", "routes/account-deleted.tsx"),
 
     // Administrators only. The layout's loader guards the pages below it, and
     // each admin loader and action calls requireAdmin itself too: the layout's
