@@ -15,7 +15,8 @@ export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Acco
 
 export default function AccountDeleted({ loaderData }: Route.ComponentProps) {
   const { choice, count } = loaderData;
-  const stories = `${count} ${count === 1 ? "story" : "stories"}`;
+  const stories = count === 1 ? "story" : `${count} stories`;
+  const verb = (one: string, many: string) => (count === 1 ? one : many);
   return (
     <div className="mx-auto max-w-xl">
       <h1 className="font-serif text-4xl font-bold">Your account was deleted</h1>
@@ -24,11 +25,13 @@ export default function AccountDeleted({ loaderData }: Route.ComponentProps) {
         <li>Your feedback, bug reports and messages to us were deleted.</li>
         {choice === "anonymise" ? (
           <li>
-            {count > 0 ? `Your ${stories} stay on the site, credited to "Anonymous".` : "You had no submitted stories."}
+            {count > 0
+              ? `Your ${stories} ${verb("stays", "stay")} on the site, credited to "Anonymous".`
+              : "You had no submitted stories."}
           </li>
         ) : null}
         {choice === "remove" ? (
-          <li>{count > 0 ? `Your ${stories} were removed.` : "You had no submitted stories."}</li>
+          <li>{count > 0 ? `Your ${stories} ${verb("was", "were")} removed.` : "You had no submitted stories."}</li>
         ) : null}
       </ul>
       <p className="mt-6">

@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       newEmail: pending?.newEmail ?? null,
       ...(await publicFormProps(request, context)),
     },
-    { headers: { ...PRIVATE_PAGE_HEADERS, "Referrer-Policy": "no-referrer" } },
+    { headers: PRIVATE_PAGE_HEADERS },
   );
 }
 

@@ -28,7 +28,7 @@ type Reply = {
   initialValue?: Record<string, unknown> | null;
 };
 const fail = (intent: string, reply: object) =>
-  data({ intent, ...(reply as Omit<Reply, "intent">) } as Reply, { status: 400, headers: PRIVATE_PAGE_HEADERS });
+  data({ ...(reply as Omit<Reply, "intent">), intent } as Reply, { status: 400, headers: PRIVATE_PAGE_HEADERS });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
