@@ -3,6 +3,8 @@
 // follow the registration rules (app/auth/validation.ts): one copy of each rule.
 import { z } from "zod";
 import { currentPasswordField, emailField, newPasswordField, usernameField } from "~/auth/validation";
+import { OPTIONAL_CATEGORIES } from "~/consent/consent";
+import { checkbox } from "~/notifications/preferences";
 
 export const DISPLAY_NAME_MAX = 60;
 export const BIO_MAX = 500;
@@ -66,3 +68,9 @@ export const EndSessionSchema = z.object({
 
 /** The name shown for submissions kept after their author deleted the account. */
 export const ANONYMOUS_AUTHOR = "Anonymous";
+
+/** The analytics and cookie choices of /settings/privacy: one checkbox per optional consent category. */
+export const PrivacyConsentSchema = z.object({
+  intent: z.literal("consent"),
+  ...Object.fromEntries(OPTIONAL_CATEGORIES.map((c) => [c, checkbox])),
+}) as unknown as z.ZodType<{ intent: "consent" } & Record<(typeof OPTIONAL_CATEGORIES)[number], boolean>>;

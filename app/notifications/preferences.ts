@@ -53,7 +53,11 @@ export function kindOfType(type: string): NotificationKind | null {
   return (NOTIFICATION_KINDS as readonly string[]).includes(type) ? (type as NotificationKind) : null;
 }
 
-const checkbox = z.preprocess((v) => v === "on" || v === "true", z.boolean());
+/** A checkbox: "on" when ticked, absent when not; any other value is a tampered form. */
+export const checkbox = z
+  .literal("on", { error: "This form could not be read. Reload the page and try again." })
+  .optional()
+  .transform((v) => v === "on");
 
 /** The form: one checkbox per kind and channel (`site-reply`, `email-reply`, ...), the digest, the cursed switch. */
 export const NotificationPreferencesSchema = z.object({

@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { EMAIL_TOKEN_PATTERN } from "~/account/account";
 import { confirmEmailChange, pendingEmailChange } from "~/account/email-change.server";
-import { ProtectedFields, PublicFormProvider } from "~/auth/forms";
+import { inputClass, ProtectedFields, PublicFormProvider } from "~/auth/forms";
 import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
 import { RATE_LIMITS } from "~/auth/rate-limit.server";
 import { redirectWithToast } from "~/toasts/toast.server";
@@ -74,8 +74,23 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
             </button>
           </Form>
         </PublicFormProvider>
-      ) : actionData?.message ? null : (
-        <p className="mt-4">{done ? "Your email address was changed." : INVALID_LINK}</p>
+      ) : done ? (
+        <p className="mt-4">Your email address was changed.</p>
+      ) : (
+        <PublicFormProvider csrf={csrf} honeypot={honeypot}>
+          {actionData?.message ? null : <p className="mt-4">{INVALID_LINK}</p>}
+          {/* A mail program that breaks the link in two: the code at its end works here too. */}
+          <Form method="post" className="mt-4 space-y-3">
+            <ProtectedFields honeypot />
+            <label htmlFor="token" className="block font-semibold">
+              The code at the end of your link
+            </label>
+            <input id="token" name="token" required autoComplete="off" spellCheck={false} className={inputClass} />
+            <button type="submit" className="btn">
+              Confirm with this code
+            </button>
+          </Form>
+        </PublicFormProvider>
       )}
       <p className="mt-6">
         <Link to="/settings/profile">Profile settings</Link>

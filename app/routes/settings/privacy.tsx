@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { DeleteAccountSchema, EndSessionSchema } from "~/account/account";
+import { DeleteAccountSchema, EndSessionSchema, PrivacyConsentSchema } from "~/account/account";
 import { checkDeletionConfirmation, deleteAccount } from "~/account/data.server";
 import { endSession, listSessions } from "~/account/sessions.server";
 import { getAccountSettings } from "~/account/settings.server";
@@ -65,7 +65,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   if (intent === "consent") {
-    const choice = Object.fromEntries(OPTIONAL_CATEGORIES.map((c) => [c, form.get(c) === "on"]));
+    const submission = parseWithZod(form, { schema: PrivacyConsentSchema });
+    if (submission.status !== "success") return fail("consent", submission.reply());
+    const { intent: _intent, ...choice } = submission.value;
     const preferences = mergeConsent(await getConsent(request), choice);
     await saveAccountConsent(user.id, preferences);
     const headers = new Headers();
@@ -202,6 +204,9 @@ export default function PrivacySettings({ loaderData, actionData }: Route.Compon
           The same choices as the cookie banner and <a href="/settings/cookie-management">cookie management</a>; saved
           here, they also follow your account. Essential cookies are always on.
         </p>
+        <FormErrors
+          errors={reply?.intent === "consent" ? Object.values(reply.error ?? {}).flatMap((e) => e ?? []) : []}
+        />
         <Form method="post" className="mt-3 space-y-2">
           <AuthenticityTokenInput name="csrf" />
           <input type="hidden" name="intent" value="consent" />
