@@ -12,6 +12,7 @@ import { destroyOtherSessions, destroySession } from "~/auth/session.server";
 import { CATEGORY_LABELS, mergeConsent, OPTIONAL_CATEGORIES } from "~/consent/consent";
 import { consentCookies, getAccountConsent, getConsent, saveAccountConsent } from "~/consent/consent.server";
 import { redirectWithToast } from "~/toasts/toast.server";
+import { replyToFailure } from "~/utils/forms";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "end-session") {
     const submission = parseWithZod(form, { schema: EndSessionSchema });
-    if (submission.status !== "success") return fail("end-session", submission.reply());
+    if (submission.status !== "success") return fail("end-session", replyToFailure(submission, ["sessionId"]));
     // Only the sender's own sessions: another reader's id ends nothing.
     if (!(await endSession(user.id, submission.value.sessionId)))
       return fail("end-session", submission.reply({ formErrors: ["That session has already ended."] }));

@@ -12,6 +12,7 @@ import { env } from "~/env.server";
 import { handleAvatarForm } from "~/profile/avatar.server";
 import { AvatarForms } from "~/profile/avatar-forms";
 import { redirectWithToast } from "~/toasts/toast.server";
+import { replyToFailure } from "~/utils/forms";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
@@ -75,7 +76,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   const submission = parseWithZod(form, { schema: ProfileSchema });
-  if (submission.status !== "success") return fail("profile", submission.reply());
+  // A missing or unknown intent lands here: a hidden field nobody can fix, said as a form error.
+  if (submission.status !== "success") return fail("profile", replyToFailure(submission, ["intent"]));
   try {
     await updateProfile(user.id, submission.value);
   } catch (error) {
