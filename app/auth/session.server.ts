@@ -47,10 +47,15 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
 /** Records the last use and the device; the condition keeps two requests at once to one write. */
 async function touchSession(id: string, userAgent: string | null, now: number) {
   const before = new Date(now - SESSION_TOUCH_MS);
-  await prisma.session.updateMany({
-    where: { id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: before } }] },
-    data: { lastUsedAt: new Date(now), userAgent: userAgent ? userAgent.slice(0, 500) : null },
-  });
+  try {
+    await prisma.session.updateMany({
+      where: { id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: before } }] },
+      data: { lastUsedAt: new Date(now), userAgent: userAgent ? userAgent.slice(0, 500) : null },
+    });
+  } catch (error) {
+    // Bookkeeping only: a database that takes no writes (busy, full, read-only) must not fail a page read.
+    console.warn("[session] could not record the last use:", error instanceof Error ? error.message : error);
+  }
 }
 
 /** Creates a session row and the Set-Cookie header that carries its id. */
