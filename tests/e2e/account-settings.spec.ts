@@ -225,3 +225,29 @@ for (const choice of ["anonymise", "remove"] as const) {
     else expect(posts).toEqual([]);
   });
 }
+
+test("the analytics choice follows the reader to another browser", async ({ page, browser, baseURL }) => {
+  const reader = newReader();
+  await register(page, reader);
+  await page.goto("/settings/privacy");
+  await page.getByRole("checkbox", { name: "Analytics", exact: true }).uncheck();
+  await page.getByRole("checkbox", { name: "Marketing", exact: true }).uncheck();
+  await page.getByRole("button", { name: "Save privacy choices" }).click();
+  await expect(toast(page, "Privacy choices saved")).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: "Analytics", exact: true })).not.toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Functionality", exact: true })).toBeChecked();
+
+  // A browser that never made a cookie choice: once signed in, the account's choice applies.
+  const context = await browser.newContext({ baseURL });
+  const other = await context.newPage();
+  const { csrfToken } = (await (await other.request.get("/api/csrf-token")).json()) as { csrfToken: string };
+  const login = await other.request.post("/api/auth/login", {
+    data: { email: reader.email, password: reader.password },
+    headers: { "X-CSRF-Token": csrfToken },
+  });
+  expect(login.ok()).toBe(true);
+  await other.goto("/settings/cookie-management");
+  await expect(other.getByRole("switch", { name: "Analytics" })).toHaveAttribute("aria-checked", "false");
+  await expect(other.getByRole("switch", { name: "Functionality" })).toHaveAttribute("aria-checked", "true");
+  await context.close();
+});
