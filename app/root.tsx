@@ -6,7 +6,7 @@ import { csrfMiddleware, csrfToken } from "./auth/csrf.server";
 import { useStoredUser } from "./auth/use-stored-user";
 import { errorMeta, FullPageErrorFallback, statusPageForError } from "./components/error-boundary";
 import { StatusPageView } from "./components/status-page";
-import { getConsent } from "./consent/consent.server";
+import { getAccountConsent, getConsent } from "./consent/consent.server";
 import { env } from "./env.server";
 import { bellState } from "./notifications/notifications.server";
 import { CriticalCss } from "./styles/critical-css";
@@ -30,7 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = {
     theme,
     sidebar,
-    consent,
+    // No cookie in this browser yet: a signed-in reader's choice kept on the account (/settings/privacy).
+    consent: consent ?? (user ? await getAccountConsent(user.id) : null),
     user: user ? { id: user.id, username: user.username, avatar: user.avatar, isAdmin: user.isAdmin } : null,
     // Signed-in pages carry a sign-out form, so they carry a CSRF token; anonymous pages stay cacheable.
     csrf: user ? await csrfToken(request, context) : null,

@@ -33,6 +33,8 @@ export default [
   route("auth/oidc/:provider/callback", "routes/auth/oidc-callback.ts"),
   // Writers' stories (issue 14): the draft autosave.
   route("api/stories/draft", "routes/api/stories/draft.ts"),
+  // Account settings (issue 13): the data download of /settings/privacy.
+  route("settings/privacy/export", "routes/settings/privacy-export.ts"),
   ...prefix("api/auth", [
     route("status", "routes/api/auth/status.ts"),
     route("login", "routes/api/auth/login.ts"),
@@ -105,6 +107,9 @@ export default [
     route("auth", "routes/auth.tsx"),
     route("auth-success", "routes/auth-success.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
+    // Account settings (issue 13): the emailed link of an email change, and the page after a deletion.
+    route("confirm-email", "routes/confirm-email.tsx"),
+    route("account-deleted", "routes/account-deleted.tsx"),
 
     // Administrators only. The layout's loader guards the pages below it, and
     // each admin loader and action calls requireAdmin itself too: the layout's

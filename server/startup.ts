@@ -6,10 +6,12 @@ import { MAIL_DISABLED_WARNING } from "~/auth/mail.server";
 import { startContentSyncSchedule } from "~/content/sync-schedule.server";
 import { env } from "~/env.server";
 import { siteMailer } from "~/messages/site-mailer.server";
+import { startEmailDigestSchedule } from "~/notifications/digest.server";
 
 export function runStartupJobs() {
   if (!siteMailer.enabled) console.warn(MAIL_DISABLED_WARNING);
   startContentSyncSchedule();
+  startEmailDigestSchedule(siteMailer);
   ensureInitialAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD).catch((error) =>
     console.error("Could not create the initial administrator:", error instanceof Error ? error.message : error),
   );

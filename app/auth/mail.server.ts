@@ -161,3 +161,85 @@ function escapeHtml(value: string): string {
     .replaceAll('"', "&quot;")
     .replaceAll("'", "&#39;");
 }
+
+/** The link that confirms a new address: sent to the NEW address only (app/account/email-change.server.ts). */
+export function confirmEmailChangeEmail({
+  username,
+  link,
+  minutes,
+}: {
+  username: string;
+  link: string;
+  minutes: number;
+}) {
+  const subject = `Confirm your new ${SITE_NAME} email address`;
+  const text = [
+    `Hello ${username},`,
+    "",
+    `You asked to use this address for your ${SITE_NAME} account. To confirm it, open this link:`,
+    "",
+    link,
+    "",
+    `The link works once and expires in ${minutes} minutes. Until you confirm, your account keeps its old address.`,
+    "",
+    "If you did not ask for this, ignore this email: nothing changes.",
+    "",
+    `— ${SITE_NAME}`,
+  ].join("\n");
+  const href = escapeHtml(link);
+  const html = [
+    `<p>Hello ${escapeHtml(username)},</p>`,
+    `<p>You asked to use this address for your ${SITE_NAME} account. To confirm it, open this link:</p>`,
+    `<p><a href="${href}">${href}</a></p>`,
+    `<p>The link works once and expires in ${minutes} minutes. Until you confirm, your account keeps its old address.</p>`,
+    "<p>If you did not ask for this, ignore this email: nothing changes.</p>",
+    `<p>— ${SITE_NAME}</p>`,
+  ].join("\n");
+  return { subject, text, html };
+}
+
+/** The daily digest of a reader's unread notifications (app/notifications/digest.server.ts). */
+export function digestEmail({
+  username,
+  items,
+  siteUrl,
+}: {
+  username: string;
+  items: { title: string; message: string; link: string | null }[];
+  siteUrl: string;
+}) {
+  const origin = siteUrl.replace(/\/$/, "");
+  const subject = `Your ${SITE_NAME} notifications: ${items.length} unread`;
+  const lines = items.flatMap((item) => [
+    `* ${item.title}`,
+    `  ${item.message}`,
+    ...(item.link ? [`  ${origin}${item.link}`] : []),
+    "",
+  ]);
+  const text = [
+    `Hello ${username},`,
+    "",
+    "Here is what happened on the site in the last day:",
+    "",
+    ...lines,
+    `All your notifications: ${origin}/notifications`,
+    `Choose what we send you: ${origin}/settings/notifications`,
+    "",
+    `— ${SITE_NAME}`,
+  ].join("\n");
+  const html = [
+    `<p>Hello ${escapeHtml(username)},</p>`,
+    "<p>Here is what happened on the site in the last day:</p>",
+    "<ul>",
+    ...items.map(
+      (item) =>
+        `<li><strong>${escapeHtml(item.title)}</strong><br>${escapeHtml(item.message)}${
+          item.link ? `<br><a href="${escapeHtml(origin + item.link)}">${escapeHtml(origin + item.link)}</a>` : ""
+        }</li>`,
+    ),
+    "</ul>",
+    `<p><a href="${escapeHtml(`${origin}/settings/notifications`)}">Choose what we send you</a></p>`,
+    `<p>— ${SITE_NAME}</p>`,
+  ].join("\n");
+  return { subject, text, html };
+}

@@ -26,15 +26,36 @@ export async function getSessionId(request: Request): Promise<string | null> {
   return typeof value === "string" ? value : null;
 }
 
+/** A session's last use is written at most this often, not on every request (/settings/privacy shows it). */
+export const SESSION_TOUCH_MS = 5 * 60_000;
+
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   const id = await getSessionId(request);
   if (!id) return null;
   const session = await prisma.session.findUnique({
     where: { id },
-    select: { expiresAt: true, user: { select: userSelect } },
+    select: { expiresAt: true, lastUsedAt: true, user: { select: userSelect } },
   });
-  if (!session || session.expiresAt.getTime() <= Date.now()) return null;
+  const now = Date.now();
+  if (!session || session.expiresAt.getTime() <= now) return null;
+  if (!session.lastUsedAt || now - session.lastUsedAt.getTime() >= SESSION_TOUCH_MS) {
+    await touchSession(id, request.headers.get("User-Agent"), now);
+  }
   return session.user;
+}
+
+/** Records the last use and the device; the condition keeps two requests at once to one write. */
+async function touchSession(id: string, userAgent: string | null, now: number) {
+  const before = new Date(now - SESSION_TOUCH_MS);
+  try {
+    await prisma.session.updateMany({
+      where: { id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lte: before } }] },
+      data: { lastUsedAt: new Date(now), userAgent: userAgent ? userAgent.slice(0, 500) : null },
+    });
+  } catch (error) {
+    // Bookkeeping only: a database that takes no writes (busy, full, read-only) must not fail a page read.
+    console.warn("[session] could not record the last use:", error instanceof Error ? error.message : error);
+  }
 }
 
 /** Creates a session row and the Set-Cookie header that carries its id. */
@@ -56,4 +77,13 @@ export async function destroySession(request: Request): Promise<string> {
 
 export async function destroyAllSessions(userId: string) {
   await prisma.session.deleteMany({ where: { userId } });
+}
+
+/** Ends every session of the account but this request's; returns how many ended. */
+export async function destroyOtherSessions(userId: string, request: Request): Promise<number> {
+  const current = await getSessionId(request);
+  const { count } = await prisma.session.deleteMany({
+    where: { userId, ...(current ? { id: { not: current } } : {}) },
+  });
+  return count;
 }

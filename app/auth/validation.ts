@@ -2,38 +2,41 @@
 // sign-in and registration rules open; these are the issue's).
 import { z } from "zod";
 
-const email = z
+export const emailField = z
   .string({ error: "Enter your email address." })
   .trim()
   .toLowerCase()
   .pipe(z.email("Enter a valid email address."));
-const password = z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(200);
+export const currentPasswordField = z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(200);
 export const NEW_PASSWORD_MIN = 8;
-const newPassword = z
+export const newPasswordField = z
   .string({ error: "Choose a password." })
   .min(NEW_PASSWORD_MIN, `Use at least ${NEW_PASSWORD_MIN} characters.`)
   .max(200, "Use at most 200 characters.");
 
 export const LoginSchema = z.object({
-  email,
-  password,
+  email: emailField,
+  password: currentPasswordField,
   remember: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()).default(false),
   redirectTo: z.string().optional(),
 });
 
+/** Registration's username rule, also used when a reader changes it (/settings/profile). */
+export const usernameField = z
+  .string({ error: "Choose a username." })
+  .trim()
+  .min(3, "Use 3 to 30 characters.")
+  .max(30, "Use 3 to 30 characters.")
+  .regex(/^[A-Za-z0-9_-]+$/, "Use only letters, digits, - and _.");
+
 export const RegisterSchema = z.object({
-  email,
-  username: z
-    .string({ error: "Choose a username." })
-    .trim()
-    .min(3, "Use 3 to 30 characters.")
-    .max(30, "Use 3 to 30 characters.")
-    .regex(/^[A-Za-z0-9_-]+$/, "Use only letters, digits, - and _."),
-  password: newPassword,
+  email: emailField,
+  username: usernameField,
+  password: newPasswordField,
   redirectTo: z.string().optional(),
 });
 
-export const ResetRequestSchema = z.object({ email });
+export const ResetRequestSchema = z.object({ email: emailField });
 
 /** A password-reset token as the link carries it: 32 random bytes in hex (reset.server.ts). */
 export const RESET_TOKEN_PATTERN = /^[a-f0-9]{64}$/;
@@ -41,7 +44,7 @@ export const RESET_TOKEN_PATTERN = /^[a-f0-9]{64}$/;
 export const ResetPasswordSchema = z
   .object({
     token: z.string().regex(RESET_TOKEN_PATTERN, "This reset link is not valid."),
-    password: newPassword,
+    password: newPasswordField,
     confirm: z.string(),
   })
   .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "The passwords do not match." });

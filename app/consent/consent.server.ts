@@ -1,4 +1,5 @@
 import { createCookie } from "react-router";
+import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { COOKIE_NAMES } from "~/utils/site";
 import {
@@ -36,4 +37,23 @@ export async function consentCookies(preferences: CookiePreferences): Promise<st
 
 export async function clearConsentCookie(): Promise<string> {
   return consentCookie.serialize("", { maxAge: 0 });
+}
+
+/**
+ * A signed-in reader's choice is kept on the account too, so it follows them
+ * to a browser that has no consent cookie yet (app/root.tsx).
+ */
+export async function getAccountConsent(userId: string): Promise<CookiePreferences | null> {
+  const row = await prisma.user.findUnique({ where: { id: userId }, select: { consent: true } });
+  if (!row?.consent) return null;
+  try {
+    const value: unknown = JSON.parse(row.consent);
+    return isCookiePreferences(value) && !isConsentExpired(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function saveAccountConsent(userId: string, preferences: CookiePreferences) {
+  await prisma.user.updateMany({ where: { id: userId }, data: { consent: JSON.stringify(preferences) } });
 }

@@ -2,6 +2,14 @@
 export const OPTIONAL_CATEGORIES = ["functional", "analytics", "performance", "marketing"] as const;
 export type OptionalCategory = (typeof OPTIONAL_CATEGORIES)[number];
 
+/** How each optional category is named and explained (/settings/cookie-management, /settings/privacy). */
+export const CATEGORY_LABELS: Record<OptionalCategory, { name: string; text: string }> = {
+  functional: { name: "Functionality", text: "Remember your theme and sidebar choices." },
+  analytics: { name: "Analytics", text: "Count page views so we know which stories are read." },
+  performance: { name: "Performance", text: "Measure how fast pages load for readers." },
+  marketing: { name: "Marketing", text: "We run no advertising; this stays off unless you turn it on." },
+};
+
 export type CookiePreferences = {
   essential: true;
   functional: boolean;

@@ -121,7 +121,7 @@ export async function mergeIntoAccount(userId: string, incoming: BrowserNotifica
 export async function bellState(userId: string, now = Date.now()) {
   const user = await prisma.user.findUnique({
     where: { id: userId },
-    select: { notificationsOpenedAt: true, cursedNotificationAt: true, notifyNewStories: true },
+    select: { notificationsOpenedAt: true, cursedNotificationAt: true, notifyNewStories: true, notifyCursed: true },
   });
   if (!user) return { unread: 0, wantsNewStories: false };
   const counts = await countNotifications(userId);
@@ -141,7 +141,8 @@ export async function bellState(userId: string, now = Date.now()) {
     cursed: user.cursedNotificationAt !== null,
   });
   let unread = counts.unread;
-  if (rule.addCursed) {
+  // A reader who turned the cursed notification off (/settings/notifications) never gets one.
+  if (rule.addCursed && user.notifyCursed) {
     // Only the request that sets the flag adds the notification (two renders at once add one),
     // and in the same transaction: whoever sees the flag set also sees the notification.
     const added = await prisma.$transaction(async (tx) => {
@@ -154,7 +155,7 @@ export async function bellState(userId: string, now = Date.now()) {
       return true;
     });
     if (added) unread += 1;
-  } else if (!rule.cursed && user.cursedNotificationAt) {
+  } else if (!rule.addCursed && !rule.cursed && user.cursedNotificationAt) {
     await prisma.user.update({ where: { id: userId }, data: { cursedNotificationAt: null } });
   }
   return { unread, wantsNewStories: user.notifyNewStories };

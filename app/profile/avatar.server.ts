@@ -3,9 +3,12 @@
 // camera) and ICC data are dropped. The bytes live in the database, so every
 // server process serves them, under a versioned URL cached for a year.
 import { createHash } from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
 import sharp from "sharp";
 import { prisma } from "~/db.server";
-import { AVATAR_SIZE } from "./avatar";
+import { redirectWithToast } from "~/toasts/toast.server";
+import { AVATAR_SIZE, AvatarSchema } from "./avatar";
 
 export class AvatarError extends Error {}
 
@@ -51,4 +54,24 @@ export async function removeAvatar(userId: string) {
 export async function getAvatar(userId: string, version: string) {
   const row = await prisma.avatarImage.findUnique({ where: { userId }, select: { data: true, version: true } });
   return row && row.version === version ? row.data : null;
+}
+
+/**
+ * The avatar forms' action (upload or remove), for every page that offers them
+ * (/profile, /settings/profile): back to `back` with a toast, or the form's errors with a 400.
+ */
+export async function handleAvatarForm(userId: string, form: FormData, back: string) {
+  const submission = parseWithZod(form, { schema: AvatarSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.value.intent === "remove") {
+    await removeAvatar(userId);
+    return redirectWithToast(back, { title: "Avatar removed", variant: "success" });
+  }
+  try {
+    await saveAvatar(userId, submission.value.avatar);
+  } catch (error) {
+    if (error instanceof AvatarError) return data(submission.reply({ formErrors: [error.message] }), { status: 400 });
+    throw error;
+  }
+  return redirectWithToast(back, { title: "Avatar updated", variant: "success" });
 }

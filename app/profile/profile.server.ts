@@ -6,7 +6,7 @@ export async function getProfile(userId: string) {
   const [user, counts] = await Promise.all([
     prisma.user.findUniqueOrThrow({
       where: { id: userId },
-      select: { username: true, avatar: true, isAdmin: true, createdAt: true },
+      select: { username: true, displayName: true, bio: true, avatar: true, isAdmin: true, createdAt: true },
     }),
     libraryCounts(userId),
   ]);

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
+import { getOptionalUser } from "~/auth/auth.server";
 import { acceptAll, type CookiePreferences, essentialOnly, mergeConsent, OPTIONAL_CATEGORIES } from "~/consent/consent";
-import { consentCookies, getConsent } from "~/consent/consent.server";
+import { consentCookies, getConsent, saveAccountConsent } from "~/consent/consent.server";
 import { invariantResponse, readFormData } from "~/utils/http";
 import { safeRedirectPath } from "~/utils/redirect";
 import type { Route } from "./+types/cookie-consent";
@@ -28,6 +29,9 @@ export async function action({ request }: Route.ActionArgs) {
   } else {
     throw data({ message: "Choose accept, decline or custom." }, { status: 400 });
   }
+  // A signed-in reader's choice follows them to their other browsers (/settings/privacy).
+  const user = await getOptionalUser(request);
+  if (user) await saveAccountConsent(user.id, preferences);
   const headers = new Headers();
   for (const cookie of await consentCookies(preferences)) headers.append("Set-Cookie", cookie);
   const redirectTo = form.get("redirectTo");

@@ -1,13 +1,10 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { data, Link } from "react-router";
 import { requireUser } from "~/auth/auth.server";
-import { FormErrors } from "~/auth/forms";
 import { formatDate } from "~/components/story-card";
-import { AVATAR_MAX_BYTES, AvatarSchema, DEFAULT_AVATAR } from "~/profile/avatar";
-import { AvatarError, removeAvatar, saveAvatar } from "~/profile/avatar.server";
+import { DEFAULT_AVATAR } from "~/profile/avatar";
+import { handleAvatarForm } from "~/profile/avatar.server";
+import { AvatarForms } from "~/profile/avatar-forms";
 import { getProfile } from "~/profile/profile.server";
-import { redirectWithToast } from "~/toasts/toast.server";
 import { keepResponseHeaders, readFormData } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { PRIVATE_PAGE_HEADERS } from "../../server/http-cache";
@@ -21,20 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Upload (re-encoded by sharp) or remove the avatar. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireUser(request);
-  const form = await readFormData(request);
-  const submission = parseWithZod(form, { schema: AvatarSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  if (submission.value.intent === "remove") {
-    await removeAvatar(user.id);
-    return redirectWithToast("/profile", { title: "Avatar removed", variant: "success" });
-  }
-  try {
-    await saveAvatar(user.id, submission.value.avatar);
-  } catch (error) {
-    if (error instanceof AvatarError) return data(submission.reply({ formErrors: [error.message] }), { status: 400 });
-    throw error;
-  }
-  return redirectWithToast("/profile", { title: "Avatar updated", variant: "success" });
+  return handleAvatarForm(user.id, await readFormData(request), "/profile");
 }
 
 // The spec's shell preloads the default avatar on /profile (§2).
@@ -54,8 +38,7 @@ function Count({ label, value, to }: { label: string; value: number; to?: string
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { username, avatar, isAdmin, joined, counts } = loaderData;
-  const busy = useNavigation().state === "submitting";
+  const { username, displayName, bio, avatar, isAdmin, joined, counts } = loaderData;
   const errors = [
     ...(actionData?.error?.[""] ?? []),
     ...(actionData?.error?.avatar ?? []),
@@ -73,12 +56,15 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           className="size-24 rounded-full border border-line object-cover"
         />
         <div>
-          <h1 className="font-serif text-4xl font-bold">{username}</h1>
+          <h1 className="font-serif text-4xl font-bold">{displayName ?? username}</h1>
+          {displayName ? <p className="text-muted">@{username}</p> : null}
           <p className="mt-1 text-muted">
             Joined <time dateTime={joined}>{formatDate(joined)}</time>
           </p>
         </div>
       </div>
+
+      {bio ? <p className="mt-6 whitespace-pre-line">{bio}</p> : null}
 
       <dl className="mt-8 grid grid-cols-3 gap-3">
         <Count label="Bookmarks" value={counts.bookmarks} to="/bookmarks" />
@@ -86,32 +72,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <Count label="Submitted stories" value={counts.submitted} />
       </dl>
 
-      <section aria-labelledby="avatar-heading" className="mt-10">
-        <h2 id="avatar-heading" className="font-serif text-2xl font-bold">
-          Avatar
-        </h2>
-        <FormErrors errors={errors} />
-        <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-wrap items-end gap-3">
-          <AuthenticityTokenInput name="csrf" />
-          <input type="hidden" name="intent" value="upload" />
-          <label className="flex flex-col gap-1">
-            <span>Image (JPEG, PNG, WebP or GIF, up to {AVATAR_MAX_BYTES / 1_000_000} MB)</span>
-            <input type="file" name="avatar" accept="image/jpeg,image/png,image/webp,image/gif" required />
-          </label>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            Upload avatar
-          </button>
-        </Form>
-        {avatar ? (
-          <Form method="post" className="mt-3">
-            <AuthenticityTokenInput name="csrf" />
-            <input type="hidden" name="intent" value="remove" />
-            <button type="submit" className="btn">
-              Remove avatar
-            </button>
-          </Form>
-        ) : null}
-      </section>
+      <AvatarForms avatar={avatar} errors={errors} />
 
       <section aria-labelledby="links-heading" className="mt-10">
         <h2 id="links-heading" className="font-serif text-2xl font-bold">
@@ -130,6 +91,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </ul>
         <h2 className="mt-8 font-serif text-2xl font-bold">Settings</h2>
         <ul className="mt-3 list-disc space-y-1 pl-6">
+          <li>
+            <Link to="/settings/profile">Edit your profile</Link>
+          </li>
           <li>
             <Link to="/settings/cookie-management">Cookie settings</Link>
           </li>

@@ -15,25 +15,38 @@ export { expect };
 
 export type NotificationSite = Site & { wordpress: WordPressServer; sync(): Promise<void> };
 
+/** The production build on a fresh database with its own WordPress-shaped source, already synced once. */
+export async function startNotificationSite(): Promise<NotificationSite> {
+  // "invalid-items" hides every third post from the second on, so the first
+  // sync copies the rest; in "healthy" mode a later sync finds the hidden ones: new stories.
+  const wordpress = await startWordPressServer({ mode: "invalid-items" });
+  const site = await startSite({ env: { ...ADMIN_ENV, WP_URL: wordpress.wpUrl } });
+  const admin = httpClient(site.url);
+  await admin.signIn(SITE_ADMIN.email, SITE_ADMIN.password);
+  const sync = async () => {
+    const token = await admin.csrfToken();
+    const reply = await admin.post("/admin/wordpress-sync", { body: { form: [["csrf", token]] } });
+    if (reply.status !== 302) throw new Error(`The sync answered ${reply.status}`);
+  };
+  await sync();
+  const dispose = site.dispose;
+  return Object.assign(site, {
+    wordpress,
+    sync,
+    dispose: async () => {
+      await dispose();
+      await wordpress.close();
+    },
+  });
+}
+
 export const test = base.extend<object, { site: NotificationSite }>({
   site: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern
     async ({}, use) => {
-      // "invalid-items" hides every third post from the second on, so the first
-      // sync copies the rest; in "healthy" mode a later sync finds the hidden ones: new stories.
-      const wordpress = await startWordPressServer({ mode: "invalid-items" });
-      const site = await startSite({ env: { ...ADMIN_ENV, WP_URL: wordpress.wpUrl } });
-      const admin = httpClient(site.url);
-      await admin.signIn(SITE_ADMIN.email, SITE_ADMIN.password);
-      const sync = async () => {
-        const token = await admin.csrfToken();
-        const reply = await admin.post("/admin/wordpress-sync", { body: { form: [["csrf", token]] } });
-        if (reply.status !== 302) throw new Error(`The sync answered ${reply.status}`);
-      };
-      await sync();
-      await use(Object.assign(site, { wordpress, sync }));
+      const site = await startNotificationSite();
+      await use(site);
       await site.dispose();
-      await wordpress.close();
     },
     { scope: "worker", timeout: 90_000 },
   ],

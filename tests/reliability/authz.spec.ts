@@ -665,3 +665,99 @@ test("a story's edit page is its writer's alone", async ({ site, as }) => {
   expect(autosave.status).toBe(404);
   expect(autosave.json).toMatchObject({ saved: false, code: "NOT_FOUND" });
 });
+
+// Account settings (issue 13): the pages send anonymous readers to sign in and
+// are private to each reader; every action names only the sender's own account,
+// so no reader reads another's data or ends another's session.
+const ACCOUNT_PAGES = ["/settings/profile", "/settings/notifications", "/settings/privacy"];
+const ACCOUNT_ACTIONS: [string, [string, string][]][] = [
+  [
+    "/settings/profile",
+    [
+      ["intent", "profile"],
+      ["username", "taken_by_nobody"],
+    ],
+  ],
+  ["/settings/notifications", [["digest", "daily"]]],
+  ["/settings/privacy", [["intent", "end-others"]]],
+  ["/settings/privacy/export", []],
+];
+
+test("every account settings route is in the account matrix", () => {
+  const account = pageRoutes()
+    .map((r) => r.path)
+    .filter((p) => /^\/settings\/(profile|notifications|privacy)/.test(p));
+  expect(account.sort()).toEqual([...ACCOUNT_PAGES, "/settings/privacy/export"].sort());
+});
+
+for (const path of ACCOUNT_PAGES) {
+  for (const role of ROLES) {
+    test(`${role}: GET ${path}`, async ({ as }) => {
+      const client = await as(role);
+      const page = await client.get(path);
+      if (role === "anonymous") {
+        expect(page.status).toBe(302);
+        expect(page.location).toBe(`/auth?${new URLSearchParams({ redirectTo: path })}`);
+        return;
+      }
+      expect(page.status).toBe(200);
+      expect(page.headers.get("cache-control")).toContain("private");
+    });
+  }
+}
+
+for (const [path, fields] of ACCOUNT_ACTIONS) {
+  test(`anonymous: POST ${path} (with a valid CSRF token) changes nothing`, async ({ site, as }) => {
+    const client = await as("anonymous");
+    const token = await client.csrfToken();
+    const before = await site.counts();
+    const reply = await client.post(path, { body: { form: [["csrf", token], ...fields] } });
+    expect(reply.status).toBe(302);
+    expect(reply.location).toBe(`/auth?${new URLSearchParams({ redirectTo: path })}`);
+    expect(reply.text).not.toContain("horror.test");
+    expect(dataCounts(await site.counts())).toEqual(dataCounts(before));
+  });
+}
+
+test("no reader or admin sees, downloads or ends another reader's sessions and data", async ({ site, as }) => {
+  const owner = httpClient(site.url);
+  const account = newReader();
+  await owner.register(account);
+  await owner.get("/settings/privacy");
+  const [row] = await site.query<{ id: string; userId: string }>(
+    'SELECT s.id, s."userId" FROM "Session" s JOIN "User" u ON u.id = s."userId" WHERE u.email = ?',
+    [account.email],
+  );
+  expect(row).toBeTruthy();
+  const ownerSession = row?.id as string;
+
+  for (const role of ["reader", "admin"] as const) {
+    const other = await as(role);
+    const token = await other.csrfToken();
+    const page = await other.get("/settings/privacy");
+    expect(page.text).not.toContain(ownerSession);
+    expect(page.text).not.toContain(account.email);
+    const download = await other.post("/settings/privacy/export", { body: { form: [["csrf", token]] } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toContain("attachment");
+    expect(download.text).not.toContain(account.email);
+    expect(download.text).not.toContain(account.username);
+    const end = await other.post("/settings/privacy", {
+      body: {
+        form: [
+          ["csrf", token],
+          ["intent", "end-session"],
+          ["sessionId", ownerSession],
+        ],
+      },
+    });
+    expect(end.status, role).toBe(400);
+    expect(end.text).toContain("That session has already ended.");
+  }
+  // The owner is still signed in, and their own download has their data.
+  const mine = await owner.get("/settings/privacy");
+  expect(mine.status).toBe(200);
+  const token = await owner.csrfToken();
+  const download = await owner.post("/settings/privacy/export", { body: { form: [["csrf", token]] } });
+  expect(JSON.parse(download.text)).toMatchObject({ profile: { email: account.email, username: account.username } });
+});

@@ -1,5 +1,5 @@
 import { Form, useFetcher, useLocation, useRouteLoaderData } from "react-router";
-import { OPTIONAL_CATEGORIES, type OptionalCategory } from "~/consent/consent";
+import { CATEGORY_LABELS as LABELS, OPTIONAL_CATEGORIES } from "~/consent/consent";
 import type { loader as rootLoader } from "~/root";
 import { submitInPlace } from "~/utils/forms";
 import { routeMeta } from "~/utils/meta";
@@ -7,13 +7,6 @@ import type { Route } from "./+types/cookie-management";
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, { title: "Cookie management", description: "Choose which cookies Horror Stories may set." });
-
-const LABELS: Record<OptionalCategory, { name: string; text: string }> = {
-  functional: { name: "Functionality", text: "Remember your theme and sidebar choices." },
-  analytics: { name: "Analytics", text: "Count page views so we know which stories are read." },
-  performance: { name: "Performance", text: "Measure how fast pages load for readers." },
-  marketing: { name: "Marketing", text: "We run no advertising; this stays off unless you turn it on." },
-};
 
 export default function CookieManagement() {
   const consent = useRouteLoaderData<typeof rootLoader>("root")?.consent ?? null;

@@ -1,4 +1,296 @@
-// Placeholder until the settings issue (13) fills it in.
-export default function SettingsPage() {
-  return <h1 className="font-serif text-4xl font-bold">Profile</h1>;
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { BIO_MAX, DISPLAY_NAME_MAX, EmailChangeSchema, PasswordChangeSchema, ProfileSchema } from "~/account/account";
+import { requestEmailChange } from "~/account/email-change.server";
+import { changePassword, getAccountSettings, updateProfile } from "~/account/settings.server";
+import { AuthError, requireUser } from "~/auth/auth.server";
+import { readPostedForm } from "~/auth/csrf.server";
+import { Field, FormErrors, inputClass } from "~/auth/forms";
+import { NEW_PASSWORD_MIN } from "~/auth/validation";
+import { env } from "~/env.server";
+import { handleAvatarForm } from "~/profile/avatar.server";
+import { AvatarForms } from "~/profile/avatar-forms";
+import { redirectWithToast } from "~/toasts/toast.server";
+import { replyToFailure } from "~/utils/forms";
+import { keepResponseHeaders } from "~/utils/http";
+import { routeMeta } from "~/utils/meta";
+import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
+import type { Route } from "./+types/profile";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  return data(await getAccountSettings(user.id), { headers: PRIVATE_PAGE_HEADERS });
+}
+
+type Reply = {
+  intent: string;
+  error?: Record<string, string[] | null> | null;
+  initialValue?: Record<string, unknown> | null;
+};
+const fail = (intent: string, reply: object) =>
+  data({ ...(reply as Omit<Reply, "intent">), intent } as Reply, { status: 400, headers: PRIVATE_PAGE_HEADERS });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const form = await readPostedForm(request, context);
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "upload" || intent === "remove") {
+    const result = await handleAvatarForm(user.id, form, "/settings/profile");
+    return result instanceof Response ? result : fail("avatar", result.data);
+  }
+  if (intent === "email") {
+    const submission = parseWithZod(form, { schema: EmailChangeSchema });
+    if (submission.status !== "success") return fail(intent, submission.reply());
+    try {
+      await requestEmailChange(user.id, submission.value.email, env.SITE_URL);
+    } catch (error) {
+      if (error instanceof AuthError)
+        return fail(intent, submission.reply({ fieldErrors: { email: [error.message] } }));
+      throw error;
+    }
+    return redirectWithToast("/settings/profile", {
+      title: "Check your new address",
+      description: `We sent a confirmation link to ${submission.value.email}. Your address changes when you open it.`,
+      variant: "success",
+    });
+  }
+  if (intent === "password") {
+    const submission = parseWithZod(form, { schema: PasswordChangeSchema });
+    const hide = { hideFields: ["currentPassword", "newPassword", "confirm"] };
+    if (submission.status !== "success") return fail(intent, submission.reply(hide));
+    try {
+      const { endedSessions, set } = await changePassword(user.id, submission.value, request);
+      return redirectWithToast("/settings/profile", {
+        title: set ? "Password set" : "Password changed",
+        description:
+          endedSessions > 0
+            ? `You were signed out on ${endedSessions} other ${endedSessions === 1 ? "device" : "devices"}.`
+            : "You stay signed in here.",
+        variant: "success",
+      });
+    } catch (error) {
+      if (error instanceof AuthError)
+        return fail(intent, submission.reply({ ...hide, fieldErrors: { currentPassword: [error.message] } }));
+      throw error;
+    }
+  }
+  const submission = parseWithZod(form, { schema: ProfileSchema });
+  // A missing or unknown intent lands here: a hidden field nobody can fix, said as a form error.
+  if (submission.status !== "success") return fail("profile", replyToFailure(submission, ["intent"]));
+  try {
+    await updateProfile(user.id, submission.value);
+  } catch (error) {
+    if (error instanceof AuthError)
+      return fail("profile", submission.reply({ fieldErrors: { username: [error.message] } }));
+    throw error;
+  }
+  return redirectWithToast("/settings/profile", { title: "Profile saved", variant: "success" });
+}
+
+export const headers: Route.HeadersFunction = keepResponseHeaders;
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, { title: "Profile settings", description: "Your name, bio, avatar, email address and password." });
+
+function errorsOf(reply: Reply | undefined, intent: string, name: string): string[] | undefined {
+  if (reply?.intent !== intent) return undefined;
+  return reply.error?.[name] ?? undefined;
+}
+
+function sentValue(reply: Reply | undefined, intent: string, name: string, fallback: string | null): string {
+  if (reply?.intent === intent) {
+    const value = reply.initialValue?.[name];
+    if (typeof value === "string") return value;
+  }
+  return fallback ?? "";
+}
+
+function describedBy(id: string, errors: string[] | undefined, hint = false) {
+  const ids = [hint ? `${id}-hint` : null, errors?.length ? `${id}-error` : null].filter(Boolean);
+  return ids.length ? ids.join(" ") : undefined;
+}
+
+export default function ProfileSettings({ loaderData, actionData }: Route.ComponentProps) {
+  const { username, displayName, bio, email, avatar, hasPassword, pendingEmail } = loaderData;
+  const reply = actionData as Reply | undefined;
+  // A reply changes the form's key, so its fields take the values sent back.
+  const key = (intent: string) => (reply?.intent === intent ? JSON.stringify(reply.initialValue ?? {}) : "saved");
+  const usernameErrors = errorsOf(reply, "profile", "username");
+  const displayNameErrors = errorsOf(reply, "profile", "displayName");
+  const bioErrors = errorsOf(reply, "profile", "bio");
+  const emailErrors = errorsOf(reply, "email", "email");
+  const currentErrors = errorsOf(reply, "password", "currentPassword");
+  const newErrors = errorsOf(reply, "password", "newPassword");
+  const confirmErrors = errorsOf(reply, "password", "confirm");
+  return (
+    <div className="max-w-2xl">
+      <h1 className="font-serif text-4xl font-bold">Profile</h1>
+      <p className="mt-2 text-muted">What other readers see of you, and how you sign in.</p>
+
+      <section aria-labelledby="about-heading" className="mt-8">
+        <h2 id="about-heading" className="font-serif text-2xl font-bold">
+          About you
+        </h2>
+        <FormErrors errors={errorsOf(reply, "profile", "")} />
+        <Form method="post" className="mt-3 space-y-4" key={key("profile")}>
+          <AuthenticityTokenInput name="csrf" />
+          <input type="hidden" name="intent" value="profile" />
+          <Field id="username" label="Username" errors={usernameErrors} hint="3 to 30 letters, digits, - and _.">
+            <input
+              id="username"
+              name="username"
+              defaultValue={sentValue(reply, "profile", "username", username)}
+              required
+              minLength={3}
+              maxLength={30}
+              autoComplete="username"
+              aria-invalid={usernameErrors?.length ? true : undefined}
+              aria-describedby={describedBy("username", usernameErrors, true)}
+              className={inputClass}
+            />
+          </Field>
+          <Field
+            id="displayName"
+            label="Display name"
+            errors={displayNameErrors}
+            hint="Shown on your profile instead of your username. Optional."
+          >
+            <input
+              id="displayName"
+              name="displayName"
+              defaultValue={sentValue(reply, "profile", "displayName", displayName)}
+              maxLength={DISPLAY_NAME_MAX}
+              autoComplete="nickname"
+              aria-invalid={displayNameErrors?.length ? true : undefined}
+              aria-describedby={describedBy("displayName", displayNameErrors, true)}
+              className={inputClass}
+            />
+          </Field>
+          <Field id="bio" label="Bio" errors={bioErrors} hint={`Plain text, up to ${BIO_MAX} characters. Optional.`}>
+            <textarea
+              id="bio"
+              name="bio"
+              rows={4}
+              defaultValue={sentValue(reply, "profile", "bio", bio)}
+              maxLength={BIO_MAX}
+              aria-invalid={bioErrors?.length ? true : undefined}
+              aria-describedby={describedBy("bio", bioErrors, true)}
+              className={inputClass}
+            />
+          </Field>
+          <button type="submit" className="btn btn-primary">
+            Save profile
+          </button>
+        </Form>
+      </section>
+
+      <AvatarForms
+        avatar={avatar}
+        errors={reply?.intent === "avatar" ? Object.values(reply.error ?? {}).flatMap((e) => e ?? []) : []}
+      />
+
+      <section aria-labelledby="email-heading" className="mt-10">
+        <h2 id="email-heading" className="font-serif text-2xl font-bold">
+          Email address
+        </h2>
+        <p className="mt-2">
+          Your address is <strong>{email}</strong>.
+          {pendingEmail ? (
+            <>
+              {" "}
+              A confirmation link was sent to <strong>{pendingEmail}</strong>; the address changes when it is opened.
+            </>
+          ) : null}
+        </p>
+        <Form method="post" className="mt-3 space-y-4" key={key("email")}>
+          <AuthenticityTokenInput name="csrf" />
+          <input type="hidden" name="intent" value="email" />
+          <Field
+            id="new-email"
+            label="New email address"
+            errors={emailErrors}
+            hint="We send a link to the new address; nothing changes until you open it."
+          >
+            <input
+              id="new-email"
+              name="email"
+              type="email"
+              required
+              autoComplete="email"
+              defaultValue={sentValue(reply, "email", "email", "")}
+              aria-invalid={emailErrors?.length ? true : undefined}
+              aria-describedby={describedBy("new-email", emailErrors, true)}
+              className={inputClass}
+            />
+          </Field>
+          <button type="submit" className="btn btn-primary">
+            Send confirmation link
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="password-heading" className="mt-10">
+        <h2 id="password-heading" className="font-serif text-2xl font-bold">
+          {hasPassword ? "Change password" : "Set a password"}
+        </h2>
+        <p className="mt-2 text-muted">
+          {hasPassword
+            ? "Every other device signed in to your account is signed out; this one stays signed in."
+            : "Your account has no password yet (you sign in through another provider). Set one to sign in with your email too."}
+        </p>
+        <Form method="post" className="mt-3 space-y-4" key={key("password")}>
+          <AuthenticityTokenInput name="csrf" />
+          <input type="hidden" name="intent" value="password" />
+          {hasPassword ? (
+            <Field id="currentPassword" label="Current password" errors={currentErrors}>
+              <input
+                id="currentPassword"
+                name="currentPassword"
+                type="password"
+                required
+                autoComplete="current-password"
+                aria-invalid={currentErrors?.length ? true : undefined}
+                aria-describedby={describedBy("currentPassword", currentErrors)}
+                className={inputClass}
+              />
+            </Field>
+          ) : null}
+          <Field
+            id="newPassword"
+            label="New password"
+            errors={newErrors}
+            hint={`At least ${NEW_PASSWORD_MIN} characters.`}
+          >
+            <input
+              id="newPassword"
+              name="newPassword"
+              type="password"
+              required
+              minLength={NEW_PASSWORD_MIN}
+              autoComplete="new-password"
+              aria-invalid={newErrors?.length ? true : undefined}
+              aria-describedby={describedBy("newPassword", newErrors, true)}
+              className={inputClass}
+            />
+          </Field>
+          <Field id="confirm" label="New password again" errors={confirmErrors}>
+            <input
+              id="confirm"
+              name="confirm"
+              type="password"
+              required
+              autoComplete="new-password"
+              aria-invalid={confirmErrors?.length ? true : undefined}
+              aria-describedby={describedBy("confirm", confirmErrors)}
+              className={inputClass}
+            />
+          </Field>
+          <button type="submit" className="btn btn-primary">
+            {hasPassword ? "Change password" : "Set password"}
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
 }

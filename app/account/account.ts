@@ -1,0 +1,76 @@
+// Form schemas of the account settings pages (/settings/profile, /settings/privacy),
+// shared by the server and the enhanced client. Username, email and password
+// follow the registration rules (app/auth/validation.ts): one copy of each rule.
+import { z } from "zod";
+import { currentPasswordField, emailField, newPasswordField, usernameField } from "~/auth/validation";
+import { OPTIONAL_CATEGORIES } from "~/consent/consent";
+import { checkbox } from "~/notifications/preferences";
+
+export const DISPLAY_NAME_MAX = 60;
+export const BIO_MAX = 500;
+
+/** Plain text: control characters out (tab and line breaks stay), Windows line ends as "\n", trimmed. */
+export function plainText(value: string): string {
+  return (
+    value
+      .replace(/\r\n?/g, "\n")
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, "")
+      .trim()
+  );
+}
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => plainText(v ?? ""))
+    .pipe(z.string().max(max, `${label}: use at most ${max} characters.`));
+
+export const ProfileSchema = z.object({
+  intent: z.literal("profile"),
+  username: usernameField,
+  displayName: optionalText(DISPLAY_NAME_MAX, "Display name").pipe(
+    z.string().refine((v) => !/\n/.test(v), "Display name: use one line."),
+  ),
+  bio: optionalText(BIO_MAX, "Bio"),
+});
+
+export const EmailChangeSchema = z.object({ intent: z.literal("email"), email: emailField });
+
+/** A reader with a password changes it; an account without one (made through a sign-in provider) sets one. */
+export const PasswordChangeSchema = z
+  .object({
+    intent: z.literal("password"),
+    currentPassword: currentPasswordField.optional(),
+    newPassword: newPasswordField,
+    confirm: z.string({ error: "Type the new password again." }),
+  })
+  .refine((v) => v.newPassword === v.confirm, { path: ["confirm"], message: "The passwords do not match." });
+
+/** An email-change token as the link carries it: 32 random bytes in hex. */
+export const EMAIL_TOKEN_PATTERN = /^[a-f0-9]{64}$/;
+
+export const SUBMISSION_CHOICES = ["anonymise", "remove"] as const;
+export type SubmissionChoice = (typeof SUBMISSION_CHOICES)[number];
+
+/** Deleting the account: the password (or, without one, the username) typed again, and what becomes of submissions. */
+export const DeleteAccountSchema = z.object({
+  intent: z.literal("delete"),
+  confirmation: z.string({ error: "Type your password to confirm." }).min(1, "Type your password to confirm.").max(200),
+  submissions: z.enum(SUBMISSION_CHOICES, { error: "Choose what happens to your stories." }),
+});
+
+export const EndSessionSchema = z.object({
+  intent: z.literal("end-session"),
+  sessionId: z.string({ error: "Choose a session." }).regex(/^[a-z0-9]{1,40}$/i, "Choose a session."),
+});
+
+/** The name shown for submissions kept after their author deleted the account. */
+export const ANONYMOUS_AUTHOR = "Anonymous";
+
+/** The analytics and cookie choices of /settings/privacy: one checkbox per optional consent category. */
+export const PrivacyConsentSchema = z.object({
+  intent: z.literal("consent"),
+  ...Object.fromEntries(OPTIONAL_CATEGORIES.map((c) => [c, checkbox])),
+}) as unknown as z.ZodType<{ intent: "consent" } & Record<(typeof OPTIONAL_CATEGORIES)[number], boolean>>;

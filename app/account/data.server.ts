@@ -1,0 +1,173 @@
+// Download my data and delete my account (/settings/privacy). The export holds
+// everything the site keeps about the reader, never a password hash or a token
+// hash; the deletion removes the account, its sessions and personal data, and
+// keeps the reader's submissions anonymised or removes them, as chosen.
+import { AuthError } from "~/auth/auth.server";
+import { verifyPassword } from "~/auth/password.server";
+import { prisma } from "~/db.server";
+import { ANONYMOUS_AUTHOR, type SubmissionChoice } from "./account";
+import { deviceName } from "./sessions.server";
+
+export const EXPORT_FORMAT = "horror-stories-account-export/1";
+
+/** Everything stored about the reader, as plain JSON values. */
+export async function exportAccountData(userId: string, now = new Date()) {
+  const [user, sessions, bookmarks, positions, notifications, feedback, bugReports, contact, claims, errors, posts] =
+    await Promise.all([
+      prisma.user.findUniqueOrThrow({
+        where: { id: userId },
+        select: {
+          id: true,
+          email: true,
+          username: true,
+          displayName: true,
+          bio: true,
+          avatar: true,
+          isAdmin: true,
+          createdAt: true,
+          updatedAt: true,
+          notifyNewStories: true,
+          notifyNewStoriesEmail: true,
+          notifyReplies: true,
+          notifyRepliesEmail: true,
+          notifyModeration: true,
+          notifyModerationEmail: true,
+          notifyAnnouncements: true,
+          notifyAnnouncementsEmail: true,
+          notifyCursed: true,
+          emailDigest: true,
+          digestSentAt: true,
+          notificationsOpenedAt: true,
+          consent: true,
+          password: { select: { userId: true } },
+          emailChanges: { select: { newEmail: true, createdAt: true, expiresAt: true, usedAt: true } },
+        },
+      }),
+      prisma.session.findMany({
+        where: { userId },
+        orderBy: { createdAt: "asc" },
+        select: { createdAt: true, expiresAt: true, lastUsedAt: true, remember: true, userAgent: true },
+      }),
+      prisma.bookmark.findMany({
+        where: { userId },
+        orderBy: { createdAt: "asc" },
+        select: { storySlug: true, shelf: true, createdAt: true, updatedAt: true, story: { select: { title: true } } },
+      }),
+      prisma.readingPosition.findMany({
+        where: { userId },
+        orderBy: { updatedAt: "asc" },
+        select: { storySlug: true, paragraph: true, percent: true, finishedAt: true, updatedAt: true },
+      }),
+      prisma.notification.findMany({
+        where: { userId },
+        orderBy: { date: "asc" },
+        select: { type: true, title: true, message: true, link: true, storyId: true, date: true, read: true },
+      }),
+      prisma.feedback.findMany({ where: { userId }, orderBy: { createdAt: "asc" }, omit: { userId: true } }),
+      prisma.bugReport.findMany({ where: { userId }, orderBy: { createdAt: "asc" }, omit: { userId: true } }),
+      prisma.contactMessage.findMany({ where: { userId }, orderBy: { createdAt: "asc" }, omit: { userId: true } }),
+      prisma.copyrightClaim.findMany({ where: { userId }, orderBy: { createdAt: "asc" }, omit: { userId: true } }),
+      prisma.errorLog.findMany({ where: { userId }, orderBy: { receivedAt: "asc" }, omit: { userId: true } }),
+      prisma.post.findMany({
+        where: { authorId: userId },
+        orderBy: { createdAt: "asc" },
+        select: {
+          id: true,
+          slug: true,
+          title: true,
+          content: true,
+          excerpt: true,
+          status: true,
+          authorName: true,
+          createdAt: true,
+          updatedAt: true,
+          category: { select: { slug: true, name: true } },
+          tags: { select: { slug: true, name: true } },
+        },
+      }),
+    ]);
+  const { password, emailChanges, consent, ...profile } = user;
+  return {
+    format: EXPORT_FORMAT,
+    exportedAt: now.toISOString(),
+    profile: { ...profile, hasPassword: password !== null, cookieConsent: parseJson(consent) },
+    pendingEmailChanges: emailChanges,
+    library: {
+      bookmarks: bookmarks.map(({ story, ...b }) => ({ ...b, title: story.title })),
+      readingPositions: positions,
+    },
+    notifications,
+    feedback,
+    bugReports,
+    contactMessages: contact,
+    copyrightClaims: claims,
+    errorReports: errors,
+    submissions: posts,
+    sessions: sessions.map((s) => ({ ...s, device: deviceName(s.userAgent) })),
+  };
+}
+
+function parseJson(value: string | null): unknown {
+  if (!value) return null;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return null;
+  }
+}
+
+export const WRONG_CONFIRMATION = {
+  password: "That is not your password. Nothing was deleted.",
+  username: "That is not your username. Nothing was deleted.",
+} as const;
+
+/**
+ * The account confirms the deletion with its password; an account without one
+ * (made through a sign-in provider) with its username.
+ */
+export async function checkDeletionConfirmation(userId: string, confirmation: string) {
+  const user = await prisma.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { username: true, password: { select: { hash: true } } },
+  });
+  if (user.password) {
+    if (!(await verifyPassword(confirmation, user.password.hash)))
+      throw new AuthError(WRONG_CONFIRMATION.password, "password");
+  } else if (confirmation.trim() !== user.username) {
+    throw new AuthError(WRONG_CONFIRMATION.username, "username");
+  }
+}
+
+export type DeletionResult = { username: string; submissions: SubmissionChoice; submissionCount: number };
+
+/**
+ * Deletes the account in one transaction. The rows that cascade with the user
+ * (password, sessions, library, positions, notifications, avatar, pending
+ * email changes and reset links) go with it; rows that only name the reader
+ * (feedback, bug reports, contact messages, error reports) are deleted too.
+ * Copyright claims stay, without the account (a legal notice the site must be
+ * able to show), and submissions are anonymised or removed.
+ */
+export async function deleteAccount(userId: string, submissions: SubmissionChoice): Promise<DeletionResult> {
+  return prisma.$transaction(async (tx) => {
+    const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { username: true, email: true } });
+    const submissionCount =
+      submissions === "remove"
+        ? (await tx.post.deleteMany({ where: { authorId: userId } })).count
+        : (
+            await tx.post.updateMany({
+              where: { authorId: userId },
+              data: { authorId: null, authorName: ANONYMOUS_AUTHOR },
+            })
+          ).count;
+    await tx.feedback.deleteMany({ where: { userId } });
+    await tx.bugReport.deleteMany({ where: { userId } });
+    await tx.contactMessage.deleteMany({ where: { userId } });
+    await tx.errorLog.deleteMany({ where: { userId } });
+    await tx.copyrightClaim.updateMany({ where: { userId }, data: { userId: null } });
+    // The sign-in failure counter is keyed by the address.
+    await tx.rateLimit.deleteMany({ where: { key: `login-account:${user.email}` } });
+    await tx.user.delete({ where: { id: userId } });
+    return { username: user.username, submissions, submissionCount };
+  });
+}

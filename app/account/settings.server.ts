@@ -1,0 +1,79 @@
+// /settings/profile: the reader's name, display name and bio, and the password.
+import { AuthError, usernameKey } from "~/auth/auth.server";
+import { hashPassword, verifyPassword } from "~/auth/password.server";
+import { destroyOtherSessions } from "~/auth/session.server";
+import { prisma } from "~/db.server";
+
+/** What /settings/profile shows. `hasPassword` is false for an account made through a sign-in provider. */
+export async function getAccountSettings(userId: string) {
+  const user = await prisma.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: {
+      username: true,
+      displayName: true,
+      bio: true,
+      email: true,
+      avatar: true,
+      password: { select: { userId: true } },
+      emailChanges: {
+        where: { usedAt: null, expiresAt: { gt: new Date() } },
+        orderBy: { createdAt: "desc" },
+        take: 1,
+        select: { newEmail: true },
+      },
+    },
+  });
+  const { password, emailChanges, ...rest } = user;
+  return { ...rest, hasPassword: password !== null, pendingEmail: emailChanges[0]?.newEmail ?? null };
+}
+
+/** Username (registration's rules, unique whatever its case), display name and bio (plain text). */
+export async function updateProfile(
+  userId: string,
+  input: { username: string; displayName: string; bio: string },
+): Promise<void> {
+  const key = usernameKey(input.username);
+  const taken = await prisma.user.findFirst({ where: { usernameKey: key, id: { not: userId } }, select: { id: true } });
+  if (taken) throw new AuthError("This username is taken. Try another one.", "username");
+  try {
+    await prisma.user.update({
+      where: { id: userId },
+      data: {
+        username: input.username,
+        usernameKey: key,
+        displayName: input.displayName || null,
+        bio: input.bio || null,
+      },
+    });
+  } catch (error) {
+    // Another reader took the name between the check and the write (the unique key).
+    if ((error as { code?: string }).code === "P2002")
+      throw new AuthError("This username was just taken. Try another one.", "username");
+    throw error;
+  }
+}
+
+export const WRONG_CURRENT_PASSWORD = "Your current password is not right.";
+
+/**
+ * Changes the password (the current one must be right) or, for an account that
+ * has none, sets one. Every other session of the account ends; this one stays.
+ */
+export async function changePassword(
+  userId: string,
+  input: { currentPassword?: string; newPassword: string },
+  request: Request,
+): Promise<{ endedSessions: number; set: boolean }> {
+  const existing = await prisma.password.findUnique({ where: { userId }, select: { hash: true } });
+  if (existing) {
+    if (!input.currentPassword || !(await verifyPassword(input.currentPassword, existing.hash)))
+      throw new AuthError(WRONG_CURRENT_PASSWORD, "password");
+  }
+  const hash = await hashPassword(input.newPassword);
+  await prisma.$transaction([
+    prisma.password.upsert({ where: { userId }, create: { userId, hash }, update: { hash } }),
+    // A reset link sent before the change would undo it.
+    prisma.passwordReset.deleteMany({ where: { userId } }),
+  ]);
+  return { endedSessions: await destroyOtherSessions(userId, request), set: !existing };
+}

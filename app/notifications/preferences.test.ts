@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_PREFERENCES,
+  kindOfType,
+  NotificationPreferencesSchema,
+  preferencesFromForm,
+  wants,
+} from "./preferences";
+
+describe("notification preferences", () => {
+  it("defaults: everything in the site, the cursed notification on, no email", () => {
+    for (const kind of ["new-story", "reply", "moderation", "announcement", "cursed"] as const) {
+      expect(wants(DEFAULT_PREFERENCES, kind, "site")).toBe(true);
+      expect(wants(DEFAULT_PREFERENCES, kind, "email")).toBe(false);
+    }
+  });
+
+  it("email counts only with the daily digest on; the cursed notification is never mailed", () => {
+    const p = { ...DEFAULT_PREFERENCES, email: { ...DEFAULT_PREFERENCES.email, reply: true } };
+    expect(wants(p, "reply", "email")).toBe(false);
+    const daily = { ...p, digest: "daily" as const };
+    expect(wants(daily, "reply", "email")).toBe(true);
+    expect(wants(daily, "moderation", "email")).toBe(false);
+    expect(wants(daily, "cursed", "email")).toBe(false);
+    expect(wants({ ...daily, cursed: false }, "cursed", "site")).toBe(false);
+  });
+
+  it("reads the form: unticked boxes are off, the digest must be daily or off", () => {
+    const parsed = NotificationPreferencesSchema.safeParse({
+      "site-reply": "on",
+      "email-reply": "on",
+      digest: "daily",
+    });
+    expect(parsed.success).toBe(true);
+    const prefs = preferencesFromForm(parsed.data as never);
+    expect(prefs.site).toEqual({ "new-story": false, reply: true, moderation: false, announcement: false });
+    expect(prefs.email.reply).toBe(true);
+    expect(prefs).toMatchObject({ digest: "daily", cursed: false });
+    expect(NotificationPreferencesSchema.safeParse({ digest: "hourly" }).success).toBe(false);
+  });
+
+  it("maps stored types to kinds; other types are covered by no preference", () => {
+    expect(kindOfType("new-story")).toBe("new-story");
+    expect(kindOfType("reply")).toBe("reply");
+    expect(kindOfType("success")).toBeNull();
+  });
+});

@@ -1,0 +1,81 @@
+// Which notifications a signed-in reader gets (/settings/notifications): per
+// kind, in the site and by email, an email digest daily or off, and the cursed
+// notification (spec §4, on unless turned off). Pure: the server module reads
+// and writes the columns (preferences.server.ts).
+import { z } from "zod";
+
+export const NOTIFICATION_KINDS = ["new-story", "reply", "moderation", "announcement", "cursed"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const CHANNELS = ["site", "email"] as const;
+export type NotificationChannel = (typeof CHANNELS)[number];
+export const DIGEST_CHOICES = ["daily", "off"] as const;
+export type DigestChoice = (typeof DIGEST_CHOICES)[number];
+
+/** The kinds a reader chooses per channel (the cursed notification lives only in the site). */
+export const CHOOSABLE_KINDS = ["new-story", "reply", "moderation", "announcement"] as const;
+export type ChoosableKind = (typeof CHOOSABLE_KINDS)[number];
+
+export const KIND_LABELS: Record<ChoosableKind, { name: string; text: string }> = {
+  "new-story": { name: "New stories", text: "A story is published on the site." },
+  reply: { name: "Replies to your submissions", text: "Someone replies to a story you submitted." },
+  moderation: { name: "Moderation decisions", text: "A story you submitted is approved or rejected." },
+  announcement: { name: "Site announcements", text: "News about Horror Stories itself." },
+};
+
+export type NotificationPreferences = {
+  site: Record<ChoosableKind, boolean>;
+  email: Record<ChoosableKind, boolean>;
+  digest: DigestChoice;
+  cursed: boolean;
+};
+
+/** A new account's choices (the column defaults in prisma/schema.prisma). */
+export const DEFAULT_PREFERENCES: NotificationPreferences = {
+  site: { "new-story": true, reply: true, moderation: true, announcement: true },
+  email: { "new-story": false, reply: false, moderation: false, announcement: false },
+  digest: "off",
+  cursed: true,
+};
+
+/**
+ * The one rule: does the reader get this kind on this channel? Email goes out
+ * only in the daily digest, so an email choice counts only with the digest on.
+ * The cursed notification is a site-only notification.
+ */
+export function wants(preferences: NotificationPreferences, kind: NotificationKind, channel: NotificationChannel) {
+  if (kind === "cursed") return channel === "site" && preferences.cursed;
+  if (channel === "site") return preferences.site[kind];
+  return preferences.digest === "daily" && preferences.email[kind];
+}
+
+/** Which kind a stored notification's type belongs to; null for types no preference covers (never mailed). */
+export function kindOfType(type: string): NotificationKind | null {
+  return (NOTIFICATION_KINDS as readonly string[]).includes(type) ? (type as NotificationKind) : null;
+}
+
+/** A checkbox: "on" when ticked, absent when not; any other value is a tampered form. */
+export const checkbox = z
+  .literal("on", { error: "This form could not be read. Reload the page and try again." })
+  .optional()
+  .transform((v) => v === "on");
+
+/** The form: one checkbox per kind and channel (`site-reply`, `email-reply`, ...), the digest, the cursed switch. */
+export const NotificationPreferencesSchema = z.object({
+  ...Object.fromEntries(CHOOSABLE_KINDS.flatMap((k) => [`site-${k}`, `email-${k}`].map((name) => [name, checkbox]))),
+  digest: z.enum(DIGEST_CHOICES, { error: "Choose daily or off." }),
+  cursed: checkbox,
+}) as unknown as z.ZodType<Record<string, boolean> & { digest: DigestChoice; cursed: boolean }>;
+
+export function preferencesFromForm(value: Record<string, boolean> & { digest: DigestChoice; cursed: boolean }) {
+  const pick = (channel: NotificationChannel) =>
+    Object.fromEntries(CHOOSABLE_KINDS.map((k) => [k, value[`${channel}-${k}`] === true])) as Record<
+      ChoosableKind,
+      boolean
+    >;
+  return {
+    site: pick("site"),
+    email: pick("email"),
+    digest: value.digest,
+    cursed: value.cursed,
+  } satisfies NotificationPreferences;
+}

@@ -1,0 +1,37 @@
+import { Form, useNavigation } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { FormErrors } from "~/auth/forms";
+import { AVATAR_MAX_BYTES } from "./avatar";
+
+/** Upload and remove forms of the avatar, on /profile and /settings/profile (each route's action calls handleAvatarForm). */
+export function AvatarForms({ avatar, errors }: { avatar: string | null; errors: string[] }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <section aria-labelledby="avatar-heading" className="mt-10">
+      <h2 id="avatar-heading" className="font-serif text-2xl font-bold">
+        Avatar
+      </h2>
+      <FormErrors errors={errors} />
+      <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-wrap items-end gap-3">
+        <AuthenticityTokenInput name="csrf" />
+        <input type="hidden" name="intent" value="upload" />
+        <label className="flex flex-col gap-1">
+          <span>Image (JPEG, PNG, WebP or GIF, up to {AVATAR_MAX_BYTES / 1_000_000} MB)</span>
+          <input type="file" name="avatar" accept="image/jpeg,image/png,image/webp,image/gif" required />
+        </label>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          Upload avatar
+        </button>
+      </Form>
+      {avatar ? (
+        <Form method="post" className="mt-3">
+          <AuthenticityTokenInput name="csrf" />
+          <input type="hidden" name="intent" value="remove" />
+          <button type="submit" className="btn">
+            Remove avatar
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { Link } from "react-router";
+import { SUBMISSION_CHOICES } from "~/account/account";
+import { routeMeta } from "~/utils/meta";
+import type { Route } from "./+types/account-deleted";
+
+/** Where a deleted account lands, signed out: what happened to it. The query holds no personal data. */
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const choice = SUBMISSION_CHOICES.find((c) => c === url.searchParams.get("submissions")) ?? null;
+  const count = Math.max(0, Math.min(1_000_000, Number.parseInt(url.searchParams.get("count") ?? "0", 10) || 0));
+  return { choice, count };
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Account deleted" });
+
+export default function AccountDeleted({ loaderData }: Route.ComponentProps) {
+  const { choice, count } = loaderData;
+  const stories = count === 1 ? "story" : `${count} stories`;
+  const verb = (one: string, many: string) => (count === 1 ? one : many);
+  return (
+    <div className="mx-auto max-w-xl">
+      <h1 className="font-serif text-4xl font-bold">Your account was deleted</h1>
+      <ul className="mt-4 list-disc space-y-2 pl-6">
+        <li>Your account, sessions, library, reading positions and notifications are gone. You are signed out.</li>
+        <li>Your feedback, bug reports and messages to us were deleted.</li>
+        {choice === "anonymise" ? (
+          <li>
+            {count > 0
+              ? `Your ${stories} ${verb("stays", "stay")} on the site, credited to "Anonymous".`
+              : "You had no submitted stories."}
+          </li>
+        ) : null}
+        {choice === "remove" ? (
+          <li>{count > 0 ? `Your ${stories} ${verb("was", "were")} removed.` : "You had no submitted stories."}</li>
+        ) : null}
+      </ul>
+      <p className="mt-6">
+        Thank you for reading with us. <Link to="/">Back to the stories</Link>
+      </p>
+    </div>
+  );
+}

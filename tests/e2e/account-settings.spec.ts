@@ -1,0 +1,253 @@
+// The signed-in reader's account settings, with JavaScript on and off:
+// /settings/profile (name, bio, email change through the mailed link, password
+// change), /settings/notifications, /settings/privacy (sessions, download my
+// data, delete my account).
+import { readFile } from "node:fs/promises";
+import type { Browser, Page } from "@playwright/test";
+import { latestMailTo, newReader, register, signIn } from "../support/accounts";
+import { queryE2eDb } from "../support/db";
+import { expect, giveConsent, test } from "../support/test";
+
+const FERRY = { slug: "last-ferry-to-hollin-isle", title: "Last Ferry to Hollin Isle" };
+
+function toast(page: Page, title: string) {
+  return page.getByRole("region", { name: "Notifications" }).getByRole("status").filter({ hasText: title });
+}
+
+/** Another browser signed in to the same account. */
+async function otherBrowser(browser: Browser, baseURL: string, reader: { email: string; password: string }) {
+  const context = await browser.newContext({ baseURL });
+  await giveConsent(context, baseURL);
+  const page = await context.newPage();
+  await signIn(page, reader.email, reader.password);
+  await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
+  return { context, page };
+}
+
+test("the account pages send anonymous readers to sign in", async ({ page }) => {
+  for (const path of ["/settings/profile", "/settings/notifications", "/settings/privacy"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(`/auth?${new URLSearchParams({ redirectTo: path })}`);
+  }
+});
+
+test("a reader changes username, display name and bio, and /profile shows them", async ({ page, checkA11y }) => {
+  const reader = newReader();
+  await register(page, reader);
+  await page.goto("/settings/profile");
+  await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
+  await checkA11y();
+
+  // A bad username comes back with its message, and what was typed stays.
+  await page.getByLabel("Username").fill("no spaces!");
+  await page.getByLabel("Bio").fill("Keeps a lamp lit.");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("Use only letters, digits, - and _.")).toBeVisible();
+  await expect(page.getByLabel("Bio")).toHaveValue("Keeps a lamp lit.");
+
+  const renamed = `${reader.username}_x`;
+  await page.getByLabel("Username").fill(renamed);
+  await page.getByLabel("Display name").fill("Mara of the Marsh");
+  await page.getByLabel("Bio").fill("Keeps a lamp lit.\n<b>Never</b> sleeps.");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(toast(page, "Profile saved")).toBeVisible();
+  await expect(page.getByLabel("Username")).toHaveValue(renamed);
+
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { level: 1, name: "Mara of the Marsh" })).toBeVisible();
+  await expect(page.getByText(`@${renamed}`)).toBeVisible();
+  // Plain text: the tags show as typed, nothing is rendered as HTML.
+  await expect(page.getByText("<b>Never</b> sleeps.")).toBeVisible();
+  await checkA11y();
+});
+
+test("a reader changes the email address through the link mailed to the new one", async ({ page, checkA11y }) => {
+  const reader = newReader();
+  await register(page, reader);
+  const next = `moved-${reader.email}`;
+  await page.goto("/settings/profile");
+  await page.getByLabel("New email address").fill(next);
+  await page.getByRole("button", { name: "Send confirmation link" }).click();
+  await expect(toast(page, "Check your new address")).toBeVisible();
+  await expect(page.getByText(`Your address is ${reader.email}.`)).toBeVisible();
+
+  const mail = await latestMailTo(next);
+  expect(mail.subject).toBe("Confirm your new Horror Stories email address");
+  const link = mail.text.match(/https?:\/\/\S+\/confirm-email\?token=[a-f0-9]{64}/)?.[0];
+  expect(link).toBeTruthy();
+  const url = new URL(link as string);
+  await page.goto(url.pathname + url.search);
+  await expect(page.getByRole("heading", { level: 1, name: "Confirm your new email address" })).toBeVisible();
+  await checkA11y();
+  await page.getByRole("button", { name: "Use this address" }).click();
+  await expect(toast(page, "Email address changed")).toBeVisible();
+
+  await page.goto("/settings/profile");
+  await expect(page.getByText(`Your address is ${next}.`)).toBeVisible();
+  // The link works once.
+  await page.goto(url.pathname + url.search);
+  await expect(page.getByText(/This confirmation link has expired or was already used/)).toBeVisible();
+});
+
+test("a password change signs out the other browser and keeps this one", async ({ page, browser, baseURL }) => {
+  const reader = newReader();
+  await register(page, reader);
+  const other = await otherBrowser(browser, baseURL as string, reader);
+
+  await page.goto("/settings/profile");
+  await page.getByLabel("Current password").fill("not-my-password");
+  await page.getByLabel("New password", { exact: true }).fill("a-brand-new-password");
+  await page.getByLabel("New password again").fill("a-brand-new-password");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Your current password is not right.")).toBeVisible();
+
+  await page.getByLabel("Current password").fill(reader.password);
+  await page.getByLabel("New password", { exact: true }).fill("a-brand-new-password");
+  await page.getByLabel("New password again").fill("a-brand-new-password");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(toast(page, "Password changed")).toBeVisible();
+
+  await page.goto("/settings/privacy");
+  await expect(page.getByRole("heading", { level: 1, name: "Privacy" })).toBeVisible();
+  await other.page.goto("/settings/privacy");
+  await expect(other.page).toHaveURL(/\/auth\?redirectTo=/);
+  await other.context.close();
+});
+
+test("notification preferences persist", async ({ page, checkA11y }) => {
+  await register(page, newReader());
+  await page.goto("/settings/notifications");
+  await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+  await checkA11y();
+  const newStories = page.getByRole("checkbox", { name: "New stories on the site" });
+  await expect(newStories).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Send me the cursed notification" })).toBeChecked();
+  await newStories.uncheck();
+  await page.getByRole("checkbox", { name: "Replies to your submissions by email" }).check();
+  await page.getByRole("radio", { name: "Daily" }).check();
+  await page.getByRole("checkbox", { name: "Send me the cursed notification" }).uncheck();
+  await page.getByRole("button", { name: "Save notification settings" }).click();
+  await expect(toast(page, "Notification settings saved")).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole("checkbox", { name: "New stories on the site" })).not.toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Replies to your submissions by email" })).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Daily" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Send me the cursed notification" })).not.toBeChecked();
+});
+
+test("download my data holds the reader's bookmark and feedback", async ({ page, checkA11y }) => {
+  await register(page, newReader());
+  await page.goto(`/story/${FERRY.slug}`);
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: `Bookmark ${FERRY.title}` })
+    .click();
+  await expect(page.getByRole("main").getByText("On your shelf: Bookmarked")).toBeVisible();
+  const feedback = `The ferry story kept me up all night ${Date.now()}`;
+  await page.goto("/feedback");
+  await page.getByLabel("Your feedback").fill(feedback);
+  await page.getByRole("button", { name: "Send feedback" }).click();
+  await expect(page.getByRole("heading", { name: "Thank You for Your Feedback!" })).toBeVisible();
+
+  await page.goto("/settings/privacy");
+  await checkA11y();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download my data" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^horror-stories-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(await readFile((await download.path()) as string, "utf8"));
+  expect(data.library.bookmarks).toEqual([expect.objectContaining({ storySlug: FERRY.slug, shelf: "bookmarked" })]);
+  expect(data.feedback).toEqual([expect.objectContaining({ content: feedback })]);
+  expect(JSON.stringify(data)).not.toMatch(/"hash"|tokenHash|\$2[aby]\$/);
+});
+
+test("a reader ends another session from the list", async ({ page, browser, baseURL }) => {
+  const reader = newReader();
+  await register(page, reader);
+  const other = await otherBrowser(browser, baseURL as string, reader);
+  await page.goto("/settings/privacy");
+  const sessions = page.getByRole("region", { name: "Where you are signed in" });
+  await expect(sessions.getByRole("listitem")).toHaveCount(2);
+  await expect(sessions.getByRole("listitem").first()).toContainText("(this browser)");
+  await expect(sessions.getByRole("listitem").first()).toContainText("Chrome on Linux");
+  await sessions.getByRole("button", { name: /^End the session on / }).click();
+  await expect(toast(page, "Session ended")).toBeVisible();
+  await expect(sessions.getByRole("listitem")).toHaveCount(1);
+
+  await other.page.goto("/settings/privacy");
+  await expect(other.page).toHaveURL(/\/auth\?redirectTo=/);
+  await other.context.close();
+});
+
+for (const choice of ["anonymise", "remove"] as const) {
+  test(`deleting the account removes the personal data and ${choice}s the submissions`, async ({ page, checkA11y }) => {
+    const reader = newReader();
+    await register(page, reader);
+    const [user] = await queryE2eDb<{ id: string }>('SELECT id FROM "User" WHERE email = ?', [reader.email]);
+    const slug = `kept-${reader.username.replaceAll("_", "-").toLowerCase()}`;
+    const now = new Date().toISOString();
+    await queryE2eDb(
+      `INSERT INTO "Post" ("slug", "title", "content", "status", "authorId", "authorName", "createdAt", "updatedAt")
+       VALUES (?, 'My Submission', 'Text', 'draft', ?, ?, ?, ?)`,
+      [slug, user?.id as string, reader.username, now, now],
+    );
+
+    await page.goto("/settings/privacy");
+    if (choice === "remove") await page.getByRole("radio", { name: "Remove them" }).check();
+    await page.getByLabel("Your password").fill("not-my-password");
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page.getByText("That is not your password. Nothing was deleted.")).toBeVisible();
+
+    if (choice === "remove") await page.getByRole("radio", { name: "Remove them" }).check();
+    await page.getByLabel("Your password").fill(reader.password);
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Your account was deleted" })).toBeVisible();
+    await expect(
+      page.getByText(
+        choice === "anonymise" ? 'Your story stays on the site, credited to "Anonymous".' : "Your story was removed.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+    await checkA11y();
+
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fprofile/);
+    await signIn(page, reader.email, reader.password);
+    await expect(page.getByRole("alert")).toHaveText("The email or password is not right.");
+    expect(await queryE2eDb('SELECT id FROM "User" WHERE email = ?', [reader.email])).toEqual([]);
+    const posts = await queryE2eDb<{ authorId: string | null; authorName: string }>(
+      'SELECT "authorId", "authorName" FROM "Post" WHERE slug = ?',
+      [slug],
+    );
+    if (choice === "anonymise") expect(posts).toEqual([{ authorId: null, authorName: "Anonymous" }]);
+    else expect(posts).toEqual([]);
+  });
+}
+
+test("the analytics choice follows the reader to another browser", async ({ page, browser, baseURL }) => {
+  const reader = newReader();
+  await register(page, reader);
+  await page.goto("/settings/privacy");
+  await page.getByRole("checkbox", { name: "Analytics", exact: true }).uncheck();
+  await page.getByRole("checkbox", { name: "Marketing", exact: true }).uncheck();
+  await page.getByRole("button", { name: "Save privacy choices" }).click();
+  await expect(toast(page, "Privacy choices saved")).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: "Analytics", exact: true })).not.toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Functionality", exact: true })).toBeChecked();
+
+  // A browser that never made a cookie choice: once signed in, the account's choice applies.
+  const context = await browser.newContext({ baseURL });
+  const other = await context.newPage();
+  const { csrfToken } = (await (await other.request.get("/api/csrf-token")).json()) as { csrfToken: string };
+  const login = await other.request.post("/api/auth/login", {
+    data: { email: reader.email, password: reader.password },
+    headers: { "X-CSRF-Token": csrfToken },
+  });
+  expect(login.ok()).toBe(true);
+  await other.goto("/settings/cookie-management");
+  await expect(other.getByRole("switch", { name: "Analytics" })).toHaveAttribute("aria-checked", "false");
+  await expect(other.getByRole("switch", { name: "Functionality" })).toHaveAttribute("aria-checked", "true");
+  await context.close();
+});
