@@ -1,8 +1,8 @@
-// Every notification the community sends goes through notifyCommunity(): one
-// place for a reader's preference check (the settings issue's notification
-// preferences plug in here) and for the rule that nobody is told of their own
-// doing. See docs/decisions/015.
+// Every notification the community sends goes through notifyCommunity(): the
+// reader's preferences (through notifyReader) and the rule that nobody is told
+// of their own doing. See docs/decisions/015.
 import { prisma } from "~/db.server";
+import { notifyReader, type ReaderNotice } from "~/notifications/notify.server";
 
 export type CommunityEvent =
   | { kind: "thread-reply"; threadTitle: string; by: string; link: string }
@@ -11,7 +11,7 @@ export type CommunityEvent =
   | { kind: "removed"; action: "hide" | "delete"; link: string | null };
 
 /** The notification centre's fields for an event (spec §3: type, title, message, link). */
-export function communityNotification(event: CommunityEvent) {
+export function communityNotification(event: CommunityEvent): Omit<ReaderNotice, "kind"> {
   switch (event.kind) {
     case "thread-reply":
       return {
@@ -42,11 +42,13 @@ export function communityNotification(event: CommunityEvent) {
   }
 }
 
-type Db = Pick<typeof prisma, "notification">;
+type Db = Pick<typeof prisma, "notification" | "user">;
 
 /**
- * Tells a reader of a community event; `actorId` is who caused it (never told
- * of their own reply). Returns whether a notification was written.
+ * Tells a reader of a community event, as they chose at /settings/notifications
+ * (replies and quotes are "reply" notices, a removed post a "moderation" one);
+ * `actorId` is who caused it (never told of their own reply). Returns whether
+ * a notification was written.
  */
 export async function notifyCommunity(
   recipientId: string | null | undefined,
@@ -55,7 +57,7 @@ export async function notifyCommunity(
   db: Db = prisma,
 ): Promise<boolean> {
   if (!recipientId || recipientId === actorId) return false;
-  // The preference check of the settings issue goes here (e.g. a notifyCommunity column on User).
-  await db.notification.create({ data: { userId: recipientId, ...communityNotification(event) } });
-  return true;
+  const kind = event.kind === "removed" ? "moderation" : "reply";
+  const { site } = await notifyReader(recipientId, { kind, ...communityNotification(event) }, db);
+  return site;
 }

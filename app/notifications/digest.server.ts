@@ -8,7 +8,7 @@ import { digestEmail, type Mailer } from "~/auth/mail.server";
 import { acquireLease, releaseLease } from "~/content/sync.server";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
-import { kindOfType, wants } from "./preferences";
+import { inDigest, kindOfType } from "./preferences";
 import { preferencesOf } from "./preferences.server";
 
 export const DIGEST_PERIOD_MS = 24 * 60 * 60_000;
@@ -51,15 +51,15 @@ export async function selectDigests(now: number): Promise<Digest[]> {
       where: { userId: reader.id, read: false, date: { gt: since, lte: new Date(now) } },
       orderBy: { date: "desc" },
       take: DIGEST_MAX_ITEMS * 2,
-      select: { type: true, title: true, message: true, link: true, date: true },
+      select: { type: true, kind: true, title: true, message: true, link: true, date: true },
     });
     const items = rows
       .filter((row) => {
-        const kind = kindOfType(row.type);
-        return kind !== null && wants(preferences, kind, "email");
+        const kind = kindOfType(row.kind ?? row.type);
+        return kind !== null && inDigest(preferences, kind);
       })
       .slice(0, DIGEST_MAX_ITEMS)
-      .map(({ type: _type, ...item }) => item);
+      .map(({ type: _type, kind: _kind, ...item }) => item);
     if (items.length > 0) digests.push({ userId: reader.id, email: reader.email, username: reader.username, items });
   }
   return digests;

@@ -10,7 +10,8 @@ import {
   wants,
 } from "./preferences";
 
-const SELECT = {
+/** The User columns that hold the preferences. */
+export const PREFERENCE_COLUMNS = {
   notifyNewStories: true,
   notifyNewStoriesEmail: true,
   notifyReplies: true,
@@ -23,7 +24,7 @@ const SELECT = {
   emailDigest: true,
 } as const;
 
-type Columns = { [K in keyof typeof SELECT]: K extends "emailDigest" ? string : boolean };
+type Columns = { [K in keyof typeof PREFERENCE_COLUMNS]: K extends "emailDigest" ? string : boolean };
 
 export function preferencesOf(row: Columns): NotificationPreferences {
   return {
@@ -61,7 +62,7 @@ function columnsOf(p: NotificationPreferences): Columns {
 
 /** The reader's choices; the defaults for an unknown id. */
 export async function getNotificationPreferences(userId: string): Promise<NotificationPreferences> {
-  const row = await prisma.user.findUnique({ where: { id: userId }, select: SELECT });
+  const row = await prisma.user.findUnique({ where: { id: userId }, select: PREFERENCE_COLUMNS });
   return row ? preferencesOf(row) : DEFAULT_PREFERENCES;
 }
 
@@ -79,6 +80,6 @@ export async function wantsNotification(
   kind: NotificationKind,
   channel: NotificationChannel,
 ): Promise<boolean> {
-  const row = await prisma.user.findUnique({ where: { id: userId }, select: SELECT });
+  const row = await prisma.user.findUnique({ where: { id: userId }, select: PREFERENCE_COLUMNS });
   return row ? wants(preferencesOf(row), kind, channel) : false;
 }

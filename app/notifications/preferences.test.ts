@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_PREFERENCES,
+  inDigest,
   kindOfType,
   NotificationPreferencesSchema,
   preferencesFromForm,
@@ -8,10 +9,10 @@ import {
 } from "./preferences";
 
 describe("notification preferences", () => {
-  it("defaults: everything in the site, the cursed notification on, no email", () => {
+  it("defaults: everything in the site, the cursed notification on, email only for moderation decisions", () => {
     for (const kind of ["new-story", "reply", "moderation", "announcement", "cursed"] as const) {
       expect(wants(DEFAULT_PREFERENCES, kind, "site")).toBe(true);
-      expect(wants(DEFAULT_PREFERENCES, kind, "email")).toBe(false);
+      expect(wants(DEFAULT_PREFERENCES, kind, "email")).toBe(kind === "moderation");
     }
   });
 
@@ -20,9 +21,17 @@ describe("notification preferences", () => {
     expect(wants(p, "reply", "email")).toBe(false);
     const daily = { ...p, digest: "daily" as const };
     expect(wants(daily, "reply", "email")).toBe(true);
-    expect(wants(daily, "moderation", "email")).toBe(false);
+    expect(inDigest(daily, "reply")).toBe(true);
+    expect(inDigest(daily, "moderation")).toBe(false);
     expect(wants(daily, "cursed", "email")).toBe(false);
     expect(wants({ ...daily, cursed: false }, "cursed", "site")).toBe(false);
+  });
+
+  it("a moderation decision is mailed at once when ticked, digest or not, and never again in the digest", () => {
+    const p = { ...DEFAULT_PREFERENCES, email: { ...DEFAULT_PREFERENCES.email, moderation: true } };
+    expect(wants(p, "moderation", "email")).toBe(true);
+    expect(wants({ ...p, digest: "daily" }, "moderation", "email")).toBe(true);
+    expect(inDigest({ ...p, digest: "daily" }, "moderation")).toBe(false);
   });
 
   it("reads the form: unticked boxes are off, the digest must be daily or off", () => {

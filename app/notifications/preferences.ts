@@ -32,20 +32,36 @@ export type NotificationPreferences = {
 /** A new account's choices (the column defaults in prisma/schema.prisma). */
 export const DEFAULT_PREFERENCES: NotificationPreferences = {
   site: { "new-story": true, reply: true, moderation: true, announcement: true },
-  email: { "new-story": false, reply: false, moderation: false, announcement: false },
+  // A decision on the writer's own story is mailed at once unless turned off; the rest only by choice.
+  email: { "new-story": false, reply: false, moderation: true, announcement: false },
   digest: "off",
   cursed: true,
 };
 
 /**
+ * Kinds mailed the moment they happen, one mail each, when the reader ticks
+ * their email box: a decision on a writer's own story is rare, personal and
+ * timely (issue 14: "the writer gets a notification and, if they want it, an
+ * email"). Every other kind is mailed only in the daily digest.
+ */
+export const IMMEDIATE_EMAIL_KINDS: readonly NotificationKind[] = ["moderation"];
+
+/**
  * The one rule: does the reader get this kind on this channel? Email goes out
- * only in the daily digest, so an email choice counts only with the digest on.
- * The cursed notification is a site-only notification.
+ * at once for the immediate kinds, and otherwise only in the daily digest, so
+ * those email choices count only with the digest on. The cursed notification
+ * is a site-only notification.
  */
 export function wants(preferences: NotificationPreferences, kind: NotificationKind, channel: NotificationChannel) {
   if (kind === "cursed") return channel === "site" && preferences.cursed;
   if (channel === "site") return preferences.site[kind];
+  if (IMMEDIATE_EMAIL_KINDS.includes(kind)) return preferences.email[kind];
   return preferences.digest === "daily" && preferences.email[kind];
+}
+
+/** Whether the daily digest lists a notification of this kind (immediate kinds were mailed already). */
+export function inDigest(preferences: NotificationPreferences, kind: NotificationKind) {
+  return !IMMEDIATE_EMAIL_KINDS.includes(kind) && wants(preferences, kind, "email");
 }
 
 /** Which kind a stored notification's type belongs to; null for types no preference covers (never mailed). */

@@ -1,10 +1,7 @@
-// Every message to a writer about their story goes through notifyWriter: the
-// notification centre always, and an email when mail is configured. The
-// notification-preferences branch plugs its check in HERE (one place):
-//   if (await wantsNotification(userId, kind, "site")) ... / (..., "email")
-import { prisma } from "~/db.server";
-import { env } from "~/env.server";
-import { mailConfigured, siteMailer } from "~/messages/site-mailer.server";
+// Every message to a writer about their story goes through notifyWriter, a
+// "moderation" notice for notifyReader: the notification centre and an email
+// at once, each as the writer chose at /settings/notifications.
+import { notifyReader } from "~/notifications/notify.server";
 
 /** What happened to the story (the preference kind the settings issue may offer). */
 export type WriterNotificationKind = "story-approved" | "story-changes" | "story-rejected" | "revision-approved";
@@ -25,33 +22,11 @@ const TYPE_OF: Record<WriterNotificationKind, "success" | "warning" | "error"> =
 };
 
 export async function notifyWriter(userId: string, notification: WriterNotification): Promise<void> {
-  await prisma.notification.create({
-    data: {
-      userId,
-      type: TYPE_OF[notification.kind],
-      title: notification.title,
-      message: notification.message,
-      link: notification.link,
-    },
+  await notifyReader(userId, {
+    kind: "moderation",
+    type: TYPE_OF[notification.kind],
+    title: notification.title,
+    message: notification.message,
+    link: notification.link,
   });
-  // Until the preferences branch adds wantsNotification: email whenever mail really leaves the server.
-  if (!mailConfigured) return;
-  const user = await prisma.user.findUnique({ where: { id: userId }, select: { email: true, username: true } });
-  if (!user) return;
-  try {
-    await siteMailer.send({
-      to: user.email,
-      subject: `${notification.title} | Horror Stories`,
-      text: [
-        `Hello ${user.username},`,
-        "",
-        notification.message,
-        "",
-        new URL(notification.link, env.SITE_URL).toString(),
-      ].join("\n"),
-    });
-  } catch (error) {
-    // The notification is stored; a mail that failed is logged, never the moderator's error.
-    console.error("[stories] writer mail failed:", (error as Error).message);
-  }
 }

@@ -45,9 +45,9 @@ export default function NotificationSettings({ loaderData, actionData }: Route.C
     <div className="max-w-2xl">
       <h1 className="font-serif text-4xl font-bold">Notifications</h1>
       <p className="mt-2 text-muted">
-        Choose what reaches you in the notification centre on the site and by email. Email comes as one daily digest of
-        the unread notifications you received on the site in the last day, so the email choices count only with the
-        digest on.
+        Choose what reaches you in the notification centre on the site and by email. A moderation decision on a story
+        you submitted is mailed the moment it is made. Everything else comes as one daily digest of the unread
+        notifications you received on the site in the last day, so those email choices count only with the digest on.
       </p>
       <FormErrors errors={errors} />
       <Form method="post" className="mt-6 space-y-8">
