@@ -22,7 +22,13 @@ describe("notifyReader: the reader's /settings/notifications decide", () => {
   it("writes the notice with its kind when the reader wants it in the site, and nothing when not", async () => {
     const on = await reader();
     const off = await reader({ notifyModeration: false });
-    const notice = { kind: "moderation", type: "success", title: "Approved", message: "Yes.", link: "/edit-story" } as const;
+    const notice = {
+      kind: "moderation",
+      type: "success",
+      title: "Approved",
+      message: "Yes.",
+      link: "/edit-story",
+    } as const;
     expect(await notifyReader(on.id, notice)).toMatchObject({ site: true });
     expect(await notifyReader(off.id, notice)).toMatchObject({ site: false });
     expect(await prisma.notification.findMany({ select: { userId: true, kind: true, type: true } })).toEqual([

@@ -1,5 +1,7 @@
 import { data, Link } from "react-router";
 import { isCommunityOpen } from "~/admin/site-settings.server";
+import { StoryComments } from "~/community/story-comments";
+import { loadStoryComments } from "~/community/story-comments.server";
 import { StoryArticle } from "~/components/story-article";
 import { storyPageData, storyPageHeaders } from "~/content/story-page.server";
 import { getCommunityStory } from "~/stories/community.server";
@@ -12,7 +14,7 @@ import { isSlug } from "~/utils/slug";
 import type { Route } from "./+types/community-story";
 
 /** A published community story: 404 while the community content flag is off, and for any other slug. */
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = params.slug;
   invariantResponse(isSlug(slug) && (await isCommunityOpen()), "No story has this address.", { status: 404 });
   const found = await getCommunityStory(slug);
@@ -20,6 +22,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const show = new URL(request.url).searchParams.get(SHOW_STORY_PARAM) === "1";
   const collapsed = collapsingWarnings(found.warnings, await readerCollapsedWarnings(request), show);
   const page = await storyPageData(request, found.story);
+  // The comments follow the story: a collapsed story shows neither (they may tell what the warning hides).
+  const comments = collapsed.length
+    ? null
+    : await loadStoryComments({ request, context, story: { id: found.story.id, slug } });
   return data(
     {
       ...page,
@@ -28,6 +34,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       warnings: found.warnings,
       mature: found.mature,
       collapsed,
+      comments,
     },
     { headers: storyPageHeaders(request) },
   );
@@ -63,8 +70,7 @@ export default function CommunityStory({ loaderData }: Route.ComponentProps) {
       }
       hideText={collapsed.length > 0}
     >
-      {/* COMMENTS: the community branch puts this story's comment thread here (keyed by Post id = story.id). */}
-      <div id="comments" data-post-id={story.id} />
+      {loaderData.comments ? <StoryComments data={loaderData.comments} /> : null}
     </StoryArticle>
   );
 }

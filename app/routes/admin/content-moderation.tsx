@@ -4,6 +4,8 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { FormErrors } from "~/auth/forms";
+import { loadReportsSection } from "~/community/reports-action.server";
+import { ReportsSection } from "~/community/reports-section";
 import { formatDate } from "~/components/story-card";
 import { listModerationQueue, ModerationSchema, moderate } from "~/stories/moderation.server";
 import { StoryError } from "~/stories/stories.server";
@@ -18,7 +20,8 @@ const PATH = "/admin/content-moderation";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return data({ queue: await listModerationQueue() }, { headers: PRIVATE_PAGE_HEADERS });
+  const [queue, reports] = await Promise.all([listModerationQueue(), loadReportsSection()]);
+  return data({ queue, reports }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
 /** One decision on one submission: approve, request changes (message), reject (reason). */
@@ -144,8 +147,10 @@ export default function ContentModeration({ loaderData, actionData }: Route.Comp
           <p className="mt-3 text-muted">Nothing is waiting in review.</p>
         )}
       </section>
-      {/* REPORTS: the community branch puts reported posts and comments here (the same queue, its own section). */}
-      <div id="reported-items" />
+      {/* The same queue's reported posts and comments; their forms post to /admin/content-moderation/reports. */}
+      <div className="mt-10">
+        <ReportsSection groups={loaderData.reports.groups} recent={loaderData.reports.recent} redirectTo={PATH} />
+      </div>
     </div>
   );
 }
