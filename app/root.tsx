@@ -9,6 +9,10 @@ import { StatusPageView } from "./components/status-page";
 import { getConsent } from "./consent/consent.server";
 import { env } from "./env.server";
 import { bellState } from "./notifications/notifications.server";
+import { FontFaces } from "./preferences/fonts";
+import { preferenceDataAttributes, preferenceStyle } from "./preferences/preferences";
+import { getPreferences } from "./preferences/preferences.server";
+import { usePreferences } from "./preferences/use-preferences";
 import { CriticalCss } from "./styles/critical-css";
 import { getSidebarState, getTheme } from "./theme/preferences.server";
 import { useTheme } from "./theme/theme-toggle";
@@ -27,8 +31,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getConsent(request),
     getToast(request),
   ]);
+  // One query by primary key for a signed-in reader, none for an anonymous one (the cookie).
+  const preferences = await getPreferences(request, user?.id ?? null);
   const result = {
     theme,
+    preferences,
     sidebar,
     consent,
     user: user ? { id: user.id, username: user.username, avatar: user.avatar, isAdmin: user.isAdmin } : null,
@@ -52,14 +59,23 @@ export const meta: Route.MetaFunction = (args) => (args.error ? errorMeta(args.e
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const theme = useTheme();
+  // Reading preferences on the first byte: nothing here for a default reader.
+  const preferences = usePreferences();
   return (
-    <html lang="en" data-theme={theme} id="top">
+    <html
+      lang="en"
+      data-theme={theme}
+      id="top"
+      {...preferenceDataAttributes(preferences)}
+      style={preferenceStyle(preferences) as React.CSSProperties}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <Meta />
         <CriticalCss />
+        <FontFaces faces={[preferences.typeface]} preload />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Links />
       </head>

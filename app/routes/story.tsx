@@ -10,6 +10,7 @@ import { BookmarkControl } from "~/library/bookmark-control";
 import { getPosition, shelvesOf } from "~/library/library.server";
 import { paragraphId } from "~/library/shelves";
 import { StoryText, TrackedStoryText } from "~/library/story-text";
+import { ReadingSettingsButton } from "~/preferences/reading-settings-button";
 import { CLIENT_HINT_HEADERS, prefersLowData } from "~/utils/client-hints.server";
 import { invariantResponse } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
@@ -63,7 +64,7 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
   const { story, blocks, minutes, previous, next, lowData, reader } = loaderData;
   useRememberStory(story);
   return (
-    <article className="mx-auto max-w-2xl">
+    <article className="story-column mx-auto">
       <header>
         <h1 className="font-serif text-4xl font-bold">{story.title}</h1>
         <p className="mt-2 text-muted">
@@ -88,6 +89,9 @@ export default function StoryPage({ loaderData }: Route.ComponentProps) {
             ))}
           </p>
         ) : null}
+        <div className="mt-3">
+          <ReadingSettingsButton />
+        </div>
         {story.image ? <StoryImage image={story.image} low={lowData} /> : null}
         {reader && !story.protected ? (
           <div className="mt-4 space-y-2">

@@ -27,4 +27,6 @@ export const COOKIE_NAMES = {
   toast: `${COOKIE_PREFIX}toast`,
   theme: `${COOKIE_PREFIX}theme`,
   sidebar: `${COOKIE_PREFIX}sidebar`,
+  /** Reading preferences of an anonymous reader (signed; app/preferences). */
+  preferences: `${COOKIE_PREFIX}prefs`,
 } as const;

@@ -20,6 +20,11 @@ const COOKIES = [
     COOKIE_NAMES.toast,
     "Carries a one-time message (such as “Message sent”) to the next page; gone once shown.",
   ],
+  [
+    "Essential",
+    COOKIE_NAMES.preferences,
+    "Keeps the reading preferences you saved (font, size, spacing, contrast, motion) when you are not signed in (1 year). Set only when you save them.",
+  ],
   ["Functionality", COOKIE_NAMES.theme, "Remembers light, dark or system theme (1 year)."],
   ["Functionality", COOKIE_NAMES.sidebar, "Remembers whether the sidebar is collapsed (1 year)."],
 ] as const;
