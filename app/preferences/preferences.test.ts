@@ -18,6 +18,7 @@ import {
   preferenceStyle,
   preferencesFromSearch,
   resolvePreferences,
+  type StoredPreferences,
   TEXT_ALIGNS,
   WORD_SPACINGS,
   warningsToCollapse,
@@ -103,12 +104,12 @@ describe("presets", () => {
   });
 
   it("sets its values, keeps reduced motion and content warnings, and can be adjusted afterwards", () => {
-    const before = {
+    const before: StoredPreferences = {
       reducedMotion: true,
       contentWarnings: "collapse",
       collapsedWarnings: ["gore"],
       fontSize: "7",
-    } as const;
+    };
     const after = applyPreset(before, preset("dyslexia"));
     expect(after).toMatchObject({ reducedMotion: true, contentWarnings: "collapse", collapsedWarnings: ["gore"] });
     expect(after.fontSize).toBe("3");
