@@ -27,17 +27,7 @@ const csrf = new CSRF({
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Preference-only actions that are checked by origin instead of token (see above). */
-const ORIGIN_CHECKED_PATHS = new Set([
-  "/theme",
-  "/sidebar",
-  "/cookie-consent",
-  // Reading preferences (docs/decisions/011): for anonymous readers too, and
-  // the quick-settings form also sits in a popover on cacheable story pages.
-  "/settings/fonts",
-  "/settings/accessibility",
-  "/settings/quick-settings",
-  "/settings/preview",
-]);
+const ORIGIN_CHECKED_PATHS = new Set(["/theme", "/sidebar", "/cookie-consent"]);
 
 type TokenState = { token: string | null; setCookie: string | null };
 const tokenContext = createContext<TokenState>({ token: null, setCookie: null });

@@ -1,6 +1,7 @@
 // The controls of the reading settings pages: plain radios, selects and
 // checkboxes with labels, inside real forms (no JavaScript needed).
 import { Form, useActionData } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/auth/forms";
 import { THEMES, type Theme } from "~/theme/theme";
 import { FONT_SIZES, LINE_HEIGHTS, matchingPreset, PRESETS, type Preferences } from "./preferences";
@@ -153,6 +154,7 @@ export function PresetButtons({ prefs, action }: { prefs: Preferences; action?: 
   const current = matchingPreset(prefs);
   return (
     <Form method="post" action={action} className="space-y-2">
+      <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="preset" />
       <fieldset>
         <legend className="mb-2 font-semibold">Presets</legend>

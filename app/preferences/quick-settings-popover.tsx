@@ -3,10 +3,11 @@
 // back to the button). The form posts to /settings/quick-settings, the same
 // action as the page; the root loader then revalidates and <html> follows.
 import * as Popover from "@radix-ui/react-popover";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { useTheme } from "~/theme/theme-toggle";
 import { showToast } from "~/toasts/toast-store";
+import { csrfToken } from "~/utils/api-client";
 import { formKey, QuickSettingsFields } from "./controls";
 import { usePreferences } from "./use-preferences";
 
@@ -15,6 +16,11 @@ export default function QuickSettingsPopover({ label }: { label: string }) {
   const prefs = usePreferences();
   const theme = useTheme();
   const saved = fetcher.state === "idle" && fetcher.data?.ok;
+  // The story page is cacheable and carries no token: the popover asks for one when it opens.
+  const [token, setToken] = useState<string | null>(null);
+  useEffect(() => {
+    csrfToken().then(setToken, () => setToken(null));
+  }, []);
 
   useEffect(() => {
     if (saved) showToast({ title: "Reading preferences saved", variant: "success" });
@@ -32,6 +38,7 @@ export default function QuickSettingsPopover({ label }: { label: string }) {
       >
         <fetcher.Form method="post" action="/settings/quick-settings" key={formKey(prefs, theme)} className="space-y-4">
           <input type="hidden" name="enhanced" value="1" />
+          <input type="hidden" name="csrf" value={token ?? ""} />
           <QuickSettingsFields prefs={prefs} theme={theme} idPrefix="popover-" />
           <div className="flex flex-wrap items-center gap-3">
             <button
@@ -39,7 +46,7 @@ export default function QuickSettingsPopover({ label }: { label: string }) {
               name="intent"
               value="save"
               className="btn btn-primary"
-              disabled={fetcher.state !== "idle"}
+              disabled={!token || fetcher.state !== "idle"}
             >
               Apply
             </button>

@@ -3,11 +3,12 @@
 // page to its defaults. Post/redirect/get with a toast; with JavaScript a
 // fetcher that sends no redirectTo gets data instead.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
+import { csrfToken, readPostedForm } from "~/auth/csrf.server";
+import { CONTENT_WARNING_IDS } from "~/stories/content-warnings";
 import { serializeTheme } from "~/theme/preferences.server";
 import { redirectWithToast } from "~/toasts/toast.server";
-import { readFormData } from "~/utils/http";
 import { safeRedirectPath } from "~/utils/redirect";
 import { INTENTS, type Intent, PAGE_PATHS, PAGE_SCHEMAS, PresetSchema } from "./forms";
 import { applyPreset, findPreset, type SettingsPage, type StoredPreferences, withPageValues } from "./preferences";
@@ -23,9 +24,29 @@ function isIntent(value: unknown): value is Intent {
   return typeof value === "string" && (INTENTS as readonly string[]).includes(value);
 }
 
-export async function handlePreferencesAction(request: Request, page: SettingsPage) {
-  // Origin-checked like /theme (docs/decisions/005): the popover sits on cacheable story pages.
-  const form = await readFormData(request, { repeatable: ["collapsedWarnings"] });
+/** The loader of each reading settings page: its forms carry a CSRF token (the pages are private, never shared). */
+export async function settingsPageToken(request: Request, context: Readonly<RouterContextProvider>) {
+  return csrfToken(request, context);
+}
+
+/**
+ * The chosen warnings come as one checkbox each (warning-gore=on, ...): no
+ * field is ever repeated, so the body reader's refusal of repeated fields holds.
+ */
+function withCollapsedWarnings(form: FormData): FormData {
+  const copy = new FormData();
+  for (const [name, value] of form) if (name !== "collapsedWarnings") copy.append(name, value);
+  for (const id of CONTENT_WARNING_IDS) if (form.get(`warning-${id}`) === "on") copy.append("collapsedWarnings", id);
+  return copy;
+}
+
+export async function handlePreferencesAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  page: SettingsPage,
+) {
+  // Token-checked like every form (docs/decisions/005, 011); the CSRF check already read the body.
+  const form = withCollapsedWarnings(await readPostedForm(request, context));
   const rawIntent = form.get("intent") ?? "save";
   if (!isIntent(rawIntent)) throw data({ message: "Choose save, reset or a preset." }, { status: 400 });
   const intent = rawIntent;

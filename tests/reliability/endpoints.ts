@@ -75,10 +75,11 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     optional: ["redirectTo"],
     lenient: ["redirectTo"],
   },
-  // Reading preferences (issue 13): anonymous readers too, origin-checked like /theme (docs/decisions/011).
+  // Reading preferences (issue 13): anonymous readers too; private pages whose forms carry the token (docs/decisions/011).
   "/settings/fonts": {
     reads: "form",
-    csrf: "origin",
+    csrf: "token",
+    formPage: "/settings/fonts",
     as: "anonymous",
     valid: {
       save: () => ({ intent: "save", typeface: "dyslexic", fontSize: "4", fontWeight: "500" }),
@@ -89,7 +90,8 @@ export const ENDPOINTS: Record<string, Endpoint> = {
   },
   "/settings/accessibility": {
     reads: "form",
-    csrf: "origin",
+    csrf: "token",
+    formPage: "/settings/accessibility",
     as: "anonymous",
     valid: {
       save: () => ({
@@ -112,7 +114,7 @@ export const ENDPOINTS: Record<string, Endpoint> = {
         measure: "default",
         textAlign: "left",
         contentWarnings: "collapse",
-        collapsedWarnings: "gore",
+        "warning-gore": "on",
         reducedMotion: "on",
       }),
       preset: () => ({ intent: "preset", preset: "dyslexia" }),
@@ -125,7 +127,8 @@ export const ENDPOINTS: Record<string, Endpoint> = {
   },
   "/settings/quick-settings": {
     reads: "form",
-    csrf: "origin",
+    csrf: "token",
+    formPage: "/settings/quick-settings",
     as: "anonymous",
     valid: {
       save: () => ({ intent: "save", theme: "dark", fontSize: "5", lineHeight: "2", redirectTo: "/stories" }),
@@ -139,7 +142,8 @@ export const ENDPOINTS: Record<string, Endpoint> = {
   },
   "/settings/preview": {
     reads: "form",
-    csrf: "origin",
+    csrf: "token",
+    formPage: "/settings/preview",
     as: "anonymous",
     valid: {
       save: () => ({

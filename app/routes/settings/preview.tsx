@@ -18,20 +18,20 @@ import {
   TYPEFACES,
   WORD_SPACINGS,
 } from "~/preferences/preferences";
-import { handlePreferencesAction } from "~/preferences/settings.server";
+import { handlePreferencesAction, settingsPageToken } from "~/preferences/settings.server";
 import { usePreferences } from "~/preferences/use-preferences";
 import { routeMeta } from "~/utils/meta";
 import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/preview";
 
 /** Without JavaScript the Preview button is a GET: the values to try come in the query (bad ones are dropped). */
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const trying = preferencesFromSearch(new URL(request.url).searchParams);
-  return data({ trying }, { headers: PRIVATE_PAGE_HEADERS });
+  return data({ trying, csrf: await settingsPageToken(request, context) }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return handlePreferencesAction(request, "preview");
+export function action({ request, context }: Route.ActionArgs) {
+  return handlePreferencesAction(request, context, "preview");
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
@@ -97,13 +97,17 @@ export default function PreviewSettings({ loaderData }: Route.ComponentProps) {
           <button type="submit" className="btn">
             Preview
           </button>
-          <button type="submit" name="intent" value="save" formMethod="post" className="btn btn-primary">
+          {/* The token rides on the Save button alone, so a Preview (a GET) never puts it in the address. */}
+          <button type="submit" name="csrf" value={loaderData.csrf} formMethod="post" className="btn btn-primary">
             Save
           </button>
-          <button type="submit" name="intent" value="reset" formMethod="post" className="btn">
-            Reset to defaults
-          </button>
         </div>
+      </Form>
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="csrf" value={loaderData.csrf} />
+        <button type="submit" name="intent" value="reset" className="btn">
+          Reset to defaults
+        </button>
       </Form>
       <section aria-labelledby="sample-heading" className="mt-8 rounded-lg border border-line bg-bg p-6">
         <h2 id="sample-heading" className="text-sm font-semibold uppercase tracking-wide text-muted">
