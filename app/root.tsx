@@ -10,6 +10,7 @@ import { getConsent } from "./consent/consent.server";
 import { env } from "./env.server";
 import { bellState } from "./notifications/notifications.server";
 import { FontFaces } from "./preferences/fonts";
+import { InlineCss, preferenceCss } from "./preferences/preference-css";
 import { preferenceDataAttributes, preferenceStyle } from "./preferences/preferences";
 import { getPreferences } from "./preferences/preferences.server";
 import { usePreferences } from "./preferences/use-preferences";
@@ -76,6 +77,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <CriticalCss />
         <FontFaces faces={[preferences.typeface]} preload />
+        <InlineCss css={preferenceCss(preferences)} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Links />
       </head>

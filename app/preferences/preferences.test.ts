@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CONTENT_WARNING_IDS } from "~/stories/content-warnings";
 import { FontsSchema, QuickSettingsSchema, ReadingPreferencesSchema } from "./forms";
+import { preferenceCss } from "./preference-css";
 import {
   applyPreset,
   DEFAULT_PREFERENCES,
@@ -160,6 +161,14 @@ describe("on <html>", () => {
   it("a default reader's document carries nothing", () => {
     expect(preferenceStyle(DEFAULT_PREFERENCES)).toEqual({});
     expect(preferenceDataAttributes(DEFAULT_PREFERENCES)).toEqual({});
+    expect(preferenceCss(DEFAULT_PREFERENCES)).toBe("");
+  });
+  it("only the chosen rule sets are sent", () => {
+    const css = preferenceCss(resolvePreferences({ typeface: "sans", reducedMotion: true }));
+    expect(css).toContain("[data-typeface=sans]");
+    expect(css).not.toContain("[data-typeface=serif]");
+    expect(css).toContain("animation:none!important");
+    expect(css).not.toContain("data-contrast");
   });
   it("chosen values become custom properties and attributes", () => {
     const prefs = resolvePreferences({ ...preset("text-spacing").values, typeface: "dyslexic", reducedMotion: true });

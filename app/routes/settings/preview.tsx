@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data, Form } from "react-router";
 import { ActionErrors, RadioGroup, SelectField } from "~/preferences/controls";
 import { FontFaces } from "~/preferences/fonts";
+import { InlineCss, PREVIEW_CSS } from "~/preferences/preference-css";
 import {
   FONT_SIZES,
   FONT_WEIGHTS,
@@ -70,6 +71,7 @@ export default function PreviewSettings({ loaderData }: Route.ComponentProps) {
         Try settings on a passage first. Preview shows them here only; Save applies them to every page.
       </p>
       <FontFaces faces={WEB_FACES} />
+      <InlineCss css={PREVIEW_CSS} />
       <Form method="get" onChange={onChange} className="mt-6 space-y-4 rounded-lg border border-line bg-surface p-6">
         <ActionErrors />
         <RadioGroup name="typeface" legend="Typeface" options={TYPEFACES} value={initial.typeface} />
