@@ -1,11 +1,11 @@
 // The one action behind the four reading settings pages (and the story page's
 // quick-settings popover): save a page's values, apply a preset, or reset the
-// page to its defaults. Post/redirect/get with a toast; with JavaScript a
-// fetcher that sends no redirectTo gets data instead.
+// page to its defaults. Post/redirect/get with a toast; the popover's fetcher
+// (enhanced=1, no redirectTo) gets data instead, and the root loader revalidates.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
-import { csrfToken, readPostedForm } from "~/auth/csrf.server";
+import { readPostedForm } from "~/auth/csrf.server";
 import { CONTENT_WARNING_IDS } from "~/stories/content-warnings";
 import { serializeTheme } from "~/theme/preferences.server";
 import { redirectWithToast } from "~/toasts/toast.server";
@@ -22,11 +22,6 @@ const TOASTS: Record<Intent, string> = {
 
 function isIntent(value: unknown): value is Intent {
   return typeof value === "string" && (INTENTS as readonly string[]).includes(value);
-}
-
-/** The loader of each reading settings page: its forms carry a CSRF token (the pages are private, never shared). */
-export async function settingsPageToken(request: Request, context: Readonly<RouterContextProvider>) {
-  return csrfToken(request, context);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { data, Form } from "react-router";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { csrfToken } from "~/auth/csrf.server";
 import {
   ActionErrors,
   Checkbox,
@@ -18,7 +19,7 @@ import {
   WARNING_MODES,
   WORD_SPACINGS,
 } from "~/preferences/preferences";
-import { handlePreferencesAction, settingsPageToken } from "~/preferences/settings.server";
+import { handlePreferencesAction } from "~/preferences/settings.server";
 import { usePreferences } from "~/preferences/use-preferences";
 import { CONTENT_WARNINGS } from "~/stories/content-warnings";
 import { routeMeta } from "~/utils/meta";
@@ -26,7 +27,7 @@ import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/accessibility";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return data({ csrf: await settingsPageToken(request, context) }, { headers: PRIVATE_PAGE_HEADERS });
+  return data({ csrf: await csrfToken(request, context) }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
 export function action({ request, context }: Route.ActionArgs) {

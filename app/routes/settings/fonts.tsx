@@ -1,15 +1,16 @@
 import { data, Form } from "react-router";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { csrfToken } from "~/auth/csrf.server";
 import { ActionErrors, formKey, RadioGroup, SaveAndReset } from "~/preferences/controls";
 import { FONT_SIZES, FONT_WEIGHTS, TYPEFACES } from "~/preferences/preferences";
-import { handlePreferencesAction, settingsPageToken } from "~/preferences/settings.server";
+import { handlePreferencesAction } from "~/preferences/settings.server";
 import { usePreferences } from "~/preferences/use-preferences";
 import { routeMeta } from "~/utils/meta";
 import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/fonts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return data({ csrf: await settingsPageToken(request, context) }, { headers: PRIVATE_PAGE_HEADERS });
+  return data({ csrf: await csrfToken(request, context) }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
 export function action({ request, context }: Route.ActionArgs) {

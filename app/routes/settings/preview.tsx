@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { data, Form } from "react-router";
+import { csrfToken } from "~/auth/csrf.server";
 import { ActionErrors, RadioGroup, SelectField } from "~/preferences/controls";
 import { FontFaces } from "~/preferences/fonts";
 import { InlineCss, PREVIEW_CSS } from "~/preferences/preference-css";
@@ -19,7 +20,7 @@ import {
   TYPEFACES,
   WORD_SPACINGS,
 } from "~/preferences/preferences";
-import { handlePreferencesAction, settingsPageToken } from "~/preferences/settings.server";
+import { handlePreferencesAction } from "~/preferences/settings.server";
 import { usePreferences } from "~/preferences/use-preferences";
 import { routeMeta } from "~/utils/meta";
 import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
@@ -28,7 +29,7 @@ import type { Route } from "./+types/preview";
 /** Without JavaScript the Preview button is a GET: the values to try come in the query (bad ones are dropped). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const trying = preferencesFromSearch(new URL(request.url).searchParams);
-  return data({ trying, csrf: await settingsPageToken(request, context) }, { headers: PRIVATE_PAGE_HEADERS });
+  return data({ trying, csrf: await csrfToken(request, context) }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
 export function action({ request, context }: Route.ActionArgs) {

@@ -1,7 +1,8 @@
 import { data, Form, Link } from "react-router";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { csrfToken } from "~/auth/csrf.server";
 import { ActionErrors, formKey, PresetButtons, QuickSettingsFields, SaveAndReset } from "~/preferences/controls";
-import { handlePreferencesAction, settingsPageToken } from "~/preferences/settings.server";
+import { handlePreferencesAction } from "~/preferences/settings.server";
 import { usePreferences } from "~/preferences/use-preferences";
 import { useTheme } from "~/theme/theme-toggle";
 import { routeMeta } from "~/utils/meta";
@@ -9,10 +10,10 @@ import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/quick-settings";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return data({ csrf: await settingsPageToken(request, context) }, { headers: PRIVATE_PAGE_HEADERS });
+  return data({ csrf: await csrfToken(request, context) }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
-/** Also the target of the story page's popover (origin-checked like /theme: docs/decisions/005, 011). */
+/** Also the target of the story page's popover, which fetches its CSRF token when it opens (docs/decisions/011). */
 export function action({ request, context }: Route.ActionArgs) {
   return handlePreferencesAction(request, context, "quick");
 }
