@@ -9,6 +9,11 @@ import { StatusPageView } from "./components/status-page";
 import { getAccountConsent, getConsent } from "./consent/consent.server";
 import { env } from "./env.server";
 import { bellState } from "./notifications/notifications.server";
+import { FontFaces } from "./preferences/fonts";
+import { InlineCss, preferenceCss } from "./preferences/preference-css";
+import { preferenceDataAttributes, preferenceStyle } from "./preferences/preferences";
+import { getPreferences } from "./preferences/preferences.server";
+import { usePreferences } from "./preferences/use-preferences";
 import { CriticalCss } from "./styles/critical-css";
 import { getSidebarState, getTheme } from "./theme/preferences.server";
 import { useTheme } from "./theme/theme-toggle";
@@ -27,8 +32,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getConsent(request),
     getToast(request),
   ]);
+  // One query by primary key for a signed-in reader, none for an anonymous one (the cookie).
+  const preferences = await getPreferences(request, user?.id ?? null);
   const result = {
     theme,
+    preferences,
     sidebar,
     // No cookie in this browser yet: a signed-in reader's choice kept on the account (/settings/privacy).
     consent: consent ?? (user ? await getAccountConsent(user.id) : null),
@@ -53,14 +61,24 @@ export const meta: Route.MetaFunction = (args) => (args.error ? errorMeta(args.e
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const theme = useTheme();
+  // Reading preferences on the first byte: nothing here for a default reader.
+  const preferences = usePreferences();
   return (
-    <html lang="en" data-theme={theme} id="top">
+    <html
+      lang="en"
+      data-theme={theme}
+      id="top"
+      {...preferenceDataAttributes(preferences)}
+      style={preferenceStyle(preferences) as React.CSSProperties}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <Meta />
         <CriticalCss />
+        <FontFaces faces={[preferences.typeface]} preload />
+        <InlineCss css={preferenceCss(preferences)} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Links />
       </head>

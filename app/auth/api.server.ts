@@ -1,5 +1,6 @@
 // The JSON API of accounts (spec §7 Auth): the same rules as the forms.
 import type { RouterContextProvider } from "react-router";
+import { adoptPreferencesAtSignIn } from "~/preferences/preferences.server";
 import { FALLBACK_MESSAGES, jsonError, readJsonBody } from "~/utils/api-errors";
 import { AuthError, registerUser, verifyLogin } from "./auth.server";
 import { clientAddress } from "./client-address.server";
@@ -27,8 +28,10 @@ export async function apiLogin(request: Request, context: Readonly<RouterContext
   try {
     const user = await verifyLogin(parsed.data.email, parsed.data.password);
     await recordLoginSuccess(address, parsed.data.email);
-    const setCookie = await createSession(user.id, parsed.data.remember);
-    return Response.json({ user: publicUser(user) }, { headers: { "Set-Cookie": setCookie } });
+    const headers = new Headers({ "Set-Cookie": await createSession(user.id, parsed.data.remember) });
+    const adopted = await adoptPreferencesAtSignIn(request, user.id);
+    if (adopted) headers.append("Set-Cookie", adopted);
+    return Response.json({ user: publicUser(user) }, { headers });
   } catch (error) {
     if (error instanceof AuthError) return jsonError(error.message, 401);
     throw error;
@@ -42,8 +45,10 @@ export async function apiRegister(request: Request, context: Readonly<RouterCont
   if (!parsed.success) return jsonError(parsed.error.issues[0]?.message ?? FALLBACK_MESSAGES.register, 400);
   try {
     const user = await registerUser(parsed.data);
-    const setCookie = await createSession(user.id, false);
-    return Response.json({ user: publicUser(user) }, { status: 201, headers: { "Set-Cookie": setCookie } });
+    const headers = new Headers({ "Set-Cookie": await createSession(user.id, false) });
+    const adopted = await adoptPreferencesAtSignIn(request, user.id);
+    if (adopted) headers.append("Set-Cookie", adopted);
+    return Response.json({ user: publicUser(user) }, { status: 201, headers });
   } catch (error) {
     if (error instanceof AuthError) return jsonError(error.message, 409);
     throw error;

@@ -1,6 +1,7 @@
 // The sign-in and registration actions behind /auth (and their JSON twins).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { adoptPreferencesAtSignIn } from "~/preferences/preferences.server";
 import { replyToFailure } from "~/utils/forms";
 import { safeRedirectPath } from "~/utils/redirect";
 import { AuthError, registerUser, verifyLogin } from "./auth.server";
@@ -12,11 +13,11 @@ import { createSession, type SessionUser } from "./session.server";
 import { LoginSchema, RegisterSchema } from "./validation";
 
 /** Where a successful sign-in goes: /auth-success, which offers the way back. */
-export function successRedirect(redirectTo: string | undefined, setCookie: string) {
+export function successRedirect(redirectTo: string | undefined, ...setCookies: (string | null)[]) {
   const back = safeRedirectPath(redirectTo, "/");
-  return redirect(`/auth-success?${new URLSearchParams({ redirectTo: back })}`, {
-    headers: { "Set-Cookie": setCookie },
-  });
+  const headers = new Headers();
+  for (const cookie of setCookies) if (cookie) headers.append("Set-Cookie", cookie);
+  return redirect(`/auth-success?${new URLSearchParams({ redirectTo: back })}`, { headers });
 }
 
 export async function handleAuthAction(request: Request, context: Readonly<RouterContextProvider>) {
@@ -45,7 +46,12 @@ export async function handleAuthAction(request: Request, context: Readonly<Route
       );
     }
     await recordLoginSuccess(address, email);
-    return successRedirect(redirectTo, await createSession(user.id, remember));
+    return successRedirect(
+      redirectTo,
+      await createSession(user.id, remember),
+      // The reading preferences set before signing in join the account (docs/decisions/011).
+      await adoptPreferencesAtSignIn(request, user.id),
+    );
   }
 
   await enforceRateLimit(`register:${address}`, RATE_LIMITS.register);
@@ -57,7 +63,11 @@ export async function handleAuthAction(request: Request, context: Readonly<Route
   }
   try {
     const user = await registerUser(submission.value);
-    return successRedirect(submission.value.redirectTo, await createSession(user.id, false));
+    return successRedirect(
+      submission.value.redirectTo,
+      await createSession(user.id, false),
+      await adoptPreferencesAtSignIn(request, user.id),
+    );
   } catch (error) {
     if (!(error instanceof AuthError)) throw error;
     const fieldErrors = error.field ? { [error.field]: [error.message] } : undefined;

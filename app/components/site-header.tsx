@@ -44,7 +44,8 @@ export function SiteHeader({
             })}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        {/* Wraps at 320 px with wide text spacing (WCAG 1.4.10, 1.4.12): nothing may stick out. */}
+        <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
           <Form
             method="get"
             action="/search"

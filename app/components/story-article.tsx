@@ -11,6 +11,7 @@ import type { StoryPageData } from "~/content/story-page.server";
 import { BookmarkControl } from "~/library/bookmark-control";
 import { paragraphId } from "~/library/shelves";
 import { StoryText, TrackedStoryText } from "~/library/story-text";
+import { ReadingSettingsButton } from "~/preferences/reading-settings-button";
 
 export function StoryArticle({
   data,
@@ -31,7 +32,7 @@ export function StoryArticle({
   const { story, blocks, minutes, previous, next, lowData, reader } = data;
   useRememberStory(story);
   return (
-    <article className="mx-auto max-w-2xl">
+    <article className="story-column mx-auto">
       <header>
         <h1 className="font-serif text-4xl font-bold">{story.title}</h1>
         <p className="mt-2 text-muted">
@@ -56,6 +57,9 @@ export function StoryArticle({
             ))}
           </p>
         ) : null}
+        <div className="mt-3">
+          <ReadingSettingsButton />
+        </div>
         {story.image ? <StoryImage image={story.image} low={lowData} /> : null}
         {reader && !story.protected ? (
           <div className="mt-4 space-y-2">

@@ -10,7 +10,7 @@ export type ApiResult<T> =
 let token: Promise<string> | null = null;
 
 /** The CSRF token for X-CSRF-Token, fetched once per page life (GET /api/csrf-token). */
-function csrfToken(refresh = false): Promise<string> {
+export function csrfToken(refresh = false): Promise<string> {
   if (!token || refresh) {
     token = fetch("/api/csrf-token", { credentials: "same-origin", headers: { Accept: "application/json" } })
       .then((response) => response.json() as Promise<{ csrfToken?: string }>)

@@ -30,4 +30,6 @@ export const COOKIE_NAMES = {
   /** Signing in with a provider: the strategy's state and PKCE verifier (`hs_oauth:<uuid>`) and the flow. */
   oauthState: `${COOKIE_PREFIX}oauth`,
   oauthFlow: `${COOKIE_PREFIX}oauth_flow`,
+  /** Reading preferences of an anonymous reader (signed; app/preferences). */
+  preferences: `${COOKIE_PREFIX}prefs`,
 } as const;

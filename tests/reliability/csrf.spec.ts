@@ -13,7 +13,7 @@ import { expect, hasMessage, newReader, test } from "./fixtures.ts";
 
 type Attempt = { name: string; path?: string; method?: string; body?: Body; headers?: Record<string, string> };
 
-const STATE_COOKIES = ["hs_theme", "hs_sidebar", "hs_consent", "hs_session"];
+const STATE_COOKIES = ["hs_theme", "hs_sidebar", "hs_consent", "hs_session", "hs_prefs"];
 const asString = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
 
 test("every route with an action has a row in the CSRF matrix", () => {

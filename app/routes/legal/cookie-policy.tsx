@@ -24,6 +24,8 @@ const COOKIES = [
     "Essential",
     `${COOKIE_NAMES.oauthState}:…, ${COOKIE_NAMES.oauthFlow}`,
     "Only while you sign in with another account (such as Keycloak): check that the answer belongs to the sign-in you started (at most 10 minutes).",
+    COOKIE_NAMES.preferences,
+    "Keeps the reading preferences you saved (font, size, spacing, contrast, motion) when you are not signed in (1 year). Set only when you save them.",
   ],
   ["Functionality", COOKIE_NAMES.theme, "Remembers light, dark or system theme (1 year)."],
   ["Functionality", COOKIE_NAMES.sidebar, "Remembers whether the sidebar is collapsed (1 year)."],

@@ -1,4 +1,54 @@
-// Placeholder until the settings issue (13) fills it in.
-export default function SettingsPage() {
-  return <h1 className="font-serif text-4xl font-bold">Quick Settings</h1>;
+import { data, Form, Link } from "react-router";
+import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { csrfToken } from "~/auth/csrf.server";
+import { ActionErrors, formKey, PresetButtons, QuickSettingsFields, SaveAndReset } from "~/preferences/controls";
+import { handlePreferencesAction } from "~/preferences/settings.server";
+import { usePreferences } from "~/preferences/use-preferences";
+import { useTheme } from "~/theme/theme-toggle";
+import { routeMeta } from "~/utils/meta";
+import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
+import type { Route } from "./+types/quick-settings";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return data({ csrf: await csrfToken(request, context) }, { headers: PRIVATE_PAGE_HEADERS });
+}
+
+/** Also the target of the story page's popover, which fetches its CSRF token when it opens (docs/decisions/011). */
+export function action({ request, context }: Route.ActionArgs) {
+  return handlePreferencesAction(request, context, "quick");
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  [...actionHeaders.keys()].length ? actionHeaders : loaderHeaders;
+
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, { title: "Quick Settings", description: "Theme, font size, line height and presets on one page." });
+
+export default function QuickSettings({ loaderData }: Route.ComponentProps) {
+  const prefs = usePreferences();
+  const theme = useTheme();
+  return (
+    <AuthenticityTokenProvider token={loaderData.csrf}>
+      <div className="max-w-2xl">
+        <h1 className="font-serif text-4xl font-bold">Quick Settings</h1>
+        <p className="mt-2 text-muted">
+          The settings readers change most. More in <Link to="/settings/fonts">Fonts</Link> and{" "}
+          <Link to="/settings/accessibility">Reading Preferences</Link>.
+        </p>
+        <Form
+          method="post"
+          key={formKey(prefs, theme)}
+          className="mt-6 space-y-4 rounded-lg border border-line bg-surface p-6"
+        >
+          <AuthenticityTokenInput />
+          <ActionErrors />
+          <QuickSettingsFields prefs={prefs} theme={theme} />
+          <SaveAndReset />
+        </Form>
+        <section aria-label="Presets" className="mt-6 rounded-lg border border-line bg-surface p-6">
+          <PresetButtons prefs={prefs} />
+        </section>
+      </div>
+    </AuthenticityTokenProvider>
+  );
 }

@@ -1,0 +1,214 @@
+// The controls of the reading settings pages: plain radios, selects and
+// checkboxes with labels, inside real forms (no JavaScript needed).
+import { Form, useActionData } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { FormErrors } from "~/auth/forms";
+import { THEMES, type Theme } from "~/theme/theme";
+import { FONT_SIZES, LINE_HEIGHTS, matchingPreset, PRESETS, type Preferences } from "./preferences";
+
+type Option = { value: string; label: string; hint?: string };
+
+/** Server messages of a refused form (only a tampered form gets them: every choice comes from a fixed list). */
+export function useFieldErrors(): Record<string, string[]> {
+  const result = useActionData<{ result?: { error?: Record<string, string[] | null> | null } }>()?.result;
+  const errors: Record<string, string[]> = {};
+  for (const [name, messages] of Object.entries(result?.error ?? {})) if (messages?.length) errors[name] = messages;
+  return errors;
+}
+
+export function ActionErrors() {
+  const errors = useFieldErrors();
+  const all = Object.entries(errors).map(([name, messages]) => `${name || "Form"}: ${messages.join(" ")}`);
+  return <FormErrors errors={all} />;
+}
+
+export function RadioGroup({
+  name,
+  legend,
+  options,
+  value,
+  idPrefix = "",
+}: {
+  name: string;
+  legend: string;
+  options: readonly Option[];
+  value: string;
+  idPrefix?: string;
+}) {
+  return (
+    <fieldset className="space-y-1">
+      <legend className="mb-1 font-semibold">{legend}</legend>
+      {options.map((option) => {
+        const id = `${idPrefix}${name}-${option.value}`;
+        return (
+          <div key={option.value} className="flex items-start gap-2">
+            <input
+              type="radio"
+              id={id}
+              name={name}
+              value={option.value}
+              defaultChecked={value === option.value}
+              className="mt-1.5 size-5 shrink-0"
+              aria-describedby={option.hint ? `${id}-hint` : undefined}
+            />
+            <label htmlFor={id}>
+              {option.label}
+              {option.hint ? (
+                <span id={`${id}-hint`} className="block text-sm text-muted">
+                  {option.hint}
+                </span>
+              ) : null}
+            </label>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+export function SelectField({
+  name,
+  label,
+  options,
+  value,
+  idPrefix = "",
+}: {
+  name: string;
+  label: string;
+  options: readonly Option[];
+  value: string;
+  idPrefix?: string;
+}) {
+  const id = `${idPrefix}${name}`;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-semibold">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={value}
+        className="min-h-11 rounded border border-line bg-surface px-2 text-ink"
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function Checkbox({
+  name,
+  label,
+  hint,
+  checked,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  checked: boolean;
+}) {
+  const id = `pref-${name}`;
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        type="checkbox"
+        id={id}
+        name={name}
+        defaultChecked={checked}
+        className="mt-1 size-5 shrink-0"
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
+      <label htmlFor={id}>
+        <span className="font-semibold">{label}</span>
+        {hint ? (
+          <span id={`${id}-hint`} className="block text-sm text-muted">
+            {hint}
+          </span>
+        ) : null}
+      </label>
+    </div>
+  );
+}
+
+/** Save and "Reset to defaults": two named submit buttons of the page's own form. */
+export function SaveAndReset({ saveLabel = "Save" }: { saveLabel?: string }) {
+  return (
+    <div className="flex flex-wrap gap-3 pt-2">
+      <button type="submit" name="intent" value="save" className="btn btn-primary">
+        {saveLabel}
+      </button>
+      <button type="submit" name="intent" value="reset" formNoValidate className="btn">
+        Reset to defaults
+      </button>
+    </div>
+  );
+}
+
+/** The presets, one click each: a form of named buttons. */
+export function PresetButtons({ prefs, action }: { prefs: Preferences; action?: string }) {
+  const current = matchingPreset(prefs);
+  return (
+    <Form method="post" action={action} className="space-y-2">
+      <AuthenticityTokenInput />
+      <input type="hidden" name="intent" value="preset" />
+      <fieldset>
+        <legend className="mb-2 font-semibold">Presets</legend>
+        <ul className="grid gap-2 sm:grid-cols-2">
+          {PRESETS.map((preset) => (
+            <li key={preset.id}>
+              <button
+                type="submit"
+                name="preset"
+                value={preset.id}
+                aria-pressed={current?.id === preset.id}
+                aria-describedby={`preset-${preset.id}-hint`}
+                className={`btn w-full justify-start text-left ${current?.id === preset.id ? "btn-primary" : ""}`}
+              >
+                {preset.label}
+              </button>
+              <p id={`preset-${preset.id}-hint`} className="mt-1 text-sm text-muted">
+                {preset.description}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+    </Form>
+  );
+}
+
+const THEME_LABELS: Record<Theme, string> = { light: "Light", dark: "Dark", system: "System" };
+export const THEME_OPTIONS = THEMES.map((value) => ({ value, label: THEME_LABELS[value] }));
+
+/** The quick settings: theme, font size, line height (the page and the story page's popover share them). */
+export function QuickSettingsFields({
+  prefs,
+  theme,
+  idPrefix = "",
+}: {
+  prefs: Preferences;
+  theme: Theme;
+  idPrefix?: string;
+}) {
+  return (
+    <div className="space-y-4">
+      <RadioGroup name="theme" legend="Theme" options={THEME_OPTIONS} value={theme} idPrefix={idPrefix} />
+      <SelectField name="fontSize" label="Font size" options={FONT_SIZES} value={prefs.fontSize} idPrefix={idPrefix} />
+      <SelectField
+        name="lineHeight"
+        label="Line height"
+        options={LINE_HEIGHTS}
+        value={prefs.lineHeight}
+        idPrefix={idPrefix}
+      />
+    </div>
+  );
+}
+
+/** A stable key for a form showing `prefs`: after a save or reset the form remounts with the new values. */
+export const formKey = (prefs: Preferences, extra = "") => `${JSON.stringify(prefs)}${extra}`;

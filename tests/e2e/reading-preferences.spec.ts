@@ -1,0 +1,296 @@
+// Reading preferences (issue 13), JavaScript on and off: each settings page
+// changes what it says, and the NEXT page's first HTML already carries the
+// choice (attributes and custom properties on <html>), so nothing flashes.
+// With JavaScript off the computed styles below are those of the server's
+// HTML and CSS alone: no script ever ran.
+import { randomUUID } from "node:crypto";
+import type { BrowserContext, Page } from "@playwright/test";
+import { newReader, register, signIn } from "../support/accounts";
+import { expect, giveConsent, test } from "../support/test";
+
+const STORY = "/story/the-doll-hospital";
+
+test.use({ colorScheme: "light" });
+
+/** The flash toast an action sent (with JavaScript, earlier toasts may still be on screen). */
+async function expectToast(page: Page, text: string) {
+  await expect(
+    page.getByRole("region", { name: "Notifications" }).getByRole("status").filter({ hasText: text }).first(),
+  ).toBeVisible();
+}
+
+/** The document exactly as the server sends it to this context (its cookies), before any script. */
+async function rawHtml(context: BrowserContext, path: string) {
+  const response = await context.request.get(path);
+  expect(response.status()).toBe(200);
+  return { html: await response.text(), cacheControl: response.headers()["cache-control"] ?? "" };
+}
+
+const htmlTag = (html: string) => html.match(/<html[^>]*>/)?.[0] ?? "";
+
+test("Fonts: the typeface and size apply to the next page's first HTML; Reset to defaults undoes them", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/settings/fonts");
+  await expect(page.getByRole("heading", { level: 1, name: "Fonts" })).toBeVisible();
+  // The default costs nothing: no web font and no preload in a default reader's document.
+  let raw = await rawHtml(context, STORY);
+  expect(raw.html).not.toMatch(/woff2/);
+  expect(htmlTag(raw.html)).not.toMatch(/data-typeface|style=/);
+
+  await page.getByLabel("Dyslexia friendly (Lexend)").check();
+  await page.getByRole("radio", { name: "Huge" }).check();
+  await page.getByRole("button", { name: "Save fonts" }).click();
+  await expectToast(page, "Reading preferences saved");
+  await expect(page.getByLabel("Dyslexia friendly (Lexend)")).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Huge" })).toBeChecked();
+
+  raw = await rawHtml(context, STORY);
+  expect(htmlTag(raw.html)).toContain('data-typeface="dyslexic"');
+  expect(htmlTag(raw.html)).toContain("--pref-font-scale:1.5");
+  // The chosen face only, from our origin, preloaded, with font-display: swap.
+  expect(raw.html).toMatch(/<link rel="preload" href="\/assets\/lexend-latin-wght-normal-[^"]+\.woff2" as="font"/);
+  expect(raw.html).toContain("font-display:swap");
+  expect(raw.html.match(/@font-face/g)).toHaveLength(1);
+  expect(raw.html.match(/\.woff2/g)).toHaveLength(2); // the preload and the @font-face of the one face
+  // A reader with a preference cookie gets a private page, never a shared one.
+  expect(raw.cacheControl).toContain("private");
+
+  await page.goto(STORY);
+  const text = page.locator(".prose-story").first();
+  // 1.125rem at a 150 % root: 27 px, before any script.
+  await expect(text).toHaveCSS("font-size", "27px");
+  await expect(text).toHaveCSS("font-family", /Lexend Variable/);
+
+  await page.goto("/settings/fonts");
+  await page.getByRole("button", { name: "Reset to defaults" }).click();
+  await expectToast(page, "Back to the defaults");
+  await expect(page.getByLabel("Site default")).toBeChecked();
+  raw = await rawHtml(context, STORY);
+  expect(htmlTag(raw.html)).not.toMatch(/data-typeface|--pref-font-scale/);
+  await page.goto(STORY);
+  await expect(page.locator(".prose-story").first()).toHaveCSS("font-size", "18px");
+});
+
+test("Reading Preferences: spacing, contrast, motion and links reach the next page's <html>", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/settings/accessibility");
+  await expect(page.getByRole("heading", { level: 1, name: "Reading Preferences" })).toBeVisible();
+  await page.getByLabel("Line height").selectOption("2");
+  await page.getByLabel("Paragraph spacing").selectOption("2");
+  await page.getByLabel("Line length").selectOption("narrow");
+  await page.getByLabel("High contrast").check();
+  await page.getByLabel("Reduce motion").check();
+  await page.getByLabel("Underline links").check();
+  await page.getByLabel("Collapse stories with the warnings I choose behind a notice").check();
+  await page.getByLabel("Gore").check();
+  await page.getByRole("button", { name: "Save reading preferences" }).click();
+  await expectToast(page, "Reading preferences saved");
+  await expect(page.getByLabel("Line height")).toHaveValue("2");
+  await expect(page.getByLabel("High contrast")).toBeChecked();
+  await expect(page.getByLabel("Gore")).toBeChecked();
+  await expect(page.getByLabel("Violence")).not.toBeChecked();
+
+  const tag = htmlTag((await rawHtml(context, "/stories")).html);
+  expect(tag).toContain('data-contrast="high"');
+  expect(tag).toContain('data-motion="reduce"');
+  expect(tag).toContain('data-underline-links="true"');
+  expect(tag).toContain("--pref-line-height:2");
+  expect(tag).toContain("--pref-measure:50ch");
+
+  await page.goto(STORY);
+  const text = page.locator(".prose-story").first();
+  await expect(text).toHaveCSS("line-height", "36px");
+  await expect(page.locator("html")).toHaveCSS("background-color", "rgb(255, 255, 255)");
+  await expect(page.locator(".prose-story p").first()).toHaveCSS("margin-bottom", "36px");
+});
+
+test("a preset is one click, and the reader can adjust its values afterwards", async ({ page }) => {
+  await page.goto("/settings/accessibility");
+  await page.getByRole("button", { name: "Dyslexia friendly" }).click();
+  await expectToast(page, "Preset applied");
+  await expect(page.getByRole("button", { name: "Dyslexia friendly" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByLabel("Line height")).toHaveValue("1.5");
+  await expect(page.getByLabel("Word spacing")).toHaveValue("0.16");
+  await page.getByLabel("Line height").selectOption("2");
+  await page.getByRole("button", { name: "Save reading preferences" }).click();
+  await expectToast(page, "Reading preferences saved");
+  await expect(page.getByLabel("Line height")).toHaveValue("2");
+  await expect(page.getByRole("button", { name: "Dyslexia friendly" })).toHaveAttribute("aria-pressed", "false");
+  await page.goto("/settings/fonts");
+  await expect(page.getByLabel("Dyslexia friendly (Lexend)")).toBeChecked();
+});
+
+test("the WCAG 1.4.12 text spacing reflows a story at 320 px without loss of content", async ({ page }) => {
+  await page.goto("/settings/accessibility");
+  await page.getByRole("button", { name: "Text spacing (WCAG 1.4.12)" }).click();
+  await expectToast(page, "Preset applied");
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto(STORY);
+  const text = page.locator(".prose-story").first();
+  await expect(text).toHaveCSS("letter-spacing", "2.16px"); // 0.12 × 18 px
+  await expect(text).toHaveCSS("word-spacing", "2.88px"); // 0.16 × 18 px
+  await expect(text).toHaveCSS("line-height", "27px"); // 1.5 × 18 px
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > 320.5)
+      .map((el) => `${el.tagName}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`)
+      .slice(0, 8),
+  );
+  expect(wide).toEqual([]);
+  // Nothing sticks out to the right: every paragraph and the title fit in 320 px (no horizontal scroll).
+  for (const locator of [page.getByRole("heading", { level: 1 }), ...(await page.locator(".prose-story p").all())]) {
+    const box = await locator.boundingBox();
+    expect(box, "laid out").not.toBeNull();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(320);
+  }
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+});
+
+test("Quick Settings: theme, font size and line height on one page", async ({ page, context }) => {
+  await page.goto("/settings/quick-settings");
+  await expect(page.getByRole("heading", { level: 1, name: "Quick Settings" })).toBeVisible();
+  await page.getByRole("radio", { name: "Dark" }).check();
+  await page.getByLabel("Font size").selectOption("4");
+  await page.getByLabel("Line height").selectOption("2.5");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expectToast(page, "Reading preferences saved");
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await expect(page.getByLabel("Font size")).toHaveValue("4");
+
+  const tag = htmlTag((await rawHtml(context, "/")).html);
+  expect(tag).toContain('data-theme="dark"');
+  expect(tag).toContain("--pref-font-scale:1.25");
+  expect(tag).toContain("--pref-line-height:2.5");
+  await page.goto(STORY);
+  await expect(page.locator(".prose-story").first()).toHaveCSS("font-size", "22.5px");
+
+  await page.goto("/settings/quick-settings");
+  await page.getByRole("button", { name: "Night reading" }).click();
+  await expectToast(page, "Preset applied");
+  await expect(page.getByLabel("Line height")).toHaveValue("2");
+  await page.getByRole("button", { name: "Reset to defaults" }).click();
+  await expectToast(page, "Back to the defaults");
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "system");
+  await expect(page.getByLabel("Font size")).toHaveValue("2");
+});
+
+test("Preview: the Preview button shows the values on the passage only; Save applies them everywhere", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/settings/preview");
+  const sample = page.getByTestId("preview-sample");
+  await expect(sample).toHaveCSS("letter-spacing", "normal");
+  await page.getByLabel("Letter spacing").selectOption("0.12");
+  await page.getByLabel("Font size").selectOption("6");
+  await page.getByRole("button", { name: "Preview", exact: true }).click();
+  await expect(page).toHaveURL(/letterSpacing=0.12/);
+  // 0.12 em of 1.5 × 18 px.
+  await expect(sample).toHaveCSS("font-size", "27px");
+  await expect(sample).toHaveCSS("letter-spacing", "3.24px");
+  // Only previewed: the page itself, and the next one, are unchanged.
+  expect(htmlTag((await rawHtml(context, "/stories")).html)).not.toContain("--pref-letter-spacing");
+
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expectToast(page, "Reading preferences saved");
+  expect(htmlTag((await rawHtml(context, "/stories")).html)).toContain("--pref-letter-spacing:0.12em");
+  await page.getByRole("button", { name: "Reset to defaults" }).click();
+  await expectToast(page, "Back to the defaults");
+  expect(htmlTag((await rawHtml(context, "/stories")).html)).not.toContain("--pref-");
+});
+
+test("cookie-less readers still share cached pages; a reader's preferences never reach another reader", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await page.goto("/settings/quick-settings");
+  await page.getByLabel("Font size").selectOption("7");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expectToast(page, "Reading preferences saved");
+  expect(htmlTag((await rawHtml(context, STORY)).html)).toContain("--pref-font-scale:1.75");
+  // Twice without cookies: the page cache admits a page on its second request.
+  for (let i = 0; i < 3; i++) {
+    const response = await fetch(new URL(STORY, baseURL));
+    expect(response.headers.get("cache-control")).toContain("public");
+    expect(htmlTag(await response.text())).not.toContain("--pref-");
+  }
+});
+
+test("a signed-in reader's preferences live in the account and follow them to another browser", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  // Set while anonymous: the cookie's values join the new account.
+  await page.goto("/settings/fonts");
+  await page.getByLabel("Serif (Literata)").check();
+  await page.getByRole("button", { name: "Save fonts" }).click();
+  await expectToast(page, "Reading preferences saved");
+  const reader = newReader();
+  await register(page, reader);
+  expect((await context.cookies()).some((c) => c.name === "hs_prefs")).toBe(false);
+  expect(htmlTag((await rawHtml(context, "/stories")).html)).toContain('data-typeface="serif"');
+
+  await page.goto("/settings/accessibility");
+  await page.getByLabel("High contrast").check();
+  await page.getByRole("button", { name: "Save reading preferences" }).click();
+  await expectToast(page, "Reading preferences saved");
+  expect((await context.cookies()).some((c) => c.name === "hs_prefs")).toBe(false);
+
+  const other = await browser.newContext({
+    baseURL,
+    javaScriptEnabled,
+    extraHTTPHeaders: { "X-Test-Client": randomUUID() },
+  });
+  await giveConsent(other, baseURL as string);
+  try {
+    const second = await other.newPage();
+    await signIn(second, reader.email, reader.password);
+    await expect(second.getByRole("heading", { name: `Welcome, ${reader.username}` })).toBeVisible();
+    await second.goto(STORY);
+    const html = second.locator("html");
+    await expect(html).toHaveAttribute("data-typeface", "serif");
+    await expect(html).toHaveAttribute("data-contrast", "high");
+    await expect(second.locator(".prose-story").first()).toHaveCSS("font-family", /Literata Variable/);
+  } finally {
+    await other.close();
+  }
+});
+
+for (const mode of ["light", "dark", "high contrast"] as const) {
+  test(`every reading settings page passes axe in ${mode}`, async ({ page, checkA11y }) => {
+    test.setTimeout(90_000);
+    if (mode === "dark") {
+      await page.goto("/settings/quick-settings");
+      await page.getByRole("radio", { name: "Dark" }).check();
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    }
+    if (mode === "high contrast") {
+      await page.goto("/settings/accessibility");
+      await page.getByLabel("High contrast").check();
+      await page.getByRole("button", { name: "Save reading preferences" }).click();
+      await expect(page.locator("html")).toHaveAttribute("data-contrast", "high");
+    }
+    for (const path of [
+      "/settings/fonts",
+      "/settings/accessibility",
+      "/settings/quick-settings",
+      "/settings/preview",
+    ]) {
+      await page.goto(path);
+      await checkA11y();
+    }
+  });
+}
