@@ -199,7 +199,23 @@ describe("download my data", () => {
     await requestEmailChange(user.id, "next@horror.test", "http://x");
     await prisma.passwordReset.create({ data: { userId: user.id, tokenHash: "f".repeat(64), expiresAt: new Date() } });
 
+    await prisma.connectedAccount.create({
+      data: { userId: user.id, provider: "keycloak", subject: `sub-${user.id}`, email: "me@idp.test" },
+    });
+    await prisma.readingPreferences.create({ data: { userId: user.id, values: '{"fontSize":"lg"}' } });
+    await prisma.discussionThread.create({
+      data: {
+        title: "Bells at three",
+        authorId: user.id,
+        posts: { create: { body: "Who hears them?", authorId: user.id } },
+      },
+    });
+
     const data = await exportAccountData(user.id);
+    expect(data.connectedAccounts).toEqual([expect.objectContaining({ provider: "keycloak", email: "me@idp.test" })]);
+    expect(data.readingPreferences).toMatchObject({ values: { fontSize: "lg" } });
+    expect(data.community.threads).toEqual([expect.objectContaining({ title: "Bells at three" })]);
+    expect(data.community.posts).toEqual([expect.objectContaining({ body: "Who hears them?" })]);
     expect(data.profile).toMatchObject({ email: user.email, username: user.username, hasPassword: true });
     expect(data.library.bookmarks).toEqual([
       expect.objectContaining({ storySlug: "acc-story", shelf: "reading", title: "The Acc Story" }),
@@ -263,9 +279,28 @@ describe("delete my account", () => {
     expect(post).toMatchObject({ authorId: null, authorName: ANONYMOUS_AUTHOR });
   });
 
-  it("removes submissions when asked", async () => {
+  it("anonymises only published stories: a draft nobody could edit or moderate any more goes", async () => {
     const user = await withData();
+    await prisma.post.create({
+      data: { slug: `draft-${user.id}`, title: "Half", content: "", status: "draft", authorId: user.id },
+    });
+    expect(await deleteAccount(user.id, "anonymise")).toMatchObject({ submissionCount: 2 });
+    expect(await prisma.post.findUnique({ where: { slug: `draft-${user.id}` } })).toBeNull();
+    expect(await prisma.post.findUnique({ where: { slug: `acc-${user.id}` } })).toMatchObject({ authorId: null });
+  });
+
+  it("removes submissions when asked, community posts leaving a tombstone", async () => {
+    const user = await withData();
+    const thread = await prisma.discussionThread.create({
+      data: { title: "Bells", authorId: user.id, posts: { create: { body: "Mine to remove", authorId: user.id } } },
+      select: { posts: { select: { id: true } } },
+    });
     expect(await deleteAccount(user.id, "remove")).toMatchObject({ submissionCount: 1, submissions: "remove" });
+    expect(await prisma.discussionPost.findUniqueOrThrow({ where: { id: thread.posts[0]?.id } })).toMatchObject({
+      body: "",
+      status: "deleted",
+      authorId: null,
+    });
     expect(await prisma.post.findUnique({ where: { slug: `acc-${user.id}` } })).toBeNull();
     expect(await prisma.user.findUnique({ where: { id: user.id } })).toBeNull();
   });

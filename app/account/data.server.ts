@@ -86,6 +86,46 @@ export async function exportAccountData(userId: string, now = new Date()) {
         },
       }),
     ]);
+  const [connections, readingPreferences, revisions, threads, discussionPosts, reports] = await Promise.all([
+    prisma.connectedAccount.findMany({
+      where: { userId },
+      orderBy: { createdAt: "asc" },
+      select: { provider: true, email: true, createdAt: true, lastUsedAt: true },
+    }),
+    prisma.readingPreferences.findUnique({ where: { userId }, select: { values: true, updatedAt: true } }),
+    prisma.postRevision.findMany({
+      where: { authorId: userId },
+      orderBy: { createdAt: "asc" },
+      select: {
+        postId: true,
+        title: true,
+        summary: true,
+        markdown: true,
+        warnings: true,
+        mature: true,
+        status: true,
+        moderationNote: true,
+        submittedAt: true,
+        createdAt: true,
+        updatedAt: true,
+      },
+    }),
+    prisma.discussionThread.findMany({
+      where: { authorId: userId },
+      orderBy: { createdAt: "asc" },
+      select: { id: true, title: true, createdAt: true },
+    }),
+    prisma.discussionPost.findMany({
+      where: { authorId: userId },
+      orderBy: { createdAt: "asc" },
+      select: { id: true, threadId: true, storyId: true, body: true, quoteOfId: true, status: true, createdAt: true },
+    }),
+    prisma.discussionReport.findMany({
+      where: { reporterId: userId },
+      orderBy: { createdAt: "asc" },
+      select: { postId: true, reason: true, details: true, status: true, createdAt: true, resolvedAt: true },
+    }),
+  ]);
   const { password, emailChanges, consent, ...profile } = user;
   return {
     format: EXPORT_FORMAT,
@@ -103,6 +143,12 @@ export async function exportAccountData(userId: string, now = new Date()) {
     copyrightClaims: claims,
     errorReports: errors,
     submissions: posts,
+    submissionRevisions: revisions,
+    community: { threads, posts: discussionPosts, reports },
+    readingPreferences: readingPreferences
+      ? { values: parseJson(readingPreferences.values), updatedAt: readingPreferences.updatedAt }
+      : null,
+    connectedAccounts: connections,
     sessions: sessions.map((s) => ({ ...s, device: deviceName(s.userAgent) })),
   };
 }
@@ -146,12 +192,18 @@ export type DeletionResult = { username: string; submissions: SubmissionChoice; 
  * email changes and reset links) go with it; rows that only name the reader
  * (feedback, bug reports, contact messages, error reports) are deleted too.
  * Copyright claims stay, without the account (a legal notice the site must be
- * able to show), and submissions are anonymised or removed.
+ * able to show), and submissions (stories and community posts) are anonymised
+ * or removed. Connected accounts, reading preferences, revisions and reports
+ * cascade with the user.
  */
 export async function deleteAccount(userId: string, submissions: SubmissionChoice): Promise<DeletionResult> {
   return prisma.$transaction(async (tx) => {
     const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { username: true, email: true } });
-    const submissionCount =
+    // Anonymised, a published story stays readable with its comments; a story
+    // nobody published (a draft, one in review or refused) would be an orphan
+    // nobody could edit or moderate, so it goes either way.
+    const unpublished = (await tx.post.deleteMany({ where: { authorId: userId, status: { not: "published" } } })).count;
+    const published =
       submissions === "remove"
         ? (await tx.post.deleteMany({ where: { authorId: userId } })).count
         : (
@@ -160,6 +212,13 @@ export async function deleteAccount(userId: string, submissions: SubmissionChoic
               data: { authorId: null, authorName: ANONYMOUS_AUTHOR },
             })
           ).count;
+    const submissionCount = unpublished + published;
+    // Community posts and comments follow the same choice: anonymised ones stay
+    // (their author becomes nobody when the account goes); removed ones become
+    // tombstones that keep the thread's shape and its quotes (docs/decisions/015).
+    if (submissions === "remove") {
+      await tx.discussionPost.updateMany({ where: { authorId: userId }, data: { body: "", status: "deleted" } });
+    }
     await tx.feedback.deleteMany({ where: { userId } });
     await tx.bugReport.deleteMany({ where: { userId } });
     await tx.contactMessage.deleteMany({ where: { userId } });

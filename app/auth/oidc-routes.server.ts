@@ -5,6 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
 import type { OidcProvider } from "~/env.server";
+import { adoptPreferencesAtSignIn } from "~/preferences/preferences.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { getOptionalUser, requireUser } from "./auth.server";
@@ -120,7 +121,8 @@ export async function handleOidcCallback(
     throw error;
   }
   await recordProviderLoginSuccess(address);
-  const response = successRedirect(flow.redirectTo, cookie);
+  // Reading preferences set before signing in join the account, as with a password sign-in.
+  const response = successRedirect(flow.redirectTo, cookie, await adoptPreferencesAtSignIn(request, userId));
   for (const c of clear) response.headers.append("Set-Cookie", c);
   return response;
 }

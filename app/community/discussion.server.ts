@@ -4,6 +4,7 @@
 import { data } from "react-router";
 import { isCommunityOpen } from "~/admin/site-settings.server";
 import type { RateLimitRule } from "~/auth/rate-limit.server";
+import { COMMUNITY_STORY } from "~/content/own-posts.server";
 import { prisma } from "~/db.server";
 import { notifyCommunity } from "./notify.server";
 import { excerptOf, formatText, postAnchor, type TextBlock, threadPath } from "./text";
@@ -39,10 +40,10 @@ export type CommunityStoryCard = {
   createdAt: string;
 };
 
-/** The latest community stories: published Posts with an account behind them. */
+/** The latest community stories (published; COMMUNITY_STORY is the one definition). */
 export async function latestCommunityStories(limit = 6): Promise<CommunityStoryCard[]> {
   const rows = await prisma.post.findMany({
-    where: { status: "published", authorId: { not: null } },
+    where: { status: "published", ...COMMUNITY_STORY },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit,
     select: {
@@ -69,7 +70,7 @@ export async function latestCommunityStories(limit = 6): Promise<CommunityStoryC
 /** A published community story by slug, or null. */
 export function findCommunityStory(slug: string) {
   return prisma.post.findFirst({
-    where: { slug, status: "published", authorId: { not: null } },
+    where: { slug, status: "published", ...COMMUNITY_STORY },
     select: { id: true, slug: true, title: true, authorId: true },
   });
 }

@@ -9,8 +9,12 @@ import { storyFromOwn, summaryFromOwn } from "./normalize.server";
 import type { Story, StorySummary, Term } from "./story";
 
 const PUBLISHED = { status: "published" } as const;
-/** A community story: a writer's account behind it. */
-const COMMUNITY = { authorId: { not: null } } as const;
+/**
+ * A community story: one a writer submitted (the demo stories never were). Not
+ * "has an author": a writer who deletes their account may leave their
+ * published stories behind, anonymised (app/account/data.server.ts).
+ */
+export const COMMUNITY_STORY = { submittedAt: { not: null } } as const;
 
 const listSelect = {
   id: true,
@@ -49,7 +53,7 @@ async function where({
 }: Omit<OwnListParams, "page" | "perPage">): Promise<Prisma.PostWhereInput> {
   // Each condition in AND: the closed-community rule (authorId null) is never overwritten by another.
   return {
-    AND: [await visible(), ...(community ? [COMMUNITY] : []), ...(authorId ? [{ authorId }] : [])],
+    AND: [await visible(), ...(community ? [COMMUNITY_STORY] : []), ...(authorId ? [{ authorId }] : [])],
     ...(category ? { category: { slug: category } } : {}),
     ...(tag ? { tags: { some: { slug: tag } } } : {}),
     ...(search ? { OR: [{ title: { contains: search } }, { content: { contains: search } }] } : {}),
@@ -90,7 +94,7 @@ export async function getOwnStory(
   { community = false }: { community?: boolean } = {},
 ): Promise<Story | null> {
   const post = await prisma.post.findFirst({
-    where: { AND: [await visible(), ...(community ? [COMMUNITY] : []), { slug }] },
+    where: { AND: [await visible(), ...(community ? [COMMUNITY_STORY] : []), { slug }] },
     include: { category: true, tags: { orderBy: { name: "asc" } }, author: { select: { username: true } } },
   });
   return post ? storyFromOwn(post, siteOrigin) : null;

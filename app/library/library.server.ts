@@ -221,7 +221,8 @@ export async function libraryCounts(userId: string) {
   const [bookmarks, finished, submitted] = await Promise.all([
     prisma.bookmark.count({ where: { userId } }),
     prisma.bookmark.count({ where: { userId, shelf: "finished" } }),
-    prisma.post.count({ where: { authorId: userId } }),
+    // Submitted: sent for review at least once (a draft never sent, or one withdrawn, is not).
+    prisma.post.count({ where: { authorId: userId, submittedAt: { not: null }, status: { not: "withdrawn" } } }),
   ]);
   return { bookmarks, finished, submitted };
 }

@@ -5,9 +5,8 @@ import { loadStoryComments } from "~/community/story-comments.server";
 import { StoryArticle } from "~/components/story-article";
 import { storyPageData, storyPageHeaders } from "~/content/story-page.server";
 import { getCommunityStory } from "~/stories/community.server";
-import { readerCollapsedWarnings } from "~/stories/reader-warnings.server";
+import { warningsHidingStory } from "~/stories/reader-warnings.server";
 import { WarningList, WarningNotice } from "~/stories/warning-notice";
-import { collapsingWarnings, SHOW_STORY_PARAM } from "~/stories/warnings";
 import { invariantResponse } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { isSlug } from "~/utils/slug";
@@ -19,8 +18,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   invariantResponse(isSlug(slug) && (await isCommunityOpen()), "No story has this address.", { status: 404 });
   const found = await getCommunityStory(slug);
   invariantResponse(found, "No story has this address.", { status: 404 });
-  const show = new URL(request.url).searchParams.get(SHOW_STORY_PARAM) === "1";
-  const collapsed = collapsingWarnings(found.warnings, await readerCollapsedWarnings(request), show);
+  const collapsed = await warningsHidingStory(request, found.warnings);
   const page = await storyPageData(request, found.story);
   // The comments follow the story: a collapsed story shows neither (they may tell what the warning hides).
   const comments = collapsed.length

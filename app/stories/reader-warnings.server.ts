@@ -1,7 +1,18 @@
-// The warnings this reader chose to collapse. PLUG-IN POINT for the reading-
-// preferences branch (issue 13): return its preference here (cookie or
-// account), e.g. `return collapsedWarnings(await readingPreferences(request))`.
-// Until then no reader collapses anything, so every story shows its text.
-export async function readerCollapsedWarnings(_request: Request): Promise<string[]> {
-  return [];
+// The warnings that hide a story from this reader: the content-warning choice
+// of their reading preferences (issue 13; warningsToCollapse is the one rule),
+// unless they asked to see it (?show=1, a plain link, no JavaScript needed).
+import { getOptionalUser } from "~/auth/auth.server";
+import { warningsToCollapse } from "~/preferences/preferences";
+import { getPreferences } from "~/preferences/preferences.server";
+import type { ContentWarningId } from "./content-warnings";
+import { SHOW_STORY_PARAM } from "./warnings";
+
+export async function warningsHidingStory(
+  request: Request,
+  storyWarnings: readonly ContentWarningId[],
+): Promise<ContentWarningId[]> {
+  if (storyWarnings.length === 0) return [];
+  if (new URL(request.url).searchParams.get(SHOW_STORY_PARAM) === "1") return [];
+  const user = await getOptionalUser(request);
+  return warningsToCollapse(await getPreferences(request, user?.id ?? null), storyWarnings);
 }

@@ -13,16 +13,3 @@ export function parseWarnings(stored: string): ContentWarningId[] {
 export function warningLabel(id: ContentWarningId): string {
   return CONTENT_WARNINGS.find((w) => w.id === id)?.label ?? id;
 }
-
-/**
- * The warnings that hide this story from this reader: those of the story the
- * reader chose to collapse, unless they asked to see it (?show=1).
- */
-export function collapsingWarnings(
-  storyWarnings: readonly ContentWarningId[],
-  readerCollapses: readonly string[],
-  showRequested: boolean,
-): ContentWarningId[] {
-  if (showRequested) return [];
-  return storyWarnings.filter((w) => readerCollapses.includes(w));
-}

@@ -249,9 +249,9 @@ test("a community story's comments: readers comment and quote, anonymous readers
   const slug = `the-lantern-keeper-${id}`;
   const [user] = await queryE2eDb<{ id: string }>('SELECT id FROM "User" WHERE username = ?', [writer.username]);
   await queryE2eDb(
-    `INSERT INTO "Post" (slug, title, content, excerpt, status, "authorId", "createdAt", "updatedAt")
-     VALUES (?, ?, '<p>The lamp went out.</p>', 'The lamp went out.', 'published', ?, ?, ?)`,
-    [slug, `The Lantern Keeper ${id}`, user?.id ?? "", new Date().toISOString(), new Date().toISOString()],
+    `INSERT INTO "Post" (slug, title, content, excerpt, status, "authorId", "submittedAt", "createdAt", "updatedAt")
+     VALUES (?, ?, '<p>The lamp went out.</p>', 'The lamp went out.', 'published', ?, ?, ?, ?)`,
+    [slug, `The Lantern Keeper ${id}`, user?.id ?? "", ...Array(3).fill(new Date().toISOString())],
   );
 
   // Listed on /community with its writer, linking to its page.

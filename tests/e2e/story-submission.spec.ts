@@ -166,6 +166,25 @@ test("submit, changes requested, resubmit, approve: published, listed, and every
   await readerPage.goto(`/reader/${slug}`);
   await expect(readerPage.getByRole("heading", { level: 1, name: title })).toBeVisible();
 
+  // That reader collapses stories about death: the notice stands in for the text
+  // (and the comments), and "Show the story" shows it, with or without JavaScript.
+  await readerPage.goto("/settings/accessibility");
+  await readerPage.getByLabel("Collapse stories with the warnings I choose behind a notice").check();
+  await readerPage.getByLabel("Death or grief").check();
+  await readerPage.getByRole("button", { name: "Save reading preferences" }).click();
+  await expect(readerPage.getByRole("status").filter({ hasText: /saved/i })).toBeVisible();
+  await readerPage.goto(`/community-story/${slug}`);
+  const notice = readerPage
+    .getByRole("note")
+    .filter({ has: readerPage.getByRole("heading", { name: "Content warnings" }) });
+  await expect(notice).toContainText("This story contains: Death or grief.");
+  await expect(readerPage.getByText("And then the light went out.")).toHaveCount(0);
+  await expect(readerPage.getByRole("heading", { name: /^Comments/ })).toHaveCount(0);
+  await expectAccessible(readerPage, { jsEnabled: js, browser });
+  await notice.getByRole("link", { name: "Show the story" }).click();
+  await expect(readerPage).toHaveURL(`/community-story/${slug}?show=1`);
+  await expect(readerPage.getByText("And then the light went out.")).toBeVisible();
+
   await admin.context().close();
   await readerPage.context().close();
 });
