@@ -124,6 +124,23 @@ export default [
         route("content-moderation/reports", "routes/admin/content-moderation/reports.tsx"),
         // Writers' stories (issue 14): the moderation queue.
         route("content-moderation", "routes/admin/content-moderation.tsx"),
+        // The admin area (issue 15). Where the spec gives several routes for
+        // one job, they are aliases of one module (docs/decisions/016).
+        route("users", "routes/admin/users.tsx"),
+        route("settings", "routes/admin/settings.tsx"),
+        route("stories", "routes/admin/content.tsx", { id: "admin-stories" }),
+        route("content", "routes/admin/content.tsx", { id: "admin-content" }),
+        route("content-management", "routes/admin/content.tsx", { id: "admin-content-management" }),
+        route("posts", "routes/admin/posts.tsx", { id: "admin-posts" }),
+        route("manage-posts", "routes/admin/posts.tsx", { id: "admin-manage-posts" }),
+        route("themes", "routes/admin/themes.tsx"),
+        route("feedback", "routes/admin/feedback.tsx", { id: "admin-feedback" }),
+        route("feedback-management", "routes/admin/feedback.tsx", { id: "admin-feedback-management" }),
+        route("feedback-review", "routes/admin/feedback.tsx", { id: "admin-feedback-review" }),
+        route("bug-reports", "routes/admin/bug-reports.tsx"),
+        route("site-statistics", "routes/admin/site-statistics.tsx"),
+        route("analytics", "routes/admin/analytics.tsx", { id: "admin-analytics" }),
+        route("analytics-dashboard", "routes/admin/analytics.tsx", { id: "admin-analytics-dashboard" }),
       ]),
     ]),
   ]),

@@ -1,6 +1,13 @@
 // What the header and the sidebar link to (spec §2 Header, Sidebar). Only
 // routes that exist are listed; later issues add their entries here.
-export type NavItem = { to: string; label: string; note?: string; signedInOnly?: boolean };
+export type NavItem = {
+  to: string;
+  label: string;
+  note?: string;
+  signedInOnly?: boolean;
+  /** Other pages this entry stands for (spec §2: an admin entry "also covers" routes): it is current on them too. */
+  covers?: string[];
+};
 export type NavGroup = {
   id: "navigation" | "games" | "admin" | "reading" | "account" | "support";
   label: string;
@@ -15,6 +22,36 @@ export const HEADER_LINKS: NavItem[] = [
   { to: "/community", label: "Community" },
   { to: "/about", label: "About" },
 ];
+
+/**
+ * The admin navigation (spec §2, §6): five entries, each also current on the
+ * routes its group covers. /admin and /admin/settings sit with the Dashboard,
+ * the own posts with Content Management (the spec does not group them).
+ */
+function adminItems(): NavItem[] {
+  return [
+    { to: "/admin/dashboard", label: "Dashboard", covers: ["/admin", "/admin/settings"] },
+    {
+      to: "/admin/content-management",
+      label: "Content Management",
+      covers: ["/admin/stories", "/admin/content", "/admin/wordpress-sync", "/admin/posts", "/admin/manage-posts"],
+    },
+    { to: "/admin/themes", label: "Theme Management" },
+    { to: "/admin/users", label: "User Management", covers: ["/admin/content-moderation"] },
+    {
+      to: "/admin/analytics",
+      label: "Insights & Reports",
+      covers: [
+        "/admin/analytics-dashboard",
+        "/admin/site-statistics",
+        "/admin/feedback",
+        "/admin/feedback-management",
+        "/admin/feedback-review",
+        "/admin/bug-reports",
+      ],
+    },
+  ];
+}
 
 export const SIDEBAR_GROUPS: NavGroup[] = [
   {
@@ -37,12 +74,8 @@ export const SIDEBAR_GROUPS: NavGroup[] = [
     id: "admin",
     label: "Administration",
     adminOnly: true,
-    items: [
-      { to: "/admin/dashboard", label: "Dashboard" },
-      { to: "/admin/wordpress-sync", label: "Content Sync" },
-      // Spec §2: User Management also covers /admin/content-moderation (the admin area issue adds /admin/users).
-      { to: "/admin/content-moderation", label: "User Management", note: "Moderation" },
-    ],
+    // Exactly the spec's entries (§2 Admin routes, §6); each is current on the pages its group holds.
+    items: adminItems(),
   },
   {
     id: "reading",
@@ -80,11 +113,20 @@ export const SIDEBAR_GROUPS: NavGroup[] = [
   },
 ];
 
-/** Whether a link is the current page (the home link only on / and /home). */
-export function isCurrent(to: string, pathname: string): boolean {
+const isAtOrBelow = (path: string, pathname: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+/**
+ * Whether a link is the current page: the home link only on / and /home;
+ * /admin (the dashboard's alias) only itself; any other link on its page, the
+ * pages below it and the pages it covers.
+ */
+export function isCurrent(to: string, pathname: string, covers: string[] = []): boolean {
   if (to === "/") return pathname === "/" || pathname === "/home";
-  return pathname === to || pathname.startsWith(`${to}/`);
+  return isAtOrBelow(to, pathname) || covers.some((c) => (c === "/admin" ? pathname === c : isAtOrBelow(c, pathname)));
 }
+
+/** The admin navigation's entries (the sidebar's Administration group and the admin pages' own navigation). */
+export const ADMIN_NAV: NavItem[] = adminItems();
 
 /** The settings shell's own navigation: the sidebar's two settings groups (spec §2 Settings routes). */
 export const SETTINGS_GROUPS: NavGroup[] = SIDEBAR_GROUPS.filter((g) => g.id === "reading" || g.id === "account");

@@ -23,7 +23,7 @@ function GroupLinks({ group, pathname, signedIn }: { group: NavGroup; pathname: 
       {group.items
         .filter((item) => signedIn || !item.signedInOnly)
         .map((item) => {
-          const current = isCurrent(item.to, pathname);
+          const current = isCurrent(item.to, pathname, item.covers);
           return (
             <li key={item.to}>
               <Link
@@ -119,7 +119,9 @@ export function Sidebar({ collapsed, user }: { collapsed: boolean; user: ShellUs
         {groups.map((group) => (
           <details
             key={group.id}
-            open={OPEN_BY_DEFAULT.has(group.id) || group.items.some((i) => isCurrent(i.to, location.pathname))}
+            open={
+              OPEN_BY_DEFAULT.has(group.id) || group.items.some((i) => isCurrent(i.to, location.pathname, i.covers))
+            }
             className="group"
           >
             <summary className="cursor-pointer rounded px-3 py-2 text-sm font-semibold uppercase tracking-wide text-muted">

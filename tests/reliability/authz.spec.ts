@@ -22,6 +22,22 @@ const ADMIN_ROUTES: Record<string, AdminRow> = {
   "admin-index": {},
   "admin-dashboard": {},
   "routes/admin/wordpress-sync": { post: { fields: [], accepted: [302] } },
+  // The admin area (issue 15): every admin route of the spec answers (aliases share a module).
+  "routes/admin/users": {},
+  "routes/admin/settings": {},
+  "admin-stories": {},
+  "admin-content": {},
+  "admin-content-management": {},
+  "admin-posts": {},
+  "admin-manage-posts": {},
+  "routes/admin/themes": {},
+  "admin-feedback": {},
+  "admin-feedback-management": {},
+  "admin-feedback-review": {},
+  "routes/admin/bug-reports": {},
+  "routes/admin/site-statistics": {},
+  "admin-analytics": {},
+  "admin-analytics-dashboard": {},
   // No post has this number: the admin's valid request is the 404 (the community block below moderates a real one).
   "routes/admin/content-moderation/reports": {
     post: {

@@ -1,5 +1,6 @@
-import { Outlet } from "react-router";
+import { Link, Outlet, useLocation } from "react-router";
 import { requireAdmin } from "~/auth/auth.server";
+import { ADMIN_NAV, isCurrent } from "~/components/navigation";
 import type { Route } from "./+types/layout";
 
 /** Every admin page is behind this guard: anonymous -> /auth, reader -> 403, admin -> the page. */
@@ -8,10 +9,33 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
+/**
+ * The admin shell: the spec's five entries as plain links (phones and no
+ * JavaScript too), the one whose group holds this page marked current.
+ */
 export default function AdminLayout() {
+  const { pathname } = useLocation();
   return (
     <div>
-      <p className="text-sm font-semibold uppercase tracking-wide text-muted">Administration</p>
+      <nav aria-label="Administration" className="mb-6 border-b border-line pb-3">
+        <p className="text-sm font-semibold uppercase tracking-wide text-muted">Administration</p>
+        <ul className="mt-2 flex flex-wrap gap-x-1 gap-y-1 text-sm">
+          {ADMIN_NAV.map((item) => {
+            const current = isCurrent(item.to, pathname, item.covers);
+            return (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  aria-current={current ? "page" : undefined}
+                  className={`block rounded px-3 py-2 no-underline hover:bg-surface ${current ? "bg-surface font-semibold text-accent" : "text-ink"}`}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
       <Outlet />
     </div>
   );

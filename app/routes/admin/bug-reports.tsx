@@ -1,0 +1,22 @@
+import { data } from "react-router";
+import { requireAdmin } from "~/auth/auth.server";
+import { routeMeta } from "~/utils/meta";
+import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
+import type { Route } from "./+types/bug-reports";
+
+// Placeholder: the admin area issue (15) builds this page.
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return data(null, { headers: PRIVATE_PAGE_HEADERS });
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Bug reports" });
+
+export default function Page() {
+  return (
+    <div>
+      <h1 className="font-serif text-4xl font-bold">Bug reports</h1>
+      <p className="mt-2 text-muted">Bug reports and the server's error log.</p>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { data } from "react-router";
+import { requireAdmin } from "~/auth/auth.server";
+import { routeMeta } from "~/utils/meta";
+import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
+import type { Route } from "./+types/themes";
+
+// Placeholder: the admin area issue (15) builds this page.
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return data(null, { headers: PRIVATE_PAGE_HEADERS });
+}
+
+export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Theme management" });
+
+export default function Page() {
+  return (
+    <div>
+      <h1 className="font-serif text-4xl font-bold">Theme management</h1>
+      <p className="mt-2 text-muted">Categories, tags and the site's palettes.</p>
+    </div>
+  );
+}
