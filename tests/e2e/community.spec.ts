@@ -4,41 +4,13 @@
 // what was typed when they are refused. The flag off has its own site
 // (community-closed.spec.ts), so nothing here races a closed community.
 import { randomUUID } from "node:crypto";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { ADMIN } from "../../playwright.config";
 import { expectAccessible } from "../support/a11y";
 import { newReader, signIn } from "../support/accounts";
 import { queryE2eDb } from "../support/db";
 import { expect, giveConsent, test } from "../support/test";
-
-type Reader = ReturnType<typeof newReader>;
-
-/** A new reader signed in, in a browser context of their own (the test's JavaScript setting and client address). */
-async function readerPage(
-  browser: Browser,
-  opts: { javaScriptEnabled: boolean; baseURL: string; clientId: string },
-  reader: Reader = newReader(),
-): Promise<{ page: Page; context: BrowserContext; reader: Reader }> {
-  const context = await browser.newContext({
-    baseURL: opts.baseURL,
-    javaScriptEnabled: opts.javaScriptEnabled,
-    extraHTTPHeaders: { "X-Test-Client": opts.clientId },
-  });
-  await giveConsent(context, opts.baseURL);
-  const page = await context.newPage();
-  await signUp(page, reader);
-  return { page, context, reader };
-}
-
-async function signUp(page: Page, reader: Reader) {
-  const { csrfToken } = (await (await page.request.get("/api/csrf-token")).json()) as { csrfToken: string };
-  const reply = await page.request.post("/api/auth/register", { data: reader, headers: { "X-CSRF-Token": csrfToken } });
-  expect(reply.status()).toBe(201);
-}
-
-function toast(page: Page, text: string) {
-  return page.getByRole("status").filter({ hasText: text });
-}
+import { readerPage, signUp, toast } from "./community-helpers";
 
 async function startThread(page: Page, title: string, body: string) {
   await page.goto("/community");
@@ -233,74 +205,6 @@ test("a reader reports a reply, the admin hides it, and everyone sees it removed
   await writer.page.goto("/notifications");
   await expect(writer.page.getByText("Your post was hidden")).toBeVisible();
   await Promise.all([anonymous.close(), admin.close(), writer.context.close()]);
-});
-
-test("a community story's comments: readers comment and quote, anonymous readers are asked to sign in", async ({
-  page,
-  browser,
-  baseURL,
-  clientId,
-  javaScriptEnabled,
-  checkA11y,
-}) => {
-  const writer = newReader();
-  await signUp(page, writer);
-  const id = randomUUID().slice(0, 8);
-  const slug = `the-lantern-keeper-${id}`;
-  const [user] = await queryE2eDb<{ id: string }>('SELECT id FROM "User" WHERE username = ?', [writer.username]);
-  await queryE2eDb(
-    `INSERT INTO "Post" (slug, title, content, excerpt, status, "authorId", "submittedAt", "createdAt", "updatedAt")
-     VALUES (?, ?, '<p>The lamp went out.</p>', 'The lamp went out.', 'published', ?, ?, ?, ?)`,
-    [slug, `The Lantern Keeper ${id}`, user?.id ?? "", ...Array(3).fill(new Date().toISOString())],
-  );
-
-  // Listed on /community with its writer, linking to its page.
-  await page.goto("/community");
-  const stories = page.getByRole("region", { name: "Latest community stories" });
-  await expect(stories.getByRole("link", { name: `The Lantern Keeper ${id}` })).toHaveAttribute(
-    "href",
-    `/community-story/${slug}`,
-  );
-  await expect(stories).toContainText(`by ${writer.username}`);
-  await expect(page.getByRole("link", { name: "Write a story" })).toHaveAttribute("href", "/submit-story");
-  await checkA11y();
-
-  const reader = await readerPage(browser, {
-    javaScriptEnabled: javaScriptEnabled ?? true,
-    baseURL: baseURL as string,
-    clientId,
-  });
-  await reader.page.goto(`/community-story/${slug}/comments`);
-  await reader.page.getByRole("button", { name: "Post comment" }).click();
-  await expect(reader.page.getByText("Write something first.")).toBeVisible();
-  await reader.page.getByLabel("Your comment").fill("The last line <script>alert(1)</script> got me.");
-  await reader.page.getByRole("button", { name: "Post comment" }).click();
-  await expect(toast(reader.page, "Comment posted")).toBeVisible();
-  const comments = reader.page.getByRole("list", { name: "Comments" });
-  await expect(comments.getByRole("article")).toContainText("The last line <script>alert(1)</script> got me.");
-
-  // The writer is told, and quotes the comment in an answer.
-  await page.goto("/notifications");
-  await expect(page.getByText("New comment on your story")).toBeVisible();
-  await page.goto(`/community-story/${slug}/comments`);
-  await page.getByRole("link", { name: `Quote ${reader.reader.username}` }).click();
-  await page.getByLabel("Your comment").fill("Thank you for reading it.");
-  await page.getByRole("button", { name: "Post comment" }).click();
-  await expect(toast(page, "Comment posted")).toBeVisible();
-  const answer = page.getByRole("list", { name: "Comments" }).getByRole("article").filter({ hasText: "Thank you" });
-  await expect(answer.getByRole("link", { name: `${reader.reader.username} wrote` })).toBeVisible();
-  await checkA11y();
-  await reader.context.close();
-
-  const anonymous = await browser.newContext({ javaScriptEnabled: javaScriptEnabled ?? true });
-  const anonPage = await anonymous.newPage();
-  await anonPage.goto(`${baseURL}/community-story/${slug}/comments`);
-  await expect(anonPage.getByRole("list", { name: "Comments" }).getByRole("article")).toHaveCount(2);
-  await expect(anonPage.getByRole("link", { name: "Sign in" }).last()).toHaveAttribute(
-    "href",
-    `/auth?${new URLSearchParams({ redirectTo: `/community-story/${slug}/comments#comment-form` })}`,
-  );
-  await anonymous.close();
 });
 
 test("unknown threads, posts and stories are 404 pages", async ({ page }) => {

@@ -1,0 +1,76 @@
+// A community story's comment thread, JavaScript on and off, on a site of its
+// own (story-site.ts): a published community story joins the Story Index and
+// the feed, whose counts other specs check on the shared server.
+import { randomUUID } from "node:crypto";
+import { newReader } from "../support/accounts";
+import { readerPage, signUp, toast } from "./community-helpers";
+import { expect, test } from "./story-site";
+
+test("a community story's comments: readers comment and quote, anonymous readers are asked to sign in", async ({
+  page,
+  site,
+  browser,
+  baseURL,
+  clientId,
+  javaScriptEnabled,
+  checkA11y,
+}) => {
+  const writer = newReader();
+  await signUp(page, writer);
+  const id = randomUUID().slice(0, 8);
+  const slug = `the-lantern-keeper-${id}`;
+  const [user] = await site.query<{ id: string }>('SELECT id FROM "User" WHERE username = ?', [writer.username]);
+  await site.query(
+    `INSERT INTO "Post" (slug, title, content, excerpt, status, "authorId", "submittedAt", "createdAt", "updatedAt")
+     VALUES (?, ?, '<p>The lamp went out.</p>', 'The lamp went out.', 'published', ?, ?, ?, ?)`,
+    [slug, `The Lantern Keeper ${id}`, user?.id ?? "", ...Array(3).fill(new Date().toISOString())],
+  );
+
+  // Listed on /community with its writer, linking to its page.
+  await page.goto("/community");
+  const stories = page.getByRole("region", { name: "Latest community stories" });
+  await expect(stories.getByRole("link", { name: `The Lantern Keeper ${id}` })).toHaveAttribute(
+    "href",
+    `/community-story/${slug}`,
+  );
+  await expect(stories).toContainText(`by ${writer.username}`);
+  await expect(page.getByRole("link", { name: "Write a story" })).toHaveAttribute("href", "/submit-story");
+  await checkA11y();
+
+  const reader = await readerPage(browser, {
+    javaScriptEnabled: javaScriptEnabled ?? true,
+    baseURL: baseURL as string,
+    clientId,
+  });
+  await reader.page.goto(`/community-story/${slug}/comments`);
+  await reader.page.getByRole("button", { name: "Post comment" }).click();
+  await expect(reader.page.getByText("Write something first.")).toBeVisible();
+  await reader.page.getByLabel("Your comment").fill("The last line <script>alert(1)</script> got me.");
+  await reader.page.getByRole("button", { name: "Post comment" }).click();
+  await expect(toast(reader.page, "Comment posted")).toBeVisible();
+  const comments = reader.page.getByRole("list", { name: "Comments" });
+  await expect(comments.getByRole("article")).toContainText("The last line <script>alert(1)</script> got me.");
+
+  // The writer is told, and quotes the comment in an answer.
+  await page.goto("/notifications");
+  await expect(page.getByText("New comment on your story")).toBeVisible();
+  await page.goto(`/community-story/${slug}/comments`);
+  await page.getByRole("link", { name: `Quote ${reader.reader.username}` }).click();
+  await page.getByLabel("Your comment").fill("Thank you for reading it.");
+  await page.getByRole("button", { name: "Post comment" }).click();
+  await expect(toast(page, "Comment posted")).toBeVisible();
+  const answer = page.getByRole("list", { name: "Comments" }).getByRole("article").filter({ hasText: "Thank you" });
+  await expect(answer.getByRole("link", { name: `${reader.reader.username} wrote` })).toBeVisible();
+  await checkA11y();
+  await reader.context.close();
+
+  const anonymous = await browser.newContext({ javaScriptEnabled: javaScriptEnabled ?? true });
+  const anonPage = await anonymous.newPage();
+  await anonPage.goto(`${baseURL}/community-story/${slug}/comments`);
+  await expect(anonPage.getByRole("list", { name: "Comments" }).getByRole("article")).toHaveCount(2);
+  await expect(anonPage.getByRole("link", { name: "Sign in" }).last()).toHaveAttribute(
+    "href",
+    `/auth?${new URLSearchParams({ redirectTo: `/community-story/${slug}/comments#comment-form` })}`,
+  );
+  await anonymous.close();
+});
