@@ -11,7 +11,7 @@ import { env } from "./env.server";
 import { bellState } from "./notifications/notifications.server";
 import { FontFaces } from "./preferences/fonts";
 import { InlineCss, preferenceCss } from "./preferences/preference-css";
-import { preferenceDataAttributes, preferenceStyle } from "./preferences/preferences";
+import { isDefaultPreferences, preferenceDataAttributes, preferenceStyle } from "./preferences/preferences";
 import { getPreferences } from "./preferences/preferences.server";
 import { usePreferences } from "./preferences/use-preferences";
 import { CriticalCss } from "./styles/critical-css";
@@ -36,7 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const preferences = await getPreferences(request, user?.id ?? null);
   const result = {
     theme,
-    preferences,
+    // A default reader's hydration data carries none (usePreferences falls back to the defaults):
+    // the story and list pages count every byte on slow-2g (tests/http/budget.spec.ts).
+    preferences: isDefaultPreferences(preferences) ? null : preferences,
     sidebar,
     // No cookie in this browser yet: a signed-in reader's choice kept on the account (/settings/privacy).
     consent: consent ?? (user ? await getAccountConsent(user.id) : null),

@@ -212,3 +212,12 @@ describe("form schemas", () => {
     });
   });
 });
+
+describe("isDefaultPreferences", () => {
+  it("is true only when every value is the default", async () => {
+    const { DEFAULT_PREFERENCES, isDefaultPreferences } = await import("./preferences");
+    expect(isDefaultPreferences({ ...DEFAULT_PREFERENCES, collapsedWarnings: [] })).toBe(true);
+    expect(isDefaultPreferences({ ...DEFAULT_PREFERENCES, fontSize: "3" })).toBe(false);
+    expect(isDefaultPreferences({ ...DEFAULT_PREFERENCES, collapsedWarnings: ["gore"] })).toBe(false);
+  });
+});

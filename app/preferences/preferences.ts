@@ -147,6 +147,17 @@ export const DEFAULT_PREFERENCES: Preferences = {
   collapsedWarnings: [],
 };
 
+/** Whether every value is the default (a reader who never chose anything). */
+export function isDefaultPreferences(prefs: Preferences): boolean {
+  return PREFERENCE_KEYS.every((key) => {
+    const value = prefs[key];
+    const fallback = DEFAULT_PREFERENCES[key];
+    return Array.isArray(value) && Array.isArray(fallback)
+      ? value.length === fallback.length && value.every((v, i) => v === fallback[i])
+      : value === fallback;
+  });
+}
+
 /** The fields each settings page owns ("Reset to defaults" there clears these). */
 export const PAGE_FIELDS = {
   fonts: ["typeface", "fontSize", "fontWeight"],

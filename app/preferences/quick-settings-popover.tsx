@@ -10,6 +10,8 @@ import { showToast } from "~/toasts/toast-store";
 import { csrfToken } from "~/utils/api-client";
 import { formKey, QuickSettingsFields } from "./controls";
 import { usePreferences } from "./use-preferences";
+// Its controls' utilities live in pages.css (docs/decisions/022): loaded with this chunk, on demand.
+import "~/styles/pages.css";
 
 export default function QuickSettingsPopover({ label }: { label: string }) {
   const fetcher = useFetcher<{ ok?: boolean }>({ key: "quick-settings" });

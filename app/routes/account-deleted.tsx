@@ -1,7 +1,11 @@
 import { Link } from "react-router";
 import { SUBMISSION_CHOICES } from "~/account/account";
+import { PAGES_STYLESHEET } from "~/styles/pages-css";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/account-deleted";
+
+// Off the reading path: its utilities come from pages.css (docs/decisions/022).
+export const links: Route.LinksFunction = () => PAGES_STYLESHEET;
 
 /** Where a deleted account lands, signed out: what happened to it. The query holds no personal data. */
 export function loader({ request }: Route.LoaderArgs) {

@@ -4,11 +4,15 @@ import { confirmEmailChange, pendingEmailChange } from "~/account/email-change.s
 import { inputClass, ProtectedFields, PublicFormProvider } from "~/auth/forms";
 import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
 import { RATE_LIMITS } from "~/auth/rate-limit.server";
+import { PAGES_STYLESHEET } from "~/styles/pages-css";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { PRIVATE_PAGE_HEADERS } from "../../server/http-cache";
 import type { Route } from "./+types/confirm-email";
+
+// Off the reading path: its utilities come from pages.css (docs/decisions/022).
+export const links: Route.LinksFunction = () => PAGES_STYLESHEET;
 
 export const INVALID_LINK =
   "This confirmation link has expired or was already used. Ask for a new one on your profile settings.";

@@ -6,10 +6,14 @@ import { allowedActions, isEditable, STATUS_LABELS } from "~/stories/state";
 import { StoryError, storyForEdit, storyFormOptions } from "~/stories/stories.server";
 import { StoryEditor } from "~/stories/story-editor";
 import { handleStoryForm, storyIdParam } from "~/stories/story-form.server";
+import { PAGES_STYLESHEET } from "~/styles/pages-css";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { PRIVATE_PAGE_HEADERS } from "../../server/http-cache";
 import type { Route } from "./+types/edit-story-item";
+
+// Off the reading path: its utilities come from pages.css (docs/decisions/022).
+export const links: Route.LinksFunction = () => PAGES_STYLESHEET;
 
 /** A story that is not the reader's own is a 404 for everyone, admins included (they moderate instead). */
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -4,10 +4,14 @@ import { formatDate } from "~/components/story-card";
 import { communityStoryPath, editStoryPath } from "~/stories/paths";
 import { STATUS_LABELS } from "~/stories/state";
 import { listWriterStories } from "~/stories/stories.server";
+import { PAGES_STYLESHEET } from "~/styles/pages-css";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { PRIVATE_PAGE_HEADERS } from "../../server/http-cache";
 import type { Route } from "./+types/edit-story";
+
+// Off the reading path: its utilities come from pages.css (docs/decisions/022).
+export const links: Route.LinksFunction = () => PAGES_STYLESHEET;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

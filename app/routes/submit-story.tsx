@@ -4,10 +4,14 @@ import { storyFormOptions } from "~/stories/stories.server";
 import { StoryEditor } from "~/stories/story-editor";
 import { EMPTY_STORY } from "~/stories/story-form";
 import { handleStoryForm } from "~/stories/story-form.server";
+import { PAGES_STYLESHEET } from "~/styles/pages-css";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { PRIVATE_PAGE_HEADERS } from "../../server/http-cache";
 import type { Route } from "./+types/submit-story";
+
+// Off the reading path: its utilities come from pages.css (docs/decisions/022).
+export const links: Route.LinksFunction = () => PAGES_STYLESHEET;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireUser(request);

@@ -1,7 +1,11 @@
 import { Link, Outlet, useLocation } from "react-router";
 import { requireAdmin } from "~/auth/auth.server";
 import { ADMIN_NAV, isCurrent } from "~/components/navigation";
+import { PAGES_STYLESHEET } from "~/styles/pages-css";
 import type { Route } from "./+types/layout";
+
+// Off the reading path: its utilities come from pages.css (docs/decisions/022).
+export const links: Route.LinksFunction = () => PAGES_STYLESHEET;
 
 /** Every admin page is behind this guard: anonymous -> /auth, reader -> 403, admin -> the page. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,6 +1,11 @@
 import { NavLink, Outlet, useRouteLoaderData } from "react-router";
 import { SETTINGS_GROUPS } from "~/components/navigation";
 import type { loader as rootLoader } from "~/root";
+import { PAGES_STYLESHEET } from "~/styles/pages-css";
+import type { Route } from "./+types/layout";
+
+// Off the reading path: its utilities come from pages.css (docs/decisions/022).
+export const links: Route.LinksFunction = () => PAGES_STYLESHEET;
 
 /**
  * The settings shell: the Reading & Accessibility and Account Settings groups

@@ -2,8 +2,12 @@ import { Link } from "react-router";
 import { requireUser } from "~/auth/auth.server";
 import { formatDate } from "~/components/story-card";
 import { listUserFeedback } from "~/feedback/feedback.server";
+import { PAGES_STYLESHEET } from "~/styles/pages-css";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/feedback-dashboard";
+
+// Off the reading path: its utilities come from pages.css (docs/decisions/022).
+export const links: Route.LinksFunction = () => PAGES_STYLESHEET;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);

@@ -1,0 +1,6 @@
+// The stylesheet of the pages off the reading path (docs/decisions/022): a
+// route whose module or components are listed in pages.css links it.
+import type { LinkDescriptor } from "react-router";
+import pagesCss from "./pages.css?url";
+
+export const PAGES_STYLESHEET: LinkDescriptor[] = [{ rel: "stylesheet", href: pagesCss }];
