@@ -251,3 +251,37 @@ test("the analytics choice follows the reader to another browser", async ({ page
   await expect(other.getByRole("switch", { name: "Functionality" })).toHaveAttribute("aria-checked", "true");
   await context.close();
 });
+
+// Issue 13: axe on every settings page in light, dark and high contrast. The
+// reading pages have theirs in reading-preferences.spec.ts; these are the
+// account pages, as a signed-in reader sees them.
+for (const mode of ["light", "dark", "high contrast"] as const) {
+  test(`every account settings page passes axe in ${mode}`, async ({ page, checkA11y }) => {
+    test.setTimeout(90_000);
+    await page.emulateMedia({ colorScheme: "light" });
+    await register(page, newReader());
+    if (mode === "dark") {
+      await page.goto("/settings/quick-settings");
+      await page.getByRole("radio", { name: "Dark" }).check();
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    }
+    if (mode === "high contrast") {
+      await page.goto("/settings/accessibility");
+      await page.getByLabel("High contrast").check();
+      await page.getByRole("button", { name: "Save reading preferences" }).click();
+      await expect(page.locator("html")).toHaveAttribute("data-contrast", "high");
+    }
+    for (const path of [
+      "/settings/profile",
+      "/settings/connected-accounts",
+      "/settings/notifications",
+      "/settings/privacy",
+      "/settings/cookie-management",
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await checkA11y();
+    }
+  });
+}
