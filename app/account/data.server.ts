@@ -5,6 +5,7 @@
 import { AuthError } from "~/auth/auth.server";
 import { verifyPassword } from "~/auth/password.server";
 import { prisma } from "~/db.server";
+import { PREFERENCE_COLUMNS } from "~/notifications/preferences.server";
 import { ANONYMOUS_AUTHOR, type SubmissionChoice } from "./account";
 import { deviceName } from "./sessions.server";
 
@@ -26,16 +27,7 @@ export async function exportAccountData(userId: string, now = new Date()) {
           isAdmin: true,
           createdAt: true,
           updatedAt: true,
-          notifyNewStories: true,
-          notifyNewStoriesEmail: true,
-          notifyReplies: true,
-          notifyRepliesEmail: true,
-          notifyModeration: true,
-          notifyModerationEmail: true,
-          notifyAnnouncements: true,
-          notifyAnnouncementsEmail: true,
-          notifyCursed: true,
-          emailDigest: true,
+          ...PREFERENCE_COLUMNS,
           digestSentAt: true,
           notificationsOpenedAt: true,
           consent: true,

@@ -9,7 +9,7 @@ import { acquireLease, releaseLease } from "~/content/sync.server";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { inDigest, kindOfType } from "./preferences";
-import { preferencesOf } from "./preferences.server";
+import { PREFERENCE_COLUMNS, preferencesOf } from "./preferences.server";
 
 export const DIGEST_PERIOD_MS = 24 * 60 * 60_000;
 export const DIGEST_CHECK_MS = 60 * 60_000;
@@ -31,16 +31,7 @@ export async function selectDigests(now: number): Promise<Digest[]> {
       email: true,
       username: true,
       digestSentAt: true,
-      notifyNewStories: true,
-      notifyNewStoriesEmail: true,
-      notifyReplies: true,
-      notifyRepliesEmail: true,
-      notifyModeration: true,
-      notifyModerationEmail: true,
-      notifyAnnouncements: true,
-      notifyAnnouncementsEmail: true,
-      notifyCursed: true,
-      emailDigest: true,
+      ...PREFERENCE_COLUMNS,
     },
   });
   const digests: Digest[] = [];

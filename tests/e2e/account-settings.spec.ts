@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "@playwright/test";
 import { latestMailTo, newReader, register, signIn } from "../support/accounts";
 import { queryE2eDb } from "../support/db";
-import { expect, giveConsent, test } from "../support/test";
+import { chooseDisplayMode, DISPLAY_MODES, expect, giveConsent, test } from "../support/test";
 
 const FERRY = { slug: "last-ferry-to-hollin-isle", title: "Last Ferry to Hollin Isle" };
 
@@ -255,23 +255,12 @@ test("the analytics choice follows the reader to another browser", async ({ page
 // Issue 13: axe on every settings page in light, dark and high contrast. The
 // reading pages have theirs in reading-preferences.spec.ts; these are the
 // account pages, as a signed-in reader sees them.
-for (const mode of ["light", "dark", "high contrast"] as const) {
+for (const mode of DISPLAY_MODES) {
   test(`every account settings page passes axe in ${mode}`, async ({ page, checkA11y }) => {
     test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: "light" });
     await register(page, newReader());
-    if (mode === "dark") {
-      await page.goto("/settings/quick-settings");
-      await page.getByRole("radio", { name: "Dark" }).check();
-      await page.getByRole("button", { name: "Save", exact: true }).click();
-      await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-    }
-    if (mode === "high contrast") {
-      await page.goto("/settings/accessibility");
-      await page.getByLabel("High contrast").check();
-      await page.getByRole("button", { name: "Save reading preferences" }).click();
-      await expect(page.locator("html")).toHaveAttribute("data-contrast", "high");
-    }
+    await chooseDisplayMode(page, mode);
     for (const path of [
       "/settings/profile",
       "/settings/connected-accounts",

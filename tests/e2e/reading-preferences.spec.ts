@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
 import { newReader, register, signIn } from "../support/accounts";
-import { expect, giveConsent, test } from "../support/test";
+import { chooseDisplayMode, DISPLAY_MODES, expect, giveConsent, test } from "../support/test";
 
 const STORY = "/story/the-doll-hospital";
 
@@ -268,21 +268,10 @@ test("a signed-in reader's preferences live in the account and follow them to an
   }
 });
 
-for (const mode of ["light", "dark", "high contrast"] as const) {
+for (const mode of DISPLAY_MODES) {
   test(`every reading settings page passes axe in ${mode}`, async ({ page, checkA11y }) => {
     test.setTimeout(90_000);
-    if (mode === "dark") {
-      await page.goto("/settings/quick-settings");
-      await page.getByRole("radio", { name: "Dark" }).check();
-      await page.getByRole("button", { name: "Save", exact: true }).click();
-      await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-    }
-    if (mode === "high contrast") {
-      await page.goto("/settings/accessibility");
-      await page.getByLabel("High contrast").check();
-      await page.getByRole("button", { name: "Save reading preferences" }).click();
-      await expect(page.locator("html")).toHaveAttribute("data-contrast", "high");
-    }
+    await chooseDisplayMode(page, mode);
     for (const path of [
       "/settings/fonts",
       "/settings/accessibility",

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type BrowserContext, test as base } from "@playwright/test";
+import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 import { expectAccessible } from "./a11y";
 
 export { expect } from "@playwright/test";
@@ -41,3 +41,22 @@ export const test = base.extend<{ checkA11y: () => Promise<void>; clientId: stri
     await use(() => expectAccessible(page, { jsEnabled: javaScriptEnabled ?? true, browser, colorScheme }));
   },
 });
+
+/** The display modes issue 13 asks every settings page to pass axe in. */
+export const DISPLAY_MODES = ["light", "dark", "high contrast"] as const;
+
+/** Saves a display mode through the settings forms, as a reader would (light is the default). */
+export async function chooseDisplayMode(page: Page, mode: (typeof DISPLAY_MODES)[number]) {
+  if (mode === "dark") {
+    await page.goto("/settings/quick-settings");
+    await page.getByRole("radio", { name: "Dark" }).check();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  }
+  if (mode === "high contrast") {
+    await page.goto("/settings/accessibility");
+    await page.getByLabel("High contrast").check();
+    await page.getByRole("button", { name: "Save reading preferences" }).click();
+    await expect(page.locator("html")).toHaveAttribute("data-contrast", "high");
+  }
+}
