@@ -189,9 +189,11 @@ for (const choice of ["anonymise", "remove"] as const) {
     const slug = `kept-${reader.username.replaceAll("_", "-").toLowerCase()}`;
     const now = new Date().toISOString();
     await queryE2eDb(
-      `INSERT INTO "Post" ("slug", "title", "content", "status", "authorId", "authorName", "submittedAt", "createdAt", "updatedAt")
-       VALUES (?, 'My Submission', 'Text', 'published', ?, ?, ?, ?, ?)`,
-      [slug, user?.id as string, reader.username, now, now, now],
+      // Published, but never sent through review: an own post, which the shared server's
+      // Story Index (WordPress first) does not list, so other specs' counts hold.
+      `INSERT INTO "Post" ("slug", "title", "content", "status", "authorId", "authorName", "createdAt", "updatedAt")
+       VALUES (?, 'My Submission', 'Text', 'published', ?, ?, ?, ?)`,
+      [slug, user?.id as string, reader.username, now, now],
     );
 
     await page.goto("/settings/privacy");
