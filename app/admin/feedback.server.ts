@@ -44,9 +44,15 @@ function statusWhere(kind: NoteKind, status: string | null): Where {
   return status ? { status: { in: storedValuesFor(kind, status) } } : {};
 }
 
+/** The search: any of the fields contains the words (SQLite's LIKE, so case-insensitive for ASCII). */
+function searchWhere(q: string | null, fields: string[]): Where {
+  return q ? { OR: fields.map((field) => ({ [field]: { contains: q } })) } : {};
+}
+
 function feedbackWhere(f: FeedbackFilters): Where {
   return {
     ...statusWhere("feedback", f.status),
+    ...searchWhere(f.q, ["content", "page", "browser", "operatingSystem"]),
     ...(f.type ? { type: f.type } : {}),
     ...(f.category ? { category: f.category } : {}),
   };
@@ -86,7 +92,7 @@ async function loadRows(f: FeedbackFilters, skip: number, take: number) {
       };
     }
     case "bug": {
-      const where = statusWhere("bug", f.status);
+      const where = { ...statusWhere("bug", f.status), ...searchWhere(f.q, ["whatHappened", "page", "errorId"]) };
       const [rows, total] = await Promise.all([
         prisma.bugReport.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take }),
         prisma.bugReport.count({ where }),
@@ -114,7 +120,10 @@ async function loadRows(f: FeedbackFilters, skip: number, take: number) {
       };
     }
     case "contact": {
-      const where = statusWhere("contact", f.status);
+      const where = {
+        ...statusWhere("contact", f.status),
+        ...searchWhere(f.q, ["message", "name", "email", "subject"]),
+      };
       const [rows, total] = await Promise.all([
         prisma.contactMessage.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take }),
         prisma.contactMessage.count({ where }),
@@ -140,7 +149,7 @@ async function loadRows(f: FeedbackFilters, skip: number, take: number) {
       };
     }
     case "claim": {
-      const where = statusWhere("claim", f.status);
+      const where = { ...statusWhere("claim", f.status), ...searchWhere(f.q, ["work", "name", "email", "location"]) };
       const [rows, total] = await Promise.all([
         prisma.copyrightClaim.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take }),
         prisma.copyrightClaim.count({ where }),

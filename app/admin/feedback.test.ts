@@ -194,6 +194,7 @@ describe("filters", () => {
       type: "bug",
       category: "ui",
       status: "done",
+      q: null,
       page: 2,
     });
     expect(readFilters(new URLSearchParams("kind=claim&type=bug&status=done&page=-1"))).toEqual({
@@ -201,14 +202,16 @@ describe("filters", () => {
       type: null,
       category: null,
       status: null,
+      q: null,
       page: 1,
     });
   });
 
   it("opens the review queue on new items, and shows all with status=all", () => {
-    expect(readFilters(new URLSearchParams(""), "new").status).toBe("new");
-    expect(readFilters(new URLSearchParams("status=all"), "new").status).toBeNull();
-    expect(readFilters(new URLSearchParams("kind=claim"), "received").status).toBe("received");
+    expect(readFilters(new URLSearchParams(""), true).status).toBe("new");
+    expect(readFilters(new URLSearchParams(""), false).status).toBeNull();
+    expect(readFilters(new URLSearchParams("status=all"), true).status).toBeNull();
+    expect(readFilters(new URLSearchParams("kind=claim"), true).status).toBe("received");
   });
 
   it("writes the query string back", () => {

@@ -131,6 +131,8 @@ export type FeedbackFilters = {
   type: (typeof FEEDBACK_TYPES)[number] | null;
   category: (typeof FEEDBACK_CATEGORIES)[number] | null;
   status: string | null;
+  /** Words the item's text, sender or page contains (at most 100 characters). */
+  q: string | null;
   page: number;
 };
 
@@ -138,19 +140,21 @@ const pick = <T extends string>(choices: readonly T[], value: string | null): T 
   value !== null && (choices as readonly string[]).includes(value) ? (value as T) : null;
 
 /**
- * `defaultStatus` is the review queue's (/admin/feedback-review opens on "new"); `status=all`
- * asks for every status there.
+ * The review queue (/admin/feedback-review) opens on each kind's first status (new, or a
+ * claim's received); `status=all` asks for every status there.
  */
-export function readFilters(params: URLSearchParams, defaultStatus: string | null = null): FeedbackFilters {
+export function readFilters(params: URLSearchParams, reviewQueue = false): FeedbackFilters {
   const k = pick(ITEM_KINDS, params.get("kind")) ?? "feedback";
   const raw = params.get("status");
-  const chosen = raw === "all" ? null : (pick(STATUSES[k], raw) ?? (raw === null ? defaultStatus : null));
+  const chosen =
+    raw === "all" ? null : (pick(STATUSES[k], raw) ?? (raw === null && reviewQueue ? STATUSES[k][0] : null));
   const page = Number.parseInt(params.get("page") ?? "1", 10);
   return {
     kind: k,
     type: k === "feedback" ? pick(FEEDBACK_TYPES, params.get("type")) : null,
     category: k === "feedback" ? pick(FEEDBACK_CATEGORIES, params.get("category")) : null,
     status: chosen && isStatusOf(k, chosen) ? chosen : null,
+    q: params.get("q")?.trim().slice(0, 100) || null,
     page: Number.isSafeInteger(page) && page > 0 && page < 100_000 ? page : 1,
   };
 }
@@ -162,6 +166,7 @@ export function filterQuery(filters: Partial<FeedbackFilters>, extra: Record<str
   if (filters.type) params.set("type", filters.type);
   if (filters.category) params.set("category", filters.category);
   if (filters.status) params.set("status", filters.status);
+  if (filters.q) params.set("q", filters.q);
   if (filters.page && filters.page > 1) params.set("page", String(filters.page));
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
   const text = params.toString();

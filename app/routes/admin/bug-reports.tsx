@@ -36,6 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       type: null,
       category: null,
       status,
+      q: null,
       page: Number.isSafeInteger(page) && page > 0 && page < 100_000 ? page : 1,
     }),
     listErrorGroups(),

@@ -29,12 +29,12 @@ import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/feedback";
 
 /** The review queue's URL opens on new items (`status=all` shows every status there). */
-const defaultStatusFor = (pathname: string) => (pathname.endsWith("/feedback-review") ? "new" : null);
+const isReviewQueue = (pathname: string) => pathname.endsWith("/feedback-review");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const filters = readFilters(url.searchParams, defaultStatusFor(url.pathname));
+  const filters = readFilters(url.searchParams, isReviewQueue(url.pathname));
   const [list, counts] = await Promise.all([listReviewItems(filters), newCounts()]);
   return data({ path: url.pathname, filters, counts, ...list }, { headers: PRIVATE_PAGE_HEADERS });
 }
@@ -124,7 +124,7 @@ export default function FeedbackReview({ loaderData, actionData }: Route.Compone
         {ITEM_KINDS.map((k) => (
           <Link
             key={k}
-            to={href({ kind: k, type: null, category: null, status: null })}
+            to={`${path}${filterQuery({ kind: k })}`}
             aria-current={k === filters.kind ? "page" : undefined}
             className={`rounded border px-3 py-1 ${k === filters.kind ? "border-ink font-bold" : "border-line"}`}
           >
@@ -155,6 +155,29 @@ export default function FeedbackReview({ loaderData, actionData }: Route.Compone
           />
         </>
       ) : null}
+
+      <Form method="get" className="mt-3 flex flex-wrap items-end gap-2">
+        {filters.kind !== "feedback" ? <input type="hidden" name="kind" value={filters.kind} /> : null}
+        {filters.type ? <input type="hidden" name="type" value={filters.type} /> : null}
+        {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
+        <input type="hidden" name="status" value={filters.status ?? "all"} />
+        <div>
+          <label htmlFor="feedback-search" className="block text-sm font-semibold">
+            Search
+          </label>
+          <input
+            id="feedback-search"
+            type="search"
+            name="q"
+            defaultValue={filters.q ?? ""}
+            maxLength={100}
+            className="rounded border border-line bg-bg px-2 py-1 text-ink"
+          />
+        </div>
+        <button type="submit" className="btn">
+          Search
+        </button>
+      </Form>
 
       <p className="mt-4">
         <a href={exportHref} download className="btn">
