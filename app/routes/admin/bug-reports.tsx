@@ -126,7 +126,11 @@ export default function BugReports({ loaderData, actionData }: Route.ComponentPr
         route. The server's own errors are not stored here.
       </p>
       <div className="mt-4">
-        <FormErrors errors={actionData?.result.error?.[""] ?? actionData?.result.error?.status ?? undefined} />
+        <FormErrors
+          errors={
+            actionData ? [...new Set(Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? []))] : undefined
+          }
+        />
       </div>
 
       {askedFor ? (

@@ -107,9 +107,11 @@ export default function FeedbackReview({ loaderData, actionData }: Route.Compone
   };
   const failed = (intent: string, id: string) =>
     actionData?.intent === intent && (intent === "bulk-status" || actionData.id === id) ? actionData.result : null;
-  const bulkFailed = failed("bulk-status", "");
-  const formError =
-    actionData?.result.error?.[""] ?? (bulkFailed?.error?.id ? bulkFailed.error.id : undefined) ?? undefined;
+  // An item's own errors show at the item; the rest (the bulk form's, a form that could not be
+  // read, an item no longer listed) on top, so a refused form always says why.
+  const atItem =
+    (actionData?.intent === "note" || actionData?.intent === "status") && items.some((i) => i.id === actionData.id);
+  const formError = actionData && !atItem ? Object.values(actionData.result.error ?? {}).flatMap((e) => e ?? []) : [];
   const exportHref = `/admin/feedback.csv${filterQuery({ ...filters, page: 1 })}`;
 
   return (
@@ -187,7 +189,7 @@ export default function FeedbackReview({ loaderData, actionData }: Route.Compone
       </p>
 
       <div className="mt-4">
-        <FormErrors errors={formError} />
+        <FormErrors errors={formError.length ? [...new Set(formError)] : undefined} />
       </div>
 
       <h2 className="mt-6 font-serif text-2xl font-bold">
