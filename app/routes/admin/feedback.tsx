@@ -85,7 +85,7 @@ function FilterLinks({
           key={c.value ?? "all"}
           to={hrefFor(c.value)}
           aria-current={c.value === current ? "page" : undefined}
-          className={c.value === current ? "font-bold text-ink underline" : "text-link"}
+          className={c.value === current ? "font-bold text-ink no-underline" : "underline"}
         >
           {c.text}
         </Link>
@@ -221,7 +221,8 @@ export default function FeedbackReview({ loaderData, actionData }: Route.Compone
           <ol className="mt-4 space-y-4">
             {items.map((item) => (
               <ItemCard
-                key={item.id}
+                // A changed item is drawn anew (with JS the page is not reloaded): its tick and note field clear.
+                key={`${item.id}-${item.status}-${item.notes.length}`}
                 item={item}
                 statuses={statuses}
                 busy={busy}
