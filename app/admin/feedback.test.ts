@@ -6,8 +6,10 @@ import {
   errorIdIn,
   FeedbackActionSchema,
   filterQuery,
+  foldTicks,
   isStatusOf,
   normaliseStatus,
+  pageUrl,
   readFilters,
   STATUSES,
   storedValuesFor,
@@ -222,5 +224,39 @@ describe("filters", () => {
   it("finds the error id an error screen's report carries", () => {
     expect(errorIdIn("Error Report - ID: err_123_abc")).toBe("err_123_abc");
     expect(errorIdIn("no id here")).toBeNull();
+  });
+});
+
+describe("the bulk form and data requests", () => {
+  it("reads ticks named id[n], with gaps, as one list", () => {
+    const folded = foldTicks(
+      form([
+        ["intent", "bulk-status"],
+        ["kind", "feedback"],
+        ["id[0]", "f1"],
+        ["id[3]", "f4"],
+        ["status", "done"],
+      ]),
+    );
+    const parsed = parseWithZod(folded, { schema: FeedbackActionSchema });
+    expect(parsed.status === "success" && parsed.value).toEqual({
+      intent: "bulk-status",
+      kind: "feedback",
+      id: ["f1", "f4"],
+      status: "done",
+    });
+  });
+
+  it("takes a client-side data request as its page", () => {
+    expect(
+      pageUrl(new Request("http://h.test/admin/feedback-review.data?status=new&_routes=admin-feedback-review")),
+    ).toEqual({
+      pathname: "/admin/feedback-review",
+      search: "?status=new",
+    });
+    expect(pageUrl(new Request("http://h.test/admin/feedback?type=bug"))).toEqual({
+      pathname: "/admin/feedback",
+      search: "?type=bug",
+    });
   });
 });

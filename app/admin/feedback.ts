@@ -173,6 +173,33 @@ export function filterQuery(filters: Partial<FeedbackFilters>, extra: Record<str
   return text ? `?${text}` : "";
 }
 
+/**
+ * The page a request is about: a client-side data request comes to `/page.data?_routes=...`
+ * (single fetch), which is still that page, with its own query string.
+ */
+export function pageUrl(request: Request): { pathname: string; search: string } {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  return { pathname: url.pathname.replace(/\.data$/, ""), search: url.search };
+}
+
+/**
+ * The bulk form's ticks arrive as `id[0]`, `id[3]`, ... (the site refuses a field sent twice,
+ * app/utils/http.ts): the same form with them as one list `id[0]`, `id[1]`, ... without gaps,
+ * which conform reads as an array.
+ */
+export function foldTicks(form: FormData, name = "id"): FormData {
+  const pattern = new RegExp(`^${name}\\[\\d+\\]$`);
+  const out = new FormData();
+  let n = 0;
+  for (const [key, value] of form) {
+    if (pattern.test(key)) out.append(`${name}[${n++}]`, value);
+    else out.append(key, value);
+  }
+  return out;
+}
+
 /** The error id an error screen's report carries ("Error Report - ID: err_..."), if any. */
 export function errorIdIn(text: string | null | undefined): string | null {
   return text?.match(/\berr_[A-Za-z0-9_]{1,80}\b/)?.[0] ?? null;

@@ -6,7 +6,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { findErrorEntry, listErrorGroups, setErrorGroupStatus } from "~/admin/error-groups.server";
-import { BugActionSchema, STATUS_LABELS, STATUSES } from "~/admin/feedback";
+import { BugActionSchema, pageUrl, STATUS_LABELS, STATUSES } from "~/admin/feedback";
 import { listReviewItems, setStatuses } from "~/admin/feedback.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { intent, id, status } = submission.value;
   if (intent === "bug-status") await setStatuses(admin, "bug", [id], status);
   else await setErrorGroupStatus(admin, id, status);
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   return redirectWithToast(url.pathname + url.search, {
     title: "Saved",
     description: `${intent === "bug-status" ? "Bug report" : "Error group"} marked ${STATUS_LABELS[status] ?? status}.`,

@@ -10,8 +10,10 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import {
   FeedbackActionSchema,
   filterQuery,
+  foldTicks,
   ITEM_KINDS,
   KIND_LABELS,
+  pageUrl,
   readFilters,
   STATUS_LABELS,
   STATUSES,
@@ -33,15 +35,15 @@ const isReviewQueue = (pathname: string) => pathname.endsWith("/feedback-review"
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const url = new URL(request.url);
-  const filters = readFilters(url.searchParams, isReviewQueue(url.pathname));
+  const url = pageUrl(request);
+  const filters = readFilters(new URLSearchParams(url.search), isReviewQueue(url.pathname));
   const [list, counts] = await Promise.all([listReviewItems(filters), newCounts()]);
   return data({ path: url.pathname, filters, counts, ...list }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  const form = await readPostedForm(request, context);
+  const form = foldTicks(await readPostedForm(request, context));
   const submission = parseWithZod(form, { schema: FeedbackActionSchema });
   if (submission.status !== "success") {
     const intent = form.get("intent");
@@ -56,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const done = await applyFeedbackAction(admin, submission.value);
-  const url = new URL(request.url);
+  const url = pageUrl(request);
   return redirectWithToast(url.pathname + url.search, { title: "Saved", description: done, variant: "success" });
 }
 
@@ -219,8 +221,9 @@ export default function FeedbackReview({ loaderData, actionData }: Route.Compone
             </button>
           </Form>
           <ol className="mt-4 space-y-4">
-            {items.map((item) => (
+            {items.map((item, index) => (
               <ItemCard
+                index={index}
                 // A changed item is drawn anew (with JS the page is not reloaded): its tick and note field clear.
                 key={`${item.id}-${item.status}-${item.notes.length}`}
                 item={item}
@@ -252,12 +255,14 @@ export default function FeedbackReview({ loaderData, actionData }: Route.Compone
 type Failure = { error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null } | null;
 
 function ItemCard({
+  index,
   item,
   statuses,
   busy,
   noteFailure,
   statusFailure,
 }: {
+  index: number;
   item: ReviewItem;
   statuses: readonly string[];
   busy: boolean;
@@ -275,7 +280,7 @@ function ItemCard({
           <input
             type="checkbox"
             form="bulk"
-            name="id"
+            name={`id[${index}]`}
             value={item.id}
             id={`${base}-tick`}
             className="mt-1.5 size-5"
