@@ -137,6 +137,8 @@ export default [
         route("feedback", "routes/admin/feedback.tsx", { id: "admin-feedback" }),
         route("feedback-management", "routes/admin/feedback.tsx", { id: "admin-feedback-management" }),
         route("feedback-review", "routes/admin/feedback.tsx", { id: "admin-feedback-review" }),
+        // The feedback review's CSV export (a resource route; docs/decisions/020).
+        route("feedback.csv", "routes/admin/feedback-csv.ts"),
         route("bug-reports", "routes/admin/bug-reports.tsx"),
         route("site-statistics", "routes/admin/site-statistics.tsx"),
         route("analytics", "routes/admin/analytics.tsx", { id: "admin-analytics" }),

@@ -43,7 +43,7 @@ export async function saveContactMessage(input: z.output<typeof ContactSchema>, 
 
 export async function saveCopyrightClaim(input: z.output<typeof CopyrightClaimSchema>, userId: string | null) {
   const row = await prisma.copyrightClaim.create({
-    data: { ...input, details: input.details || null, userId },
+    data: { ...input, details: input.details || null, userId, status: "received" },
     select: { id: true },
   });
   const mailedAt = await mailToSite(

@@ -80,7 +80,7 @@ test("a copyright claim needs both statements, keeps what was typed, and is stor
     [work],
   );
   expect(rows).toEqual([
-    { location: "https://copycat.example/drowned-choir", goodFaith: 1, accurate: 1, status: "new" },
+    { location: "https://copycat.example/drowned-choir", goodFaith: 1, accurate: 1, status: "received" },
   ]);
   const mail = await latestMail((m) => m.text.includes(work));
   expect(mail.subject).toContain("[Copyright claim]");

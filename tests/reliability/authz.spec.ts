@@ -31,10 +31,53 @@ const ADMIN_ROUTES: Record<string, AdminRow> = {
   "admin-posts": {},
   "admin-manage-posts": {},
   "routes/admin/themes": {},
-  "admin-feedback": {},
-  "admin-feedback-management": {},
-  "admin-feedback-review": {},
-  "routes/admin/bug-reports": {},
+  // The feedback review (docs/decisions/020): a note on an item that does not exist is the
+  // admin's 404 (tests/e2e/admin-feedback.spec.ts changes real ones).
+  "admin-feedback": {
+    post: {
+      fields: [
+        ["intent", "note"],
+        ["kind", "feedback"],
+        ["id", "no-such-feedback"],
+        ["text", "An internal note"],
+      ],
+      accepted: [404],
+    },
+  },
+  "admin-feedback-management": {
+    post: {
+      fields: [
+        ["intent", "note"],
+        ["kind", "feedback"],
+        ["id", "no-such-feedback"],
+        ["text", "An internal note"],
+      ],
+      accepted: [404],
+    },
+  },
+  "admin-feedback-review": {
+    post: {
+      fields: [
+        ["intent", "note"],
+        ["kind", "feedback"],
+        ["id", "no-such-feedback"],
+        ["text", "An internal note"],
+      ],
+      accepted: [404],
+    },
+  },
+  // A resource route: its refusals are not the HTML pages (see RESOURCE_ROUTES below).
+  "routes/admin/feedback-csv": {},
+  "routes/admin/bug-reports": {
+    post: {
+      fields: [
+        ["intent", "error-status"],
+        ["id", "0".repeat(64)],
+        ["status", "fixed"],
+      ],
+      accepted: [404],
+    },
+  },
   "routes/admin/site-statistics": {},
   "admin-analytics": {},
   "admin-analytics-dashboard": {},
@@ -79,7 +122,38 @@ test("every admin route has a row, and every admin action a POST row", () => {
   ).toEqual([]);
 });
 
-for (const route of adminRoutes()) {
+/**
+ * Admin resource routes (a download, no page): the anonymous visitor is still sent to sign in and
+ * the reader refused with 403, but neither answer is the HTML page, and the admin gets the file.
+ */
+const RESOURCE_ROUTES: Record<string, { contentType: RegExp }> = {
+  "routes/admin/feedback-csv": { contentType: /^text\/csv; charset=utf-8$/ },
+};
+
+for (const route of adminRoutes().filter((r) => RESOURCE_ROUTES[r.id])) {
+  for (const role of ROLES) {
+    test(`${role}: GET ${route.path} (a download)`, async ({ as }) => {
+      const client = await as(role);
+      const reply = await client.get(route.path);
+      const expected = RESOURCE_ROUTES[route.id]?.contentType as RegExp;
+      if (role === "anonymous") {
+        expect(reply.status).toBe(302);
+        expect(reply.location).toBe(`/auth?${new URLSearchParams({ redirectTo: route.path })}`);
+      } else if (role === "reader") {
+        expect(reply.status).toBe(403);
+        expect(reply.headers.get("content-type") ?? "").not.toMatch(expected);
+        expect(reply.text).not.toContain("id,created");
+      } else {
+        expect(reply.status).toBe(200);
+        expect(reply.headers.get("content-type")).toMatch(expected);
+        expect(reply.headers.get("content-disposition")).toMatch(/^attachment; filename=/);
+        expect(reply.headers.get("cache-control")).toContain("private");
+      }
+    });
+  }
+}
+
+for (const route of adminRoutes().filter((r) => !RESOURCE_ROUTES[r.id])) {
   for (const role of ROLES) {
     test(`${role}: GET ${route.path}`, async ({ as }) => {
       const client = await as(role);

@@ -613,6 +613,46 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     valid: { "unknown token": () => ({ token: "0".repeat(64) }) },
     accepted: [400],
   },
+  "/admin/feedback": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/admin/feedback",
+    as: "admin",
+    // No item has this id: the valid request is a 404 (tests/e2e/admin-feedback.spec.ts changes real ones).
+    valid: { note: () => ({ intent: "note", kind: "feedback", id: "no-such-feedback", text: "An internal note" }) },
+    accepted: [404],
+    optional: [],
+  },
+  "/admin/feedback-management": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/admin/feedback-management",
+    as: "admin",
+    // No item has this id: the valid request is a 404 (tests/e2e/admin-feedback.spec.ts changes real ones).
+    valid: { note: () => ({ intent: "note", kind: "feedback", id: "no-such-feedback", text: "An internal note" }) },
+    accepted: [404],
+    optional: [],
+  },
+  "/admin/feedback-review": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/admin/feedback-review",
+    as: "admin",
+    // No item has this id: the valid request is a 404 (tests/e2e/admin-feedback.spec.ts changes real ones).
+    valid: { note: () => ({ intent: "note", kind: "feedback", id: "no-such-feedback", text: "An internal note" }) },
+    accepted: [404],
+    optional: [],
+  },
+  "/admin/bug-reports": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/admin/bug-reports",
+    as: "admin",
+    // No error group has this key: the valid request is a 404 (the e2e flow changes a real one).
+    valid: { "error status": () => ({ intent: "error-status", id: "0".repeat(64), status: "fixed" }) },
+    accepted: [404],
+    optional: [],
+  },
   "/admin/wordpress-sync": {
     reads: "nothing",
     csrf: "token",

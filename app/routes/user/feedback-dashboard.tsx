@@ -17,7 +17,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Your feedback" });
 
-const STATUS_LABELS: Record<string, string> = { new: "Received", reviewed: "Reviewed", resolved: "Resolved" };
+// The admin review's statuses (app/admin/feedback.ts); the old values read the same way.
+const STATUS_LABELS: Record<string, string> = {
+  new: "Received",
+  "in-review": "In review",
+  reviewed: "In review",
+  done: "Done",
+  resolved: "Done",
+  "wont-do": "Won't do",
+};
 
 export default function FeedbackDashboard({ loaderData }: Route.ComponentProps) {
   const { feedback } = loaderData;

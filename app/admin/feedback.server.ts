@@ -1,0 +1,406 @@
+// The feedback review's database side (issue 15, docs/decisions/020): the four
+// kinds as one list shape, status changes and internal notes, each written in
+// one transaction with its admin audit row, and the CSV export of a filtered view.
+import { data } from "react-router";
+import { prisma } from "~/db.server";
+import { type AuditActor, recordAdminAction } from "./audit.server";
+import {
+  auditAction,
+  errorIdIn,
+  type FeedbackAction,
+  type FeedbackFilters,
+  type ItemKind,
+  type NoteKind,
+  normaliseStatus,
+  STATUSES,
+  storedValuesFor,
+  toCsv,
+} from "./feedback";
+
+export const FEEDBACK_PAGE_SIZE = 25;
+/** The export's ceiling: a filtered view bigger than this is cut (the header says so). */
+export const CSV_MAX_ROWS = 10_000;
+
+export type ReviewNote = { id: string; adminName: string; text: string; createdAt: string };
+
+/** One listed item, whatever its kind: what it is, who sent it, and the fields a browser sent with it. */
+export type ReviewItem = {
+  kind: ItemKind;
+  id: string;
+  status: string;
+  createdAt: string;
+  /** e.g. "bug · ui", "severity high", "Subject: ...", "Work: ..." */
+  summary: string;
+  text: string;
+  /** Labelled details: browser, operating system, screen, page, sender, error id, ... */
+  fields: [string, string][];
+  errorId: string | null;
+  notes: ReviewNote[];
+};
+
+type Where = Record<string, unknown>;
+
+function statusWhere(kind: NoteKind, status: string | null): Where {
+  return status ? { status: { in: storedValuesFor(kind, status) } } : {};
+}
+
+/** The search: any of the fields contains the words (SQLite's LIKE, so case-insensitive for ASCII). */
+function searchWhere(q: string | null, fields: string[]): Where {
+  return q ? { OR: fields.map((field) => ({ [field]: { contains: q } })) } : {};
+}
+
+function feedbackWhere(f: FeedbackFilters): Where {
+  return {
+    ...statusWhere("feedback", f.status),
+    ...searchWhere(f.q, ["content", "page", "browser", "operatingSystem"]),
+    ...(f.type ? { type: f.type } : {}),
+    ...(f.category ? { category: f.category } : {}),
+  };
+}
+
+const iso = (d: Date) => d.toISOString();
+
+async function loadRows(f: FeedbackFilters, skip: number, take: number) {
+  switch (f.kind) {
+    case "feedback": {
+      const where = feedbackWhere(f);
+      const [rows, total] = await Promise.all([
+        prisma.feedback.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take }),
+        prisma.feedback.count({ where }),
+      ]);
+      return {
+        total,
+        items: rows.map(
+          (r): Omit<ReviewItem, "notes"> => ({
+            kind: "feedback",
+            id: r.id,
+            status: normaliseStatus("feedback", r.status),
+            createdAt: iso(r.createdAt),
+            summary: `${r.type} · ${r.category}`,
+            text: r.content,
+            fields: [
+              ["Browser", r.browser],
+              ["Operating system", r.operatingSystem],
+              ["Screen", r.screenResolution ?? "not sent"],
+              ["Page", r.page ?? "not sent"],
+              ["User agent", r.userAgent],
+            ],
+            errorId: r.type === "bug" ? errorIdIn(r.content) : null,
+          }),
+        ),
+        raw: rows,
+      };
+    }
+    case "bug": {
+      const where = { ...statusWhere("bug", f.status), ...searchWhere(f.q, ["whatHappened", "page", "errorId"]) };
+      const [rows, total] = await Promise.all([
+        prisma.bugReport.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take }),
+        prisma.bugReport.count({ where }),
+      ]);
+      return {
+        total,
+        items: rows.map(
+          (r): Omit<ReviewItem, "notes"> => ({
+            kind: "bug",
+            id: r.id,
+            status: r.status,
+            createdAt: iso(r.createdAt),
+            summary: `bug report · severity ${r.severity}`,
+            text: r.whatHappened,
+            fields: [
+              ["Steps", r.steps ?? "not given"],
+              ["Expected", r.expected ?? "not given"],
+              ["Page", r.page ?? "not sent"],
+              ["User agent", r.userAgent],
+            ],
+            errorId: r.errorId,
+          }),
+        ),
+        raw: rows,
+      };
+    }
+    case "contact": {
+      const where = {
+        ...statusWhere("contact", f.status),
+        ...searchWhere(f.q, ["message", "name", "email", "subject"]),
+      };
+      const [rows, total] = await Promise.all([
+        prisma.contactMessage.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take }),
+        prisma.contactMessage.count({ where }),
+      ]);
+      return {
+        total,
+        items: rows.map(
+          (r): Omit<ReviewItem, "notes"> => ({
+            kind: "contact",
+            id: r.id,
+            status: r.status,
+            createdAt: iso(r.createdAt),
+            summary: `contact message${r.subject ? ` · ${r.subject}` : ""}`,
+            text: r.message,
+            fields: [
+              ["From", `${r.name} <${r.email}>`],
+              ["Mailed to the site", r.mailedAt ? iso(r.mailedAt) : "no"],
+            ],
+            errorId: null,
+          }),
+        ),
+        raw: rows,
+      };
+    }
+    case "claim": {
+      const where = { ...statusWhere("claim", f.status), ...searchWhere(f.q, ["work", "name", "email", "location"]) };
+      const [rows, total] = await Promise.all([
+        prisma.copyrightClaim.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take }),
+        prisma.copyrightClaim.count({ where }),
+      ]);
+      return {
+        total,
+        items: rows.map(
+          (r): Omit<ReviewItem, "notes"> => ({
+            kind: "claim",
+            id: r.id,
+            status: normaliseStatus("claim", r.status),
+            createdAt: iso(r.createdAt),
+            summary: "copyright claim",
+            text: r.work,
+            fields: [
+              ["From", `${r.name} <${r.email}>`],
+              ["Where the copy is", r.location],
+              ["Details", r.details ?? "none"],
+              ["Statements", r.goodFaith && r.accurate ? "good faith and accuracy given" : "incomplete"],
+            ],
+            errorId: null,
+          }),
+        ),
+        raw: rows,
+      };
+    }
+  }
+}
+
+/** The notes on some items of one kind, oldest first, by item id. */
+export async function notesFor(kind: NoteKind, ids: string[]): Promise<Map<string, ReviewNote[]>> {
+  const rows = ids.length
+    ? await prisma.adminNote.findMany({
+        where: { itemType: kind, itemId: { in: ids } },
+        orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      })
+    : [];
+  const out = new Map<string, ReviewNote[]>();
+  for (const r of rows) {
+    const list = out.get(r.itemId) ?? [];
+    list.push({ id: r.id, adminName: r.adminName, text: r.text, createdAt: iso(r.createdAt) });
+    out.set(r.itemId, list);
+  }
+  return out;
+}
+
+/** One page of a filtered view, with each item's notes. */
+export async function listReviewItems(f: FeedbackFilters) {
+  const { total, items } = await loadRows(f, (f.page - 1) * FEEDBACK_PAGE_SIZE, FEEDBACK_PAGE_SIZE);
+  const notes = await notesFor(
+    f.kind,
+    items.map((i) => i.id),
+  );
+  return {
+    total,
+    pages: Math.max(1, Math.ceil(total / FEEDBACK_PAGE_SIZE)),
+    items: items.map((i): ReviewItem => ({ ...i, notes: notes.get(i.id) ?? [] })),
+  };
+}
+
+/** How many of each kind wait for a first look (the kind tabs show them; the dashboard may too). */
+export async function newCounts(): Promise<Record<ItemKind, number>> {
+  const [feedback, bug, contact, claim] = await Promise.all([
+    prisma.feedback.count({ where: { status: "new" } }),
+    prisma.bugReport.count({ where: { status: "new" } }),
+    prisma.contactMessage.count({ where: { status: "new" } }),
+    prisma.copyrightClaim.count({ where: { status: { in: storedValuesFor("claim", "received") } } }),
+  ]);
+  return { feedback, bug, contact, claim };
+}
+
+type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
+
+async function currentStatus(tx: Tx, kind: ItemKind, id: string): Promise<string | null> {
+  const select = { status: true } as const;
+  const row =
+    kind === "feedback"
+      ? await tx.feedback.findUnique({ where: { id }, select })
+      : kind === "bug"
+        ? await tx.bugReport.findUnique({ where: { id }, select })
+        : kind === "contact"
+          ? await tx.contactMessage.findUnique({ where: { id }, select })
+          : await tx.copyrightClaim.findUnique({ where: { id }, select });
+  return row ? normaliseStatus(kind, row.status) : null;
+}
+
+async function writeStatus(tx: Tx, kind: ItemKind, id: string, status: string) {
+  const args = { where: { id }, data: { status } };
+  if (kind === "feedback") await tx.feedback.update(args);
+  else if (kind === "bug") await tx.bugReport.update(args);
+  else if (kind === "contact") await tx.contactMessage.update(args);
+  else await tx.copyrightClaim.update(args);
+}
+
+const notFound = () => data({ message: "That item no longer exists." }, { status: 404 });
+
+/**
+ * Sets items' status (one, or a ticked list), each change with its own audit row
+ * (`feedback.status`, `bug.status`, `contact.status`, `claim.status`), all in one
+ * transaction: an id that does not exist undoes the lot (404). Returns how many changed.
+ */
+export async function setStatuses(
+  admin: AuditActor,
+  kind: ItemKind,
+  ids: string[],
+  status: string,
+  bulk = false,
+): Promise<number> {
+  if (!(STATUSES[kind] as readonly string[]).includes(status))
+    throw data({ message: "No such status." }, { status: 400 });
+  return prisma.$transaction(async (tx) => {
+    let changed = 0;
+    for (const id of new Set(ids)) {
+      const before = await currentStatus(tx, kind, id);
+      if (before === null) throw notFound();
+      if (before === status) continue;
+      await writeStatus(tx, kind, id, status);
+      await recordAdminAction(tx, admin, {
+        action: auditAction(kind, "status"),
+        objectType: kind,
+        objectId: id,
+        before: { status: before },
+        after: bulk ? { status, bulk: true } : { status },
+      });
+      changed++;
+    }
+    return changed;
+  });
+}
+
+/** Adds an internal note (admin, text, time) with its audit row (`feedback.note`, `claim.note`, ...). */
+export async function addNote(admin: AuditActor, kind: NoteKind, id: string, text: string) {
+  return prisma.$transaction(async (tx) => {
+    if (kind !== "error" && (await currentStatus(tx, kind, id)) === null) throw notFound();
+    const note = await tx.adminNote.create({
+      data: { itemType: kind, itemId: id, adminId: admin.id, adminName: admin.username, text },
+    });
+    await recordAdminAction(tx, admin, {
+      action: auditAction(kind, "note"),
+      objectType: kind,
+      objectId: id,
+      after: { noteId: note.id, text },
+    });
+    return note.id;
+  });
+}
+
+/** The page's action, after its schema: what changed, for the toast. */
+export async function applyFeedbackAction(admin: AuditActor, action: FeedbackAction): Promise<string> {
+  if (action.intent === "note") {
+    await addNote(admin, action.kind, action.id, action.text);
+    return "Note added.";
+  }
+  const ids = action.intent === "status" ? [action.id] : action.id;
+  const changed = await setStatuses(admin, action.kind, ids, action.status, action.intent === "bulk-status");
+  return changed === 1 ? "1 item changed." : `${changed} items changed.`;
+}
+
+const CSV_HEADERS: Record<ItemKind, string[]> = {
+  feedback: [
+    "id",
+    "created",
+    "type",
+    "category",
+    "status",
+    "content",
+    "page",
+    "browser",
+    "operating system",
+    "screen",
+    "user agent",
+    "notes",
+  ],
+  bug: [
+    "id",
+    "created",
+    "severity",
+    "status",
+    "what happened",
+    "steps",
+    "expected",
+    "page",
+    "error id",
+    "user agent",
+    "notes",
+  ],
+  contact: ["id", "created", "status", "name", "email", "subject", "message", "notes"],
+  claim: ["id", "created", "status", "name", "email", "work", "location", "details", "notes"],
+};
+
+/** The whole filtered view (every page, up to CSV_MAX_ROWS) as CSV; notes joined as "admin (time): text". */
+export async function exportCsv(f: FeedbackFilters): Promise<string> {
+  const loaded = await loadRows(f, 0, CSV_MAX_ROWS);
+  const notes = await notesFor(
+    f.kind,
+    loaded.items.map((i) => i.id),
+  );
+  const noteText = (id: string) =>
+    (notes.get(id) ?? []).map((n) => `${n.adminName} (${n.createdAt}): ${n.text}`).join("\n");
+  const rows: unknown[][] = [];
+  if (f.kind === "feedback") {
+    for (const r of loaded.raw as Awaited<ReturnType<typeof prisma.feedback.findMany>>) {
+      rows.push([
+        r.id,
+        r.createdAt,
+        r.type,
+        r.category,
+        normaliseStatus("feedback", r.status),
+        r.content,
+        r.page,
+        r.browser,
+        r.operatingSystem,
+        r.screenResolution,
+        r.userAgent,
+        noteText(r.id),
+      ]);
+    }
+  } else if (f.kind === "bug") {
+    for (const r of loaded.raw as Awaited<ReturnType<typeof prisma.bugReport.findMany>>) {
+      rows.push([
+        r.id,
+        r.createdAt,
+        r.severity,
+        r.status,
+        r.whatHappened,
+        r.steps,
+        r.expected,
+        r.page,
+        r.errorId,
+        r.userAgent,
+        noteText(r.id),
+      ]);
+    }
+  } else if (f.kind === "contact") {
+    for (const r of loaded.raw as Awaited<ReturnType<typeof prisma.contactMessage.findMany>>) {
+      rows.push([r.id, r.createdAt, r.status, r.name, r.email, r.subject, r.message, noteText(r.id)]);
+    }
+  } else {
+    for (const r of loaded.raw as Awaited<ReturnType<typeof prisma.copyrightClaim.findMany>>) {
+      rows.push([
+        r.id,
+        r.createdAt,
+        normaliseStatus("claim", r.status),
+        r.name,
+        r.email,
+        r.work,
+        r.location,
+        r.details,
+        noteText(r.id),
+      ]);
+    }
+  }
+  return toCsv(CSV_HEADERS[f.kind], rows);
+}

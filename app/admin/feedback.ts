@@ -1,0 +1,227 @@
+// The feedback review (issue 15, docs/decisions/020): what readers sent, in four
+// kinds, each with its own statuses; the forms of /admin/feedback and
+// /admin/bug-reports; and the CSV export's cell rules. Pure: the unit tests and
+// the route modules import it; app/admin/feedback.server.ts does the database.
+import { z } from "zod";
+import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES } from "~/feedback/feedback";
+
+/** What the review lists: feedback (incl. error reports), bug reports, contact messages, copyright claims. */
+export const ITEM_KINDS = ["feedback", "bug", "contact", "claim"] as const;
+export type ItemKind = (typeof ITEM_KINDS)[number];
+/** Notes may also be kept on an error group (/admin/bug-reports). */
+export type NoteKind = ItemKind | "error";
+
+export const KIND_LABELS: Record<ItemKind, string> = {
+  feedback: "Feedback and error reports",
+  bug: "Bug reports",
+  contact: "Contact messages",
+  claim: "Copyright claims",
+};
+
+/** Each kind's statuses, in their order of work; the first is a new item's. */
+export const STATUSES = {
+  feedback: ["new", "in-review", "done", "wont-do"],
+  bug: ["new", "confirmed", "fixed", "closed"],
+  contact: ["new", "answered", "closed"],
+  claim: ["received", "content-removed", "rejected"],
+  error: ["new", "investigating", "fixed", "ignored"],
+} as const satisfies Record<NoteKind, readonly string[]>;
+
+export const STATUS_LABELS: Record<string, string> = {
+  new: "New",
+  "in-review": "In review",
+  done: "Done",
+  "wont-do": "Won't do",
+  confirmed: "Confirmed",
+  fixed: "Fixed",
+  closed: "Closed",
+  answered: "Answered",
+  received: "Received",
+  "content-removed": "Content removed",
+  rejected: "Rejected",
+  investigating: "Investigating",
+  ignored: "Ignored",
+};
+
+/** Values written before issue 15 (the migration maps them; a row written since by old code reads the same). */
+const LEGACY: Partial<Record<NoteKind, Record<string, string>>> = {
+  feedback: { reviewed: "in-review", resolved: "done" },
+  claim: { new: "received", reviewing: "received", upheld: "content-removed" },
+};
+
+/** The status as the review shows it: an old value mapped, an unknown one left as it is. */
+export function normaliseStatus(kind: NoteKind, status: string): string {
+  return LEGACY[kind]?.[status] ?? status;
+}
+
+export function isStatusOf(kind: NoteKind, status: string): boolean {
+  return (STATUSES[kind] as readonly string[]).includes(status);
+}
+
+/** The stored values a status filter matches (the new value and the old ones mapped to it). */
+export function storedValuesFor(kind: NoteKind, status: string): string[] {
+  const legacy = Object.entries(LEGACY[kind] ?? {})
+    .filter(([, to]) => to === status)
+    .map(([from]) => from);
+  return [status, ...legacy];
+}
+
+/** Audit verbs: `${kind}.status`, `${kind}.note` (feedback.status, claim.status, bug.status, error.status, ...). */
+export const auditAction = (kind: NoteKind, what: "status" | "note") => `${kind}.${what}` as const;
+
+export const NOTE_MAX = 2000;
+export const BULK_MAX = 100;
+
+const kind = z.enum(ITEM_KINDS, { error: "This form could not be sent as it was." });
+const itemId = z.string({ error: "Choose an item." }).trim().min(1).max(100);
+const status = z.string({ error: "Choose a status." }).trim().min(1, "Choose a status.").max(40);
+
+/** The feedback page's three forms, told apart by the named submit button (`intent`). */
+export const FeedbackActionSchema = z
+  .discriminatedUnion("intent", [
+    z.object({ intent: z.literal("status"), kind, id: itemId, status }),
+    z.object({
+      intent: z.literal("note"),
+      kind,
+      id: itemId,
+      text: z
+        .string({ error: "Write the note first." })
+        .trim()
+        .min(1, "Write the note first.")
+        .max(NOTE_MAX, `Keep the note under ${NOTE_MAX} characters.`),
+    }),
+    z.object({
+      intent: z.literal("bulk-status"),
+      kind,
+      id: z
+        .array(itemId, { error: "Tick at least one item." })
+        .min(1, "Tick at least one item.")
+        .max(BULK_MAX, `Change at most ${BULK_MAX} items at once.`),
+      status,
+    }),
+  ])
+  .superRefine((value, ctx) => {
+    if ("status" in value && !isStatusOf(value.kind, value.status)) {
+      ctx.addIssue({ code: "custom", path: ["status"], message: "Choose one of the listed statuses." });
+    }
+  });
+export type FeedbackAction = z.output<typeof FeedbackActionSchema>;
+
+/** The bug reports page: a bug report's status, or an error group's (named by its key). */
+export const BugActionSchema = z
+  .discriminatedUnion("intent", [
+    z.object({ intent: z.literal("bug-status"), id: itemId, status }),
+    z.object({
+      intent: z.literal("error-status"),
+      id: z.string({ error: "Choose an item." }).regex(/^[0-9a-f]{64}$/, "This form could not be sent as it was."),
+      status,
+    }),
+  ])
+  .superRefine((value, ctx) => {
+    const k = value.intent === "bug-status" ? "bug" : "error";
+    if (!isStatusOf(k, value.status)) {
+      ctx.addIssue({ code: "custom", path: ["status"], message: "Choose one of the listed statuses." });
+    }
+  });
+export type BugAction = z.output<typeof BugActionSchema>;
+
+/** The list's filters, read from the query string; a value that is not one of the choices is ignored. */
+export type FeedbackFilters = {
+  kind: ItemKind;
+  type: (typeof FEEDBACK_TYPES)[number] | null;
+  category: (typeof FEEDBACK_CATEGORIES)[number] | null;
+  status: string | null;
+  /** Words the item's text, sender or page contains (at most 100 characters). */
+  q: string | null;
+  page: number;
+};
+
+const pick = <T extends string>(choices: readonly T[], value: string | null): T | null =>
+  value !== null && (choices as readonly string[]).includes(value) ? (value as T) : null;
+
+/**
+ * The review queue (/admin/feedback-review) opens on each kind's first status (new, or a
+ * claim's received); `status=all` asks for every status there.
+ */
+export function readFilters(params: URLSearchParams, reviewQueue = false): FeedbackFilters {
+  const k = pick(ITEM_KINDS, params.get("kind")) ?? "feedback";
+  const raw = params.get("status");
+  const chosen =
+    raw === "all" ? null : (pick(STATUSES[k], raw) ?? (raw === null && reviewQueue ? STATUSES[k][0] : null));
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  return {
+    kind: k,
+    type: k === "feedback" ? pick(FEEDBACK_TYPES, params.get("type")) : null,
+    category: k === "feedback" ? pick(FEEDBACK_CATEGORIES, params.get("category")) : null,
+    status: chosen && isStatusOf(k, chosen) ? chosen : null,
+    q: params.get("q")?.trim().slice(0, 100) || null,
+    page: Number.isSafeInteger(page) && page > 0 && page < 100_000 ? page : 1,
+  };
+}
+
+/** The query string of a filtered view (what links, the export and redirects keep). */
+export function filterQuery(filters: Partial<FeedbackFilters>, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams();
+  if (filters.kind && filters.kind !== "feedback") params.set("kind", filters.kind);
+  if (filters.type) params.set("type", filters.type);
+  if (filters.category) params.set("category", filters.category);
+  if (filters.status) params.set("status", filters.status);
+  if (filters.q) params.set("q", filters.q);
+  if (filters.page && filters.page > 1) params.set("page", String(filters.page));
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+/**
+ * The page a request is about: a client-side data request comes to `/page.data?_routes=...`
+ * (single fetch), which is still that page, with its own query string.
+ */
+export function pageUrl(request: Request): { pathname: string; search: string } {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  return { pathname: url.pathname.replace(/\.data$/, ""), search: url.search };
+}
+
+/**
+ * The bulk form's ticks arrive as `id[0]`, `id[3]`, ... (the site refuses a field sent twice,
+ * app/utils/http.ts): the same form with them as one list `id[0]`, `id[1]`, ... without gaps,
+ * which conform reads as an array.
+ */
+export function foldTicks(form: FormData, name = "id"): FormData {
+  const pattern = new RegExp(`^${name}\\[\\d+\\]$`);
+  const out = new FormData();
+  let n = 0;
+  for (const [key, value] of form) {
+    if (pattern.test(key)) out.append(`${name}[${n++}]`, value);
+    else out.append(key, value);
+  }
+  return out;
+}
+
+/** The error id an error screen's report carries ("Error Report - ID: err_..."), if any. */
+export function errorIdIn(text: string | null | undefined): string | null {
+  return text?.match(/\berr_[A-Za-z0-9_]{1,80}\b/)?.[0] ?? null;
+}
+
+// --- CSV (RFC 4180, and OWASP's CSV injection advice) ---
+
+/** A cell a spreadsheet would read as a formula starts with one of these. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell: a value starting with = + - @ tab or CR gets a leading apostrophe
+ * (a spreadsheet then shows it as text instead of running it), and a value with a
+ * quote, comma, CR or LF is quoted with its quotes doubled (RFC 4180).
+ */
+export function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? "" : value instanceof Date ? value.toISOString() : String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** Rows to CSV text: CRLF line ends, a header row first. */
+export function toCsv(header: string[], rows: unknown[][]): string {
+  return `${[header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+}
