@@ -169,7 +169,9 @@ describe("suspension", () => {
       emailVerified: true,
       usernameHint: null,
     };
-    const oidc = await accountForIdentity(identity as Parameters<typeof accountForIdentity>[0]).catch((e: unknown) => e);
+    const oidc = await accountForIdentity(identity as Parameters<typeof accountForIdentity>[0]).catch(
+      (e: unknown) => e,
+    );
     expect(oidc).toBeInstanceOf(ConnectionError);
     expect((oidc as ConnectionError).code).toBe("suspended");
 

@@ -160,7 +160,10 @@ export type UserActionIntent = (typeof USER_ACTIONS)[number];
 export const BULK_ACTIONS = ["suspend", "reinstate", "end-sessions"] as const;
 
 const optionalText = (max: number) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().max(max).optional());
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.string().trim().max(max).optional(),
+  );
 
 export const UserActionSchema = z.object({
   intent: z.enum(USER_ACTIONS),
@@ -256,8 +259,7 @@ export async function actOnUser(
     await deleteAccount(target.id, input.submissions, async (tx) => {
       const row = await tx.user.findUniqueOrThrow({ where: { id: target.id }, select: targetSelect });
       before = state(row);
-      if (!(await guardLastAdmin(tx, target.id, false)))
-        throw new UserAdminError(USER_ADMIN_MESSAGES.lastAdmin, 409);
+      if (!(await guardLastAdmin(tx, target.id, false))) throw new UserAdminError(USER_ADMIN_MESSAGES.lastAdmin, 409);
       await recordAdminAction(tx, actor(admin), {
         action: "user.delete",
         objectType: "user",
