@@ -15,6 +15,11 @@ import { dataCounts, expect, newReader, RELIABILITY_OIDC, type Role, test } from
 type AdminRow = {
   /** For a route with an action: a valid submission (besides the CSRF token) and what the admin gets. */
   post?: { fields: [string, string][]; accepted: number[] };
+  /**
+   * What the admin's GET gets when not 200: a route with a path parameter is asked for with the
+   * parameter as written (`:userId`), which names nothing, so the admin's answer is the 404 page.
+   */
+  adminStatus?: 404;
 };
 
 /** Every admin route by id. A new one needs a row (and `post` when it has an action). */
@@ -23,7 +28,21 @@ const ADMIN_ROUTES: Record<string, AdminRow> = {
   "admin-dashboard": {},
   "routes/admin/wordpress-sync": { post: { fields: [], accepted: [302] } },
   // The admin area (issue 15): every admin route of the spec answers (aliases share a module).
-  "routes/admin/users": {},
+  // User management (issue 15): no user has this id, so the admin's valid requests are 404s
+  // (tests/e2e/admin-users.spec.ts acts on real users).
+  "routes/admin/users": {
+    post: {
+      fields: [
+        ["intent", "end-sessions"],
+        ["userId", "no-such-user"],
+      ],
+      accepted: [404],
+    },
+  },
+  "routes/admin/user": {
+    adminStatus: 404,
+    post: { fields: [["intent", "end-sessions"]], accepted: [404] },
+  },
   "routes/admin/settings": {},
   "admin-stories": {},
   "admin-content": {},
@@ -94,6 +113,10 @@ for (const route of adminRoutes()) {
         expect(page.status).toBe(403);
         expect(page.text).toContain("<title>403 - Forbidden | Horror Stories</title>");
         expect(data.text).toMatch(/"ErrorResponse".*403/);
+      } else if (ADMIN_ROUTES[route.id]?.adminStatus === 404) {
+        expect(page.status).toBe(404);
+        expect(page.text).toContain("There is no such user.");
+        expect(data.text).toMatch(/"ErrorResponse".*404/);
       } else {
         expect(page.status).toBe(200);
         expect(page.text).toContain("Administration");
