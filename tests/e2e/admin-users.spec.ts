@@ -39,7 +39,7 @@ async function asAdmin(page: Page, path: string) {
 async function openUser(admin: Page, username: string) {
   await admin.goto("/admin/users");
   await admin.getByLabel("Search by name or email").fill(username);
-  await admin.getByRole("button", { name: "Search" }).click();
+  await admin.getByRole("button", { name: "Find users" }).click();
   await expect(admin).toHaveURL(new RegExp(`q=${username}`));
   await admin.getByRole("link", { name: username, exact: true }).click();
   await expect(admin.getByRole("heading", { level: 1, name: username })).toBeVisible();

@@ -86,7 +86,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         </div>
         {query.sort !== DEFAULTS.sort ? <input type="hidden" name="sort" value={query.sort} /> : null}
         <button type="submit" className="btn">
-          Search
+          Find users
         </button>
       </Form>
 
