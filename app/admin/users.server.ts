@@ -12,6 +12,7 @@ import { prisma } from "~/db.server";
 import { type AuditActor, listAudit, recordAdminAction } from "./audit.server";
 
 export const USERS_PAGE_SIZE = 25;
+
 export const USER_ROLES = ["all", "admin", "reader"] as const;
 export const USER_STATUSES = ["all", "active", "suspended"] as const;
 export const USER_SORTS = ["joined-desc", "joined-asc", "name-asc", "name-desc"] as const;

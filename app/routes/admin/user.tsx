@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { userIdParam } from "~/admin/users";
 import { getUserDetail } from "~/admin/users.server";
 import { userAction } from "~/admin/users-action.server";
 import { requireAdmin } from "~/auth/auth.server";
@@ -12,6 +13,7 @@ import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/user";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
+  userIdParam(params.userId);
   const admin = await requireAdmin(request);
   const detail = await getUserDetail(params.userId, request);
   invariantResponse(detail, "There is no such user.", { status: 404 });
@@ -20,6 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** One action on this user: promote, demote, suspend, reinstate, end sessions, delete. */
 export async function action({ request, context, params }: Route.ActionArgs) {
+  userIdParam(params.userId);
   return userAction(request, context, {
     bulk: false,
     back: `/admin/users/${encodeURIComponent(params.userId)}`,

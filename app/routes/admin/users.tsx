@@ -50,7 +50,10 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   const { query, users, total, pages } = loaderData;
   const busy = useNavigation().state === "submitting";
   const errors = actionData?.result.error;
-  const formErrors = [...(errors?.[""] ?? []), ...(errors?.userId ?? [])];
+  // The ticked users' errors (none ticked, a tampered value: `userId` or `userId[0]`) are said on top.
+  const formErrors = Object.entries(errors ?? {})
+    .filter(([key]) => key === "" || key === "userId" || key.startsWith("userId["))
+    .flatMap(([, messages]) => messages ?? []);
   const passwordErrors = errors?.password ?? undefined;
   return (
     <div>
