@@ -173,3 +173,22 @@ test("a reader gets the 403 page for the user list and a user's page", async ({ 
   expect((await page.goto("/admin/users"))?.status()).toBe(403);
   expect((await page.goto("/admin/users/anyone"))?.status()).toBe(403);
 });
+
+test("the list and a user's page fit a phone without sideways scrolling", async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+  checkA11y,
+}) => {
+  const { page: readerTab, reader } = await readerPage(browser, javaScriptEnabled ?? true, baseURL as string);
+  await readerTab.context().close();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await asAdmin(page, "/admin/users");
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await openUser(page, reader.username);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await checkA11y();
+});
