@@ -127,6 +127,7 @@ export default [
         // The admin area (issue 15). Where the spec gives several routes for
         // one job, they are aliases of one module (docs/decisions/016).
         route("users", "routes/admin/users.tsx"),
+        route("users/:userId", "routes/admin/user.tsx"),
         route("settings", "routes/admin/settings.tsx"),
         route("stories", "routes/admin/content.tsx", { id: "admin-stories" }),
         route("content", "routes/admin/content.tsx", { id: "admin-content" }),

@@ -188,8 +188,14 @@ export type DeletionResult = { username: string; submissions: SubmissionChoice; 
  * or removed. Connected accounts, reading preferences, revisions and reports
  * cascade with the user.
  */
-export async function deleteAccount(userId: string, submissions: SubmissionChoice): Promise<DeletionResult> {
+export async function deleteAccount(
+  userId: string,
+  submissions: SubmissionChoice,
+  /** Runs first in the same transaction (an admin's deletion: the last-admin rule and the audit row); may throw to undo. */
+  first?: (tx: Parameters<Parameters<typeof prisma.$transaction>[0]>[0]) => Promise<void>,
+): Promise<DeletionResult> {
   return prisma.$transaction(async (tx) => {
+    if (first) await first(tx);
     const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { username: true, email: true } });
     // Anonymised, a published story stays readable with its comments; a story
     // nobody published (a draft, one in review or refused) would be an orphan

@@ -18,6 +18,9 @@ export class AuthError extends Error {
 }
 
 export const INVALID_CREDENTIALS = "The email or password is not right.";
+/** Said only after the password was right, so it tells nothing to someone guessing addresses. */
+export const ACCOUNT_SUSPENDED =
+  "This account is suspended, so it cannot sign in. If you think this is a mistake, write to us through the contact page.";
 
 // A hash to compare against when the email is unknown, so both cases take as long.
 let dummyHash: Promise<string> | undefined;
@@ -35,12 +38,14 @@ export async function verifyLogin(email: string, password: string): Promise<Sess
       username: true,
       avatar: true,
       isAdmin: true,
+      suspendedAt: true,
       password: { select: { hash: true } },
     },
   });
   const ok = await verifyPassword(password, user?.password?.hash ?? (await getDummyHash()));
   if (!user?.password || !ok) throw new AuthError(INVALID_CREDENTIALS, "password");
-  const { password: _hash, ...sessionUser } = user;
+  if (user.suspendedAt) throw new AuthError(ACCOUNT_SUSPENDED, "password");
+  const { password: _hash, suspendedAt: _suspended, ...sessionUser } = user;
   return sessionUser;
 }
 

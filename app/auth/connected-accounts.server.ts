@@ -36,7 +36,8 @@ export type ConnectionErrorCode =
   | "not-connected"
   | "email-taken"
   | "email-unverified"
-  | "account-gone";
+  | "account-gone"
+  | "suspended";
 
 export class ConnectionError extends Error {
   readonly code: ConnectionErrorCode;
@@ -120,7 +121,11 @@ async function freeUsername(base: string): Promise<string> {
  */
 export async function accountForIdentity(identity: OidcIdentity): Promise<{ userId: string; created: boolean }> {
   const where = { provider_subject: { provider: identity.provider, subject: identity.subject } };
-  const connection = await prisma.connectedAccount.findUnique({ where, select: { userId: true } });
+  const connection = await prisma.connectedAccount.findUnique({
+    where,
+    select: { userId: true, user: { select: { suspendedAt: true } } },
+  });
+  if (connection?.user.suspendedAt) throw new ConnectionError("suspended");
   if (connection) {
     await prisma.connectedAccount.update({ where, data: { lastUsedAt: new Date(), email: identity.email } });
     return { userId: connection.userId, created: false };

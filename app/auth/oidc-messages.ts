@@ -14,6 +14,8 @@ export const OIDC_MESSAGES = {
   "email-unverified": (name: string) =>
     `${name} did not give us a confirmed email address, so we cannot create an account with it. Create an account with your email, then connect ${name} under Settings, Connected accounts.`,
   "account-gone": () => "That account no longer exists.",
+  suspended: () =>
+    "This account is suspended, so it cannot sign in. If you think this is a mistake, write to us through the contact page.",
   "linked-elsewhere": (name: string) =>
     `This ${name} account is already connected to another account here. Disconnect it there first, or sign in with it.`,
   "already-connected": (name: string) =>

@@ -34,14 +34,17 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   if (!id) return null;
   const session = await prisma.session.findUnique({
     where: { id },
-    select: { expiresAt: true, lastUsedAt: true, user: { select: userSelect } },
+    select: { expiresAt: true, lastUsedAt: true, user: { select: { ...userSelect, suspendedAt: true } } },
   });
   const now = Date.now();
   if (!session || session.expiresAt.getTime() <= now) return null;
+  // A suspended account's sessions end when it is suspended; one that slipped through counts as signed out.
+  if (session.user.suspendedAt) return null;
   if (!session.lastUsedAt || now - session.lastUsedAt.getTime() >= SESSION_TOUCH_MS) {
     await touchSession(id, request.headers.get("User-Agent"), now);
   }
-  return session.user;
+  const { suspendedAt: _suspended, ...user } = session.user;
+  return user;
 }
 
 /** Records the last use and the device; the condition keeps two requests at once to one write. */

@@ -8,14 +8,24 @@
 // request nor for actions.
 import { randomUUID } from "node:crypto";
 import { type Body, type HttpClient, hiddenFields as hiddenFieldsOf, httpClient } from "../support/http-client.ts";
-import { adminRoutes, pageRoutes } from "../support/route-table.ts";
+import { adminRoutes, fillPath, pageRoutes } from "../support/route-table.ts";
 import type { Site } from "../support/site-server.ts";
 import { dataCounts, expect, newReader, RELIABILITY_OIDC, type Role, test } from "./fixtures.ts";
 
 type AdminRow = {
   /** For a route with an action: a valid submission (besides the CSRF token) and what the admin gets. */
   post?: { fields: [string, string][]; accepted: number[] };
+  /**
+   * What the admin's GET gets when not 200: a route with a path parameter is asked for with the
+   * parameter as written (`:userId`), which names nothing, so the admin's answer is the 404 page.
+   */
+  adminStatus?: 404;
+  /** Values for the route's path parameters (tests/support/route-table.ts fillPath). */
+  params?: Record<string, string>;
 };
+
+/** The path a route is requested at: its parameters filled in from its row. */
+const pathOf = (route: { id: string; path: string }) => fillPath(route.path, ADMIN_ROUTES[route.id]?.params ?? {});
 
 /** Every admin route by id. A new one needs a row (and `post` when it has an action). */
 const ADMIN_ROUTES: Record<string, AdminRow> = {
@@ -23,7 +33,24 @@ const ADMIN_ROUTES: Record<string, AdminRow> = {
   "admin-dashboard": {},
   "routes/admin/wordpress-sync": { post: { fields: [], accepted: [302] } },
   // The admin area (issue 15): every admin route of the spec answers (aliases share a module).
-  "routes/admin/users": {},
+  // User management (issue 15): no user has this id, so the admin's valid requests are 404s
+  // (tests/e2e/admin-users.spec.ts acts on real users).
+  "routes/admin/users": {
+    post: {
+      fields: [
+        ["intent", "end-sessions"],
+        ["userId", "no-such-user"],
+      ],
+      accepted: [404],
+    },
+  },
+  // A well-formed id that names nobody ("no-such-user"): an id that cannot be one is a 404 for
+  // anyone, before the role check (hostile.spec.ts asks for junk ones).
+  "routes/admin/user": {
+    params: { userId: "no-such-user" },
+    adminStatus: 404,
+    post: { fields: [["intent", "end-sessions"]], accepted: [404] },
+  },
   "routes/admin/settings": {},
   "admin-stories": {},
   "admin-content": {},
@@ -157,9 +184,10 @@ for (const route of adminRoutes().filter((r) => !RESOURCE_ROUTES[r.id])) {
   for (const role of ROLES) {
     test(`${role}: GET ${route.path}`, async ({ as }) => {
       const client = await as(role);
-      const page = await client.get(route.path);
-      const data = await client.get(`${route.path}.data?_routes=${encodeURIComponent(route.id)}`);
-      const signIn = `/auth?${new URLSearchParams({ redirectTo: route.path })}`;
+      const path = pathOf(route);
+      const page = await client.get(path);
+      const data = await client.get(`${path}.data?_routes=${encodeURIComponent(route.id)}`);
+      const signIn = `/auth?${new URLSearchParams({ redirectTo: path })}`;
       if (role === "anonymous") {
         expect(page.status).toBe(302);
         expect(page.location).toBe(signIn);
@@ -168,6 +196,10 @@ for (const route of adminRoutes().filter((r) => !RESOURCE_ROUTES[r.id])) {
         expect(page.status).toBe(403);
         expect(page.text).toContain("<title>403 - Forbidden | Horror Stories</title>");
         expect(data.text).toMatch(/"ErrorResponse".*403/);
+      } else if (ADMIN_ROUTES[route.id]?.adminStatus === 404) {
+        expect(page.status).toBe(404);
+        expect(page.text).toContain("There is no such user.");
+        expect(data.text).toMatch(/"ErrorResponse".*404/);
       } else {
         expect(page.status).toBe(200);
         expect(page.text).toContain("Administration");
@@ -185,17 +217,18 @@ for (const route of adminRoutes().filter((r) => r.hasAction)) {
       const row = ADMIN_ROUTES[route.id]?.post;
       expect(row, `a POST row for ${route.id}`).toBeTruthy();
       const client = await as(role);
+      const path = pathOf(route);
       const body: Body = { form: [...(row?.fields ?? []), ["csrf", await client.csrfToken()]] };
       const before = await site.counts();
-      const post = await client.post(route.path, { body });
-      const data = await client.post(`${route.path}.data`, { body });
+      const post = await client.post(path, { body });
+      const data = await client.post(`${path}.data`, { body });
       if (role === "admin") {
         expect(row?.accepted).toContain(post.status);
         return;
       }
       if (role === "anonymous") {
         expect(post.status).toBe(302);
-        expect(post.location).toBe(`/auth?${new URLSearchParams({ redirectTo: route.path })}`);
+        expect(post.location).toBe(`/auth?${new URLSearchParams({ redirectTo: path })}`);
         expect(data.text).toMatch(/"redirect","\/auth\?redirectTo=%2Fadmin/);
       } else {
         expect(post.status).toBe(403);

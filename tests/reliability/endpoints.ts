@@ -547,6 +547,27 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     valid: { autosave: () => ({ title: "Autosaved in the dark" }) },
     accepted: [200],
   },
+  // User management (issue 15). No user has this id: the valid request is a 404
+  // (tests/e2e/admin-users.spec.ts and app/admin/users.server.test.ts act on real users).
+  "/admin/users": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/admin/users",
+    as: "admin",
+    valid: {
+      "end sessions": () => ({ intent: "end-sessions", userId: "no-such-user" }),
+      suspend: () => ({ intent: "suspend", userId: "no-such-user" }),
+    },
+    accepted: [404],
+  },
+  "/admin/users/:userId": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/admin/users",
+    as: "admin",
+    valid: { "end sessions": () => ({ intent: "end-sessions" }) },
+    accepted: [404],
+  },
   "/admin/content-moderation": {
     reads: "form",
     csrf: "token",

@@ -1,4 +1,5 @@
 import { Link, Outlet, useLocation } from "react-router";
+import { userIdParam } from "~/admin/users";
 import { requireAdmin } from "~/auth/auth.server";
 import { ADMIN_NAV, isCurrent } from "~/components/navigation";
 import { PAGES_STYLESHEET } from "~/styles/pages-css";
@@ -8,7 +9,10 @@ import type { Route } from "./+types/layout";
 export const links: Route.LinksFunction = () => PAGES_STYLESHEET;
 
 /** Every admin page is behind this guard: anonymous -> /auth, reader -> 403, admin -> the page. */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs) {
+  // An address that can name no user is a 404 for anyone, before the role check (the user's
+  // page does the same; this loader's redirect would otherwise answer first).
+  if (params.userId !== undefined) userIdParam(params.userId);
   await requireAdmin(request);
   return null;
 }

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "User" ADD COLUMN "suspendedAt" DATETIME;
+ALTER TABLE "User" ADD COLUMN "suspendedReason" TEXT;

@@ -1,0 +1,194 @@
+// User management (issue 15, docs/decisions/017), JavaScript on and off: an
+// admin suspends a reader, who is signed out at once and cannot sign in again
+// until reinstated; makes and removes an admin (the removal asks for the
+// acting admin's password); ends sessions; deletes; and suspends in bulk.
+// Every user here is the test's own: the shared admin is never acted on.
+import { randomUUID } from "node:crypto";
+import type { Browser, Page } from "@playwright/test";
+import { ADMIN } from "../../playwright.config";
+import { newReader, register, signIn } from "../support/accounts";
+import { expect, giveConsent, test } from "../support/test";
+
+const SUSPENDED =
+  "This account is suspended, so it cannot sign in. If you think this is a mistake, write to us through the contact page.";
+
+async function newPage(browser: Browser, javaScriptEnabled: boolean, baseURL: string) {
+  const context = await browser.newContext({
+    javaScriptEnabled,
+    baseURL,
+    extraHTTPHeaders: { "X-Test-Client": randomUUID() },
+  });
+  await giveConsent(context, baseURL);
+  return context.newPage();
+}
+
+/** A reader, registered and signed in in a browser of their own. */
+async function readerPage(browser: Browser, js: boolean, baseURL: string) {
+  const page = await newPage(browser, js, baseURL);
+  const reader = newReader();
+  await register(page, reader);
+  return { page, reader };
+}
+
+async function asAdmin(page: Page, path: string) {
+  await signIn(page, ADMIN.email, ADMIN.password, path);
+  await page.getByRole("link", { name: "Continue where you were" }).click();
+}
+
+/** Finds the user through the search and opens their page. */
+async function openUser(admin: Page, username: string) {
+  await admin.goto("/admin/users");
+  await admin.getByLabel("Search by name or email").fill(username);
+  await admin.getByRole("button", { name: "Find users" }).click();
+  await expect(admin).toHaveURL(new RegExp(`q=${username}`));
+  await admin.getByRole("link", { name: username, exact: true }).click();
+  await expect(admin.getByRole("heading", { level: 1, name: username })).toBeVisible();
+}
+
+const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
+const signedOut = (page: Page) => page.getByRole("banner").getByRole("link", { name: "Sign In" });
+
+test("an admin suspends a reader, who is signed out and cannot sign in until reinstated", async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+  checkA11y,
+}) => {
+  const { page: readerTab, reader } = await readerPage(browser, javaScriptEnabled ?? true, baseURL as string);
+  await asAdmin(page, "/admin/users");
+  await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
+  await checkA11y();
+  await openUser(page, reader.username);
+  await expect(page.getByRole("heading", { name: "Sessions (1)" })).toBeVisible();
+  await checkA11y();
+
+  await page.getByLabel("Reason (optional, for administrators)").fill("Spam in the comments");
+  await page.getByRole("button", { name: "Suspend" }).click();
+  await expect(toast(page, "Suspended")).toBeVisible();
+  await expect(page.getByText(/Suspended since/)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Sessions (0)" })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Suspended by" })).toBeVisible();
+
+  // The reader's open session ended; signing in again is refused with a clear message.
+  await readerTab.goto("/stories");
+  await expect(signedOut(readerTab)).toBeVisible();
+  await signIn(readerTab, reader.email, reader.password);
+  await expect(readerTab.getByRole("alert")).toHaveText(SUSPENDED);
+
+  await page.getByRole("button", { name: "Reinstate" }).click();
+  await expect(toast(page, "Reinstated")).toBeVisible();
+  await signIn(readerTab, reader.email, reader.password);
+  await expect(readerTab.getByRole("link", { name: "Go to the stories" })).toBeVisible();
+  await readerTab.context().close();
+});
+
+test("make admin, remove admin with the password step, end sessions, delete", async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+  checkA11y,
+}) => {
+  const { page: readerTab, reader } = await readerPage(browser, javaScriptEnabled ?? true, baseURL as string);
+  await asAdmin(page, "/admin/users");
+  await openUser(page, reader.username);
+
+  await page.getByRole("button", { name: "Make admin" }).click();
+  await expect(toast(page, "Made an administrator")).toBeVisible();
+  await expect(page.getByText("Administrator · Active")).toBeVisible();
+
+  // An action on an administrator needs the acting admin's password: a wrong one changes nothing.
+  const demote = page.locator("form").filter({ has: page.getByRole("button", { name: "Remove admin" }) });
+  await demote.getByLabel("Your password (this user is an administrator)").fill("not-my-password");
+  await demote.getByRole("button", { name: "Remove admin" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "That is not your password. Nothing changed." }),
+  ).toBeVisible();
+  await expect(page.getByText("Administrator · Active")).toBeVisible();
+  await checkA11y();
+  await demote.getByLabel("Your password (this user is an administrator)").fill(ADMIN.password);
+  await demote.getByRole("button", { name: "Remove admin" }).click();
+  await expect(toast(page, "Administrator role removed")).toBeVisible();
+  await expect(page.getByText("Reader · Active")).toBeVisible();
+
+  await page.getByRole("button", { name: "End sessions" }).click();
+  await expect(toast(page, "Sessions ended")).toBeVisible();
+  await readerTab.goto("/stories");
+  await expect(signedOut(readerTab)).toBeVisible();
+
+  await page.getByRole("button", { name: "Delete account" }).click();
+  await expect(toast(page, "Account deleted")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await page.goto(`/admin/users?q=${reader.username}`);
+  await expect(page.getByText("No user matches.")).toBeVisible();
+  await signIn(readerTab, reader.email, reader.password);
+  await expect(readerTab.getByRole("alert")).toHaveText("The email or password is not right.");
+  await readerTab.context().close();
+});
+
+test("bulk: suspend and reinstate the ticked users from the list", async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+  checkA11y,
+}) => {
+  const js = javaScriptEnabled ?? true;
+  const one = await readerPage(browser, js, baseURL as string);
+  const two = await readerPage(browser, js, baseURL as string);
+  await asAdmin(page, "/admin/users");
+  // Both readers share the "reader_" prefix with many others: search each name and filter on status.
+  for (const { reader } of [one, two]) {
+    await page.goto(`/admin/users?q=${reader.username}`);
+    await page.getByLabel(`Select ${reader.username}`).check();
+    await page.getByRole("button", { name: "Suspend" }).click();
+    await expect(toast(page, "Suspended")).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: reader.username })).toContainText("Suspended");
+  }
+  await page.goto(`/admin/users?status=suspended&q=${one.reader.username.slice(0, 7)}`);
+  await checkA11y();
+  await one.page.goto("/stories");
+  await expect(signedOut(one.page)).toBeVisible();
+
+  // Nothing ticked: a clear message, nothing changes.
+  await page.goto(`/admin/users?q=${one.reader.username}`);
+  await page.getByRole("button", { name: "Reinstate" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Choose at least one user." })).toBeVisible();
+
+  await page.getByLabel(`Select ${one.reader.username}`).check();
+  await page.getByRole("button", { name: "Reinstate" }).click();
+  await expect(toast(page, "Reinstated")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: one.reader.username })).not.toContainText("Suspended");
+  await signIn(one.page, one.reader.email, one.reader.password);
+  await expect(one.page.getByRole("link", { name: "Go to the stories" })).toBeVisible();
+  await signIn(two.page, two.reader.email, two.reader.password);
+  await expect(two.page.getByRole("alert")).toHaveText(SUSPENDED);
+  await one.page.context().close();
+  await two.page.context().close();
+});
+
+test("a reader gets the 403 page for the user list and a user's page", async ({ page }) => {
+  await register(page, newReader());
+  expect((await page.goto("/admin/users"))?.status()).toBe(403);
+  expect((await page.goto("/admin/users/anyone"))?.status()).toBe(403);
+});
+
+test("the list and a user's page fit a phone without sideways scrolling", async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+  checkA11y,
+}) => {
+  const { page: readerTab, reader } = await readerPage(browser, javaScriptEnabled ?? true, baseURL as string);
+  await readerTab.context().close();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await asAdmin(page, "/admin/users");
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await openUser(page, reader.username);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await checkA11y();
+});
