@@ -1,0 +1,149 @@
+// The SVG of the statistics charts (geometry from charts.server.ts), each with
+// a data table beside it: the SVG is an image with a short name for screen
+// readers, the table carries the numbers.
+import { useId } from "react";
+import type { BarChartModel, LineChartModel } from "./charts.server";
+
+function BarSvg({ chart, titleId }: { chart: BarChartModel; titleId: string }) {
+  const { labelWidth } = chart;
+  return (
+    <svg
+      viewBox={`0 0 ${chart.width} ${chart.height}`}
+      className="h-auto w-full max-w-xl"
+      role="img"
+      aria-labelledby={titleId}
+    >
+      {chart.ticks.map((t) => (
+        <g key={t.value}>
+          <line x1={labelWidth + t.x} x2={labelWidth + t.x} y1={0} y2={chart.height - 20} className="stroke-line" />
+          <text x={labelWidth + t.x} y={chart.height - 6} textAnchor="middle" className="fill-muted text-[11px]">
+            {t.value}
+          </text>
+        </g>
+      ))}
+      {chart.bars.map((b) => (
+        <g key={b.label}>
+          <text
+            x={labelWidth - 8}
+            y={b.y + b.height / 2}
+            dominantBaseline="middle"
+            textAnchor="end"
+            className="fill-ink text-[12px]"
+          >
+            {b.label.length > 24 ? `${b.label.slice(0, 23)}…` : b.label}
+          </text>
+          <rect x={labelWidth} y={b.y} width={Math.max(b.width, 1)} height={b.height} className="fill-accent" />
+          <text
+            x={labelWidth + b.width + 4}
+            y={b.y + b.height / 2}
+            dominantBaseline="middle"
+            className="fill-ink text-[12px]"
+          >
+            {b.value}
+          </text>
+        </g>
+      ))}
+    </svg>
+  );
+}
+
+function LineSvg({ chart, titleId }: { chart: LineChartModel; titleId: string }) {
+  const { margin } = chart;
+  return (
+    <svg
+      viewBox={`0 0 ${chart.width} ${chart.height}`}
+      className="h-auto w-full max-w-xl"
+      role="img"
+      aria-labelledby={titleId}
+    >
+      {chart.yTicks.map((t) => (
+        <g key={t.value}>
+          <line x1={margin.left} x2={chart.width - margin.right} y1={t.y} y2={t.y} className="stroke-line" />
+          <text
+            x={margin.left - 6}
+            y={t.y}
+            dominantBaseline="middle"
+            textAnchor="end"
+            className="fill-muted text-[11px]"
+          >
+            {t.value}
+          </text>
+        </g>
+      ))}
+      {chart.xLabels.map((l) => (
+        <text key={l.text} x={l.x} y={chart.height - 10} textAnchor="middle" className="fill-muted text-[11px]">
+          {l.text}
+        </text>
+      ))}
+      <path d={chart.path} fill="none" strokeWidth={2} className="stroke-accent" />
+      {chart.points.map((p) => (
+        <circle key={p.week} cx={p.x} cy={p.y} r={3} className="fill-accent" />
+      ))}
+    </svg>
+  );
+}
+
+/** A chart and its table under one heading. */
+export function ChartFigure({
+  title,
+  chart,
+  columns,
+  rows,
+}: {
+  title: string;
+  chart: BarChartModel | LineChartModel;
+  columns: [string, string];
+  rows: [string, number][];
+}) {
+  const titleId = useId();
+  const total = rows.reduce((sum, [, n]) => sum + n, 0);
+  return (
+    <section aria-labelledby={titleId} className="mt-8">
+      <h2 id={titleId} className="font-serif text-2xl font-bold">
+        {title}
+      </h2>
+      <div className="mt-3 grid items-start gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        {rows.length ? (
+          chart.kind === "bar" ? (
+            <BarSvg chart={chart} titleId={titleId} />
+          ) : (
+            <LineSvg chart={chart} titleId={titleId} />
+          )
+        ) : (
+          <p className="text-muted">Nothing to show yet.</p>
+        )}
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="text-left font-semibold">{title}: the numbers</caption>
+            <thead>
+              <tr>
+                <th scope="col">{columns[0]}</th>
+                <th scope="col" className="text-right">
+                  {columns[1]}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(([label, value]) => (
+                <tr key={label} className="border-t border-line">
+                  <th scope="row" className="py-1 font-normal">
+                    {label}
+                  </th>
+                  <td className="text-right">{value}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr className="border-t border-line">
+                <th scope="row" className="py-1">
+                  Total
+                </th>
+                <td className="text-right font-semibold">{total}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      </div>
+    </section>
+  );
+}
