@@ -17,13 +17,17 @@ const Name = z.preprocess(
 );
 const Id = z.coerce.number({ error: "Choose one." }).int().positive("Choose one.");
 
+// `intent` is in each schema so that a form sending it twice is refused, not guessed.
+const Intent = z.string();
+
 export const TermCreateSchema = z.object({
+  intent: Intent,
   name: Name,
   slug: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string().max(80).optional()),
 });
-export const TermRenameSchema = z.object({ id: Id, name: Name });
-export const TermMergeSchema = z.object({ sourceId: Id, targetId: Id });
-export const TermDeleteSchema = z.object({ id: Id });
+export const TermRenameSchema = z.object({ intent: Intent, id: Id, name: Name });
+export const TermMergeSchema = z.object({ intent: Intent, sourceId: Id, targetId: Id });
+export const TermDeleteSchema = z.object({ intent: Intent, id: Id });
 
 export const TERM_INTENTS = ["create", "rename", "merge", "delete"] as const;
 

@@ -5,6 +5,7 @@ import { PaletteSection, TermSection } from "~/admin/themes-ui";
 import { requireAdmin } from "~/auth/auth.server";
 import { DEFAULT_PALETTE, samePalette } from "~/theme/palette";
 import { getSitePalette } from "~/theme/palette.server";
+import { readFormData } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/themes";
@@ -21,7 +22,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** One form per job, told apart by `intent` (docs/decisions/019). */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
-  return themesAction(admin, await request.formData());
+  // Refuses control characters, repeated fields and bodies that are not UTF-8 with a 400 and its message.
+  return themesAction(admin, await readFormData(request));
 }
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Theme management" });
