@@ -4,6 +4,14 @@
 import { useId } from "react";
 import type { BarChartModel, LineChartModel } from "./charts.server";
 
+// The theme's tokens as inline styles (CSP allows style attributes): no new
+// utility classes in the stylesheet every reader's page inlines (decision 003).
+const LINE = { stroke: "var(--c-line)" };
+const MUTED = { fill: "var(--c-muted)" };
+const INK = { fill: "var(--c-ink)" };
+const ACCENT_FILL = { fill: "var(--c-accent)" };
+const ACCENT_STROKE = { stroke: "var(--c-accent)" };
+
 function BarSvg({ chart, titleId }: { chart: BarChartModel; titleId: string }) {
   const { labelWidth } = chart;
   return (
@@ -15,8 +23,8 @@ function BarSvg({ chart, titleId }: { chart: BarChartModel; titleId: string }) {
     >
       {chart.ticks.map((t) => (
         <g key={t.value}>
-          <line x1={labelWidth + t.x} x2={labelWidth + t.x} y1={0} y2={chart.height - 20} className="stroke-line" />
-          <text x={labelWidth + t.x} y={chart.height - 6} textAnchor="middle" className="fill-muted text-[11px]">
+          <line x1={labelWidth + t.x} x2={labelWidth + t.x} y1={0} y2={chart.height - 20} style={LINE} />
+          <text x={labelWidth + t.x} y={chart.height - 6} textAnchor="middle" fontSize={11} style={MUTED}>
             {t.value}
           </text>
         </g>
@@ -28,17 +36,13 @@ function BarSvg({ chart, titleId }: { chart: BarChartModel; titleId: string }) {
             y={b.y + b.height / 2}
             dominantBaseline="middle"
             textAnchor="end"
-            className="fill-ink text-[12px]"
+            fontSize={12}
+            style={INK}
           >
             {b.label.length > 24 ? `${b.label.slice(0, 23)}…` : b.label}
           </text>
-          <rect x={labelWidth} y={b.y} width={Math.max(b.width, 1)} height={b.height} className="fill-accent" />
-          <text
-            x={labelWidth + b.width + 4}
-            y={b.y + b.height / 2}
-            dominantBaseline="middle"
-            className="fill-ink text-[12px]"
-          >
+          <rect x={labelWidth} y={b.y} width={Math.max(b.width, 1)} height={b.height} style={ACCENT_FILL} />
+          <text x={labelWidth + b.width + 4} y={b.y + b.height / 2} dominantBaseline="middle" fontSize={12} style={INK}>
             {b.value}
           </text>
         </g>
@@ -58,26 +62,20 @@ function LineSvg({ chart, titleId }: { chart: LineChartModel; titleId: string })
     >
       {chart.yTicks.map((t) => (
         <g key={t.value}>
-          <line x1={margin.left} x2={chart.width - margin.right} y1={t.y} y2={t.y} className="stroke-line" />
-          <text
-            x={margin.left - 6}
-            y={t.y}
-            dominantBaseline="middle"
-            textAnchor="end"
-            className="fill-muted text-[11px]"
-          >
+          <line x1={margin.left} x2={chart.width - margin.right} y1={t.y} y2={t.y} style={LINE} />
+          <text x={margin.left - 6} y={t.y} dominantBaseline="middle" textAnchor="end" fontSize={11} style={MUTED}>
             {t.value}
           </text>
         </g>
       ))}
       {chart.xLabels.map((l) => (
-        <text key={l.text} x={l.x} y={chart.height - 10} textAnchor="middle" className="fill-muted text-[11px]">
+        <text key={l.text} x={l.x} y={chart.height - 10} textAnchor="middle" fontSize={11} style={MUTED}>
           {l.text}
         </text>
       ))}
-      <path d={chart.path} fill="none" strokeWidth={2} className="stroke-accent" />
+      <path d={chart.path} fill="none" strokeWidth={2} style={ACCENT_STROKE} />
       {chart.points.map((p) => (
-        <circle key={p.week} cx={p.x} cy={p.y} r={3} className="fill-accent" />
+        <circle key={p.week} cx={p.x} cy={p.y} r={3} style={ACCENT_FILL} />
       ))}
     </svg>
   );

@@ -21,7 +21,7 @@ type Errors = Record<string, string[]>;
 function FieldError({ id, messages }: { id: string; messages?: string[] }) {
   if (!messages?.length) return null;
   return (
-    <p id={id} className="mt-1 text-sm font-semibold text-accent">
+    <p id={id} role="alert" className="mt-1 text-sm font-semibold text-accent">
       {messages.join(" ")}
     </p>
   );

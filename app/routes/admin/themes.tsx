@@ -36,6 +36,11 @@ export default function ThemesPage({ loaderData, actionData }: Route.ComponentPr
       <p className="mt-2 text-muted">
         The site's palettes, and the categories and tags of the own and community stories.
       </p>
+      {result?.form === "unknown" && "formError" in result ? (
+        <p role="alert" className="mt-4 font-semibold text-accent">
+          {result.formError}
+        </p>
+      ) : null}
       <PaletteSection
         palette={loaderData.palette}
         isDefault={loaderData.isDefault}
