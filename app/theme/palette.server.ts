@@ -20,7 +20,14 @@ function entry(palette: Palette): Cached {
 }
 
 async function load(): Promise<Cached> {
-  const row = await prisma.keyValue.findUnique({ where: { key: PALETTE_KEY } });
+  let row: { value: string } | null;
+  try {
+    row = await prisma.keyValue.findUnique({ where: { key: PALETTE_KEY } });
+  } catch {
+    // The database is away: pages that can be served without it (the content chain) still are,
+    // in the palette last seen (or the default), and the row is read again after PALETTE_CACHE_MS.
+    return { ...(cached ?? entry(DEFAULT_PALETTE)), loadedAt: Date.now() };
+  }
   if (!row) return entry(DEFAULT_PALETTE);
   let value: unknown;
   try {
