@@ -148,8 +148,9 @@ export function PaletteSection({
 }) {
   const values = valuesOf(palette, result?.values);
   const errors = result?.fieldErrors ?? {};
+  // Shown for a preview only: a refused save lists its failing pairs instead of drawing them.
   const proposed: Palette | null =
-    result && result.pairs.length
+    result && result.intent === "preview" && result.pairs.length
       ? {
           light: Object.fromEntries(PALETTE_TOKENS.map((t) => [t, values[`light.${t}`] ?? ""])) as ThemeColors,
           dark: Object.fromEntries(PALETTE_TOKENS.map((t) => [t, values[`dark.${t}`] ?? ""])) as ThemeColors,

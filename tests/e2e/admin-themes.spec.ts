@@ -183,3 +183,16 @@ test("site statistics: each chart is SVG in the first HTML, with a data table be
   const html = await (await page.request.get("/admin/site-statistics")).text();
   expect(html.match(/<svg[^>]*role="img"/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
 });
+
+test("both pages fit a 390 px phone without sideways scrolling", async ({ page }) => {
+  await signInAsAdmin(page, "/admin/themes");
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ["/admin/themes", "/admin/site-statistics"]) {
+    await page.goto(path);
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(widths.scroll, path).toBeLessThanOrEqual(widths.client);
+  }
+});
