@@ -6,6 +6,8 @@ import type { BarChartModel, LineChartModel } from "./charts.server";
 
 // The theme's tokens as inline styles (CSP allows style attributes): no new
 // utility classes in the stylesheet every reader's page inlines (decision 003).
+const SCROLL_X = { overflowX: "auto" } as const;
+const END = { textAlign: "end" } as const;
 const LINE = { stroke: "var(--c-line)" };
 const MUTED = { fill: "var(--c-muted)" };
 const INK = { fill: "var(--c-ink)" };
@@ -100,7 +102,7 @@ export function ChartFigure({
       <h2 id={titleId} className="font-serif text-2xl font-bold">
         {title}
       </h2>
-      <div className="mt-3 grid items-start gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="mt-3 grid items-start gap-4">
         {rows.length ? (
           chart.kind === "bar" ? (
             <BarSvg chart={chart} titleId={titleId} />
@@ -110,13 +112,13 @@ export function ChartFigure({
         ) : (
           <p className="text-muted">Nothing to show yet.</p>
         )}
-        <div className="overflow-x-auto">
+        <div style={SCROLL_X}>
           <table className="w-full text-left text-sm">
             <caption className="text-left font-semibold">{title}: the numbers</caption>
             <thead>
               <tr>
                 <th scope="col">{columns[0]}</th>
-                <th scope="col" className="text-right">
+                <th scope="col" style={END}>
                   {columns[1]}
                 </th>
               </tr>
@@ -127,7 +129,7 @@ export function ChartFigure({
                   <th scope="row" className="py-1 font-normal">
                     {label}
                   </th>
-                  <td className="text-right">{value}</td>
+                  <td style={END}>{value}</td>
                 </tr>
               ))}
             </tbody>
@@ -136,7 +138,9 @@ export function ChartFigure({
                 <th scope="row" className="py-1">
                   Total
                 </th>
-                <td className="text-right font-semibold">{total}</td>
+                <td className="font-semibold" style={END}>
+                  {total}
+                </td>
               </tr>
             </tfoot>
           </table>

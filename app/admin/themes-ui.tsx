@@ -15,6 +15,10 @@ import {
 import type { TermKind, TermRow } from "./taxonomy.server";
 import type { ThemesActionData } from "./themes-actions.server";
 
+// Layout that only these admin pages use goes in style attributes: every utility class
+// joins the stylesheet each reader's page inlines (decision 003, the 14 KB budget).
+const SCROLL_X = { overflowX: "auto" } as const;
+
 type Values = Record<string, string>;
 type Errors = Record<string, string[]>;
 
@@ -37,7 +41,7 @@ function ColorField({ name, label, value, errors }: { name: string; label: strin
       <div className="mt-1 flex items-center gap-2">
         <span
           aria-hidden="true"
-          className="inline-block size-8 shrink-0 rounded border border-ink"
+          className="block size-6 shrink-0 rounded border border-line"
           style={{ background: /^#[0-9a-fA-F]{6}$/.test(value) ? value : "transparent" }}
         />
         <input
@@ -84,7 +88,7 @@ function PreviewBox({ title, colors }: { title: string; colors: ThemeColors }) {
 
 function ContrastTable({ pairs }: { pairs: PairResult[] }) {
   return (
-    <div className="mt-4 overflow-x-auto">
+    <div className="mt-4" style={SCROLL_X}>
       <table className="w-full text-left text-sm">
         <caption className="text-left font-semibold">Contrast of every checked pair (WCAG 2.1 AA)</caption>
         <thead>
@@ -176,13 +180,13 @@ export function PaletteSection({
         {isDefault ? "The site uses the default palette." : "The site uses a saved palette."}
       </p>
       {result?.failures.length ? (
-        <div role="alert" className="mt-4 rounded border-2 border-accent p-3">
+        <div role="alert" className="mt-4 rounded border border-accent p-3">
           <p className="font-semibold">
             {result.intent === "save"
               ? "The palette was not saved: these pairs fail WCAG AA contrast."
               : "These pairs fail WCAG AA contrast: the palette cannot be saved like this."}
           </p>
-          <ul className="mt-2 list-disc pl-5">
+          <ul className="mt-2 list-disc pl-6">
             {result.failures.map((f) => (
               <li key={f}>{f}</li>
             ))}
@@ -196,7 +200,7 @@ export function PaletteSection({
       ) : null}
       <Form method="post" key={key} className="mt-4" aria-labelledby="palette-title">
         <AuthenticityTokenInput name="csrf" />
-        <div className="grid gap-6 md:grid-cols-2">
+        <div className="grid gap-5 sm:grid-cols-2">
           {(["light", "dark"] as const).map((theme) => (
             <fieldset key={theme} className="rounded border border-line p-3">
               <legend className="px-1 font-semibold">{theme === "light" ? "Light theme" : "Dark theme"}</legend>
@@ -221,7 +225,7 @@ export function PaletteSection({
             <input type="checkbox" name="seasonal.enabled" defaultChecked={values["seasonal.enabled"] === "on"} />
             Use the seasonal accent
           </label>
-          <div className="mt-3 grid gap-3 sm:grid-cols-3">
+          <div className="mt-3 grid gap-3 sm:grid-cols-2">
             <div className="flex flex-col">
               <label htmlFor="f-seasonal-name" className="text-sm font-semibold">
                 Season name
@@ -261,7 +265,7 @@ export function PaletteSection({
       {proposed ? (
         <div id="palette-preview" className="mt-6">
           <h3 className="font-serif text-xl font-bold">Preview (not saved)</h3>
-          <div className="mt-3 grid gap-4 md:grid-cols-2">
+          <div className="mt-3 grid gap-4 sm:grid-cols-2">
             <PreviewBox title="Light theme" colors={effectiveColors(proposed, "light")} />
             <PreviewBox title="Dark theme" colors={effectiveColors(proposed, "dark")} />
           </div>
@@ -312,7 +316,7 @@ export function TermSection({
           {formError}
         </p>
       ) : null}
-      <div className="mt-4 overflow-x-auto">
+      <div className="mt-4" style={SCROLL_X}>
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{plural} with the number of stories using each</caption>
           <thead>
@@ -331,10 +335,10 @@ export function TermSection({
               const used = row.posts + row.revisions;
               return (
                 <tr key={row.id} className="border-t border-line align-top">
-                  <td className="py-2 pr-2 font-semibold">{row.name}</td>
-                  <td className="pr-2">{row.slug}</td>
-                  <td className="pr-2">{row.posts + (row.revisions ? ` (+${row.revisions} in review)` : "")}</td>
-                  <td className="pr-2">
+                  <td className="py-2 pr-3 font-semibold">{row.name}</td>
+                  <td className="pr-3">{row.slug}</td>
+                  <td className="pr-3">{row.posts + (row.revisions ? ` (+${row.revisions} in review)` : "")}</td>
+                  <td className="pr-3">
                     <Form method="post" className="flex flex-wrap items-start gap-2">
                       <AuthenticityTokenInput name="csrf" />
                       <input type="hidden" name="id" value={row.id} />
@@ -345,7 +349,7 @@ export function TermSection({
                         id={`${kind}-rename-${row.id}`}
                         name="name"
                         defaultValue={mine?.values.name ?? row.name}
-                        className="w-40 rounded border border-line bg-bg px-2 py-1 text-ink"
+                        className="w-32 rounded border border-line bg-bg px-2 py-1 text-ink"
                         aria-invalid={mine?.fieldErrors.name ? true : undefined}
                       />
                       <button type="submit" name="intent" value={`${kind}-rename`} className="btn">
@@ -373,7 +377,7 @@ export function TermSection({
           </tbody>
         </table>
       </div>
-      <div className="mt-6 grid gap-6 md:grid-cols-2">
+      <div className="mt-6 grid gap-5 sm:grid-cols-2">
         <Form method="post" className="rounded border border-line p-3" aria-labelledby={`${kind}-create-title`}>
           <h3 id={`${kind}-create-title`} className="font-semibold">
             New {one}

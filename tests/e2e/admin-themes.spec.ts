@@ -34,7 +34,7 @@ async function signInAsAdmin(page: Page, to: string) {
 
 async function createCategory(page: Page, name: string) {
   const form = page.getByRole("form", { name: "New category" });
-  await form.getByLabel("Name").fill(name);
+  await form.getByLabel("Name", { exact: true }).fill(name);
   await form.getByRole("button", { name: "Create category" }).click();
   await expect(page.getByRole("table", { name: /^Categories/ }).getByRole("cell", { name, exact: true })).toBeVisible();
 }
