@@ -81,7 +81,7 @@ function PreviewBox({ title, colors }: { title: string; colors: ThemeColors }) {
         <p>A story card.</p>
         <p className="text-sm text-muted">Secondary text · 7 min read</p>
       </div>
-      <span className="mt-3 inline-block rounded bg-accent px-3 py-2 font-semibold text-accent-ink">A button</span>
+      <span className="mt-3 block w-32 rounded bg-accent px-3 py-2 font-semibold text-accent-ink">A button</span>
     </div>
   );
 }

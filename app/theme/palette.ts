@@ -84,7 +84,8 @@ export const PaletteSchema = z.object({
   dark: ThemeColorsSchema,
   seasonal: z.object({
     enabled: z.preprocess((v) => v === "on" || v === true || v === "true", z.boolean()),
-    name: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().max(40, "At most 40 characters.")),
+    // Optional: conform sends an empty field as undefined.
+    name: z.string().trim().max(40, "At most 40 characters.").default(""),
     light: Hex,
     dark: Hex,
   }),

@@ -59,7 +59,7 @@ export default function SiteStatistics({ loaderData }: Route.ComponentProps) {
     <div>
       <h1 className="font-serif text-4xl font-bold">Site statistics</h1>
       <p className="mt-2 text-muted">Stories, readers and activity over time. Weeks start on Monday (UTC).</p>
-      <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+      <dl className="mt-6 grid gap-4 sm:grid-cols-2">
         <div className="rounded border border-line bg-surface p-3">
           <dt className="text-sm text-muted">Readers with an account</dt>
           <dd className="text-2xl font-bold">{readers}</dd>
