@@ -39,7 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const preferences = await getPreferences(request, user?.id ?? null);
   const result = {
     theme,
-    palette,
+    // Only when an admin saved one: a default site's documents carry not even the key.
+    ...(palette ? { palette } : {}),
     preferences,
     sidebar,
     // No cookie in this browser yet: a signed-in reader's choice kept on the account (/settings/privacy).
@@ -67,7 +68,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const theme = useTheme();
   // Reading preferences on the first byte: nothing here for a default reader.
   const preferences = usePreferences();
-  const palette = useRouteLoaderData<typeof loader>("root")?.palette ?? "";
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const palette = rootData && "palette" in rootData ? (rootData.palette ?? "") : "";
   return (
     <html
       lang="en"
