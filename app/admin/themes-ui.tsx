@@ -176,7 +176,7 @@ export function PaletteSection({
       <p className="mt-1 text-muted">
         The colours of the light and dark themes, and a seasonal accent. Preview shows them here without saving; a
         palette is saved only when every pair of colours read together passes WCAG AA contrast (4.5:1 for text, 3:1 for
-        the focus outline and buttons).{" "}
+        the focus indicator and buttons).{" "}
         {isDefault ? "The site uses the default palette." : "The site uses a saved palette."}
       </p>
       {result?.failures.length ? (

@@ -21,7 +21,7 @@ export const TOKEN_LABELS: Record<PaletteToken, string> = {
   surface: "Surface (cards, panels)",
   ink: "Text",
   muted: "Secondary text",
-  accent: "Accent (links, buttons, focus outline)",
+  accent: "Accent (links, buttons, focus indicator)",
   accentInk: "Text on accent buttons",
   line: "Lines (separators)",
 };
@@ -122,7 +122,7 @@ type Pair = { fg: PaletteToken; bg: PaletteToken; kind: "text" | "ui"; why: stri
 
 /**
  * The pairs the site's CSS reads together. Text pairs: every colour used for
- * text on every background it is used on. UI pairs: the accent as a focus outline
+ * text on every background it is used on. UI pairs: the accent as a focus indicator
  * and button fill against the page (1.4.11). The line token draws separators
  * only, never the sole boundary of a control, so it is decorative and not checked.
  */
@@ -134,8 +134,8 @@ export const CHECKED_PAIRS: readonly Pair[] = [
   { fg: "accent", bg: "bg", kind: "text", why: "links" },
   { fg: "accent", bg: "surface", kind: "text", why: "links on cards" },
   { fg: "accentInk", bg: "accent", kind: "text", why: "button labels" },
-  { fg: "accent", bg: "bg", kind: "ui", why: "focus outline and buttons against the page" },
-  { fg: "accent", bg: "surface", kind: "ui", why: "focus outline and buttons on cards" },
+  { fg: "accent", bg: "bg", kind: "ui", why: "focus indicator and buttons against the page" },
+  { fg: "accent", bg: "surface", kind: "ui", why: "focus indicator and buttons on cards" },
 ];
 
 export type PairResult = {
