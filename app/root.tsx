@@ -1,4 +1,4 @@
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { Route } from "./+types/root";
 import { getOptionalUser } from "./auth/auth.server";
@@ -15,6 +15,7 @@ import { isDefaultPreferences, preferenceDataAttributes, preferenceStyle } from 
 import { getPreferences } from "./preferences/preferences.server";
 import { usePreferences } from "./preferences/use-preferences";
 import { CriticalCss } from "./styles/critical-css";
+import { getPaletteCss } from "./theme/palette.server";
 import { getSidebarState, getTheme } from "./theme/preferences.server";
 import { useTheme } from "./theme/theme-toggle";
 import { getToast } from "./toasts/toast.server";
@@ -25,17 +26,21 @@ import { routeMeta } from "./utils/meta";
 export const middleware: Route.MiddlewareFunction[] = [apiErrorMiddleware, csrfMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [theme, sidebar, user, consent, flash] = await Promise.all([
+  const [theme, sidebar, user, consent, flash, palette] = await Promise.all([
     getTheme(request),
     getSidebarState(request),
     getOptionalUser(request),
     getConsent(request),
     getToast(request),
+    // The admins' site palette (docs/decisions/019): cached in process, "" for the default.
+    getPaletteCss(),
   ]);
   // One query by primary key for a signed-in reader, none for an anonymous one (the cookie).
   const preferences = await getPreferences(request, user?.id ?? null);
   const result = {
     theme,
+    // Only when an admin saved one: a default site's documents carry not even the key.
+    ...(palette ? { palette } : {}),
     // A default reader's hydration data carries none (usePreferences falls back to the defaults):
     // the story and list pages count every byte on slow-2g (tests/http/budget.spec.ts).
     preferences: isDefaultPreferences(preferences) ? null : preferences,
@@ -65,6 +70,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const theme = useTheme();
   // Reading preferences on the first byte: nothing here for a default reader.
   const preferences = usePreferences();
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const palette = rootData && "palette" in rootData ? (rootData.palette ?? "") : "";
   return (
     <html
       lang="en"
@@ -79,6 +86,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content="light dark" />
         <Meta />
         <CriticalCss />
+        {/* After app.css, before the reader's high-contrast rules, which win over it. */}
+        <InlineCss css={palette} />
         <FontFaces faces={[preferences.typeface]} preload />
         <InlineCss css={preferenceCss(preferences)} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />

@@ -12,7 +12,7 @@ import { BODY_MESSAGES, MAX_BODY_BYTES } from "~/utils/http";
 import { clientAddressContext } from "~/utils/request-context";
 import { bodyLimit } from "./body-limit";
 import { resolveClientAddress } from "./client-address";
-import { createPageCache } from "./http-cache";
+import { createPageCache, onPurgePageCache } from "./http-cache";
 import { precompressedFiles } from "./precompressed";
 import { requestGuard } from "./request-guard";
 import { reactRouterHandler } from "./request-handler";
@@ -98,5 +98,6 @@ export function createApp({ mode }: AppOptions) {
 export function createHttpHandler(options: AppOptions) {
   const app = createApp(options);
   const pageCache = createPageCache();
+  onPurgePageCache(pageCache.clear);
   return (req: IncomingMessage, res: ServerResponse) => pageCache.handle(req, res, app);
 }

@@ -268,6 +268,26 @@ export function createPageCache(options: PageCacheOptions = {}) {
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
+// A change every page shows (the site palette, docs/decisions/019) empties the
+// process's page cache at once instead of waiting for its entries to expire.
+// Kept on globalThis: app code and server/app.ts may be bundled apart.
+const PURGE_HOOKS = Symbol.for("horror-stories.page-cache.purge");
+function purgeHooks(): Set<() => void> {
+  const g = globalThis as { [PURGE_HOOKS]?: Set<() => void> };
+  g[PURGE_HOOKS] ??= new Set();
+  return g[PURGE_HOOKS];
+}
+
+/** The server's page cache registers its clear() here (server/app.ts). */
+export function onPurgePageCache(clear: () => void): void {
+  purgeHooks().add(clear);
+}
+
+/** Empties the page cache of this process (other processes' entries expire within maxTtlMs). */
+export function purgePageCache(): void {
+  for (const clear of purgeHooks()) clear();
+}
+
 /**
  * Anonymous story and list pages may be kept by shared caches for a short
  * while; anything a cookie may have changed (the theme, a session) is private.

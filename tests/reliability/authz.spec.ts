@@ -57,7 +57,16 @@ const ADMIN_ROUTES: Record<string, AdminRow> = {
   "admin-content-management": {},
   "admin-posts": {},
   "admin-manage-posts": {},
-  "routes/admin/themes": {},
+  // A category of its own (the slug from a new name each run); palette.server.test.ts and themes.spec.ts save palettes.
+  "routes/admin/themes": {
+    post: {
+      fields: [
+        ["intent", "category-create"],
+        ["name", `Authz dread ${randomUUID().slice(0, 8)}`],
+      ],
+      accepted: [302],
+    },
+  },
   // The feedback review (docs/decisions/020): a note on an item that does not exist is the
   // admin's 404 (tests/e2e/admin-feedback.spec.ts changes real ones).
   "admin-feedback": {

@@ -42,6 +42,28 @@ export type Endpoint = {
   counters?: number;
 };
 
+/** The default palette of app/styles/app.css (app/theme/palette.ts), as the form sends it. */
+const PALETTE = {
+  light: {
+    bg: "#f6efe3",
+    surface: "#fffaf1",
+    ink: "#221813",
+    muted: "#5c4a3d",
+    accent: "#8e1b22",
+    accentInk: "#fffaf1",
+    line: "#d9c9b2",
+  },
+  dark: {
+    bg: "#15100d",
+    surface: "#211914",
+    ink: "#efe5d6",
+    muted: "#c2b09c",
+    accent: "#e8707a",
+    accentInk: "#15100d",
+    line: "#43352b",
+  },
+};
+
 const unique = () => randomUUID().slice(0, 8);
 const newAccount = () => {
   const id = unique();
@@ -681,6 +703,36 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     as: "admin",
     valid: { "sync now": () => ({}) },
     accepted: [302],
+  },
+  // Theme management (issue 15): a new category, and a palette preview (nothing saved).
+  "/admin/themes": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/admin/themes",
+    as: "admin",
+    valid: {
+      "create category": () => ({
+        intent: "category-create",
+        name: `Hostile dread ${unique()}`,
+        slug: `dread-${unique()}`,
+      }),
+      "preview palette": () => ({
+        intent: "preview",
+        ...Object.fromEntries(
+          (["light", "dark"] as const).flatMap((theme) =>
+            Object.entries(PALETTE.dark).map(([token]) => [
+              `${theme}.${token}`,
+              PALETTE[theme][token as keyof typeof PALETTE.dark],
+            ]),
+          ),
+        ),
+        "seasonal.name": "Halloween",
+        "seasonal.light": "#8a3b00",
+        "seasonal.dark": "#f0a050",
+      }),
+    },
+    accepted: [200, 302],
+    optional: ["slug"],
   },
 };
 

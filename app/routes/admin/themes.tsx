@@ -1,22 +1,53 @@
 import { data } from "react-router";
+import { listCategories, listTags } from "~/admin/taxonomy.server";
+import { type ThemesActionData, themesAction } from "~/admin/themes-actions.server";
+import { PaletteSection, TermSection } from "~/admin/themes-ui";
 import { requireAdmin } from "~/auth/auth.server";
+import { DEFAULT_PALETTE, samePalette } from "~/theme/palette";
+import { getSitePalette } from "~/theme/palette.server";
+import { readFormData } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/themes";
 
-// Placeholder: the admin area issue (15) builds this page.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return data(null, { headers: PRIVATE_PAGE_HEADERS });
+  const [palette, categories, tags] = await Promise.all([getSitePalette(), listCategories(), listTags()]);
+  return data(
+    { palette, isDefault: samePalette(palette, DEFAULT_PALETTE), categories, tags },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
+}
+
+/** One form per job, told apart by `intent` (docs/decisions/019). */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  // Refuses control characters, repeated fields and bodies that are not UTF-8 with a 400 and its message.
+  return themesAction(admin, await readFormData(request));
 }
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Theme management" });
 
-export default function Page() {
+export default function ThemesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const result = (actionData ?? null) as ThemesActionData | null;
   return (
     <div>
       <h1 className="font-serif text-4xl font-bold">Theme management</h1>
-      <p className="mt-2 text-muted">Categories, tags and the site's palettes.</p>
+      <p className="mt-2 text-muted">
+        The site's palettes, and the categories and tags of the own and community stories.
+      </p>
+      {result?.form === "unknown" && "formError" in result ? (
+        <p role="alert" className="mt-4 font-semibold text-accent">
+          {result.formError}
+        </p>
+      ) : null}
+      <PaletteSection
+        palette={loaderData.palette}
+        isDefault={loaderData.isDefault}
+        result={result?.form === "palette" ? (result as Extract<ThemesActionData, { form: "palette" }>) : null}
+      />
+      <TermSection kind="category" rows={loaderData.categories} result={result} />
+      <TermSection kind="tag" rows={loaderData.tags} result={result} />
     </div>
   );
 }

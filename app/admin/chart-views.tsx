@@ -1,0 +1,151 @@
+// The SVG of the statistics charts (geometry from charts.server.ts), each with
+// a data table beside it: the SVG is an image with a short name for screen
+// readers, the table carries the numbers.
+import { useId } from "react";
+import type { BarChartModel, LineChartModel } from "./charts.server";
+
+// The theme's tokens as inline styles (CSP allows style attributes): no new
+// utility classes in the stylesheet every reader's page inlines (decision 003).
+const SCROLL_X = { overflowX: "auto" } as const;
+const END = { textAlign: "end" } as const;
+const LINE = { stroke: "var(--c-line)" };
+const MUTED = { fill: "var(--c-muted)" };
+const INK = { fill: "var(--c-ink)" };
+const ACCENT_FILL = { fill: "var(--c-accent)" };
+const ACCENT_STROKE = { stroke: "var(--c-accent)" };
+
+function BarSvg({ chart, titleId }: { chart: BarChartModel; titleId: string }) {
+  const { labelWidth } = chart;
+  return (
+    <svg
+      viewBox={`0 0 ${chart.width} ${chart.height}`}
+      className="h-auto w-full max-w-xl"
+      role="img"
+      aria-labelledby={titleId}
+    >
+      {chart.ticks.map((t) => (
+        <g key={t.value}>
+          <line x1={labelWidth + t.x} x2={labelWidth + t.x} y1={0} y2={chart.height - 20} style={LINE} />
+          <text x={labelWidth + t.x} y={chart.height - 6} textAnchor="middle" fontSize={11} style={MUTED}>
+            {t.value}
+          </text>
+        </g>
+      ))}
+      {chart.bars.map((b) => (
+        <g key={b.label}>
+          <text
+            x={labelWidth - 8}
+            y={b.y + b.height / 2}
+            dominantBaseline="middle"
+            textAnchor="end"
+            fontSize={12}
+            style={INK}
+          >
+            {b.label.length > 24 ? `${b.label.slice(0, 23)}…` : b.label}
+          </text>
+          <rect x={labelWidth} y={b.y} width={Math.max(b.width, 1)} height={b.height} style={ACCENT_FILL} />
+          <text x={labelWidth + b.width + 4} y={b.y + b.height / 2} dominantBaseline="middle" fontSize={12} style={INK}>
+            {b.value}
+          </text>
+        </g>
+      ))}
+    </svg>
+  );
+}
+
+function LineSvg({ chart, titleId }: { chart: LineChartModel; titleId: string }) {
+  const { margin } = chart;
+  return (
+    <svg
+      viewBox={`0 0 ${chart.width} ${chart.height}`}
+      className="h-auto w-full max-w-xl"
+      role="img"
+      aria-labelledby={titleId}
+    >
+      {chart.yTicks.map((t) => (
+        <g key={t.value}>
+          <line x1={margin.left} x2={chart.width - margin.right} y1={t.y} y2={t.y} style={LINE} />
+          <text x={margin.left - 6} y={t.y} dominantBaseline="middle" textAnchor="end" fontSize={11} style={MUTED}>
+            {t.value}
+          </text>
+        </g>
+      ))}
+      {chart.xLabels.map((l) => (
+        <text key={l.text} x={l.x} y={chart.height - 10} textAnchor="middle" fontSize={11} style={MUTED}>
+          {l.text}
+        </text>
+      ))}
+      <path d={chart.path} fill="none" strokeWidth={2} style={ACCENT_STROKE} />
+      {chart.points.map((p) => (
+        <circle key={p.week} cx={p.x} cy={p.y} r={3} style={ACCENT_FILL} />
+      ))}
+    </svg>
+  );
+}
+
+/** A chart and its table under one heading. */
+export function ChartFigure({
+  title,
+  chart,
+  columns,
+  rows,
+}: {
+  title: string;
+  chart: BarChartModel | LineChartModel;
+  columns: [string, string];
+  rows: [string, number][];
+}) {
+  const titleId = useId();
+  const total = rows.reduce((sum, [, n]) => sum + n, 0);
+  return (
+    <section aria-labelledby={titleId} className="mt-8">
+      <h2 id={titleId} className="font-serif text-2xl font-bold">
+        {title}
+      </h2>
+      <div className="mt-3 grid items-start gap-4">
+        {rows.length ? (
+          chart.kind === "bar" ? (
+            <BarSvg chart={chart} titleId={titleId} />
+          ) : (
+            <LineSvg chart={chart} titleId={titleId} />
+          )
+        ) : (
+          <p className="text-muted">Nothing to show yet.</p>
+        )}
+        <div style={SCROLL_X}>
+          <table className="w-full text-left text-sm">
+            <caption className="text-left font-semibold">{title}: the numbers</caption>
+            <thead>
+              <tr>
+                <th scope="col">{columns[0]}</th>
+                <th scope="col" style={END}>
+                  {columns[1]}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(([label, value]) => (
+                <tr key={label} className="border-t border-line">
+                  <th scope="row" className="py-1 font-normal">
+                    {label}
+                  </th>
+                  <td style={END}>{value}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr className="border-t border-line">
+                <th scope="row" className="py-1">
+                  Total
+                </th>
+                <td className="font-semibold" style={END}>
+                  {total}
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { prisma } from "~/db.server";
+import { createTerm, deleteTerm, listCategories, mergeTerms, renameTerm, TaxonomyError } from "./taxonomy.server";
+
+const admin = { id: "admin-1", username: "keeper" };
+
+async function writer() {
+  return prisma.user.upsert({
+    where: { email: "w@example.com" },
+    create: { email: "w@example.com", username: "writer", usernameKey: "writer" },
+    update: {},
+  });
+}
+
+beforeEach(async () => {
+  await prisma.adminAudit.deleteMany();
+  await prisma.postRevision.deleteMany();
+  await prisma.post.deleteMany();
+  await prisma.category.deleteMany();
+  await prisma.tag.deleteMany();
+});
+
+describe("categories", () => {
+  it("creates with a slug from the name and refuses a taken slug", async () => {
+    const c = await createTerm(admin, "category", { name: "Cosmic Dread" });
+    expect(c.slug).toBe("cosmic-dread");
+    await expect(createTerm(admin, "category", { name: "Cosmic dread" })).rejects.toBeInstanceOf(TaxonomyError);
+    const audit = await prisma.adminAudit.findMany();
+    expect(audit.map((a) => a.action)).toEqual(["category.create"]);
+  });
+
+  it("renames without changing the slug", async () => {
+    const c = await createTerm(admin, "category", { name: "Ghosts" });
+    await renameTerm(admin, "category", c.id, "Ghost stories");
+    expect(await prisma.category.findUnique({ where: { id: c.id } })).toMatchObject({
+      slug: "ghosts",
+      name: "Ghost stories",
+    });
+    const row = await prisma.adminAudit.findFirst({ where: { action: "category.rename" } });
+    expect(JSON.parse(row?.before ?? "null")).toEqual({ name: "Ghosts" });
+    expect(JSON.parse(row?.after ?? "null")).toEqual({ name: "Ghost stories" });
+  });
+
+  it("merges: every post and revision moves to the target, the source is gone, one audit row", async () => {
+    const source = await createTerm(admin, "category", { name: "Spooks" });
+    const target = await createTerm(admin, "category", { name: "Ghosts" });
+    const other = await createTerm(admin, "category", { name: "Folk" });
+    const author = await writer();
+    for (const [slug, categoryId] of [
+      ["a", source.id],
+      ["b", source.id],
+      ["c", other.id],
+    ] as const) {
+      await prisma.post.create({ data: { slug, title: slug, content: "x", categoryId } });
+    }
+    const post = await prisma.post.findUniqueOrThrow({ where: { slug: "a" } });
+    await prisma.postRevision.create({
+      data: { postId: post.id, authorId: author.id, title: "t", summary: "s", markdown: "m", categoryId: source.id },
+    });
+    await prisma.adminAudit.deleteMany();
+
+    const { moved } = await mergeTerms(admin, "category", source.id, target.id);
+    expect(moved).toBe(2);
+    expect(await prisma.category.findUnique({ where: { id: source.id } })).toBeNull();
+    expect((await prisma.post.findMany({ orderBy: { slug: "asc" } })).map((p) => p.categoryId)).toEqual([
+      target.id,
+      target.id,
+      other.id,
+    ]);
+    expect((await prisma.postRevision.findFirstOrThrow()).categoryId).toBe(target.id);
+    const audit = await prisma.adminAudit.findMany();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: "category.merge", objectType: "category", objectId: String(source.id) });
+    const counts = await listCategories();
+    expect(counts.find((c) => c.id === target.id)).toMatchObject({ posts: 2, revisions: 1 });
+  });
+
+  it("refuses to merge into itself or into a category that is gone, and changes nothing", async () => {
+    const source = await createTerm(admin, "category", { name: "Spooks" });
+    await expect(mergeTerms(admin, "category", source.id, source.id)).rejects.toBeInstanceOf(TaxonomyError);
+    await expect(mergeTerms(admin, "category", source.id, 999_999)).rejects.toBeInstanceOf(TaxonomyError);
+    expect(await prisma.category.count()).toBe(1);
+    expect(await prisma.adminAudit.count({ where: { action: "category.merge" } })).toBe(0);
+  });
+
+  it("deletes only when unused", async () => {
+    const used = await createTerm(admin, "category", { name: "Used" });
+    const unused = await createTerm(admin, "category", { name: "Unused" });
+    await prisma.post.create({ data: { slug: "p", title: "p", content: "x", categoryId: used.id } });
+    await expect(deleteTerm(admin, "category", used.id)).rejects.toThrow(/still used by 1 story/);
+    await deleteTerm(admin, "category", unused.id);
+    expect((await prisma.category.findMany()).map((c) => c.slug)).toEqual(["used"]);
+    expect(await prisma.adminAudit.count({ where: { action: "category.delete" } })).toBe(1);
+  });
+});
+
+describe("tags", () => {
+  it("merges: posts carry the target once, revisions' tag lists are rewritten", async () => {
+    const source = await createTerm(admin, "tag", { name: "Haunted" });
+    const target = await createTerm(admin, "tag", { name: "Hauntings" });
+    const author = await writer();
+    const both = await prisma.post.create({
+      data: { slug: "both", title: "b", content: "x", tags: { connect: [{ id: source.id }, { id: target.id }] } },
+    });
+    await prisma.post.create({
+      data: { slug: "one", title: "o", content: "x", tags: { connect: [{ id: source.id }] } },
+    });
+    await prisma.postRevision.create({
+      data: {
+        postId: both.id,
+        authorId: author.id,
+        title: "t",
+        summary: "s",
+        markdown: "m",
+        tags: "haunted,hauntings,new idea",
+      },
+    });
+    const { moved } = await mergeTerms(admin, "tag", source.id, target.id);
+    expect(moved).toBe(2);
+    const posts = await prisma.post.findMany({ include: { tags: true }, orderBy: { slug: "asc" } });
+    expect(posts.map((p) => p.tags.map((t) => t.slug))).toEqual([["hauntings"], ["hauntings"]]);
+    expect((await prisma.postRevision.findFirstOrThrow()).tags).toBe("hauntings,new idea");
+    expect(await prisma.tag.count()).toBe(1);
+    expect(await prisma.adminAudit.count({ where: { action: "tag.merge" } })).toBe(1);
+  });
+});

@@ -1,0 +1,178 @@
+// Categories and tags of the own and community stories (issue 15, /admin/themes).
+// The remote WordPress site's categories are its own and never pass through
+// here: these are the Category and Tag tables only. A slug, once made, stays:
+// renaming changes the name readers see, never a link. Every change writes its
+// admin audit row in the same transaction.
+import { type AuditActor, recordAdminAction } from "~/admin/audit.server";
+import { prisma } from "~/db.server";
+import { slugify } from "~/utils/slug";
+
+export type TermKind = "category" | "tag";
+
+export type TermRow = { id: number; slug: string; name: string; posts: number; revisions: number };
+
+/** A mistake the admin can fix: shown next to the field, with status 400. */
+export class TaxonomyError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const TAXONOMY_MESSAGES = {
+  slugTaken: "That slug is taken: choose another name or slug.",
+  noSlug: "The name needs at least one letter or digit.",
+  notFound: "It no longer exists: reload the page.",
+  sameTarget: "Choose a different one to merge into.",
+  inUse: (n: number) => `It is still used by ${n} ${n === 1 ? "story" : "stories"}: merge it into another first.`,
+} as const;
+
+/** Counted in SQL: posts per category and pending revisions that name it. */
+export async function listCategories(): Promise<TermRow[]> {
+  const [rows, revisions] = await Promise.all([
+    prisma.category.findMany({
+      orderBy: { name: "asc" },
+      select: { id: true, slug: true, name: true, _count: { select: { posts: true } } },
+    }),
+    prisma.postRevision.groupBy({ by: ["categoryId"], _count: { _all: true }, where: { categoryId: { not: null } } }),
+  ]);
+  const byCategory = new Map(revisions.map((r) => [r.categoryId, r._count._all]));
+  return rows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    name: r.name,
+    posts: r._count.posts,
+    revisions: byCategory.get(r.id) ?? 0,
+  }));
+}
+
+export async function listTags(): Promise<TermRow[]> {
+  const rows = await prisma.tag.findMany({
+    orderBy: { name: "asc" },
+    select: { id: true, slug: true, name: true, _count: { select: { posts: true } } },
+  });
+  return rows.map((r) => ({ id: r.id, slug: r.slug, name: r.name, posts: r._count.posts, revisions: 0 }));
+}
+
+function table(kind: TermKind) {
+  return kind === "category" ? prisma.category : prisma.tag;
+}
+
+async function find(kind: TermKind, id: number) {
+  const row = await (kind === "category"
+    ? prisma.category.findUnique({ where: { id }, select: { id: true, slug: true, name: true } })
+    : prisma.tag.findUnique({ where: { id }, select: { id: true, slug: true, name: true } }));
+  if (!row) throw new TaxonomyError("id", TAXONOMY_MESSAGES.notFound);
+  return row;
+}
+
+export async function createTerm(admin: AuditActor, kind: TermKind, input: { name: string; slug?: string }) {
+  const slug = slugify(input.slug || input.name);
+  if (!slug) throw new TaxonomyError(input.slug ? "slug" : "name", TAXONOMY_MESSAGES.noSlug);
+  const taken = await (table(kind) as typeof prisma.tag).findUnique({ where: { slug }, select: { id: true } });
+  if (taken) throw new TaxonomyError(input.slug ? "slug" : "name", TAXONOMY_MESSAGES.slugTaken);
+  return prisma.$transaction(async (tx) => {
+    const data = { slug, name: input.name };
+    const created =
+      kind === "category"
+        ? await tx.category.create({ data, select: { id: true, slug: true, name: true } })
+        : await tx.tag.create({ data, select: { id: true, slug: true, name: true } });
+    await recordAdminAction(tx, admin, {
+      action: `${kind}.create`,
+      objectType: kind,
+      objectId: created.id,
+      after: created,
+    });
+    return created;
+  });
+}
+
+/** The name changes; the slug (and so every link) stays. */
+export async function renameTerm(admin: AuditActor, kind: TermKind, id: number, name: string) {
+  const before = await find(kind, id);
+  await prisma.$transaction(async (tx) => {
+    if (kind === "category") await tx.category.update({ where: { id }, data: { name } });
+    else await tx.tag.update({ where: { id }, data: { name } });
+    await recordAdminAction(tx, admin, {
+      action: `${kind}.rename`,
+      objectType: kind,
+      objectId: id,
+      before: { name: before.name },
+      after: { name },
+    });
+  });
+}
+
+/** Deleted only when no story (nor a revision in review) uses it. */
+export async function deleteTerm(admin: AuditActor, kind: TermKind, id: number) {
+  const before = await find(kind, id);
+  await prisma.$transaction(async (tx) => {
+    const used =
+      kind === "category"
+        ? (await tx.post.count({ where: { categoryId: id } })) +
+          (await tx.postRevision.count({ where: { categoryId: id } }))
+        : await tx.post.count({ where: { tags: { some: { id } } } });
+    if (used > 0) throw new TaxonomyError("id", TAXONOMY_MESSAGES.inUse(used));
+    if (kind === "category") await tx.category.delete({ where: { id } });
+    else await tx.tag.delete({ where: { id } });
+    await recordAdminAction(tx, admin, { action: `${kind}.delete`, objectType: kind, objectId: id, before });
+  });
+}
+
+const splitList = (value: string) =>
+  value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/**
+ * Every story (and revision in review) of `sourceId` moves to `targetId`, and
+ * the source is deleted, in one transaction: no story is ever without its
+ * category or tag halfway through. Returns how many stories moved.
+ */
+export async function mergeTerms(admin: AuditActor, kind: TermKind, sourceId: number, targetId: number) {
+  if (sourceId === targetId) throw new TaxonomyError("targetId", TAXONOMY_MESSAGES.sameTarget);
+  const source = await find(kind, sourceId);
+  const target = await find(kind, targetId).catch(() => {
+    throw new TaxonomyError("targetId", TAXONOMY_MESSAGES.notFound);
+  });
+  return prisma.$transaction(async (tx) => {
+    let moved = 0;
+    if (kind === "category") {
+      moved = (await tx.post.updateMany({ where: { categoryId: sourceId }, data: { categoryId: targetId } })).count;
+      await tx.postRevision.updateMany({ where: { categoryId: sourceId }, data: { categoryId: targetId } });
+      await tx.category.delete({ where: { id: sourceId } });
+    } else {
+      const posts = await tx.post.findMany({ where: { tags: { some: { id: sourceId } } }, select: { id: true } });
+      for (const post of posts) {
+        await tx.post.update({
+          where: { id: post.id },
+          data: { tags: { disconnect: { id: sourceId }, connect: { id: targetId } } },
+        });
+      }
+      moved = posts.length;
+      // Revisions in review keep tag slugs as text.
+      const revisions = await tx.postRevision.findMany({
+        where: { tags: { contains: source.slug } },
+        select: { id: true, tags: true },
+      });
+      for (const revision of revisions) {
+        const list = splitList(revision.tags);
+        if (!list.includes(source.slug)) continue;
+        const tags = [...new Set(list.map((t) => (t === source.slug ? target.slug : t)))].join(",");
+        await tx.postRevision.update({ where: { id: revision.id }, data: { tags } });
+      }
+      await tx.tag.delete({ where: { id: sourceId } });
+    }
+    await recordAdminAction(tx, admin, {
+      action: `${kind}.merge`,
+      objectType: kind,
+      objectId: sourceId,
+      before: { source, target },
+      after: { target, moved },
+    });
+    return { moved, source, target };
+  });
+}

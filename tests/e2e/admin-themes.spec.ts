@@ -1,0 +1,198 @@
+// /admin/themes and /admin/site-statistics (issue 15), JS on and off, on a site
+// of its own: a saved palette is every reader's, and the shared suite server's
+// other specs (and their axe checks) must keep the default one.
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { ADMIN_ENV, SITE_ADMIN, type Site, startSite } from "../support/site-server";
+import { test as base, expect } from "../support/test";
+
+const test = base.extend<object, { site: Site }>({
+  site: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern
+    async ({}, use) => {
+      const site = await startSite({ env: ADMIN_ENV });
+      await use(site);
+      await site.dispose();
+    },
+    { scope: "worker", timeout: 60_000 },
+  ],
+  baseURL: async ({ site }, use) => {
+    await use(site.url);
+  },
+});
+
+test.describe.configure({ mode: "serial" });
+
+async function signInAsAdmin(page: Page, to: string) {
+  await page.goto(`/auth?${new URLSearchParams({ redirectTo: to })}`);
+  await page.getByLabel("Email").fill(SITE_ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(SITE_ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("link", { name: "Continue where you were" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+}
+
+async function createCategory(page: Page, name: string) {
+  const form = page.getByRole("form", { name: "New category" });
+  await form.getByLabel("Name", { exact: true }).fill(name);
+  await form.getByRole("button", { name: "Create category" }).click();
+  await expect(page.getByRole("table", { name: /^Categories/ }).getByRole("cell", { name, exact: true })).toBeVisible();
+}
+
+test("an admin merges two categories: the stories move, the source is gone, the audit log has it", async ({
+  page,
+  site,
+  checkA11y,
+}) => {
+  const id = randomUUID().slice(0, 6);
+  const source = `Bog horror ${id}`;
+  const target = `Swamp horror ${id}`;
+  await signInAsAdmin(page, "/admin/themes");
+  await expect(page.getByRole("heading", { level: 1, name: "Theme management" })).toBeVisible();
+  await createCategory(page, source);
+  await createCategory(page, target);
+  const [src] = await site.query<{ id: number; slug: string }>('SELECT id, slug FROM "Category" WHERE name = ?', [
+    source,
+  ]);
+  const [tgt] = await site.query<{ id: number; slug: string }>('SELECT id, slug FROM "Category" WHERE name = ?', [
+    target,
+  ]);
+  for (const n of [1, 2]) {
+    await site.query(
+      `INSERT INTO "Post" ("slug", "title", "content", "status", "categoryId", "updatedAt") VALUES (?, ?, 'x', 'published', ?, ?)`,
+      [`bog-${id}-${n}`, `Bog ${n}`, src?.id ?? 0, new Date().toISOString()],
+    );
+  }
+  await page.reload();
+  // In use: it cannot be deleted, only merged.
+  const sourceRow = page.getByRole("row").filter({ hasText: source });
+  await expect(sourceRow).toContainText("In use");
+  await expect(sourceRow.getByRole("button", { name: `Delete ${source}` })).toHaveCount(0);
+
+  // Merging a category into itself is refused, with the choice kept.
+  const merge = page.getByRole("form", { name: "Merge categories" });
+  await merge.getByLabel("Merge category").selectOption({ label: `${source} (${src?.slug})` });
+  await merge.getByLabel("Into category").selectOption({ label: `${source} (${src?.slug})` });
+  await merge.getByRole("button", { name: "Merge categories" }).click();
+  await expect(page.getByText("Choose a different one to merge into.")).toBeVisible();
+
+  await merge.getByLabel("Into category").selectOption({ label: `${target} (${tgt?.slug})` });
+  await merge.getByRole("button", { name: "Merge categories" }).click();
+  await expect(page.getByRole("row").filter({ hasText: source })).toHaveCount(0);
+  await expect(page.getByRole("row").filter({ hasText: target })).toContainText("2");
+
+  const posts = await site.query<{ categoryId: number }>('SELECT "categoryId" FROM "Post" WHERE slug LIKE ?', [
+    `bog-${id}-%`,
+  ]);
+  expect(posts.map((p) => p.categoryId)).toEqual([tgt?.id, tgt?.id]);
+  const audit = await site.query<{ action: string }>(
+    'SELECT action FROM "AdminAudit" WHERE "objectType" = ? AND "objectId" = ?',
+    ["category", String(src?.id)],
+  );
+  expect(audit.map((a) => a.action).sort()).toEqual(["category.create", "category.merge"]);
+
+  // Renaming keeps the slug.
+  const targetRow = page.getByRole("row").filter({ hasText: target });
+  await targetRow.getByLabel(`New name for ${target}`).fill(`${target} (renamed)`);
+  await targetRow.getByRole("button", { name: `Rename ${target}` }).click();
+  await expect(page.getByRole("cell", { name: `${target} (renamed)`, exact: true })).toBeVisible();
+  const [renamed] = await site.query<{ slug: string }>('SELECT slug FROM "Category" WHERE id = ?', [tgt?.id ?? 0]);
+  expect(renamed?.slug).toBe(tgt?.slug);
+  await checkA11y();
+});
+
+test("a palette that fails WCAG AA is refused with the failing pairs named; a good one reaches a reader's first HTML", async ({
+  page,
+  site,
+  checkA11y,
+}) => {
+  await signInAsAdmin(page, "/admin/themes");
+  const muted = page.getByLabel("Light: Secondary text", { exact: true });
+
+  // Too pale for text on the page background and on cards.
+  await muted.fill("#b0a090");
+  await page.getByRole("button", { name: "Save palette" }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "The palette was not saved" });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText("Light theme: Secondary text on Page background is");
+  await expect(alert).toContainText("Light theme: Secondary text on Surface (cards, panels) is");
+  await expect(alert).toContainText("needs 4.5:1");
+  // What the admin typed is kept.
+  await expect(muted).toHaveValue("#b0a090");
+  expect(await site.query('SELECT key FROM "KeyValue" WHERE key = ?', ["site:palette"])).toEqual([]);
+  await checkA11y();
+
+  // A preview shows the proposed colours and the ratios, and saves nothing.
+  await muted.fill("#3d3027");
+  await page.getByLabel("Light: Text", { exact: true }).fill("#000000");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByRole("heading", { name: "Preview (not saved)" })).toBeVisible();
+  await expect(page.getByRole("table", { name: /Contrast of every checked pair/ })).toContainText("#3d3027");
+  await expect(page.getByRole("alert").filter({ hasText: "fail" })).toHaveCount(0);
+  expect(await site.query('SELECT key FROM "KeyValue" WHERE key = ?', ["site:palette"])).toEqual([]);
+
+  await page.getByRole("button", { name: "Save palette" }).click();
+  await expect(page.getByText("The site uses a saved palette.")).toBeVisible();
+  const audit = await site.query<{ action: string }>('SELECT action FROM "AdminAudit" WHERE action = ?', [
+    "palette.update",
+  ]);
+  expect(audit).toHaveLength(1);
+
+  // An anonymous reader's first HTML (the page cache's path) carries it.
+  await expect
+    .poll(async () => (await (await fetch(`${site.url}/stories`)).text()).includes("--c-ink:#000000;--c-muted:#3d3027"))
+    .toBe(true);
+
+  // Back to the default: readers' pages carry no palette rules again.
+  await page.getByRole("button", { name: "Back to the default palette" }).click();
+  await expect(page.getByText("The site uses the default palette.")).toBeVisible();
+  await expect
+    .poll(async () => (await (await fetch(`${site.url}/stories`)).text()).includes("--c-ink:#000000"))
+    .toBe(false);
+});
+
+test("site statistics: each chart is SVG in the first HTML, with a data table beside it", async ({
+  page,
+  checkA11y,
+}) => {
+  await signInAsAdmin(page, "/admin/site-statistics");
+  await expect(page.getByRole("heading", { level: 1, name: "Site statistics" })).toBeVisible();
+  const titles = [
+    "Stories by source",
+    "Published stories by category",
+    "Registrations by week (last 12)",
+    "Sign-ins by week (last 12)",
+  ];
+  for (const title of titles) {
+    const section = page.getByRole("region", { name: title });
+    await expect(section.getByRole("table", { name: `${title}: the numbers` })).toBeVisible();
+  }
+  // The source chart has data on any site (the demo stories): its SVG is drawn.
+  await expect(
+    page
+      .locator("svg[role=img]")
+      .filter({ has: page.locator("rect") })
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByRole("img", { name: "Stories by source" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Registrations by week (last 12)" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Registrations by week (last 12)" }).locator("path")).toHaveCount(1);
+  await expect(page.getByText("Database size")).toBeVisible();
+  await checkA11y();
+  // Without any script: the server's HTML already holds the charts.
+  const html = await (await page.request.get("/admin/site-statistics")).text();
+  expect(html.match(/<svg[^>]*role="img"/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
+});
+
+test("both pages fit a 390 px phone without sideways scrolling", async ({ page }) => {
+  await signInAsAdmin(page, "/admin/themes");
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ["/admin/themes", "/admin/site-statistics"]) {
+    await page.goto(path);
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(widths.scroll, path).toBeLessThanOrEqual(widths.client);
+  }
+});
