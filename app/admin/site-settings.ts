@@ -41,11 +41,15 @@ const intervalSchema = z
   .max(SYNC_INTERVAL_BOUNDS.max, SETTING_MESSAGES.interval);
 const emailSchema = z.email({ error: SETTING_MESSAGES.email }).max(254, SETTING_MESSAGES.email);
 
-/** The /admin/settings form (conform: an unchecked checkbox is absent, so booleans default to false). */
+/** An on/off choice sent as "on" or "off" (radio buttons): a missing one is an error, never "off". */
+const onOff = (label: string) =>
+  z.enum(["on", "off"], { error: `Choose on or off for ${label}.` }).transform((value) => value === "on");
+
+/** The /admin/settings form. */
 export const SiteSettingsSchema = z.object({
-  communityContent: z.boolean().default(false),
-  registrationOpen: z.boolean().default(false),
-  maintenanceMode: z.boolean().default(false),
+  communityContent: onOff("community content"),
+  registrationOpen: onOff("registration"),
+  maintenanceMode: onOff("maintenance mode"),
   syncIntervalMinutes: intervalSchema,
   contactEmail: z.string({ error: SETTING_MESSAGES.email }).trim().toLowerCase().pipe(emailSchema),
 });

@@ -21,10 +21,24 @@ type AdminRow = {
 const ADMIN_ROUTES: Record<string, AdminRow> = {
   "admin-index": {},
   "admin-dashboard": {},
-  "routes/admin/wordpress-sync": { post: { fields: [], accepted: [302] } },
+  "routes/admin/wordpress-sync": { post: { fields: [["intent", "sync"]], accepted: [302] } },
+  // The sync's progress stream (server-sent events): a resource route, checked in its own tests below.
+  "routes/admin/wordpress-sync/progress": {},
   // The admin area (issue 15): every admin route of the spec answers (aliases share a module).
   "routes/admin/users": {},
-  "routes/admin/settings": {},
+  // The valid submission is the defaults: the matrix's site keeps them.
+  "routes/admin/settings": {
+    post: {
+      fields: [
+        ["communityContent", "on"],
+        ["registrationOpen", "on"],
+        ["maintenanceMode", "off"],
+        ["syncIntervalMinutes", "5"],
+        ["contactEmail", "hello@horrorstories.example"],
+      ],
+      accepted: [302],
+    },
+  },
   "admin-stories": {},
   "admin-content": {},
   "admin-content-management": {},
@@ -79,7 +93,19 @@ test("every admin route has a row, and every admin action a POST row", () => {
   ).toEqual([]);
 });
 
-for (const route of adminRoutes()) {
+/** Resource routes that answer a stream, not a page: their own test below. */
+const STREAMS = new Set(["routes/admin/wordpress-sync/progress"]);
+
+for (const role of ROLES) {
+  test(`${role}: GET /admin/wordpress-sync/progress (the event stream)`, async ({ as }) => {
+    const client = await as(role);
+    if (role === "admin") return; // The browser test reads the stream (tests/e2e/admin-settings-sync.js-only.spec.ts).
+    const answer = await client.get("/admin/wordpress-sync/progress");
+    expect(answer.status).toBe(role === "anonymous" ? 302 : 403);
+  });
+}
+
+for (const route of adminRoutes().filter((r) => !STREAMS.has(r.id))) {
   for (const role of ROLES) {
     test(`${role}: GET ${route.path}`, async ({ as }) => {
       const client = await as(role);

@@ -614,11 +614,31 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     accepted: [400],
   },
   "/admin/wordpress-sync": {
-    reads: "nothing",
+    reads: "form",
     csrf: "token",
     formPage: "/admin/wordpress-sync",
     as: "admin",
-    valid: { "sync now": () => ({}) },
+    // Starts in the background (or says one runs): a redirect either way. Any other intent is "sync now".
+    valid: { "sync now": () => ({ intent: "sync" }) },
+    accepted: [302],
+    optional: ["intent"],
+    lenient: ["intent"],
+  },
+  // Site settings (issue 15): the valid submission is the defaults, so the shared site keeps them.
+  "/admin/settings": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/admin/settings",
+    as: "admin",
+    valid: {
+      "save the defaults": () => ({
+        communityContent: "on",
+        registrationOpen: "on",
+        maintenanceMode: "off",
+        syncIntervalMinutes: "5",
+        contactEmail: "hello@horrorstories.example",
+      }),
+    },
     accepted: [302],
   },
 };

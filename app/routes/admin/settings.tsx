@@ -47,42 +47,49 @@ export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Site
 
 const LABELS = {
   communityContent: "Community content",
-  registrationOpen: "Registration open",
+  registrationOpen: "Registration",
   maintenanceMode: "Maintenance mode",
   syncIntervalMinutes: "Sync interval",
   contactEmail: "Contact address",
 } as const;
 
-function Checkbox({
+function OnOff({
   meta,
   label,
   hint,
-  checked,
+  saved,
+  on,
+  off,
 }: {
-  meta: Parameters<typeof getInputProps>[0];
+  meta: { id: string; name: string; initialValue?: unknown; errors?: string[] };
   label: string;
   hint: string;
   /** The saved value, or null to keep what was just sent (a refused form). */
-  checked: boolean | null;
+  saved: boolean | null;
+  on: string;
+  off: string;
 }) {
-  const props = getInputProps(meta, { type: "checkbox", value: "on" });
+  const current = saved === null ? meta.initialValue : saved ? "on" : "off";
   return (
-    <div className="flex items-start gap-3">
-      <input
-        {...props}
-        defaultChecked={checked ?? props.defaultChecked}
-        aria-describedby={`${meta.id}-hint`}
-        className="mt-1 size-5"
-      />
-      <div>
-        <label htmlFor={meta.id} className="font-semibold">
-          {label}
-        </label>
-        <p id={`${meta.id}-hint`} className="text-sm text-muted">
-          {hint}
-        </p>
+    <fieldset aria-describedby={`${meta.id}-hint`}>
+      <legend className="font-semibold">{label}</legend>
+      <p id={`${meta.id}-hint`} className="text-sm text-muted">
+        {hint}
+      </p>
+      <div className="mt-1 flex flex-wrap gap-4">
+        {(["on", "off"] as const).map((value) => (
+          <label key={value} className="flex items-center gap-2">
+            <input type="radio" name={meta.name} value={value} defaultChecked={current === value} className="size-5" />
+            {value === "on" ? on : off}
+          </label>
+        ))}
       </div>
-    </div>
+      {meta.errors?.length ? (
+        <p className="text-sm font-semibold text-accent" role="alert">
+          {meta.errors.join(" ")}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 
@@ -104,21 +111,27 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       >
         <AuthenticityTokenInput name="csrf" />
         <FormErrors errors={form.errors} />
-        <Checkbox
+        <OnOff
           meta={fields.communityContent}
-          checked={actionData ? null : settings.communityContent}
+          saved={actionData ? null : settings.communityContent}
+          on="Open"
+          off="Closed"
           label="Community content"
           hint="Community stories and the discussion pages are open to readers."
         />
-        <Checkbox
+        <OnOff
           meta={fields.registrationOpen}
-          checked={actionData ? null : settings.registrationOpen}
-          label="Registration open"
+          saved={actionData ? null : settings.registrationOpen}
+          on="Open"
+          off="Closed"
+          label="Registration"
           hint="New accounts can be created. Closed: sign-up, the API and new provider accounts are refused; sign-in keeps working."
         />
-        <Checkbox
+        <OnOff
           meta={fields.maintenanceMode}
-          checked={actionData ? null : settings.maintenanceMode}
+          saved={actionData ? null : settings.maintenanceMode}
+          on="On"
+          off="Off"
           label="Maintenance mode"
           hint="Readers get the 503 page. Admins keep working, and the sign-in page stays open."
         />
