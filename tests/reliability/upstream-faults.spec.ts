@@ -10,6 +10,7 @@
 import { httpClient } from "../support/http-client.ts";
 import { freePort } from "../support/ports.ts";
 import { ADMIN_ENV, SITE_ADMIN, type Site, startSite } from "../support/site-server.ts";
+import { waitForSyncToFinish } from "../support/sync.ts";
 import {
   archivePosts,
   HOSTILE_POSTS,
@@ -104,6 +105,7 @@ for (const fault of FAULTS) {
           timeoutMs: 60_000,
         });
         expect(sync.status).toBe(302);
+        await waitForSyncToFinish(admin);
         const page = await admin.get("/admin/wordpress-sync");
         expect(page.status).toBe(200);
         expect(page.text).toContain("Last sync");
@@ -154,6 +156,7 @@ async function adminSync(site: Site) {
     timeoutMs: 60_000,
   });
   expect(sync.status).toBe(302);
+  await waitForSyncToFinish(admin);
 }
 
 const storyLinks = (html: string) => [...html.matchAll(/href="(\/story\/[^"]*)"/g)].map((m) => m[1]);
