@@ -26,7 +26,14 @@ export async function startNotificationSite(): Promise<NotificationSite> {
   await admin.signIn(SITE_ADMIN.email, SITE_ADMIN.password);
   const sync = async () => {
     const token = await admin.csrfToken();
-    const reply = await admin.post("/admin/wordpress-sync", { body: { form: [["csrf", token]] } });
+    const reply = await admin.post("/admin/wordpress-sync", {
+      body: {
+        form: [
+          ["intent", "sync"],
+          ["csrf", token],
+        ],
+      },
+    });
     if (reply.status !== 302) throw new Error(`The sync answered ${reply.status}`);
     await waitForSyncToFinish(admin);
   };

@@ -618,11 +618,9 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     csrf: "token",
     formPage: "/admin/wordpress-sync",
     as: "admin",
-    // Starts in the background (or says one runs): a redirect either way. Any other intent is "sync now".
+    // Starts in the background (or says one runs): a redirect either way.
     valid: { "sync now": () => ({ intent: "sync" }) },
     accepted: [302],
-    optional: ["intent"],
-    lenient: ["intent"],
   },
   // Site settings (issue 15): the valid submission is the defaults, so the shared site keeps them.
   "/admin/settings": {

@@ -101,7 +101,12 @@ for (const fault of FAULTS) {
         const admin = httpClient(site.url);
         await admin.signIn(SITE_ADMIN.email, SITE_ADMIN.password);
         const sync = await admin.post("/admin/wordpress-sync", {
-          body: { form: [["csrf", await admin.csrfToken()]] },
+          body: {
+            form: [
+              ["intent", "sync"],
+              ["csrf", await admin.csrfToken()],
+            ],
+          },
           timeoutMs: 60_000,
         });
         expect(sync.status).toBe(302);
@@ -152,7 +157,12 @@ async function adminSync(site: Site) {
   const admin = httpClient(site.url);
   await admin.signIn(SITE_ADMIN.email, SITE_ADMIN.password);
   const sync = await admin.post("/admin/wordpress-sync", {
-    body: { form: [["csrf", await admin.csrfToken()]] },
+    body: {
+      form: [
+        ["intent", "sync"],
+        ["csrf", await admin.csrfToken()],
+      ],
+    },
     timeoutMs: 60_000,
   });
   expect(sync.status).toBe(302);

@@ -41,7 +41,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readPostedForm(request, context);
-  const full = form.get("intent") === "backfill";
+  const intent = form.get("intent");
+  if (intent !== "sync" && intent !== "backfill") {
+    throw data({ message: "Choose Sync now or Back-fill the whole site." }, { status: 400 });
+  }
+  const full = intent === "backfill";
   const started = await startSyncInBackground(admin, { full });
   if (!started) {
     return redirectWithToast(PAGE, {
