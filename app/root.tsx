@@ -1,6 +1,7 @@
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { Route } from "./+types/root";
+import { maintenanceMiddleware } from "./admin/maintenance.server";
 import { getOptionalUser } from "./auth/auth.server";
 import { csrfMiddleware, csrfToken } from "./auth/csrf.server";
 import { useStoredUser } from "./auth/use-stored-user";
@@ -22,8 +23,8 @@ import { getToast } from "./toasts/toast.server";
 import { apiErrorMiddleware } from "./utils/api-error-middleware.server";
 import { routeMeta } from "./utils/meta";
 
-// The API's error shape first, so it covers what the CSRF check refuses too.
-export const middleware: Route.MiddlewareFunction[] = [apiErrorMiddleware, csrfMiddleware];
+// The API's error shape first, so it covers what the CSRF check and maintenance mode refuse too.
+export const middleware: Route.MiddlewareFunction[] = [apiErrorMiddleware, ...maintenanceMiddleware, csrfMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [theme, sidebar, user, consent, flash, palette] = await Promise.all([

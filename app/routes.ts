@@ -120,6 +120,8 @@ export default [
         index("routes/admin/dashboard.tsx", { id: "admin-index" }),
         route("dashboard", "routes/admin/dashboard.tsx", { id: "admin-dashboard" }),
         route("wordpress-sync", "routes/admin/wordpress-sync.tsx"),
+        // The content sync's progress as server-sent events (issue 15, docs/decisions/021).
+        route("wordpress-sync/progress", "routes/admin/wordpress-sync/progress.ts"),
         // Community reports (issue 14): the reports section of /admin/content-moderation posts here.
         route("content-moderation/reports", "routes/admin/content-moderation/reports.tsx"),
         // Writers' stories (issue 14): the moderation queue.

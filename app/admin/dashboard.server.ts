@@ -1,16 +1,52 @@
-import { getLastSync } from "~/content/sync.server";
+import { getLastSync, getSyncProgress } from "~/content/sync.server";
 import { prisma } from "~/db.server";
+import { checkDatabase } from "~/utils/health.server";
+import { isMaintenanceMode } from "./site-settings.server";
 
-/** Real counts for the first admin dashboard. */
-export async function dashboardCounts() {
-  const now = new Date();
-  const [ownStories, syncedStories, users, admins, activeSessions, lastSync] = await Promise.all([
-    prisma.post.count({ where: { status: "published" } }),
-    prisma.syncedPost.count(),
-    prisma.user.count(),
-    prisma.user.count({ where: { isAdmin: true } }),
-    prisma.session.count({ where: { expiresAt: { gt: now } } }),
+const DAY_MS = 24 * 60 * 60_000;
+
+/** What needs an admin's attention, each count with the page that deals with it (issue 15). */
+export async function dashboardCounts(now = new Date()) {
+  const dayAgo = new Date(now.getTime() - DAY_MS);
+  const weekAgo = new Date(now.getTime() - 7 * DAY_MS);
+  const [
+    storiesInReview,
+    openReports,
+    newFeedback,
+    openBugs,
+    failedSyncs,
+    newUsers,
+    errors,
+    lastSync,
+    progress,
+    database,
+    maintenance,
+  ] = await Promise.all([
+    prisma.post.count({ where: { status: "review" } }),
+    prisma.discussionReport.count({ where: { status: "open" } }),
+    prisma.feedback.count({ where: { status: "new" } }),
+    prisma.bugReport.count({ where: { status: { notIn: ["closed", "fixed"] } } }),
+    prisma.syncRecord.count({ where: { status: "error", timestamp: { gte: dayAgo } } }),
+    prisma.user.count({ where: { createdAt: { gte: weekAgo } } }),
+    prisma.errorLog.count({ where: { receivedAt: { gte: dayAgo } } }),
     getLastSync(),
+    getSyncProgress(now.getTime()),
+    // The same check as /api/health.
+    checkDatabase(),
+    isMaintenanceMode(now.getTime()),
   ]);
-  return { ownStories, syncedStories, users, admins, activeSessions, lastSync };
+  const attention = [
+    { label: "Moderation queue", count: storiesInReview + openReports, href: "/admin/content-moderation" },
+    { label: "New feedback", count: newFeedback, href: "/admin/feedback?status=new" },
+    { label: "Open bug reports", count: openBugs, href: "/admin/bug-reports" },
+    { label: "Failed syncs (24 h)", count: failedSyncs, href: "/admin/wordpress-sync" },
+    { label: "New users this week", count: newUsers, href: "/admin/users?sort=-joined" },
+    { label: "Errors logged (24 h)", count: errors, href: "/admin/bug-reports" },
+  ];
+  return {
+    attention,
+    lastSync,
+    syncRunning: Boolean(progress?.running),
+    health: { database, maintenance },
+  };
 }

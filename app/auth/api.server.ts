@@ -1,5 +1,7 @@
 // The JSON API of accounts (spec §7 Auth): the same rules as the forms.
 import type { RouterContextProvider } from "react-router";
+import { REGISTRATION_CLOSED_MESSAGE } from "~/admin/site-settings";
+import { isRegistrationOpen } from "~/admin/site-settings.server";
 import { adoptPreferencesAtSignIn } from "~/preferences/preferences.server";
 import { FALLBACK_MESSAGES, jsonError, readJsonBody } from "~/utils/api-errors";
 import { AuthError, registerUser, verifyLogin } from "./auth.server";
@@ -39,6 +41,7 @@ export async function apiLogin(request: Request, context: Readonly<RouterContext
 }
 
 export async function apiRegister(request: Request, context: Readonly<RouterContextProvider>) {
+  if (!(await isRegistrationOpen())) return jsonError(REGISTRATION_CLOSED_MESSAGE, 403);
   await enforceRateLimit(`register:${clientAddress(context)}`, RATE_LIMITS.register, { json: true });
   const body = (await readJsonBody(request)) as Record<string, unknown> | null;
   const parsed = RegisterSchema.safeParse({ email: body?.email, username: body?.username, password: body?.password });

@@ -2,6 +2,8 @@
 // with values their zod schema checked), registration, and the guards routes
 // use (requireUser, requireAdmin).
 import { data, redirect } from "react-router";
+import { REGISTRATION_CLOSED_MESSAGE } from "~/admin/site-settings";
+import { isRegistrationOpen } from "~/admin/site-settings.server";
 import { prisma } from "~/db.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -56,6 +58,7 @@ export async function verifyLogin(email: string, password: string): Promise<Sess
 export const usernameKey = (username: string) => username.toLowerCase();
 
 export async function registerUser(input: { email: string; username: string; password: string }): Promise<SessionUser> {
+  if (!(await isRegistrationOpen())) throw new AuthError(REGISTRATION_CLOSED_MESSAGE);
   const email = input.email.toLowerCase();
   const key = usernameKey(input.username);
   const [emailTaken, usernameTaken] = await Promise.all([

@@ -6,6 +6,7 @@
 // - a connection is removed only while another way to sign in remains (a password, or another
 //   connection).
 import { randomBytes } from "node:crypto";
+import { isRegistrationOpen } from "~/admin/site-settings.server";
 import { prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { usernameKey } from "./auth.server";
@@ -37,7 +38,8 @@ export type ConnectionErrorCode =
   | "email-taken"
   | "email-unverified"
   | "account-gone"
-  | "suspended";
+  | "suspended"
+  | "registration-closed";
 
 export class ConnectionError extends Error {
   readonly code: ConnectionErrorCode;
@@ -135,6 +137,8 @@ export async function accountForIdentity(identity: OidcIdentity): Promise<{ user
   if (await prisma.user.findUnique({ where: { email }, select: { id: true } })) {
     throw new ConnectionError("email-taken");
   }
+  // Registration closed (/admin/settings): a known account still signs in above, a new one is refused.
+  if (!(await isRegistrationOpen())) throw new ConnectionError("registration-closed");
   const base = usernameBase(identity.usernameHint);
   for (let attempt = 0; attempt < 3; attempt++) {
     const username = await freeUsername(base);

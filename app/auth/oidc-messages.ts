@@ -13,6 +13,8 @@ export const OIDC_MESSAGES = {
     `An account with the email ${name} gave us already exists. Sign in with your password, then connect ${name} under Settings, Connected accounts.`,
   "email-unverified": (name: string) =>
     `${name} did not give us a confirmed email address, so we cannot create an account with it. Create an account with your email, then connect ${name} under Settings, Connected accounts.`,
+  "registration-closed": (name: string) =>
+    `Registration is closed for now, so we cannot create a new account with ${name}. If you already have an account, sign in with your password.`,
   "account-gone": () => "That account no longer exists.",
   suspended: () =>
     "This account is suspended, so it cannot sign in. If you think this is a mistake, write to us through the contact page.",

@@ -1,30 +1,99 @@
+import { randomUUID } from "node:crypto";
+import { type AuditActor, recordAdminAction } from "~/admin/audit.server";
+import { syncIntervalMinutes } from "~/admin/site-settings.server";
+import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { contentChain } from "./content.server";
-import { runContentSync, SYNC_INTERVAL_MS, type SyncResult } from "./sync.server";
+import {
+  acquireLease,
+  runContentSync,
+  SYNC_INTERVAL_MS,
+  SYNC_LEASE,
+  SYNC_LEASE_MS,
+  type SyncResult,
+  writeProgress,
+} from "./sync.server";
 
 /** A sync with the site's own chain: `npm run sync`, the schedule, and the admin area. */
 export function syncContent({ force = false } = {}): Promise<SyncResult> {
   return runContentSync({ chain: contentChain, force });
 }
 
+/**
+ * The admin area's "Sync now" and "Back-fill the whole site": takes the lease
+ * here (so the admin is told at once when a sync is already running), writes
+ * the audit row and the first progress, then runs the sync in the background
+ * and returns without waiting for it. False when another sync holds the lease.
+ */
+export async function startSyncInBackground(admin: AuditActor, { full = false } = {}): Promise<boolean> {
+  const holder = randomUUID();
+  if (!(await acquireLease(SYNC_LEASE, holder, SYNC_LEASE_MS))) return false;
+  const startedAt = new Date().toISOString();
+  await prisma.$transaction(async (tx) => {
+    await recordAdminAction(tx, admin, {
+      action: full ? "sync.backfill" : "sync.start",
+      objectType: "sync",
+      after: { kind: full ? "backfill" : "sync", startedAt },
+    });
+  });
+  await writeProgress({
+    kind: full ? "backfill" : "sync",
+    running: true,
+    phase: "Starting",
+    done: 0,
+    total: null,
+    posts: 0,
+    startedAt,
+    updatedAt: startedAt,
+    outcome: null,
+  });
+  void runContentSync({ chain: contentChain, force: true, full, holder, leaseHeld: true }).catch((error) =>
+    console.error("[sync] failed", error),
+  );
+  return true;
+}
+
 const state = globalThis as unknown as { contentSyncTimer?: ReturnType<typeof setInterval> };
 
+/** The interval the schedule waits now: the admin's setting (/admin/settings), read before every wait. */
+async function currentIntervalMs(): Promise<number> {
+  try {
+    return (await syncIntervalMinutes()) * 60_000;
+  } catch {
+    return SYNC_INTERVAL_MS;
+  }
+}
+
+/** How often the schedule looks whether a sync is due: a changed interval applies within this. */
+const SCHEDULE_TICK_MS = 30_000;
+
 /**
- * Every 5 minutes while the server runs, when a remote source is configured.
- * Runs in every process: the skip rule and the database lease keep it to one
- * sync per interval across all of them.
+ * A sync every sync interval (5 minutes unless an admin chose another) while
+ * the server runs, when a remote source is configured. The schedule looks every
+ * 30 s whether the interval (read from the settings each time) has passed since
+ * its last run, so a changed interval applies without a restart. Runs in every
+ * process: the skip rule and the database lease keep it to one sync per
+ * interval across all of them.
  */
 export function startContentSyncSchedule() {
   if (state.contentSyncTimer || env.CONTENT_SYNC === "off") return;
   if (!env.WPCOM_SITE && !env.WP_URL) return;
-  const run = () =>
-    syncContent().then(
-      (result) => {
-        if (result.status !== "skipped") console.info(`[sync] ${result.status}: ${result.message}`);
-      },
-      (error) => console.error("[sync] failed", error),
-    );
-  state.contentSyncTimer = setInterval(run, SYNC_INTERVAL_MS);
+  let lastRunAt = 0;
+  let running = false;
+  const tick = async () => {
+    if (running || Date.now() - lastRunAt < (await currentIntervalMs())) return;
+    running = true;
+    lastRunAt = Date.now();
+    try {
+      const result = await syncContent();
+      if (result.status !== "skipped") console.info(`[sync] ${result.status}: ${result.message}`);
+    } catch (error) {
+      console.error("[sync] failed", error);
+    } finally {
+      running = false;
+    }
+  };
+  state.contentSyncTimer = setInterval(() => void tick(), SCHEDULE_TICK_MS);
   state.contentSyncTimer.unref();
-  setTimeout(run, 2_000).unref();
+  setTimeout(() => void tick(), 2_000).unref();
 }

@@ -78,6 +78,10 @@ export type LastSync = {
 type SyncOptions = {
   chain: Pick<ContentChain, "firstAvailableRemote" | "markUnavailable" | "clearCache">;
   force?: boolean;
+  /** Copy every older page, from page 2 to the last (the admin area's full backfill), renewing the lease as it goes. */
+  full?: boolean;
+  /** The caller already holds the lease as `holder` (startSyncInBackground). */
+  leaseHeld?: boolean;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   /** Identifies this run's lease holder. */
@@ -113,6 +117,65 @@ export async function acquireLease(name: string, holder: string, ms: number, now
 
 export async function releaseLease(name: string, holder: string) {
   await prisma.lease.deleteMany({ where: { name, holder } });
+}
+
+/** Extends the holder's lease (a full backfill takes longer than one lease). */
+export async function renewLease(name: string, holder: string, ms: number, now = Date.now()) {
+  await prisma.lease.updateMany({ where: { name, holder }, data: { expiresAt: new Date(now + ms) } });
+}
+
+export const SYNC_LEASE = "content-sync";
+/** The running sync's progress, in the database so that every process (and the admin's event stream) sees it. */
+export const PROGRESS_KEY = "sync:progress";
+
+export type SyncProgress = {
+  kind: "sync" | "backfill";
+  running: boolean;
+  /** What it is doing, in words. */
+  phase: string;
+  /** Pages copied of `total` (null until the source said how many). */
+  done: number;
+  total: number | null;
+  posts: number;
+  startedAt: string;
+  updatedAt: string;
+  /** Set once it ended. */
+  outcome?: { status: SyncStatus; message: string } | null;
+};
+
+export async function writeProgress(progress: SyncProgress) {
+  const value = JSON.stringify(progress);
+  await prisma.keyValue.upsert({
+    where: { key: PROGRESS_KEY },
+    create: { key: PROGRESS_KEY, value },
+    update: { value },
+  });
+}
+
+/**
+ * The latest sync's progress. `running` only while its lease is held, so a
+ * process that died mid-sync does not leave a sync "running" for ever.
+ */
+export async function getSyncProgress(now = Date.now()): Promise<SyncProgress | null> {
+  const [row, lease] = await Promise.all([
+    prisma.keyValue.findUnique({ where: { key: PROGRESS_KEY } }),
+    prisma.lease.findUnique({ where: { name: SYNC_LEASE } }),
+  ]);
+  if (!row) return null;
+  let progress: SyncProgress;
+  try {
+    progress = JSON.parse(row.value) as SyncProgress;
+  } catch {
+    return null;
+  }
+  const leaseHeld = Boolean(lease && lease.expiresAt.getTime() > now);
+  return { ...progress, running: progress.running && leaseHeld };
+}
+
+/** Whether a sync holds the lease now. */
+export async function isSyncRunning(now = Date.now()): Promise<boolean> {
+  const lease = await prisma.lease.findUnique({ where: { name: SYNC_LEASE } });
+  return Boolean(lease && lease.expiresAt.getTime() > now);
 }
 
 async function record(result: SyncResult, writeLast: boolean) {
@@ -217,13 +280,16 @@ async function backfill(
   totalPages: number,
   deadline: number,
   now: () => number,
-  timeoutMs?: number,
+  timeoutMs: number | undefined,
+  hooks: { full: boolean; renew: () => Promise<void>; onPage: (page: number, stored: number) => Promise<void> },
 ) {
+  const full = hooks.full;
   const row = await prisma.keyValue.findUnique({ where: { key: BACKFILL_KEY } });
-  let page = Math.max(2, Number.parseInt(row?.value ?? "", 10) || 2);
+  let page = full ? 2 : Math.max(2, Number.parseInt(row?.value ?? "", 10) || 2);
   let stored = 0;
   let newPosts = 0;
-  for (let n = 0; n < SYNC_BACKFILL_PAGES && now() < deadline; n++) {
+  for (let n = 0; full ? true : n < SYNC_BACKFILL_PAGES && now() < deadline; n++) {
+    if (full) await hooks.renew();
     if (page > totalPages) {
       page = 2;
       break;
@@ -241,6 +307,7 @@ async function backfill(
     const counts = await store(source, result.posts, { notify: false });
     stored += counts.stored;
     newPosts += counts.newPosts;
+    await hooks.onPage(page, stored);
     page++;
   }
   const value = String(page);
@@ -266,9 +333,35 @@ export async function runContentSync(options: SyncOptions): Promise<SyncResult> 
     errorDetails: null,
     errorType: null,
   };
+  const kind = options.full ? "backfill" : "sync";
+  let progress: SyncProgress = {
+    kind,
+    running: true,
+    phase: "Asking the source for the latest posts",
+    done: 0,
+    total: null,
+    posts: 0,
+    startedAt: base.timestamp,
+    updatedAt: base.timestamp,
+    outcome: null,
+  };
+  let holdsLease = Boolean(options.leaseHeld);
+  const report = async (change: Partial<SyncProgress>) => {
+    progress = { ...progress, ...change, updatedAt: new Date(now()).toISOString() };
+    // Progress is for watching: a failed write never fails the sync.
+    await writeProgress(progress).catch(() => undefined);
+  };
   const done = async (result: Omit<SyncResult, "syncTime" | "timestamp"> & Partial<SyncResult>, writeLast = true) => {
     const full: SyncResult = { ...base, ...result, syncTime: Math.max(0, now() - started) };
     await record(full, writeLast);
+    if (holdsLease) {
+      await report({
+        running: false,
+        phase: "Finished",
+        posts: full.postsCount,
+        outcome: { status: full.status, message: full.message },
+      });
+    }
     return full;
   };
   const skipped = (message: string) => done({ ...base, status: "skipped", type: "info", message }, false);
@@ -277,9 +370,13 @@ export async function runContentSync(options: SyncOptions): Promise<SyncResult> 
     const last = await getLastSync();
     if (last && started - Date.parse(last.timestamp) < SYNC_SKIP_WINDOW_MS) return skipped(SYNC_MESSAGES.recent);
   }
-  if (!(await acquireLease("content-sync", holder, SYNC_LEASE_MS, started))) return skipped(SYNC_MESSAGES.running);
+  if (!holdsLease) {
+    if (!(await acquireLease(SYNC_LEASE, holder, SYNC_LEASE_MS, started))) return skipped(SYNC_MESSAGES.running);
+    holdsLease = true;
+  }
 
   try {
+    await report({});
     const source = await options.chain.firstAvailableRemote();
     if (!source) {
       return await done({
@@ -329,10 +426,25 @@ export async function runContentSync(options: SyncOptions): Promise<SyncResult> 
         retryCount,
       });
     }
+    const pagesPlanned = options.full
+      ? Math.max(1, totalPages)
+      : Math.min(Math.max(1, totalPages), 1 + SYNC_BACKFILL_PAGES);
+    await report({ phase: "Copying the latest posts", total: pagesPlanned });
     const first = await store(source, posts, { notify: (await prisma.syncedPost.count()) > 0 });
+    await report({ phase: "Copying the categories and tags", done: 1, posts: first.stored });
     await storeTerms(source, options.timeoutMs);
+    await report({ phase: "Copying older posts" });
     // Half the lease for the backfill's start: its last page (10 s at most) and the writes fit in the rest.
-    const older = await backfill(source, totalPages, started + SYNC_LEASE_MS / 2, now, options.timeoutMs);
+    const older = await backfill(source, totalPages, started + SYNC_LEASE_MS / 2, now, options.timeoutMs, {
+      full: Boolean(options.full),
+      renew: () => renewLease(SYNC_LEASE, holder, SYNC_LEASE_MS, now()),
+      onPage: (page, stored) =>
+        report({
+          phase: `Copied page ${page} of ${totalPages}`,
+          done: Math.min(pagesPlanned, progress.done + 1),
+          posts: first.stored + stored,
+        }),
+    });
     const stored = first.stored + older.stored;
     const newPosts = first.newPosts + older.newPosts;
     return await done({
@@ -355,6 +467,6 @@ export async function runContentSync(options: SyncOptions): Promise<SyncResult> 
       errorDetails: error instanceof Error ? error.message : String(error),
     });
   } finally {
-    await releaseLease("content-sync", holder);
+    await releaseLease(SYNC_LEASE, holder);
   }
 }

@@ -2,12 +2,13 @@
 // wrote is lost, then mailed to the site's address when SMTP is configured.
 // A mail failure is logged and leaves mailedAt empty; the reader's message is
 // safe in the database either way.
+
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
+import { contactEmail } from "~/admin/site-settings.server";
 import { getOptionalUser } from "~/auth/auth.server";
 import { publicFormProps } from "~/auth/public-form.server";
 import { prisma } from "~/db.server";
-import { env } from "~/env.server";
 import type { ContactSchema, CopyrightClaimSchema } from "./messages";
 import { mailConfigured, siteMailer } from "./site-mailer.server";
 
@@ -19,7 +20,7 @@ async function mailToSite(subject: string, lines: string[], replyTo: string): Pr
   try {
     // One line, whatever was posted: a subject is a mail header.
     const header = subject.replace(/\p{Cc}+/gu, " ");
-    await siteMailer.send({ to: env.CONTACT_EMAIL, subject: header, text: lines.join("\n"), replyTo });
+    await siteMailer.send({ to: await contactEmail(), subject: header, text: lines.join("\n"), replyTo });
     return new Date();
   } catch (error) {
     console.error(`[mail] ${subject}: ${error instanceof Error ? error.message : String(error)}`);
@@ -71,7 +72,7 @@ export async function saveCopyrightClaim(input: z.output<typeof CopyrightClaimSc
 export async function messagePageData(request: Request, context: Readonly<RouterContextProvider>) {
   const user = await getOptionalUser(request);
   return {
-    contactEmail: env.CONTACT_EMAIL,
+    contactEmail: await contactEmail(),
     sent: new URL(request.url).searchParams.get("sent") === "1",
     sender: user ? { name: user.username, email: user.email } : null,
     ...(await publicFormProps(request, context)),

@@ -1,5 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, redirect, useNavigation } from "react-router";
+import { REGISTRATION_CLOSED_MESSAGE } from "~/admin/site-settings";
+import { isRegistrationOpen } from "~/admin/site-settings.server";
 import { getOptionalUser } from "~/auth/auth.server";
 import { handleAuthAction } from "~/auth/auth-page.server";
 import {
@@ -31,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     oidcError: oidcMessage(url.searchParams.get("oidc"), provider?.name ?? null),
     mode: url.searchParams.get("mode") === "register" ? ("register" as const) : ("login" as const),
     redirectTo,
+    registrationOpen: await isRegistrationOpen(),
     ...(await publicFormProps(request, context)),
   };
 }
@@ -181,7 +184,9 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
           </div>
         ) : null}
         <div className="mt-6 rounded-lg border border-line bg-surface p-6">
-          {mode === "register" ? (
+          {mode === "register" && !loaderData.registrationOpen && !actionData ? (
+            <p role="status">{REGISTRATION_CLOSED_MESSAGE}</p>
+          ) : mode === "register" ? (
             <RegisterForm redirectTo={redirectTo} lastResult={actionData} />
           ) : (
             <LoginForm redirectTo={redirectTo} lastResult={actionData} />

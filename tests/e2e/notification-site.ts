@@ -8,6 +8,7 @@ import { expect, type Page } from "@playwright/test";
 import { newReader } from "../support/accounts";
 import { httpClient } from "../support/http-client";
 import { ADMIN_ENV, SITE_ADMIN, type Site, startSite } from "../support/site-server";
+import { waitForSyncToFinish } from "../support/sync";
 import { test as base } from "../support/test";
 import { startWordPressServer, type WordPressServer } from "../support/wordpress-server";
 
@@ -25,8 +26,16 @@ export async function startNotificationSite(): Promise<NotificationSite> {
   await admin.signIn(SITE_ADMIN.email, SITE_ADMIN.password);
   const sync = async () => {
     const token = await admin.csrfToken();
-    const reply = await admin.post("/admin/wordpress-sync", { body: { form: [["csrf", token]] } });
+    const reply = await admin.post("/admin/wordpress-sync", {
+      body: {
+        form: [
+          ["intent", "sync"],
+          ["csrf", token],
+        ],
+      },
+    });
     if (reply.status !== 302) throw new Error(`The sync answered ${reply.status}`);
+    await waitForSyncToFinish(admin);
   };
   await sync();
   const dispose = site.dispose;

@@ -31,7 +31,9 @@ const pathOf = (route: { id: string; path: string }) => fillPath(route.path, ADM
 const ADMIN_ROUTES: Record<string, AdminRow> = {
   "admin-index": {},
   "admin-dashboard": {},
-  "routes/admin/wordpress-sync": { post: { fields: [], accepted: [302] } },
+  "routes/admin/wordpress-sync": { post: { fields: [["intent", "sync"]], accepted: [302] } },
+  // The sync's progress stream (server-sent events): a resource route, checked in its own tests below.
+  "routes/admin/wordpress-sync/progress": {},
   // The admin area (issue 15): every admin route of the spec answers (aliases share a module).
   // User management (issue 15): no user has this id, so the admin's valid requests are 404s
   // (tests/e2e/admin-users.spec.ts acts on real users).
@@ -51,7 +53,19 @@ const ADMIN_ROUTES: Record<string, AdminRow> = {
     adminStatus: 404,
     post: { fields: [["intent", "end-sessions"]], accepted: [404] },
   },
-  "routes/admin/settings": {},
+  // The valid submission is the defaults: the matrix's site keeps them.
+  "routes/admin/settings": {
+    post: {
+      fields: [
+        ["communityContent", "on"],
+        ["registrationOpen", "on"],
+        ["maintenanceMode", "off"],
+        ["syncIntervalMinutes", "5"],
+        ["contactEmail", "hello@horrorstories.example"],
+      ],
+      accepted: [302],
+    },
+  },
   "admin-stories": {},
   "admin-content": {},
   "admin-content-management": {},
@@ -158,6 +172,18 @@ test("every admin route has a row, and every admin action a POST row", () => {
   ).toEqual([]);
 });
 
+/** Resource routes that answer a stream, not a page: their own test below. */
+const STREAMS = new Set(["routes/admin/wordpress-sync/progress"]);
+
+// The admin's stream is read by the browser test (tests/e2e/admin-settings-sync.js-only.spec.ts).
+for (const role of ["anonymous", "reader"] as const) {
+  test(`${role}: GET /admin/wordpress-sync/progress (the event stream)`, async ({ as }) => {
+    const client = await as(role);
+    const answer = await client.get("/admin/wordpress-sync/progress");
+    expect(answer.status).toBe(role === "anonymous" ? 302 : 403);
+  });
+}
+
 /**
  * Admin resource routes (a download, no page): the anonymous visitor is still sent to sign in and
  * the reader refused with 403, but neither answer is the HTML page, and the admin gets the file.
@@ -189,7 +215,7 @@ for (const route of adminRoutes().filter((r) => RESOURCE_ROUTES[r.id])) {
   }
 }
 
-for (const route of adminRoutes().filter((r) => !RESOURCE_ROUTES[r.id])) {
+for (const route of adminRoutes().filter((r) => !RESOURCE_ROUTES[r.id] && !STREAMS.has(r.id))) {
   for (const role of ROLES) {
     test(`${role}: GET ${route.path}`, async ({ as }) => {
       const client = await as(role);

@@ -697,11 +697,29 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     optional: [],
   },
   "/admin/wordpress-sync": {
-    reads: "nothing",
+    reads: "form",
     csrf: "token",
     formPage: "/admin/wordpress-sync",
     as: "admin",
-    valid: { "sync now": () => ({}) },
+    // Starts in the background (or says one runs): a redirect either way.
+    valid: { "sync now": () => ({ intent: "sync" }) },
+    accepted: [302],
+  },
+  // Site settings (issue 15): the valid submission is the defaults, so the shared site keeps them.
+  "/admin/settings": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/admin/settings",
+    as: "admin",
+    valid: {
+      "save the defaults": () => ({
+        communityContent: "on",
+        registrationOpen: "on",
+        maintenanceMode: "off",
+        syncIntervalMinutes: "5",
+        contactEmail: "hello@horrorstories.example",
+      }),
+    },
     accepted: [302],
   },
   // Theme management (issue 15): a new category, and a palette preview (nothing saved).

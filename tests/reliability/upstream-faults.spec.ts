@@ -10,6 +10,7 @@
 import { httpClient } from "../support/http-client.ts";
 import { freePort } from "../support/ports.ts";
 import { ADMIN_ENV, SITE_ADMIN, type Site, startSite } from "../support/site-server.ts";
+import { waitForSyncToFinish } from "../support/sync.ts";
 import {
   archivePosts,
   HOSTILE_POSTS,
@@ -100,10 +101,16 @@ for (const fault of FAULTS) {
         const admin = httpClient(site.url);
         await admin.signIn(SITE_ADMIN.email, SITE_ADMIN.password);
         const sync = await admin.post("/admin/wordpress-sync", {
-          body: { form: [["csrf", await admin.csrfToken()]] },
+          body: {
+            form: [
+              ["intent", "sync"],
+              ["csrf", await admin.csrfToken()],
+            ],
+          },
           timeoutMs: 60_000,
         });
         expect(sync.status).toBe(302);
+        await waitForSyncToFinish(admin);
         const page = await admin.get("/admin/wordpress-sync");
         expect(page.status).toBe(200);
         expect(page.text).toContain("Last sync");
@@ -150,10 +157,16 @@ async function adminSync(site: Site) {
   const admin = httpClient(site.url);
   await admin.signIn(SITE_ADMIN.email, SITE_ADMIN.password);
   const sync = await admin.post("/admin/wordpress-sync", {
-    body: { form: [["csrf", await admin.csrfToken()]] },
+    body: {
+      form: [
+        ["intent", "sync"],
+        ["csrf", await admin.csrfToken()],
+      ],
+    },
     timeoutMs: 60_000,
   });
   expect(sync.status).toBe(302);
+  await waitForSyncToFinish(admin);
 }
 
 const storyLinks = (html: string) => [...html.matchAll(/href="(\/story\/[^"]*)"/g)].map((m) => m[1]);

@@ -1,38 +1,45 @@
+import { data, Link } from "react-router";
 import { dashboardCounts } from "~/admin/dashboard.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { formatDate } from "~/components/story-card";
 import { routeMeta } from "~/utils/meta";
+import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return dashboardCounts();
+  return data(await dashboardCounts(), { headers: PRIVATE_PAGE_HEADERS });
 }
+
+export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Dashboard" });
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { ownStories, syncedStories, users, admins, activeSessions, lastSync } = loaderData;
-  const cards = [
-    ["Own stories", ownStories],
-    ["Synced stories", syncedStories],
-    ["Users", users],
-    ["Administrators", admins],
-    ["Active sessions", activeSessions],
-  ] as const;
+  const { attention, lastSync, syncRunning, health } = loaderData;
   return (
     <div>
       <h1 className="font-serif text-4xl font-bold">Dashboard</h1>
-      <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {cards.map(([label, value]) => (
-          <div key={label} className="rounded-lg border border-line bg-surface p-4">
-            <dt className="text-sm text-muted">{label}</dt>
-            <dd className="font-serif text-3xl font-bold">{value}</dd>
-          </div>
+      <h2 className="mt-6 font-serif text-2xl font-bold">Needs attention</h2>
+      <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {attention.map((item) => (
+          <li key={item.label}>
+            <Link
+              to={item.href}
+              className="block rounded-lg border border-line bg-surface p-4 no-underline hover:border-accent"
+            >
+              <span className="block text-sm text-muted">{item.label}</span>
+              <span className="font-serif text-3xl font-bold">{item.count}</span>
+            </Link>
+          </li>
         ))}
+      </ul>
+      <h2 className="mt-8 font-serif text-2xl font-bold">The site</h2>
+      <dl className="mt-3 grid gap-4 sm:grid-cols-2">
         <div className="rounded-lg border border-line bg-surface p-4">
           <dt className="text-sm text-muted">Last content sync</dt>
           <dd>
+            {syncRunning ? <span className="block font-semibold">A sync is running now.</span> : null}
             {lastSync ? (
               <>
                 <span className="font-semibold">{lastSync.success ? "Succeeded" : "Failed"}</span> on{" "}
@@ -41,7 +48,22 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </>
             ) : (
               "Never"
-            )}
+            )}{" "}
+            <Link to="/admin/wordpress-sync" className="block text-sm">
+              Content sync
+            </Link>
+          </dd>
+        </div>
+        <div className="rounded-lg border border-line bg-surface p-4">
+          <dt className="text-sm text-muted">Health</dt>
+          <dd>
+            <span className="font-semibold">Database: {health.database === "ok" ? "ok" : "unavailable"}</span>
+            <span className="block">
+              Maintenance mode: {health.maintenance ? "on (readers get the 503 page)" : "off"}
+            </span>
+            <Link to="/admin/settings" className="block text-sm">
+              Site settings
+            </Link>
           </dd>
         </div>
       </dl>

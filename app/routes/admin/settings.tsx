@@ -1,22 +1,225 @@
-import { data } from "react-router";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { AUDIT_PAGE_SIZE, listAudit } from "~/admin/audit.server";
+import { SETTING_MESSAGES, SiteSettingsSchema, SYNC_INTERVAL_BOUNDS } from "~/admin/site-settings";
+import { getSiteSettings, saveSiteSettings } from "~/admin/site-settings.server";
 import { requireAdmin } from "~/auth/auth.server";
+import { readPostedForm } from "~/auth/csrf.server";
+import { Field, FormErrors, inputClass, useSchemaForm } from "~/auth/forms";
+import { redirectWithToast } from "~/toasts/toast.server";
 import { routeMeta } from "~/utils/meta";
 import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/settings";
 
-// Placeholder: the admin area issue (15) builds this page.
+function pageOf(url: URL) {
+  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  return Number.isSafeInteger(page) && page > 0 ? Math.min(page, 100_000) : 1;
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return data(null, { headers: PRIVATE_PAGE_HEADERS });
+  const page = pageOf(new URL(request.url));
+  const [settings, audit] = await Promise.all([getSiteSettings(), listAudit({ page })]);
+  return data(
+    { settings, audit, page, pages: Math.max(1, Math.ceil(audit.total / AUDIT_PAGE_SIZE)) },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
 }
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readPostedForm(request, context);
+  const submission = parseWithZod(form, { schema: SiteSettingsSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const changed = await saveSiteSettings(admin, submission.value);
+  return redirectWithToast("/admin/settings", {
+    title: changed.length ? "Settings saved" : "Nothing changed",
+    description: changed.length ? `Changed: ${changed.map((name) => LABELS[name]).join(", ")}.` : undefined,
+    variant: "success",
+  });
+}
+
+export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Site settings" });
 
-export default function Page() {
+const LABELS = {
+  communityContent: "Community content",
+  registrationOpen: "Registration",
+  maintenanceMode: "Maintenance mode",
+  syncIntervalMinutes: "Sync interval",
+  contactEmail: "Contact address",
+} as const;
+
+function OnOff({
+  meta,
+  label,
+  hint,
+  saved,
+  on,
+  off,
+}: {
+  meta: { id: string; name: string; initialValue?: unknown; errors?: string[] };
+  label: string;
+  hint: string;
+  /** The saved value, or null to keep what was just sent (a refused form). */
+  saved: boolean | null;
+  on: string;
+  off: string;
+}) {
+  const current = saved === null ? meta.initialValue : saved ? "on" : "off";
+  return (
+    <fieldset aria-describedby={`${meta.id}-hint`}>
+      <legend className="font-semibold">{label}</legend>
+      <p id={`${meta.id}-hint`} className="text-sm text-muted">
+        {hint}
+      </p>
+      <div className="mt-1 flex flex-wrap gap-4">
+        {(["on", "off"] as const).map((value) => (
+          <label key={value} className="flex items-center gap-2">
+            <input type="radio" name={meta.name} value={value} defaultChecked={current === value} className="size-5" />
+            {value === "on" ? on : off}
+          </label>
+        ))}
+      </div>
+      {meta.errors?.length ? (
+        <p className="text-sm font-semibold text-accent" role="alert">
+          {meta.errors.join(" ")}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+const when = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+const show = (value: unknown) => (value === null || value === undefined ? "" : JSON.stringify(value));
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings, audit, page, pages } = loaderData;
+  const busy = useNavigation().formAction === "/admin/settings";
+  const [form, fields] = useSchemaForm("site-settings", SiteSettingsSchema, actionData);
   return (
     <div>
       <h1 className="font-serif text-4xl font-bold">Site settings</h1>
-      <p className="mt-2 text-muted">The settings of the whole site.</p>
+      <p className="mt-2 text-muted">The settings of the whole site. Every save is written to the audit log below.</p>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="mt-6 max-w-xl space-y-5 rounded-lg border border-line bg-surface p-6"
+      >
+        <AuthenticityTokenInput name="csrf" />
+        <FormErrors errors={form.errors} />
+        <OnOff
+          meta={fields.communityContent}
+          saved={actionData ? null : settings.communityContent}
+          on="Open"
+          off="Closed"
+          label="Community content"
+          hint="Community stories and the discussion pages are open to readers."
+        />
+        <OnOff
+          meta={fields.registrationOpen}
+          saved={actionData ? null : settings.registrationOpen}
+          on="Open"
+          off="Closed"
+          label="Registration"
+          hint="New accounts can be created. Closed: sign-up, the API and new provider accounts are refused; sign-in keeps working."
+        />
+        <OnOff
+          meta={fields.maintenanceMode}
+          saved={actionData ? null : settings.maintenanceMode}
+          on="On"
+          off="Off"
+          label="Maintenance mode"
+          hint="Readers get the 503 page. Admins keep working, and the sign-in page stays open."
+        />
+        <Field
+          id={fields.syncIntervalMinutes.id}
+          label="Sync interval (minutes)"
+          hint={`From ${SYNC_INTERVAL_BOUNDS.min} to ${SYNC_INTERVAL_BOUNDS.max}. The schedule follows a change without a restart.`}
+          errors={fields.syncIntervalMinutes.errors}
+        >
+          <input
+            {...getInputProps(fields.syncIntervalMinutes, { type: "number" })}
+            defaultValue={fields.syncIntervalMinutes.initialValue ?? String(settings.syncIntervalMinutes)}
+            aria-describedby={`${fields.syncIntervalMinutes.id}-hint${fields.syncIntervalMinutes.errors ? ` ${fields.syncIntervalMinutes.id}-error` : ""}`}
+            title={SETTING_MESSAGES.interval}
+            className={inputClass}
+          />
+        </Field>
+        <Field
+          id={fields.contactEmail.id}
+          label="Contact address"
+          hint="Shown on the terms and contact pages; contact messages are mailed to it."
+          errors={fields.contactEmail.errors}
+        >
+          <input
+            {...getInputProps(fields.contactEmail, { type: "email" })}
+            defaultValue={fields.contactEmail.initialValue ?? settings.contactEmail}
+            aria-describedby={`${fields.contactEmail.id}-hint${fields.contactEmail.errors ? ` ${fields.contactEmail.id}-error` : ""}`}
+            autoComplete="off"
+            className={inputClass}
+          />
+        </Field>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? "Saving..." : "Save settings"}
+        </button>
+      </Form>
+
+      <section aria-labelledby="audit-title" className="mt-10">
+        <h2 id="audit-title" className="font-serif text-2xl font-bold">
+          Audit log
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          {audit.total} {audit.total === 1 ? "entry" : "entries"}, newest first. Page {page} of {pages}.
+        </p>
+        {audit.rows.length ? (
+          <div className="mt-3 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Admin actions, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Admin</th>
+                  <th scope="col">Action</th>
+                  <th scope="col">Object</th>
+                  <th scope="col">Before</th>
+                  <th scope="col">After</th>
+                </tr>
+              </thead>
+              <tbody>
+                {audit.rows.map((row) => (
+                  <tr key={row.id} className="border-t border-line align-top">
+                    <td className="py-2 pr-2 whitespace-nowrap">{when(row.createdAt)}</td>
+                    <td className="pr-2">{row.adminName}</td>
+                    <td className="pr-2">{row.action}</td>
+                    <td className="pr-2">
+                      {row.objectType}
+                      {row.objectId ? ` ${row.objectId}` : ""}
+                    </td>
+                    <td className="pr-2 break-all">
+                      <code>{show(row.before)}</code>
+                    </td>
+                    <td className="break-all">
+                      <code>{show(row.after)}</code>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="mt-3 text-muted">No admin actions recorded yet.</p>
+        )}
+        {pages > 1 ? (
+          <nav aria-label="Audit log pages" className="mt-4 flex gap-4">
+            {page > 1 ? <Link to={`/admin/settings?page=${page - 1}`}>Newer entries</Link> : null}
+            {page < pages ? <Link to={`/admin/settings?page=${page + 1}`}>Older entries</Link> : null}
+          </nav>
+        ) : null}
+      </section>
     </div>
   );
 }

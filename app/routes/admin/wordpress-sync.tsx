@@ -1,74 +1,210 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { useEffect, useState } from "react";
+import { data, Form, useNavigation, useRevalidator } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { requireAdmin } from "~/auth/auth.server";
+import { readPostedForm } from "~/auth/csrf.server";
 import { formatDate } from "~/components/story-card";
-import { getLastSync, getSyncHistory } from "~/content/sync.server";
-import { syncContent } from "~/content/sync-schedule.server";
+import { getLastSync, getSyncHistory, getSyncProgress, type SyncProgress } from "~/content/sync.server";
+import { startSyncInBackground } from "~/content/sync-schedule.server";
+import { redirectWithToast } from "~/toasts/toast.server";
 import { routeMeta } from "~/utils/meta";
+import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/wordpress-sync";
+
+/** Seconds between reloads of the page without JavaScript while a sync runs. */
+const REFRESH_SECONDS = 2;
+const PAGE = "/admin/wordpress-sync";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [last, history] = await Promise.all([getLastSync(), getSyncHistory()]);
-  return {
-    last,
-    history: history.map((r) => ({
-      ...r,
-      recordedAt: r.recordedAt.toISOString(),
-      timestamp: r.timestamp.toISOString(),
-    })),
-  };
+  const [last, history, progress] = await Promise.all([getLastSync(), getSyncHistory(), getSyncProgress()]);
+  return data(
+    {
+      last,
+      progress,
+      history: history.map((r) => ({
+        ...r,
+        recordedAt: r.recordedAt.toISOString(),
+        timestamp: r.timestamp.toISOString(),
+      })),
+    },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
 }
 
-/** POST: a content sync now, ignoring the 2.5-minute skip rule (the lease still keeps it to one at a time). */
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
-  await syncContent({ force: true });
-  return redirect("/admin/wordpress-sync");
+/**
+ * POST: "Sync now" (the latest posts and a few older pages, ignoring the
+ * 2.5-minute skip rule) or "Back-fill the whole site" (every page). Either
+ * starts in the background under the sync lease and redirects at once; the
+ * page then shows its progress.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readPostedForm(request, context);
+  const intent = form.get("intent");
+  if (intent !== "sync" && intent !== "backfill") {
+    throw data({ message: "Choose Sync now or Back-fill the whole site." }, { status: 400 });
+  }
+  const full = intent === "backfill";
+  const started = await startSyncInBackground(admin, { full });
+  if (!started) {
+    return redirectWithToast(PAGE, {
+      title: "A sync is already running",
+      description: "Its progress is shown below. Start another one when it has finished.",
+      variant: "destructive",
+    });
+  }
+  return redirectWithToast(PAGE, {
+    title: full ? "Back-fill started" : "Sync started",
+    description: "It runs in the background; its progress is shown below.",
+    variant: "success",
+  });
 }
+
+export const headers: Route.HeadersFunction = () => PRIVATE_PAGE_HEADERS;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Content sync" });
 
+const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
+
+function ProgressView({ progress }: { progress: SyncProgress }) {
+  const what = progress.kind === "backfill" ? "Back-fill of the whole site" : "Sync";
+  const percent = progress.total ? Math.round((Math.min(progress.done, progress.total) / progress.total) * 100) : null;
+  return (
+    <section aria-labelledby="sync-progress-title" className="mt-6 rounded-lg border border-line bg-surface p-4">
+      <h2 id="sync-progress-title" className="font-serif text-2xl font-bold">
+        {progress.running ? `${what} running` : `${what} finished`}
+      </h2>
+      {progress.running ? (
+        <>
+          <label htmlFor="sync-progress-bar" className="mt-3 block font-semibold">
+            Progress
+          </label>
+          {progress.total ? (
+            <progress id="sync-progress-bar" className="w-full" max={progress.total} value={progress.done}>
+              {percent}%
+            </progress>
+          ) : (
+            <progress id="sync-progress-bar" className="w-full" />
+          )}
+        </>
+      ) : null}
+      <p role="status" className="mt-2" data-testid="sync-progress-text">
+        {progress.running
+          ? `${progress.phase}. ${progress.total ? `${progress.done} of ${progress.total} pages` : "Counting pages"}, ${progress.posts} posts copied.`
+          : (progress.outcome?.message ?? "Finished.")}
+      </p>
+      <p className="text-sm text-muted">Started {utc(progress.startedAt)}.</p>
+    </section>
+  );
+}
+
+/** With JavaScript: the progress from the event stream; without, the page reloads itself (the meta refresh). */
+function useLiveProgress(initial: SyncProgress | null) {
+  const [progress, setProgress] = useState(initial);
+  const revalidator = useRevalidator();
+  useEffect(() => setProgress(initial), [initial]);
+  const running = Boolean(progress?.running);
+  useEffect(() => {
+    if (!running) return;
+    const source = new EventSource(`${PAGE}/progress`);
+    source.addEventListener("progress", (event) => {
+      const next = JSON.parse((event as MessageEvent<string>).data) as SyncProgress | null;
+      setProgress(next);
+      if (!next?.running) {
+        source.close();
+        // The history and the last sync changed: load them.
+        void revalidator.revalidate();
+      }
+    });
+    return () => source.close();
+  }, [running, revalidator.revalidate]);
+  return progress;
+}
+
 export default function WordPressSync({ loaderData }: Route.ComponentProps) {
   const { last, history } = loaderData;
-  const busy = useNavigation().state === "submitting";
+  const progress = useLiveProgress(loaderData.progress);
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction === PAGE;
+  const running = Boolean(loaderData.progress?.running);
   return (
     <div>
+      {running ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
+        </noscript>
+      ) : null}
       <h1 className="font-serif text-4xl font-bold">Content sync</h1>
       <p className="mt-2 text-muted">
         {last
           ? `Last sync ${formatDate(last.timestamp)} at ${new Date(last.timestamp).toISOString().slice(11, 16)} UTC: ${last.success ? "succeeded" : "failed"}, ${last.count} posts.`
           : "No sync has run yet."}
       </p>
-      <Form method="post" className="mt-4">
+      <Form method="post" className="mt-4 flex flex-wrap gap-3">
         <AuthenticityTokenInput name="csrf" />
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? "Syncing..." : "Sync now"}
+        <button type="submit" name="intent" value="sync" className="btn btn-primary" disabled={busy || running}>
+          Sync now
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="backfill"
+          className="btn"
+          disabled={busy || running}
+          aria-describedby="backfill-hint"
+        >
+          Back-fill the whole site
         </button>
       </Form>
+      <p id="backfill-hint" className="mt-2 text-sm text-muted">
+        Sync now copies the latest posts and a few older pages. Back-fill copies every page of the WordPress site.
+      </p>
+      {progress ? <ProgressView progress={progress} /> : null}
       <h2 className="mt-8 font-serif text-2xl font-bold">History</h2>
       {history.length ? (
-        <table className="mt-3 w-full text-left text-sm">
-          <caption className="sr-only">The latest 10 content syncs</caption>
-          <thead>
-            <tr>
-              <th scope="col">When (UTC)</th>
-              <th scope="col">Outcome</th>
-              <th scope="col">Posts</th>
-              <th scope="col">Message</th>
-            </tr>
-          </thead>
-          <tbody>
-            {history.map((record) => (
-              <tr key={record.id} className="border-t border-line">
-                <td className="py-2">{record.recordedAt.slice(0, 16).replace("T", " ")}</td>
-                <td>{record.status}</td>
-                <td>{record.postsCount}</td>
-                <td>{record.message}</td>
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">The latest 10 content syncs</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Outcome</th>
+                <th scope="col">Posts</th>
+                <th scope="col">Took</th>
+                <th scope="col">Message</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {history.map((record) => (
+                <tr key={record.id} className="border-t border-line align-top">
+                  <td className="py-2 pr-2 whitespace-nowrap">{utc(record.recordedAt)}</td>
+                  <td className="pr-2">{record.status}</td>
+                  <td className="pr-2">{record.postsCount}</td>
+                  <td className="pr-2 whitespace-nowrap">{(record.syncTime / 1000).toFixed(1)} s</td>
+                  <td>
+                    {record.message}
+                    {record.status === "error" ? (
+                      <details className="mt-1">
+                        <summary>Error details</summary>
+                        <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3">
+                          <dt className="font-semibold">Type</dt>
+                          <dd>{record.errorType ?? "unknown"}</dd>
+                          <dt className="font-semibold">Retries</dt>
+                          <dd>{record.retryCount}</dd>
+                          <dt className="font-semibold">Source reachable</dt>
+                          <dd>{record.apiAvailable ? "yes" : "no"}</dd>
+                          <dt className="font-semibold">Details</dt>
+                          <dd className="break-all">{record.errorDetails ?? "None recorded."}</dd>
+                        </dl>
+                      </details>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : (
         <p className="mt-3 text-muted">Nothing recorded yet.</p>
       )}

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
+import { contactEmail } from "~/admin/site-settings.server";
 import { InfoPage } from "~/components/info-page";
-import { env } from "~/env.server";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/terms";
 
-export function loader() {
-  return { contactEmail: env.CONTACT_EMAIL };
+export async function loader() {
+  return { contactEmail: await contactEmail() };
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -1,0 +1,210 @@
+// Issue 15: the dashboard, /admin/settings (maintenance mode, registration
+// closed, the audit log) and the sync page's progress. On a site of its own:
+// the settings are global, and the shared suite server keeps its defaults.
+import type { Page } from "@playwright/test";
+import { newReader, signIn } from "../support/accounts";
+import { ADMIN_ENV, SITE_ADMIN, type Site, startSite } from "../support/site-server";
+import { test as base, expect } from "../support/test";
+
+const test = base.extend<object, { site: Site }>({
+  site: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern
+    async ({}, use) => {
+      const site = await startSite({ env: ADMIN_ENV });
+      await use(site);
+      await site.dispose();
+    },
+    { scope: "worker", timeout: 60_000 },
+  ],
+  baseURL: async ({ site }, use) => {
+    await use(site.url);
+  },
+});
+
+test.describe.configure({ mode: "serial" });
+
+async function asAdmin(page: Page, path: string) {
+  await signIn(page, SITE_ADMIN.email, SITE_ADMIN.password, path);
+  await expect(page.getByRole("link", { name: "Continue where you were" })).toBeVisible();
+  await page.goto(path);
+}
+
+/** Saves the settings form with one on/off choice changed. */
+async function choose(page: Page, group: string, option: string) {
+  await page.goto("/admin/settings");
+  await page.getByRole("group", { name: group }).getByLabel(option).check();
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Settings saved")).toBeVisible();
+}
+
+test("the dashboard's counts link to their pages, with the last sync and the health", async ({ page, checkA11y }) => {
+  await asAdmin(page, "/admin/dashboard");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  const links: [RegExp, string][] = [
+    [/Moderation queue/, "/admin/content-moderation"],
+    [/New feedback/, "/admin/feedback?status=new"],
+    [/Open bug reports/, "/admin/bug-reports"],
+    [/Failed syncs/, "/admin/wordpress-sync"],
+    [/New users this week/, "/admin/users?sort=-joined"],
+    [/Errors logged/, "/admin/bug-reports"],
+  ];
+  for (const [name, href] of links) await expect(page.getByRole("link", { name })).toHaveAttribute("href", href);
+  // The site admin was created at start-up: one new user this week.
+  await expect(page.getByRole("link", { name: /New users this week/ })).toContainText("1");
+  await expect(page.getByText("Database: ok")).toBeVisible();
+  await expect(page.getByText("Maintenance mode: off")).toBeVisible();
+  await checkA11y();
+  await page.getByRole("link", { name: /New feedback/ }).click();
+  await expect(page).toHaveURL(/\/admin\/feedback\?status=new$/);
+});
+
+test("maintenance mode: readers get the 503 page, the admin keeps working, sign-in and health stay open", async ({
+  page,
+  browser,
+  baseURL,
+  checkA11y,
+}) => {
+  await asAdmin(page, "/admin/settings");
+  await checkA11y();
+  await choose(page, "Maintenance mode", "On");
+  // The audit log shows the save with its before and after.
+  const audit = page.getByRole("table", { name: "Admin actions, newest first" });
+  await expect(audit.getByRole("row").nth(1)).toContainText("settings.update");
+  await expect(audit.getByRole("row").nth(1)).toContainText('{"maintenanceMode":true}');
+  // The admin still works everywhere.
+  expect((await page.goto("/stories"))?.status()).toBe(200);
+
+  const reader = await browser.newContext({ baseURL });
+  try {
+    const readerPage = await reader.newPage();
+    const home = await readerPage.goto("/");
+    expect(home?.status()).toBe(503);
+    expect(home?.headers()["retry-after"]).toBe("600");
+    await expect(readerPage).toHaveTitle("503 - Service Unavailable | Horror Stories");
+    expect((await readerPage.goto("/stories"))?.status()).toBe(503);
+    expect((await readerPage.goto("/auth"))?.status()).toBe(200);
+    const health = await reader.request.get("/api/health");
+    expect(health.status()).toBe(200);
+    expect(await health.json()).toMatchObject({ status: "ok", maintenance: true });
+    const api = await reader.request.get("/api/posts");
+    expect(api.status()).toBe(503);
+  } finally {
+    await reader.close();
+  }
+  await choose(page, "Maintenance mode", "Off");
+  expect((await page.request.get("/api/health").then((r) => r.json())).maintenance).toBe(false);
+});
+
+test("registration closed refuses sign-up, the API included; sign-in keeps working", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await asAdmin(page, "/admin/settings");
+  await choose(page, "Registration", "Closed");
+  const visitor = await browser.newContext({ baseURL });
+  try {
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto("/auth?mode=register");
+    await expect(visitorPage.getByText(/Registration is closed for now/)).toBeVisible();
+    await expect(visitorPage.getByRole("button", { name: "Create account" })).toHaveCount(0);
+    const { csrfToken } = await (await visitor.request.get("/api/csrf-token")).json();
+    const api = await visitor.request.post("/api/auth/register", {
+      data: newReader(),
+      headers: { "X-CSRF-Token": csrfToken },
+    });
+    expect(api.status()).toBe(403);
+    expect((await api.json()).message).toMatch(/Registration is closed/);
+    // Sign-in keeps working.
+    const login = await visitor.request.post("/api/auth/login", {
+      data: { email: SITE_ADMIN.email, password: SITE_ADMIN.password },
+      headers: { "X-CSRF-Token": csrfToken },
+    });
+    expect(login.status()).toBe(200);
+  } finally {
+    await visitor.close();
+  }
+  await choose(page, "Registration", "Open");
+});
+
+test("the settings form refuses an interval out of bounds and a bad address, keeping what was typed", async ({
+  page,
+}) => {
+  await asAdmin(page, "/admin/settings");
+  await page.getByLabel("Sync interval (minutes)").fill("2");
+  await page.getByLabel("Contact address").fill("not-an-address");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText(/whole number of minutes from 5 to 1440/).first()).toBeVisible();
+  await expect(page.getByLabel("Contact address")).toHaveValue("not-an-address");
+});
+
+test("the contact address setting reaches the terms page", async ({ page }) => {
+  await asAdmin(page, "/admin/settings");
+  await page.getByLabel("Contact address").fill("night-desk@horror.test");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Settings saved")).toBeVisible();
+  await page.goto("/legal/terms");
+  await expect(page.getByRole("link", { name: "night-desk@horror.test" }).first()).toBeVisible();
+});
+
+test("the sync page shows a running sync's progress and its history", async ({
+  page,
+  site,
+  javaScriptEnabled,
+  checkA11y,
+}) => {
+  // A sync running in another process: its lease and its progress row.
+  const now = Date.now();
+  const progress = (done: number, running = true) =>
+    JSON.stringify({
+      kind: "backfill",
+      running,
+      phase: running ? `Copied page ${done} of 4` : "Finished",
+      done,
+      total: 4,
+      posts: done * 20,
+      startedAt: new Date(now).toISOString(),
+      updatedAt: new Date().toISOString(),
+      outcome: running ? null : { status: "success", message: "Synced 80 posts from WordPress (80 new)." },
+    });
+  await site.query(`DELETE FROM "Lease" WHERE "name" = 'content-sync'`);
+  await site.query(`INSERT INTO "Lease" ("name", "holder", "expiresAt") VALUES ('content-sync', 'e2e', ?)`, [
+    new Date(now + 5 * 60_000).toISOString(),
+  ]);
+  await site.query(
+    `INSERT INTO "KeyValue" ("key", "value", "updatedAt") VALUES ('sync:progress', ?, ?)
+     ON CONFLICT ("key") DO UPDATE SET "value" = excluded."value"`,
+    [progress(1), new Date().toISOString()],
+  );
+  try {
+    await asAdmin(page, "/admin/wordpress-sync");
+    await expect(page.getByRole("heading", { name: "Back-fill of the whole site running" })).toBeVisible();
+    const bar = page.getByRole("progressbar", { name: "Progress" });
+    await expect(bar).toHaveAttribute("value", "1");
+    await expect(page.getByRole("button", { name: "Sync now" })).toBeDisabled();
+    await checkA11y();
+    if (javaScriptEnabled) {
+      await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+      // The event stream moves the bar without a reload.
+      await site.query(`UPDATE "KeyValue" SET "value" = ? WHERE "key" = 'sync:progress'`, [progress(3)]);
+      await expect(bar).toHaveAttribute("value", "3");
+      await expect(page.getByTestId("sync-progress-text")).toContainText("3 of 4 pages");
+    } else {
+      await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", "2");
+    }
+    await site.query(`UPDATE "KeyValue" SET "value" = ? WHERE "key" = 'sync:progress'`, [progress(4, false)]);
+    await site.query(`DELETE FROM "Lease" WHERE "name" = 'content-sync'`);
+    // With JS the stream says it finished; without, the page reloads itself.
+    await expect(page.getByRole("heading", { name: "Back-fill of the whole site finished" })).toBeVisible({
+      timeout: 10_000,
+    });
+    await expect(page.getByTestId("sync-progress-text")).toContainText("Synced 80 posts");
+    if (!javaScriptEnabled) {
+      await page.reload();
+      await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+    }
+    await expect(page.getByRole("button", { name: "Sync now" })).toBeEnabled();
+  } finally {
+    await site.query(`DELETE FROM "Lease" WHERE "name" = 'content-sync'`);
+  }
+});
