@@ -12,12 +12,6 @@ import { isFormRequest, readFormData } from "~/utils/http";
 import { COOKIE_NAMES } from "~/utils/site";
 
 export const CSRF_FIELD = "csrf";
-
-/**
- * Fields a form sends once per ticked checkbox, read as arrays by their schema
- * (the story editor's tags and content warnings); any other field sent twice is a 400.
- */
-const REPEATABLE_FIELDS = ["tag", "warnings"];
 export const CSRF_HEADER = "X-CSRF-Token";
 
 const csrf = new CSRF({
@@ -70,7 +64,7 @@ export async function verifyCsrf(request: Request): Promise<FormData | null> {
     if (isFormRequest(request)) {
       // Read (a copy of) the form first, so a body that cannot be parsed is a 400, not a 500.
       // The request's own body stays unread for the actions that read it themselves.
-      const form = await readFormData(request.clone(), { repeatable: REPEATABLE_FIELDS });
+      const form = await readFormData(request.clone());
       await csrf.validate(form, request.headers);
       return form;
     } else {

@@ -13,6 +13,11 @@ import type { Site } from "../support/site-server.ts";
 import { dataCounts, expect, newReader, RELIABILITY_OIDC, type Role, test } from "./fixtures.ts";
 
 type AdminRow = {
+  /**
+   * What the admin's GET of the path as written gets: 200, or 404 for a path
+   * whose parameter (":postId") names nothing (the e2e specs open real ones).
+   */
+  adminGet?: 404;
   /** For a route with an action: a valid submission (besides the CSRF token) and what the admin gets. */
   post?: { fields: [string, string][]; accepted: number[] };
 };
@@ -25,10 +30,30 @@ const ADMIN_ROUTES: Record<string, AdminRow> = {
   // The admin area (issue 15): every admin route of the spec answers (aliases share a module).
   "routes/admin/users": {},
   "routes/admin/settings": {},
-  "admin-stories": {},
-  "admin-content": {},
-  "admin-content-management": {},
+  // Content management: one form per list (feature, stop featuring, unpublish); "stop featuring" is always valid.
+  "admin-stories": { post: { fields: [["intent", "unfeature"]], accepted: [302] } },
+  "admin-content": { post: { fields: [["intent", "unfeature"]], accepted: [302] } },
+  "admin-content-management": { post: { fields: [["intent", "unfeature"]], accepted: [302] } },
   "admin-posts": {},
+  "admin-post-new": {
+    post: {
+      fields: [
+        ["intent", "save"],
+        ["title", "An authorised draft"],
+      ],
+      accepted: [302],
+    },
+  },
+  "admin-post-edit": {
+    adminGet: 404,
+    post: {
+      fields: [
+        ["intent", "save"],
+        ["title", "A draft"],
+      ],
+      accepted: [404],
+    },
+  },
   "admin-manage-posts": {},
   "routes/admin/themes": {},
   "admin-feedback": {},
@@ -94,6 +119,9 @@ for (const route of adminRoutes()) {
         expect(page.status).toBe(403);
         expect(page.text).toContain("<title>403 - Forbidden | Horror Stories</title>");
         expect(data.text).toMatch(/"ErrorResponse".*403/);
+      } else if (ADMIN_ROUTES[route.id]?.adminGet === 404) {
+        expect(page.status).toBe(404);
+        expect(data.text).toMatch(/"ErrorResponse".*404/);
       } else {
         expect(page.status).toBe(200);
         expect(page.text).toContain("Administration");

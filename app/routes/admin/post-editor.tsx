@@ -14,6 +14,7 @@ import { storyFormOptions } from "~/stories/stories.server";
 import { StoryEditor } from "~/stories/story-editor";
 import { EMPTY_STORY, STORY_LIMITS } from "~/stories/story-form";
 import { redirectWithToast } from "~/toasts/toast.server";
+import { replyToFailure } from "~/utils/forms";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
@@ -53,7 +54,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return redirectWithToast("/admin/posts", { title: "Post deleted", description: deleted.title, variant: "success" });
   }
   const submission = parseWithZod(form, { schema: AdminPostSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  // "intent" is the button pressed: an error there is one the admin cannot see, so it is said on top.
+  if (submission.status !== "success") return data({ result: replyToFailure(submission, ["intent"]) }, { status: 400 });
   try {
     const saved =
       id === null ? await createOwnPost(admin, submission.value) : await updateOwnPost(admin, id, submission.value);
