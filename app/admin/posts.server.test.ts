@@ -6,7 +6,15 @@ import { getOwnStory, listOwnStories } from "~/content/own-posts.server";
 import { prisma } from "~/db.server";
 import { featureStory, listContent } from "./content.server";
 import { type AdminPostInput, AdminPostSchema, ownPostState, parsePublishAt } from "./post-form";
-import { createOwnPost, deleteOwnPost, listOwnPosts, PostError, unpublishPost, updateOwnPost } from "./posts.server";
+import {
+  createOwnPost,
+  deleteOwnPost,
+  htmlToMarkdown,
+  listOwnPosts,
+  PostError,
+  unpublishPost,
+  updateOwnPost,
+} from "./posts.server";
 
 let seq = 0;
 async function admin(): Promise<SessionUser> {
@@ -169,4 +177,12 @@ describe("unpublishing and featuring", () => {
       expect.objectContaining({ title: "Listed Gravestone", source: "own", status: "Published", readers: 1 }),
     ]);
   });
+});
+
+test("a demo story's HTML opens in the editor as Markdown", () => {
+  expect(
+    htmlToMarkdown(
+      "<h2>The Hour</h2><p>The clock <em>stopped</em> at <strong>three</strong>.</p><blockquote><p>Wind it.</p></blockquote>",
+    ),
+  ).toBe("## The Hour\n\nThe clock *stopped* at **three**.\n\n> Wind it.");
 });

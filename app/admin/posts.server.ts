@@ -4,6 +4,7 @@
 // transaction. Community stories are the writers' (app/stories/); an admin
 // only unpublishes them here.
 import type { SessionUser } from "~/auth/session.server";
+import { htmlToText } from "~/content/html.server";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import type { Prisma } from "~/generated/prisma/client";
@@ -120,7 +121,7 @@ export async function ownPostForm(
     values: {
       title: post.title,
       summary: post.summary || post.excerpt || "",
-      markdown: post.markdown || post.content,
+      markdown: post.markdown || htmlToMarkdown(post.content),
       category: post.category?.slug ?? "",
       tag: post.tags.map((t) => t.slug),
       newTags: "",
@@ -129,6 +130,29 @@ export async function ownPostForm(
       publishAt: publishAtValue(post.publishedAt),
     },
   };
+}
+
+/**
+ * A post written before Markdown (the demo stories hold HTML) as Markdown for
+ * the editor: paragraphs, headings, quotations, italics and bold survive;
+ * other markup is dropped to its text.
+ */
+export function htmlToMarkdown(html: string): string {
+  const inline = (chunk: string) =>
+    chunk
+      .replace(/<\/?(em|i)>/gi, "*")
+      .replace(/<\/?(strong|b)>/gi, "**")
+      .replace(/<br\s*\/?>/gi, " ");
+  return html
+    .split(/<\/(?:p|h[1-6]|blockquote|li)>/i)
+    .map((block) => {
+      const heading = /<h[1-6][^>]*>/i.test(block);
+      const quote = /<blockquote[^>]*>/i.test(block);
+      const text = htmlToText(inline(block));
+      return text ? `${heading ? "## " : quote ? "> " : ""}${text}` : "";
+    })
+    .filter(Boolean)
+    .join("\n\n");
 }
 
 /** What the audit row keeps of a post: the fields an admin changes, not its whole text. */
