@@ -122,8 +122,10 @@ describe("audit", () => {
 describe("unpublishing and featuring", () => {
   test("an unpublished community story goes back to its writer as withdrawn, with a record and an audit row", async () => {
     const who = await admin();
+    const writer = await admin();
     const post = await prisma.post.create({
       data: {
+        authorId: writer.id,
         slug: `community-unpub-${Date.now()}`,
         title: "The Thing in the Reeds",
         content: "<p>Reeds.</p>",
@@ -138,6 +140,9 @@ describe("unpublishing and featuring", () => {
     expect((await prisma.post.findUniqueOrThrow({ where: { id: post.id } })).status).toBe("withdrawn");
     expect(await prisma.moderationAction.count({ where: { postId: post.id, action: "unpublish" } })).toBe(1);
     expect((await audits(post.id)).map((r) => r.action)).toEqual(["post.unpublish"]);
+    expect(await prisma.notification.findMany({ where: { userId: writer.id } })).toEqual([
+      expect.objectContaining({ title: "Your story was unpublished", link: `/edit-story/${post.id}` }),
+    ]);
     await expect(unpublishPost(who, post.id)).rejects.toMatchObject({ status: 409 });
   });
 

@@ -10,6 +10,8 @@ import { env } from "~/env.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { renderStoryMarkdown } from "~/stories/markdown.server";
 import { freeSlug, tagIds } from "~/stories/moderation.server";
+import { notifyWriter } from "~/stories/notify-writer.server";
+import { editStoryPath } from "~/stories/paths";
 import { countWords, splitTags } from "~/stories/story-form";
 import { recordAdminAction } from "./audit.server";
 import {
@@ -306,5 +308,14 @@ export async function unpublishPost(admin: SessionUser, id: number) {
       after: { status: to },
     });
   });
+  // The writer hears of it, as of every moderation decision.
+  if (community && post.authorId) {
+    await notifyWriter(post.authorId, {
+      kind: "story-changes",
+      title: "Your story was unpublished",
+      message: `An administrator took "${post.title}" off the site. You can edit it and submit it again.`,
+      link: editStoryPath(id),
+    });
+  }
   return { title: post.title, community };
 }
