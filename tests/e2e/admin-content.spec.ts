@@ -127,13 +127,21 @@ test("a featured story is shown on the home page, first, without JavaScript", as
   expect((await anonymous(request, "/")).text).not.toContain('id="featured"');
 });
 
-test("an unpublished community story leaves the index and its page is a 404", async ({ page, site, request }) => {
+test("an unpublished community story leaves the index and its page is a 404", async ({
+  page,
+  site,
+  request,
+  checkA11y,
+}) => {
   const title = `The Drowned Bell ${test.info().project.name}`;
   const slug = await communityStory(site, title);
   expect((await anonymous(request, `/community-story/${slug}`)).status).toBe(200);
   expect((await anonymous(request, "/stories")).text).toContain(title);
 
+  // Admins moderate from phones too.
+  await page.setViewportSize({ width: 390, height: 844 });
   await asAdmin(page, "/admin/content?source=community", "Content management");
+  await checkA11y();
   await row(page, title)
     .getByRole("button", { name: `Unpublish ${title}` })
     .click();
