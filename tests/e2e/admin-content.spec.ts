@@ -161,6 +161,15 @@ test("an unpublished community story leaves the index and its page is a 404", as
   expect(rows).toEqual([
     expect.objectContaining({ action: "post.unpublish", after: JSON.stringify({ status: "withdrawn" }) }),
   ]);
+
+  // Several at once: tick them, one button.
+  const others = [`The Tide Clock ${test.info().project.name}`, `The Salt Door ${test.info().project.name}`];
+  const slugs = [await communityStory(site, others[0] as string), await communityStory(site, others[1] as string)];
+  await page.reload();
+  for (const other of others) await page.getByRole("checkbox", { name: `Select ${other}` }).check();
+  await page.getByRole("button", { name: "Unpublish selected" }).click();
+  for (const other of others) await expect(row(page, other)).toContainText("Withdrawn");
+  for (const otherSlug of slugs) expect((await anonymous(request, `/community-story/${otherSlug}`)).status).toBe(404);
 });
 
 test("an own post: scheduled and hidden until its date, then public; edited; deleted after confirming", async ({
