@@ -5,6 +5,7 @@
 // unpublish a community story; own posts at /admin/posts: create one scheduled
 // for later (hidden until its date, which is moved in the database rather than
 // waited for), edit it, delete it after confirming. JavaScript on and off.
+import { gzipSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { signIn } from "../support/accounts";
 import { expect, SITE_ADMIN, test } from "./story-site";
@@ -114,6 +115,12 @@ test("a featured story is shown on the home page, first, without JavaScript", as
   expect(featured).toBeGreaterThan(0);
   expect(home.text.indexOf("Bread &amp; Salt", featured)).toBeGreaterThan(featured);
   expect(featured).toBeLessThan(home.text.indexOf('id="latest"'));
+  // Still within the home page's first-load budget (tests/http/budget.spec.ts): HTML plus its stylesheets, gzip.
+  let bytes = gzipSync(home.text).length;
+  for (const [, href] of home.text.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)) {
+    bytes += gzipSync(await (await request.get(href as string)).body()).length;
+  }
+  expect(bytes, `${bytes} bytes gzip`).toBeLessThanOrEqual(14 * 1024);
 
   await page.goto("/");
   const section = page.getByRole("region", { name: "Featured story" });
