@@ -8,7 +8,7 @@
 import type { SessionUser } from "~/auth/session.server";
 import { contentChain } from "~/content/content.server";
 import { featuredSlug, setFeaturedSlug } from "~/content/featured.server";
-import type { ContentSource, StorySummary } from "~/content/story";
+import type { StorySummary } from "~/content/story";
 import { listSyncedStories } from "~/content/synced-posts.server";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
@@ -16,20 +16,9 @@ import type { Prisma } from "~/generated/prisma/client";
 import { communityStoryPath } from "~/stories/paths";
 import { isStoryStatus, STATUS_LABELS } from "~/stories/state";
 import { recordAdminAction } from "./audit.server";
+import { CONTENT_PER_PAGE, type ContentSourceFilter, type SOURCE_LABELS } from "./content-sources";
 import { ownPostState } from "./post-form";
 import { PostError } from "./posts.server";
-
-export const CONTENT_SOURCES = ["all", "wordpress", "synced", "own", "community"] as const;
-export type ContentSourceFilter = (typeof CONTENT_SOURCES)[number];
-export const CONTENT_PER_PAGE = 20;
-
-export const SOURCE_LABELS: Record<Exclude<ContentSource, "none"> | "community", string> = {
-  wpcom: "WordPress.com",
-  wp: "WordPress",
-  synced: "Synced copy",
-  own: "Own post",
-  community: "Community",
-};
 
 export type ContentRow = {
   key: string;

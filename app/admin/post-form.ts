@@ -6,6 +6,10 @@
 import { z } from "zod";
 import { checkStoryLimits, STORY_FIELDS, type StoryFormValues } from "~/stories/story-form";
 
+/** The own-post list's filters (/admin/posts?status=...). */
+export const POST_FILTERS = ["all", "published", "scheduled", "draft"] as const;
+export type PostFilter = (typeof POST_FILTERS)[number];
+
 export const POST_INTENTS = ["save", "publish"] as const;
 
 export const POST_MESSAGES = {

@@ -18,6 +18,7 @@ import {
   type AdminPostFormValues,
   type AdminPostInput,
   ownPostState,
+  type PostFilter,
   parsePublishAt,
   publishAtValue,
 } from "./post-form";
@@ -38,8 +39,6 @@ export const POST_NOT_FOUND = "There is no own post with this number.";
 const OWN_POST = { submittedAt: null } as const;
 
 export const POSTS_PER_PAGE = 20;
-export const POST_FILTERS = ["all", "published", "scheduled", "draft"] as const;
-export type PostFilter = (typeof POST_FILTERS)[number];
 
 function filterWhere(filter: PostFilter, now: Date): Prisma.PostWhereInput {
   switch (filter) {

@@ -2,13 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
-import {
-  CONTENT_SOURCES,
-  type ContentSourceFilter,
-  featureStory,
-  listContent,
-  SOURCE_LABELS,
-} from "~/admin/content.server";
+import { featureStory, listContent } from "~/admin/content.server";
+import { CONTENT_SOURCES, type ContentSourceFilter, SOURCE_LABELS } from "~/admin/content-sources";
 import { PostError, unpublishPost } from "~/admin/posts.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";

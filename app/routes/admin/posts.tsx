@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
-import { listOwnPosts, POST_FILTERS, type PostFilter } from "~/admin/posts.server";
+import { POST_FILTERS, type PostFilter } from "~/admin/post-form";
+import { listOwnPosts } from "~/admin/posts.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { inputClass } from "~/auth/forms";
 import { Pagination } from "~/components/pagination";
