@@ -93,8 +93,22 @@ async function chainPage(page: number, search?: string, only?: "wordpress"): Pro
     };
   }
   const origins = source === "synced" ? await syncedOrigins(result.stories.map((s) => s.id)) : new Map();
+  // The chain merges the community stories in (some without an account behind them any more): they are
+  // listed from the database here, so they are told apart by slug.
+  const community = new Set(
+    (
+      await prisma.post.findMany({
+        where: { slug: { in: result.stories.map((s) => s.slug) }, submittedAt: { not: null } },
+        select: { slug: true },
+      })
+    ).map((p) => p.slug),
+  );
   return {
-    rows: remoteRows(result.stories, source, origins),
+    rows: remoteRows(
+      result.stories.filter((s) => !community.has(s.slug)),
+      source,
+      origins,
+    ),
     // The chain's count includes the community stories it merges in (listed from the database here).
     total: result.total,
     totalPages: result.totalPages,
