@@ -136,6 +136,9 @@ export default [
         route("content-management", "routes/admin/content.tsx", { id: "admin-content-management" }),
         route("posts", "routes/admin/posts.tsx", { id: "admin-posts" }),
         route("manage-posts", "routes/admin/posts.tsx", { id: "admin-manage-posts" }),
+        // The own posts' editor (issue 15): one module for a new post and an existing one.
+        route("posts/new", "routes/admin/post-editor.tsx", { id: "admin-post-new" }),
+        route("posts/:postId", "routes/admin/post-editor.tsx", { id: "admin-post-edit" }),
         route("themes", "routes/admin/themes.tsx"),
         route("feedback", "routes/admin/feedback.tsx", { id: "admin-feedback" }),
         route("feedback-management", "routes/admin/feedback.tsx", { id: "admin-feedback-management" }),

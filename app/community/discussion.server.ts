@@ -4,7 +4,7 @@
 import { data } from "react-router";
 import { isCommunityOpen } from "~/admin/site-settings.server";
 import type { RateLimitRule } from "~/auth/rate-limit.server";
-import { COMMUNITY_STORY } from "~/content/own-posts.server";
+import { COMMUNITY_STORY, publishedNow } from "~/content/own-posts.server";
 import { prisma } from "~/db.server";
 import { notifyCommunity } from "./notify.server";
 import { excerptOf, formatText, postAnchor, type TextBlock, threadPath } from "./text";
@@ -43,7 +43,7 @@ export type CommunityStoryCard = {
 /** The latest community stories (published; COMMUNITY_STORY is the one definition). */
 export async function latestCommunityStories(limit = 6): Promise<CommunityStoryCard[]> {
   const rows = await prisma.post.findMany({
-    where: { status: "published", ...COMMUNITY_STORY },
+    where: { AND: [publishedNow(), COMMUNITY_STORY] },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit,
     select: {
@@ -70,7 +70,7 @@ export async function latestCommunityStories(limit = 6): Promise<CommunityStoryC
 /** A published community story by slug, or null. */
 export function findCommunityStory(slug: string) {
   return prisma.post.findFirst({
-    where: { slug, status: "published", ...COMMUNITY_STORY },
+    where: { AND: [publishedNow(), COMMUNITY_STORY, { slug }] },
     select: { id: true, slug: true, title: true, authorId: true },
   });
 }

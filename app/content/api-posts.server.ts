@@ -8,6 +8,7 @@ import { escapeText } from "entities";
 import { prisma } from "~/db.server";
 import { htmlToText, sanitizeStoryHtml, stripControlCharacters } from "./html.server";
 import { excerptOf } from "./normalize.server";
+import { publishedNow } from "./own-posts.server";
 import { RemotePostSchema } from "./remote-post";
 
 export type ApiPost = {
@@ -68,7 +69,8 @@ function fromSynced(row: SyncedRow): ApiPost | null {
 export async function listApiPosts(page: number, limit: number) {
   // One ordered list over both tables; then the rows of this page are loaded whole.
   const refs = await prisma.$queryRaw<{ src: "own" | "synced"; id: number | bigint }[]>`
-    SELECT 'own' AS src, id, createdAt AS d FROM "Post" WHERE status = 'published'
+    SELECT 'own' AS src, id, createdAt AS d FROM "Post"
+    WHERE status = 'published' AND (publishedAt IS NULL OR publishedAt <= ${new Date().toISOString()})
     UNION ALL
     SELECT 'synced' AS src, id, date AS d FROM "SyncedPost"
     ORDER BY d DESC, id DESC
@@ -97,6 +99,6 @@ export async function listApiPosts(page: number, limit: number) {
 export async function getApiPost(slug: string): Promise<ApiPost | null> {
   const synced = await prisma.syncedPost.findUnique({ where: { slug } });
   if (synced) return fromSynced(synced);
-  const own = await prisma.post.findFirst({ where: { slug, status: "published" } });
+  const own = await prisma.post.findFirst({ where: { AND: [publishedNow(), { slug }] } });
   return own ? fromOwn(own) : null;
 }

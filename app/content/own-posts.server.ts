@@ -8,7 +8,15 @@ import type { Prisma } from "~/generated/prisma/client";
 import { storyFromOwn, summaryFromOwn } from "./normalize.server";
 import type { Story, StorySummary, Term } from "./story";
 
-const PUBLISHED = { status: "published" } as const;
+/**
+ * Published, and its publish date reached: the one rule for "a reader may see
+ * this post". An own post scheduled by an admin (`publishedAt` in the future)
+ * stays out of every list, page, feed, search and the API until then; posts
+ * without a date (the demo stories) are published as they are.
+ */
+export function publishedNow(now: Date = new Date()): Prisma.PostWhereInput {
+  return { status: "published", OR: [{ publishedAt: null }, { publishedAt: { lte: now } }] };
+}
 /**
  * A community story: one a writer submitted (the demo stories never were). Not
  * "has an author": a writer who deletes their account may leave their
@@ -41,7 +49,8 @@ export type OwnListParams = {
 
 /** Published, and not a community story while the community is closed. */
 async function visible(): Promise<Prisma.PostWhereInput> {
-  return (await isCommunityOpen()) ? PUBLISHED : { ...PUBLISHED, authorId: null };
+  const published = publishedNow();
+  return (await isCommunityOpen()) ? published : { AND: [published, { authorId: null }] };
 }
 
 async function where({

@@ -2,22 +2,23 @@ import { data, Link } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
 import { StoryList } from "~/components/story-card";
 import { contentChain } from "~/content/content.server";
+import { getFeaturedStory } from "~/content/featured.server";
 import { listShelves } from "~/library/library.server";
 import { routeMeta } from "~/utils/meta";
 import { publicPageHeaders } from "../../server/http-cache";
 import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [latest, terms, user] = await Promise.all([
+  const [latest, terms, user, featured] = await Promise.all([
     contentChain.listStories({ perPage: 6 }),
     contentChain.listTerms(),
     getOptionalUser(request),
+    getFeaturedStory(),
   ]);
-  const shelves = await listShelves(user, latest.stories);
-  return data(
-    { stories: latest.stories, categories: terms.categories, shelves },
-    { headers: publicPageHeaders(request) },
-  );
+  // The featured story (chosen at /admin/content) is shown once, above the latest.
+  const stories = featured ? latest.stories.filter((s) => s.slug !== featured.slug) : latest.stories;
+  const shelves = await listShelves(user, featured ? [featured, ...stories] : stories);
+  return data({ stories, featured, categories: terms.categories, shelves }, { headers: publicPageHeaders(request) });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -25,7 +26,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 export const meta: Route.MetaFunction = (args) => routeMeta(args);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { stories, categories, shelves } = loaderData;
+  const { stories, featured, categories, shelves } = loaderData;
   return (
     <div className="space-y-10">
       <section aria-labelledby="welcome">
@@ -36,6 +37,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           Original gothic, psychological and folk horror, brewed slow and served by candlelight. Pull up a chair.
         </p>
       </section>
+      {featured ? (
+        <section aria-labelledby="featured">
+          <h2 id="featured" className="font-serif text-2xl font-bold">
+            Featured story
+          </h2>
+          <StoryList stories={[featured]} headingLevel={3} shelves={shelves} />
+        </section>
+      ) : null}
       <section aria-labelledby="latest">
         <div className="flex items-baseline justify-between">
           <h2 id="latest" className="font-serif text-2xl font-bold">

@@ -113,7 +113,7 @@ export async function listModerationQueue() {
 }
 
 /** A slug from the title that no story (own or synced) holds yet. */
-async function freeSlug(title: string, id: number) {
+export async function freeSlug(title: string, id: number) {
   const base = slugify(title) || "story";
   for (let n = 1; n < 50; n++) {
     const candidate = n === 1 ? base : `${base}-${n}`;
@@ -127,7 +127,7 @@ async function freeSlug(title: string, id: number) {
 }
 
 /** Tags the writer proposed, created (or found) so they can be attached. */
-async function tagIds(names: string[]) {
+export async function tagIds(names: string[]) {
   const ids: number[] = [];
   for (const name of names) {
     const slug = slugify(name);

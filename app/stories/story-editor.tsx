@@ -12,7 +12,7 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Field, FormErrors, inputClass } from "~/auth/forms";
@@ -36,6 +36,13 @@ export function StoryEditor({
   tags,
   canSubmit = true,
   autosave = true,
+  agreement = canSubmit,
+  submit = { intent: "submit", label: "Submit for review" },
+  newTags = {
+    label: "Propose new tags",
+    hint: `Comma-separated; a moderator adds them. At most ${STORY_LIMITS.tagsMax} tags in all.`,
+  },
+  children,
 }: {
   /** Where the form posts; an autosave of a new story moves it to the story's edit page. */
   action: string;
@@ -46,6 +53,13 @@ export function StoryEditor({
   tags: Term[];
   canSubmit?: boolean;
   autosave?: boolean;
+  /** The writer's "my own work" checkbox (the admin's own posts have none). */
+  agreement?: boolean;
+  /** The second button: the writer's "Submit for review", the admin's "Publish". */
+  submit?: { intent: string; label: string };
+  newTags?: { label: string; hint: string };
+  /** More fields, before the buttons (the admin's publish date). */
+  children?: ReactNode;
 }) {
   const [form, fields] = useForm<StoryFormValues & { agree?: string; intent?: string }>({
     id: `story-${storyId ?? "new"}`,
@@ -154,9 +168,9 @@ export function StoryEditor({
         ) : null}
         <Field
           id={fields.newTags.id}
-          label="Propose new tags"
+          label={newTags.label}
           errors={fields.newTags.errors ?? fields.tag.errors}
-          hint={`Comma-separated; a moderator adds them. At most ${STORY_LIMITS.tagsMax} tags in all.`}
+          hint={newTags.hint}
         >
           <input {...getInputProps(fields.newTags, { type: "text" })} className={inputClass} />
         </Field>
@@ -185,7 +199,8 @@ export function StoryEditor({
         <input {...getInputProps(fields.mature, { type: "checkbox" })} />
         Mature content: for adult readers only
       </label>
-      {canSubmit ? (
+      {children}
+      {agreement ? (
         <div className="space-y-1">
           <label className="flex items-start gap-2">
             <input {...getInputProps(fields.agree, { type: "checkbox" })} className="mt-1" />
@@ -207,8 +222,8 @@ export function StoryEditor({
           Save draft
         </button>
         {canSubmit ? (
-          <button type="submit" name="intent" value="submit" className="btn btn-primary" disabled={busy}>
-            Submit for review
+          <button type="submit" name="intent" value={submit.intent} className="btn btn-primary" disabled={busy}>
+            {submit.label}
           </button>
         ) : null}
         <span role="status" aria-live="polite" className="text-sm text-muted">

@@ -65,40 +65,54 @@ const optionalText = (max: number, message: string) =>
 
 export const STORY_INTENTS = ["save", "submit"] as const;
 
+/** The story's fields, shared by the writer's form and the admin's own posts (app/admin/post-form.ts). */
+export const STORY_FIELDS = {
+  title: z
+    .string(STORY_MESSAGES.titleRequired)
+    .trim()
+    .min(1, STORY_MESSAGES.titleRequired)
+    .max(STORY_LIMITS.titleMax, STORY_MESSAGES.titleTooLong),
+  summary: optionalText(STORY_LIMITS.summaryMax, STORY_MESSAGES.summaryTooLong),
+  markdown: optionalText(STORY_LIMITS.markdownMaxChars, STORY_MESSAGES.textTooManyChars),
+  category: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,199}$/, STORY_MESSAGES.categoryRequired)
+    .optional(),
+  /** Existing tags, by slug (checkboxes). */
+  tag: z
+    .array(z.string().regex(/^[a-z0-9][a-z0-9-]{0,199}$/))
+    .max(STORY_LIMITS.tagsMax, STORY_MESSAGES.tooManyTags)
+    .default([]),
+  /** New tags the writer proposes, comma-separated. */
+  newTags: z.string().max(1000).optional(),
+  warnings: z.array(z.enum(CONTENT_WARNING_IDS as [string, ...string[]])).default([]),
+  mature: z.literal("on").optional(),
+};
+
+/** The length and tag limits every story is held to, whoever saves it; returns the word count. */
+export function checkStoryLimits(
+  value: { markdown: string; tag: string[]; newTags?: string },
+  ctx: z.RefinementCtx,
+): number {
+  const words = countWords(value.markdown);
+  if (words > STORY_LIMITS.wordsMax)
+    ctx.addIssue({ code: "custom", path: ["markdown"], message: STORY_MESSAGES.textTooLong });
+  const proposed = splitTags(value.newTags);
+  if (proposed.some((t) => t.length > STORY_LIMITS.tagMax))
+    ctx.addIssue({ code: "custom", path: ["newTags"], message: STORY_MESSAGES.tagTooLong });
+  if (proposed.length + value.tag.length > STORY_LIMITS.tagsMax)
+    ctx.addIssue({ code: "custom", path: ["newTags"], message: STORY_MESSAGES.tooManyTags });
+  return words;
+}
+
 export const StorySchema = z
   .object({
     intent: z.enum(STORY_INTENTS, "Choose Save draft or Submit for review."),
-    title: z
-      .string(STORY_MESSAGES.titleRequired)
-      .trim()
-      .min(1, STORY_MESSAGES.titleRequired)
-      .max(STORY_LIMITS.titleMax, STORY_MESSAGES.titleTooLong),
-    summary: optionalText(STORY_LIMITS.summaryMax, STORY_MESSAGES.summaryTooLong),
-    markdown: optionalText(STORY_LIMITS.markdownMaxChars, STORY_MESSAGES.textTooManyChars),
-    category: z
-      .string()
-      .regex(/^[a-z0-9][a-z0-9-]{0,199}$/, STORY_MESSAGES.categoryRequired)
-      .optional(),
-    /** Existing tags, by slug (checkboxes). */
-    tag: z
-      .array(z.string().regex(/^[a-z0-9][a-z0-9-]{0,199}$/))
-      .max(STORY_LIMITS.tagsMax, STORY_MESSAGES.tooManyTags)
-      .default([]),
-    /** New tags the writer proposes, comma-separated. */
-    newTags: z.string().max(1000).optional(),
-    warnings: z.array(z.enum(CONTENT_WARNING_IDS as [string, ...string[]])).default([]),
-    mature: z.literal("on").optional(),
+    ...STORY_FIELDS,
     agree: z.literal("on", STORY_MESSAGES.agreementRequired).optional(),
   })
   .superRefine((value, ctx) => {
-    const words = countWords(value.markdown);
-    if (words > STORY_LIMITS.wordsMax)
-      ctx.addIssue({ code: "custom", path: ["markdown"], message: STORY_MESSAGES.textTooLong });
-    const proposed = splitTags(value.newTags);
-    if (proposed.some((t) => t.length > STORY_LIMITS.tagMax))
-      ctx.addIssue({ code: "custom", path: ["newTags"], message: STORY_MESSAGES.tagTooLong });
-    if (proposed.length + value.tag.length > STORY_LIMITS.tagsMax)
-      ctx.addIssue({ code: "custom", path: ["newTags"], message: STORY_MESSAGES.tooManyTags });
+    const words = checkStoryLimits(value, ctx);
     if (value.intent !== "submit") return;
     // Submitting asks for everything a moderator and a reader need.
     if (!value.summary) ctx.addIssue({ code: "custom", path: ["summary"], message: STORY_MESSAGES.summaryRequired });

@@ -20,6 +20,8 @@ type AdminRow = {
    * parameter as written (`:userId`), which names nothing, so the admin's answer is the 404 page.
    */
   adminStatus?: 404;
+  /** The 404 page's own message, when the route says which thing is missing. */
+  notFoundText?: string;
   /** Values for the route's path parameters (tests/support/route-table.ts fillPath). */
   params?: Record<string, string>;
 };
@@ -51,6 +53,7 @@ const ADMIN_ROUTES: Record<string, AdminRow> = {
   "routes/admin/user": {
     params: { userId: "no-such-user" },
     adminStatus: 404,
+    notFoundText: "There is no such user.",
     post: { fields: [["intent", "end-sessions"]], accepted: [404] },
   },
   // The valid submission is the defaults: the matrix's site keeps them.
@@ -66,10 +69,30 @@ const ADMIN_ROUTES: Record<string, AdminRow> = {
       accepted: [302],
     },
   },
-  "admin-stories": {},
-  "admin-content": {},
-  "admin-content-management": {},
+  // Content management: one form per list (feature, stop featuring, unpublish); "stop featuring" is always valid.
+  "admin-stories": { post: { fields: [["intent", "unfeature"]], accepted: [302] } },
+  "admin-content": { post: { fields: [["intent", "unfeature"]], accepted: [302] } },
+  "admin-content-management": { post: { fields: [["intent", "unfeature"]], accepted: [302] } },
   "admin-posts": {},
+  "admin-post-new": {
+    post: {
+      fields: [
+        ["intent", "save"],
+        ["title", "An authorised draft"],
+      ],
+      accepted: [302],
+    },
+  },
+  "admin-post-edit": {
+    adminStatus: 404,
+    post: {
+      fields: [
+        ["intent", "save"],
+        ["title", "A draft"],
+      ],
+      accepted: [404],
+    },
+  },
   "admin-manage-posts": {},
   // A category of its own (the slug from a new name each run); palette.server.test.ts and themes.spec.ts save palettes.
   "routes/admin/themes": {
@@ -233,7 +256,8 @@ for (const route of adminRoutes().filter((r) => !RESOURCE_ROUTES[r.id] && !STREA
         expect(data.text).toMatch(/"ErrorResponse".*403/);
       } else if (ADMIN_ROUTES[route.id]?.adminStatus === 404) {
         expect(page.status).toBe(404);
-        expect(page.text).toContain("There is no such user.");
+        const text = ADMIN_ROUTES[route.id]?.notFoundText;
+        if (text) expect(page.text).toContain(text);
         expect(data.text).toMatch(/"ErrorResponse".*404/);
       } else {
         expect(page.status).toBe(200);

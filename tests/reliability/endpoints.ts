@@ -696,6 +696,59 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     accepted: [404],
     optional: [],
   },
+  "/admin/stories": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/admin/stories",
+    as: "admin",
+    // Stop featuring is always valid; feature and unpublish name real stories in tests/e2e/admin-content.spec.ts.
+    valid: { "stop featuring": () => ({ intent: "unfeature" }) },
+    accepted: [302],
+  },
+  "/admin/content": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/admin/content",
+    as: "admin",
+    // Stop featuring is always valid; feature and unpublish name real stories in tests/e2e/admin-content.spec.ts.
+    valid: { "stop featuring": () => ({ intent: "unfeature" }) },
+    accepted: [302],
+  },
+  "/admin/content-management": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/admin/content-management",
+    as: "admin",
+    // Stop featuring is always valid; feature and unpublish name real stories in tests/e2e/admin-content.spec.ts.
+    valid: { "stop featuring": () => ({ intent: "unfeature" }) },
+    accepted: [302],
+  },
+  // Own posts (issue 15): the editor of a new post, and of an existing one.
+  "/admin/posts/new": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/admin/posts/new",
+    as: "admin",
+    valid: {
+      "save draft": () => ({ intent: "save", title: `A draft by an admin ${unique()}` }),
+      publish: () => ({
+        intent: "publish",
+        title: `Published by an admin ${unique()}`,
+        markdown: "The house was quiet.",
+        publishAt: "2030-01-01T00:00",
+      }),
+    },
+    accepted: [302],
+  },
+  "/admin/posts/:postId": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/admin/posts/new",
+    as: "admin",
+    // ":postId" names no post: the valid request is a 404 (tests/e2e/admin-posts.spec.ts edits and deletes real ones).
+    valid: { "save draft": () => ({ intent: "save", title: "A draft in the dark" }) },
+    accepted: [404],
+  },
   "/admin/wordpress-sync": {
     reads: "form",
     csrf: "token",

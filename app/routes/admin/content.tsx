@@ -1,22 +1,253 @@
-import { data } from "react-router";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useNavigation } from "react-router";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
+import { featureStory, listContent } from "~/admin/content.server";
+import { CONTENT_SOURCES, type ContentSourceFilter, SOURCE_LABELS } from "~/admin/content-sources";
+import { PostError, unpublishPost } from "~/admin/posts.server";
 import { requireAdmin } from "~/auth/auth.server";
+import { readPostedForm } from "~/auth/csrf.server";
+import { FormErrors, inputClass } from "~/auth/forms";
+import { Pagination } from "~/components/pagination";
+import { formatDate } from "~/components/story-card";
+import { redirectWithToast } from "~/toasts/toast.server";
+import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
+import { SlugSchema } from "~/utils/slug";
 import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/content";
 
-// Placeholder: the admin area issue (15) builds this page.
+const SOURCE_NAMES: Record<ContentSourceFilter, string> = {
+  all: "All sources",
+  wordpress: "WordPress",
+  synced: "Synced copies",
+  own: "Own posts",
+  community: "Community",
+};
+
+function readQuery(url: URL) {
+  const source = url.searchParams.get("source");
+  const page = Number(url.searchParams.get("page") ?? "1");
+  return {
+    source: (CONTENT_SOURCES as readonly string[]).includes(source ?? "") ? (source as ContentSourceFilter) : "all",
+    page: Number.isSafeInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    search: (url.searchParams.get("q") ?? "").trim().slice(0, 200),
+  };
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return data(null, { headers: PRIVATE_PAGE_HEADERS });
+  const query = readQuery(new URL(request.url));
+  const list = await listContent({ ...query, search: query.search || undefined });
+  return data({ ...list, query }, { headers: PRIVATE_PAGE_HEADERS });
 }
+
+const PostId = z.coerce.number().int().positive().max(2_147_483_647);
+
+/**
+ * One form for the whole list: each row's buttons name their story (feature=slug,
+ * unpublish=id), the bulk button unpublishes the ticked rows (post-<id>=on).
+ */
+export const ContentActionSchema = z.object({
+  feature: SlugSchema.optional(),
+  unpublish: PostId.optional(),
+  intent: z.enum(["unfeature", "unpublish-selected"]).optional(),
+});
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
+  const form = await readPostedForm(request, context);
+  const submission = parseWithZod(form, { schema: ContentActionSchema });
+  if (submission.status !== "success")
+    return data({ error: "This form could not be read. Reload the page and try again." }, { status: 400 });
+  const url = new URL(request.url);
+  const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
+  const { feature, unpublish, intent } = submission.value;
+  try {
+    if (feature) {
+      await featureStory(admin, feature);
+      return redirectWithToast(back, { title: "Featured on the home page", description: feature, variant: "success" });
+    }
+    if (intent === "unfeature") {
+      await featureStory(admin, null);
+      return redirectWithToast(back, { title: "No story is featured now", variant: "success" });
+    }
+    const ids =
+      intent === "unpublish-selected"
+        ? [...form.keys()].filter((k) => /^post-\d{1,10}$/.test(k)).map((k) => Number(k.slice(5)))
+        : unpublish
+          ? [unpublish]
+          : [];
+    if (!ids.length) return data({ error: "Tick the stories to unpublish first." }, { status: 400 });
+    const done: string[] = [];
+    for (const id of ids) done.push((await unpublishPost(admin, id)).title);
+    return redirectWithToast(back, { title: `Unpublished: ${done.join(", ")}`.slice(0, 200), variant: "success" });
+  } catch (error) {
+    if (!(error instanceof PostError)) throw error;
+    if (error.status === 404) throw data({ message: error.message }, { status: 404 });
+    return data({ error: error.message }, { status: error.status });
+  }
+}
+
+export const headers: Route.HeadersFunction = keepResponseHeaders;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Content management" });
 
-export default function Page() {
+export default function ContentManagement({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, totalPages, note, featured, query } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const hrefFor = (changes: Partial<{ source: string; page: number; q: string }>) => {
+    const params = new URLSearchParams();
+    const source = changes.source ?? query.source;
+    const q = changes.q ?? query.search;
+    const page = changes.page ?? 1;
+    if (source !== "all") params.set("source", source);
+    if (q) params.set("q", q);
+    if (page > 1) params.set("page", String(page));
+    const search = params.toString();
+    return search ? `?${search}` : "?";
+  };
   return (
     <div>
       <h1 className="font-serif text-4xl font-bold">Content management</h1>
-      <p className="mt-2 text-muted">Every story from every source.</p>
+      <p className="mt-2 text-muted">
+        Every story from every source. <Link to="/admin/posts">Own posts</Link> are written and scheduled on their own
+        page.
+      </p>
+      <nav aria-label="Sources" className="mt-4">
+        <ul className="flex flex-wrap gap-2">
+          {CONTENT_SOURCES.map((source) => (
+            <li key={source}>
+              <Link
+                to={hrefFor({ source, q: query.search })}
+                className="btn py-1 text-sm"
+                aria-current={query.source === source ? "page" : undefined}
+              >
+                {SOURCE_NAMES[source]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-2" role="search">
+        {query.source !== "all" ? <input type="hidden" name="source" value={query.source} /> : null}
+        <label className="grow">
+          <span className="block font-semibold">Search titles</span>
+          <input type="search" name="q" defaultValue={query.search} className={inputClass} />
+        </label>
+        <button type="submit" className="btn">
+          Search
+        </button>
+      </Form>
+      <Form method="post" className="mt-6">
+        <AuthenticityTokenInput name="csrf" />
+        <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
+        <p className="mt-2">
+          {featured ? (
+            <>
+              Featured on the home page: <strong>{featured}</strong>{" "}
+              <button type="submit" name="intent" value="unfeature" className="btn py-1 text-sm" disabled={busy}>
+                Stop featuring
+              </button>
+            </>
+          ) : (
+            "No story is featured on the home page."
+          )}
+        </p>
+        {note ? <p className="mt-2 text-muted">{note}</p> : null}
+        {rows.length ? (
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Stories, {SOURCE_NAMES[query.source].toLowerCase()}, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <span className="sr-only">Select</span>
+                  </th>
+                  <th scope="col">Title</th>
+                  <th scope="col">Source</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Date</th>
+                  <th scope="col">Readers</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.key} className="border-t border-line align-top">
+                    <td className="py-2 pr-2">
+                      {row.postId !== null && row.published ? (
+                        <input type="checkbox" name={`post-${row.postId}`} aria-label={`Select ${row.title}`} />
+                      ) : null}
+                    </td>
+                    <th scope="row" className="py-2 pr-2 font-normal">
+                      {row.viewHref ? <Link to={row.viewHref}>{row.title}</Link> : row.title}
+                      {row.featured ? <span className="ml-2 font-semibold">(featured)</span> : null}
+                    </th>
+                    <td className="py-2 pr-2">{SOURCE_LABELS[row.source]}</td>
+                    <td className="py-2 pr-2">{row.status}</td>
+                    <td className="py-2 pr-2">{formatDate(row.date)}</td>
+                    <td className="py-2 pr-2">
+                      {row.readers} <span className="text-muted">({row.bookmarks} bookmarked)</span>
+                    </td>
+                    <td className="py-2">
+                      <div className="flex flex-wrap gap-2">
+                        {row.published && !row.featured ? (
+                          <button
+                            type="submit"
+                            name="feature"
+                            value={row.slug}
+                            className="btn py-1 text-sm"
+                            disabled={busy}
+                          >
+                            Feature<span className="sr-only"> {row.title}</span>
+                          </button>
+                        ) : null}
+                        {row.postId !== null && row.published ? (
+                          <button
+                            type="submit"
+                            name="unpublish"
+                            value={row.postId}
+                            className="btn py-1 text-sm"
+                            disabled={busy}
+                          >
+                            Unpublish<span className="sr-only"> {row.title}</span>
+                          </button>
+                        ) : null}
+                        {row.editHref ? (
+                          row.editHref.startsWith("/") ? (
+                            <Link to={row.editHref} className="btn py-1 text-sm">
+                              {row.editLabel}
+                              <span className="sr-only"> {row.title}</span>
+                            </Link>
+                          ) : (
+                            <a href={row.editHref} className="btn py-1 text-sm" rel="noopener noreferrer">
+                              {row.editLabel}
+                              <span className="sr-only"> {row.title}</span>
+                            </a>
+                          )
+                        ) : null}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <p className="mt-3">
+              <button type="submit" name="intent" value="unpublish-selected" className="btn" disabled={busy}>
+                Unpublish selected
+              </button>
+            </p>
+          </div>
+        ) : (
+          <p className="mt-4 text-muted">No stories here.</p>
+        )}
+      </Form>
+      <p className="mt-4 text-sm text-muted">
+        Readers: signed-in readers who opened the story (their reading position is kept); bookmarked: those who put it
+        on a shelf.
+      </p>
+      <Pagination page={query.page} totalPages={totalPages} hrefFor={(page) => hrefFor({ page })} />
     </div>
   );
 }

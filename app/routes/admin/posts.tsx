@@ -1,22 +1,125 @@
-import { data } from "react-router";
+import { data, Form, Link } from "react-router";
+import { POST_FILTERS, type PostFilter } from "~/admin/post-form";
+import { listOwnPosts } from "~/admin/posts.server";
 import { requireAdmin } from "~/auth/auth.server";
+import { inputClass } from "~/auth/forms";
+import { Pagination } from "~/components/pagination";
+import { formatDate } from "~/components/story-card";
 import { routeMeta } from "~/utils/meta";
 import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/posts";
 
-// Placeholder: the admin area issue (15) builds this page.
+const FILTER_NAMES: Record<PostFilter, string> = {
+  all: "All",
+  published: "Published",
+  scheduled: "Scheduled",
+  draft: "Drafts",
+};
+
+const STATE_NAMES = { published: "Published", scheduled: "Scheduled", draft: "Draft" } as const;
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return data(null, { headers: PRIVATE_PAGE_HEADERS });
+  const url = new URL(request.url);
+  const status = url.searchParams.get("status") ?? "all";
+  const pageParam = Number(url.searchParams.get("page") ?? "1");
+  const query = {
+    filter: ((POST_FILTERS as readonly string[]).includes(status) ? status : "all") as PostFilter,
+    page: Number.isSafeInteger(pageParam) && pageParam >= 1 && pageParam <= 10_000 ? pageParam : 1,
+    search: (url.searchParams.get("q") ?? "").trim().slice(0, 200),
+  };
+  const list = await listOwnPosts({ ...query, search: query.search || undefined });
+  return data({ ...list, query }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Own posts" });
 
-export default function Page() {
+export default function OwnPosts({ loaderData }: Route.ComponentProps) {
+  const { posts, total, totalPages, query } = loaderData;
+  const hrefFor = (changes: { filter?: PostFilter; page?: number }) => {
+    const params = new URLSearchParams();
+    const filter = changes.filter ?? query.filter;
+    if (filter !== "all") params.set("status", filter);
+    if (query.search) params.set("q", query.search);
+    if ((changes.page ?? 1) > 1) params.set("page", String(changes.page));
+    const search = params.toString();
+    return search ? `?${search}` : "?";
+  };
   return (
     <div>
-      <h1 className="font-serif text-4xl font-bold">Own posts</h1>
-      <p className="mt-2 text-muted">The site's own posts.</p>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="font-serif text-4xl font-bold">Own posts</h1>
+        <Link to="/admin/posts/new" className="btn btn-primary">
+          New post
+        </Link>
+      </div>
+      <p className="mt-2 text-muted">
+        The site's own stories (the fourth source of the content chain). A post with a publish date in the future stays
+        hidden from readers until then. <Link to="/admin/content">Every story from every source</Link>.
+      </p>
+      <nav aria-label="Post status" className="mt-4">
+        <ul className="flex flex-wrap gap-2">
+          {POST_FILTERS.map((filter) => (
+            <li key={filter}>
+              <Link
+                to={hrefFor({ filter })}
+                className="btn py-1 text-sm"
+                aria-current={query.filter === filter ? "page" : undefined}
+              >
+                {FILTER_NAMES[filter]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-2" role="search">
+        {query.filter !== "all" ? <input type="hidden" name="status" value={query.filter} /> : null}
+        <label className="grow">
+          <span className="block font-semibold">Search titles</span>
+          <input type="search" name="q" defaultValue={query.search} className={inputClass} />
+        </label>
+        <button type="submit" className="btn">
+          Search
+        </button>
+      </Form>
+      <p className="mt-4 text-sm text-muted">
+        {total} {total === 1 ? "post" : "posts"}
+      </p>
+      {posts.length ? (
+        <div className="mt-2 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Own posts, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">Status</th>
+                <th scope="col">Date</th>
+                <th scope="col">Category</th>
+                <th scope="col">Tags</th>
+              </tr>
+            </thead>
+            <tbody>
+              {posts.map((post) => (
+                <tr key={post.id} className="border-t border-line align-top">
+                  <th scope="row" className="py-2 pr-2 font-normal">
+                    <Link to={`/admin/posts/${post.id}`}>{post.title}</Link>
+                  </th>
+                  <td className="py-2 pr-2">{STATE_NAMES[post.state]}</td>
+                  <td className="py-2 pr-2">
+                    {formatDate(post.date)}
+                    {post.state === "scheduled" ? ` ${post.date.slice(11, 16)} UTC` : ""}
+                  </td>
+                  <td className="py-2 pr-2">{post.category ?? "None"}</td>
+                  <td className="py-2">{post.tags.join(", ") || "None"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="mt-4 text-muted">No posts here.</p>
+      )}
+      <Pagination page={query.page} totalPages={totalPages} hrefFor={(page) => hrefFor({ page })} />
     </div>
   );
 }

@@ -1,0 +1,254 @@
+// /admin/content (and /admin/stories, /admin/content-management): every story
+// from every source of the content chain, one page at a time. Remote and
+// synced stories come through the chain's own paginated list (never all of
+// them at once); own and community stories from the Post table, every status.
+// "Readers" counts the signed-in readers who opened a story (a reading
+// position) and those who shelved it (a bookmark): what the library already
+// records, without a write per page view (docs/decisions/018).
+import type { SessionUser } from "~/auth/session.server";
+import { contentChain } from "~/content/content.server";
+import { featuredSlug, setFeaturedSlug } from "~/content/featured.server";
+import type { StorySummary } from "~/content/story";
+import { listSyncedStories } from "~/content/synced-posts.server";
+import { prisma } from "~/db.server";
+import { env } from "~/env.server";
+import type { Prisma } from "~/generated/prisma/client";
+import { communityStoryPath } from "~/stories/paths";
+import { isStoryStatus, STATUS_LABELS } from "~/stories/state";
+import { recordAdminAction } from "./audit.server";
+import { CONTENT_PER_PAGE, type ContentSourceFilter, type SOURCE_LABELS } from "./content-sources";
+import { ownPostState } from "./post-form";
+import { PostError } from "./posts.server";
+
+export type ContentRow = {
+  key: string;
+  /** The Post id of an own or community story (they can be unpublished). */
+  postId: number | null;
+  slug: string;
+  title: string;
+  source: keyof typeof SOURCE_LABELS;
+  status: string;
+  published: boolean;
+  date: string;
+  readers: number;
+  bookmarks: number;
+  featured: boolean;
+  /** Where readers see it, while they may. */
+  viewHref: string | null;
+  /** Where an admin edits it: the own-post editor, the moderation queue, or the WordPress editor. */
+  editHref: string | null;
+  editLabel: string;
+};
+
+/** The WordPress editor of a remote post (an absolute URL), when the source is known. */
+function remoteEditHref(source: "wpcom" | "wp", id: number): string | null {
+  if (source === "wp" && env.WP_URL) return `${env.WP_URL.replace(/\/$/, "")}/wp-admin/post.php?post=${id}&action=edit`;
+  if (source === "wpcom" && env.WPCOM_SITE) return `https://wordpress.com/post/${env.WPCOM_SITE}/${id}`;
+  return null;
+}
+
+type PageOf = { rows: Omit<ContentRow, "readers" | "bookmarks" | "featured">[]; total: number; totalPages: number };
+
+function remoteRows(stories: StorySummary[], source: "wpcom" | "wp" | "synced", syncedSources: Map<number, string>) {
+  return stories
+    .filter((s) => !s.community && !s.placeholder)
+    .map((s) => {
+      const origin = source === "synced" ? syncedSources.get(s.id) : source;
+      const edit = origin === "wp" || origin === "wpcom" ? remoteEditHref(origin, s.id) : null;
+      return {
+        key: `${source}-${s.id}`,
+        postId: null,
+        slug: s.slug,
+        title: s.title,
+        source,
+        status: "Published",
+        published: true,
+        date: s.date,
+        viewHref: `/story/${s.slug}`,
+        editHref: edit,
+        editLabel: "Edit in WordPress",
+      };
+    });
+}
+
+async function syncedOrigins(ids: number[]) {
+  if (!ids.length) return new Map<number, string>();
+  const rows = await prisma.syncedPost.findMany({ where: { id: { in: ids } }, select: { id: true, source: true } });
+  return new Map(rows.map((r) => [r.id, r.source]));
+}
+
+/** The chain's list (the first remote that answers, else the synced copies): what readers see. */
+async function chainPage(page: number, search?: string, only?: "wordpress"): Promise<PageOf & { note?: string }> {
+  const result = await contentChain.listStories({ page, perPage: CONTENT_PER_PAGE, search });
+  const source = result.source;
+  if (source === "own" || source === "none" || (only === "wordpress" && source === "synced")) {
+    return {
+      rows: [],
+      total: 0,
+      totalPages: 0,
+      note:
+        source === "synced"
+          ? "No WordPress source answered: readers are reading the synced copies."
+          : "No WordPress source is configured or answering.",
+    };
+  }
+  const origins = source === "synced" ? await syncedOrigins(result.stories.map((s) => s.id)) : new Map();
+  // The chain merges the community stories in (some without an account behind them any more): they are
+  // listed from the database here, so they are told apart by slug.
+  const community = new Set(
+    (
+      await prisma.post.findMany({
+        where: { slug: { in: result.stories.map((s) => s.slug) }, submittedAt: { not: null } },
+        select: { slug: true },
+      })
+    ).map((p) => p.slug),
+  );
+  return {
+    rows: remoteRows(
+      result.stories.filter((s) => !community.has(s.slug)),
+      source,
+      origins,
+    ),
+    // The chain's count includes the community stories it merges in (listed from the database here).
+    total: result.total,
+    totalPages: result.totalPages,
+  };
+}
+
+async function syncedPage(page: number, search?: string): Promise<PageOf> {
+  const result = await listSyncedStories({ page, perPage: CONTENT_PER_PAGE, search });
+  const origins = await syncedOrigins(result.stories.map((s) => s.id));
+  return { rows: remoteRows(result.stories, "synced", origins), total: result.total, totalPages: result.totalPages };
+}
+
+/** Own and community stories, every status but a writer's private draft. */
+async function postsPage(kind: "own" | "community" | "both", page: number, search?: string): Promise<PageOf> {
+  const where: Prisma.PostWhereInput = {
+    AND: [
+      kind === "own"
+        ? { submittedAt: null }
+        : kind === "community"
+          ? { submittedAt: { not: null } }
+          : { OR: [{ submittedAt: null }, { submittedAt: { not: null } }] },
+      ...(search ? [{ title: { contains: search } }] : []),
+    ],
+  };
+  const [rows, total] = await Promise.all([
+    prisma.post.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * CONTENT_PER_PAGE,
+      take: CONTENT_PER_PAGE,
+      select: {
+        id: true,
+        slug: true,
+        title: true,
+        status: true,
+        createdAt: true,
+        publishedAt: true,
+        submittedAt: true,
+      },
+    }),
+    prisma.post.count({ where }),
+  ]);
+  const now = new Date();
+  return {
+    total,
+    totalPages: Math.ceil(total / CONTENT_PER_PAGE),
+    rows: rows.map((r) => {
+      const community = r.submittedAt !== null;
+      const state = ownPostState(r, now);
+      const published = state === "published";
+      return {
+        key: `post-${r.id}`,
+        postId: r.id,
+        slug: r.slug,
+        title: r.title,
+        source: community ? ("community" as const) : ("own" as const),
+        status: community
+          ? isStoryStatus(r.status)
+            ? STATUS_LABELS[r.status]
+            : r.status
+          : state === "scheduled"
+            ? `Scheduled for ${r.publishedAt?.toISOString().slice(0, 16).replace("T", " ")} UTC`
+            : state === "published"
+              ? "Published"
+              : "Draft",
+        published,
+        date: (r.publishedAt ?? r.createdAt).toISOString(),
+        viewHref: published ? (community ? communityStoryPath(r.slug) : `/story/${r.slug}`) : null,
+        editHref: community ? "/admin/content-moderation" : `/admin/posts/${r.id}`,
+        editLabel: community ? "Moderate" : "Edit",
+      };
+    }),
+  };
+}
+
+/** Signed-in readers who opened each story (reading positions) and who shelved it (bookmarks). */
+async function readerCounts(slugs: string[]) {
+  if (!slugs.length) return { readers: new Map<string, number>(), bookmarks: new Map<string, number>() };
+  const [positions, bookmarks] = await Promise.all([
+    prisma.readingPosition.groupBy({ by: ["storySlug"], where: { storySlug: { in: slugs } }, _count: { _all: true } }),
+    prisma.bookmark.groupBy({ by: ["storySlug"], where: { storySlug: { in: slugs } }, _count: { _all: true } }),
+  ]);
+  return {
+    readers: new Map(positions.map((p) => [p.storySlug, p._count._all])),
+    bookmarks: new Map(bookmarks.map((b) => [b.storySlug, b._count._all])),
+  };
+}
+
+export async function listContent({
+  source = "all",
+  page = 1,
+  search,
+}: {
+  source?: ContentSourceFilter;
+  page?: number;
+  search?: string;
+}): Promise<{ rows: ContentRow[]; total: number; totalPages: number; note?: string; featured: string | null }> {
+  let result: PageOf & { note?: string };
+  if (source === "wordpress") result = await chainPage(page, search, "wordpress");
+  else if (source === "synced") result = await syncedPage(page, search);
+  else if (source === "own" || source === "community") result = await postsPage(source, page, search);
+  else {
+    // Page N of what readers are served (remote or synced) beside page N of the database's posts, newest first.
+    const [remote, posts] = await Promise.all([chainPage(page, search), postsPage("both", page, search)]);
+    result = {
+      rows: [...remote.rows, ...posts.rows].sort((a, b) => b.date.localeCompare(a.date)),
+      total: remote.total + posts.total,
+      totalPages: Math.max(remote.totalPages, posts.totalPages),
+    };
+  }
+  const [counts, featured] = await Promise.all([readerCounts(result.rows.map((r) => r.slug)), featuredSlug()]);
+  return {
+    ...result,
+    totalPages: Math.max(1, result.totalPages),
+    featured,
+    rows: result.rows.map((r) => ({
+      ...r,
+      readers: counts.readers.get(r.slug) ?? 0,
+      bookmarks: counts.bookmarks.get(r.slug) ?? 0,
+      featured: r.slug === featured,
+    })),
+  };
+}
+
+/** Features a story on the home page (replacing the one before), or none. Refuses a slug readers cannot open. */
+export async function featureStory(admin: SessionUser, slug: string | null) {
+  if (slug !== null) {
+    const story = await contentChain.getStory(slug).catch(() => null);
+    if (!story || story.placeholder)
+      throw new PostError("Readers cannot open that story now, so it cannot be featured.", 409);
+  }
+  const before = await featuredSlug();
+  await prisma.$transaction(async (tx) => {
+    await setFeaturedSlug(tx, slug);
+    await recordAdminAction(tx, admin, {
+      action: slug ? "story.feature" : "story.unfeature",
+      objectType: "story",
+      objectId: slug ?? before,
+      before: { featured: before },
+      after: { featured: slug },
+    });
+  });
+}

@@ -1,0 +1,193 @@
+import { describe, expect, test } from "vitest";
+import type { SessionUser } from "~/auth/session.server";
+import { getApiPost } from "~/content/api-posts.server";
+import { featuredSlug, getFeaturedStory } from "~/content/featured.server";
+import { getOwnStory, listOwnStories } from "~/content/own-posts.server";
+import { prisma } from "~/db.server";
+import { featureStory, listContent } from "./content.server";
+import { type AdminPostInput, AdminPostSchema, ownPostState, parsePublishAt } from "./post-form";
+import {
+  createOwnPost,
+  deleteOwnPost,
+  htmlToMarkdown,
+  listOwnPosts,
+  PostError,
+  unpublishPost,
+  updateOwnPost,
+} from "./posts.server";
+
+let seq = 0;
+async function admin(): Promise<SessionUser> {
+  seq += 1;
+  const key = `postadmin${seq}x${Date.now()}`;
+  const row = await prisma.user.create({
+    data: { email: `${key}@horror.test`, username: key, usernameKey: key, isAdmin: true },
+  });
+  return { id: row.id, email: row.email, username: row.username, avatar: null, isAdmin: true };
+}
+
+function input(overrides: Partial<AdminPostInput> = {}): AdminPostInput {
+  return {
+    intent: "publish",
+    title: `The Cellar Door ${++seq}`,
+    summary: "Something knocks from below.",
+    markdown: "The door in the floor knocked twice, and then a third time, softer.",
+    tag: [],
+    warnings: [],
+    ...overrides,
+  };
+}
+
+const audits = (objectId: number | string) =>
+  prisma.adminAudit.findMany({ where: { objectId: String(objectId) }, orderBy: { createdAt: "asc" } });
+
+describe("scheduling", () => {
+  test("ownPostState: a draft, a past or missing date is published, a future date is scheduled", () => {
+    const now = new Date("2026-06-01T12:00:00Z");
+    expect(ownPostState({ status: "draft", publishedAt: null }, now)).toBe("draft");
+    expect(ownPostState({ status: "published", publishedAt: null }, now)).toBe("published");
+    expect(ownPostState({ status: "published", publishedAt: new Date("2026-06-01T11:59:00Z") }, now)).toBe("published");
+    expect(ownPostState({ status: "published", publishedAt: new Date("2026-06-01T12:01:00Z") }, now)).toBe("scheduled");
+  });
+
+  test("the publish date is read as UTC to the minute; anything else is refused with its message", () => {
+    expect(parsePublishAt("2026-12-01T18:30")?.toISOString()).toBe("2026-12-01T18:30:00.000Z");
+    expect(parsePublishAt("2026-13-01T18:30")).toBeNull();
+    expect(parsePublishAt("tomorrow")).toBeNull();
+    const refused = AdminPostSchema.safeParse({ intent: "publish", title: "A", markdown: "text", publishAt: "soon" });
+    expect(refused.success).toBe(false);
+    const empty = AdminPostSchema.safeParse({ intent: "publish", title: "A" });
+    expect(empty.error?.issues.map((i) => i.path.join("."))).toEqual(["markdown"]);
+  });
+
+  test("a post with a future publish date stays out of every public list and page until then", async () => {
+    const who = await admin();
+    const future = new Date(Date.now() + 7 * 24 * 3600_000).toISOString().slice(0, 16);
+    const created = await createOwnPost(who, input({ title: "Not Yet Midnight", publishAt: future }));
+    expect(created.state).toBe("scheduled");
+    const post = await prisma.post.findUniqueOrThrow({ where: { id: created.id } });
+    const listed = async () =>
+      (await listOwnStories({ page: 1, perPage: 100, search: "Not Yet Midnight" })).stories.map((s) => s.slug);
+
+    expect(await listed()).toEqual([]);
+    expect(await getOwnStory(post.slug)).toBeNull();
+    expect(await getApiPost(post.slug)).toBeNull();
+    expect((await listOwnPosts({ filter: "scheduled", search: "Not Yet Midnight" })).total).toBe(1);
+
+    // The date passes (moved in the database rather than waited for).
+    await prisma.post.update({ where: { id: post.id }, data: { publishedAt: new Date(Date.now() - 60_000) } });
+    expect(await listed()).toEqual([post.slug]);
+    expect((await getOwnStory(post.slug))?.title).toBe("Not Yet Midnight");
+    expect((await getApiPost(post.slug))?.slug).toBe(post.slug);
+    expect((await listOwnPosts({ filter: "published", search: "Not Yet Midnight" })).total).toBe(1);
+  });
+
+  test("a draft is never public; publishing it without a date publishes it now", async () => {
+    const who = await admin();
+    const draft = await createOwnPost(who, input({ intent: "save", title: "Draft in the Attic" }));
+    expect(draft.state).toBe("draft");
+    const slug = (await prisma.post.findUniqueOrThrow({ where: { id: draft.id } })).slug;
+    expect(await getOwnStory(slug)).toBeNull();
+    const published = await updateOwnPost(who, draft.id, input({ title: "Draft in the Attic" }));
+    expect(published.state).toBe("published");
+    expect((await getOwnStory(slug))?.title).toBe("Draft in the Attic");
+  });
+});
+
+describe("audit", () => {
+  test("create, edit and delete each write one audit row with the values before and after", async () => {
+    const who = await admin();
+    const { id } = await createOwnPost(who, input({ title: "The Well Rope" }));
+    await updateOwnPost(who, id, input({ title: "The Well Rope, Frayed", intent: "save" }));
+    await deleteOwnPost(who, id);
+    const rows = await audits(id);
+    expect(rows.map((r) => r.action)).toEqual(["post.create", "post.update", "post.delete"]);
+    expect(rows.every((r) => r.adminId === who.id && r.objectType === "post")).toBe(true);
+    expect(JSON.parse(rows[1]?.before ?? "{}")).toMatchObject({ title: "The Well Rope", status: "published" });
+    expect(JSON.parse(rows[1]?.after ?? "{}")).toMatchObject({ title: "The Well Rope, Frayed", status: "draft" });
+    expect(await prisma.post.findUnique({ where: { id } })).toBeNull();
+    await expect(deleteOwnPost(who, id)).rejects.toBeInstanceOf(PostError);
+  });
+
+  test("a community story cannot be edited or deleted as an own post", async () => {
+    const who = await admin();
+    const community = await prisma.post.create({
+      data: { slug: `community-${Date.now()}`, title: "A Writer's Tale", content: "<p>x</p>", submittedAt: new Date() },
+    });
+    await expect(deleteOwnPost(who, community.id)).rejects.toMatchObject({ status: 404 });
+    await expect(updateOwnPost(who, community.id, input())).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("unpublishing and featuring", () => {
+  test("an unpublished community story goes back to its writer as withdrawn, with a record and an audit row", async () => {
+    const who = await admin();
+    const writer = await admin();
+    const post = await prisma.post.create({
+      data: {
+        authorId: writer.id,
+        slug: `community-unpub-${Date.now()}`,
+        title: "The Thing in the Reeds",
+        content: "<p>Reeds.</p>",
+        submittedAt: new Date(),
+        publishedAt: new Date(),
+        status: "published",
+      },
+    });
+    expect(await getOwnStory(post.slug)).not.toBeNull();
+    await unpublishPost(who, post.id);
+    expect(await getOwnStory(post.slug)).toBeNull();
+    expect((await prisma.post.findUniqueOrThrow({ where: { id: post.id } })).status).toBe("withdrawn");
+    expect(await prisma.moderationAction.count({ where: { postId: post.id, action: "unpublish" } })).toBe(1);
+    expect((await audits(post.id)).map((r) => r.action)).toEqual(["post.unpublish"]);
+    expect(await prisma.notification.findMany({ where: { userId: writer.id } })).toEqual([
+      expect.objectContaining({ title: "Your story was unpublished", link: `/edit-story/${post.id}` }),
+    ]);
+    await expect(unpublishPost(who, post.id)).rejects.toMatchObject({ status: 409 });
+  });
+
+  test("featuring keeps one story; an unpublished featured story is no longer shown; each change is audited", async () => {
+    const who = await admin();
+    const first = await createOwnPost(who, input({ title: "Featured Lantern" }));
+    const second = await createOwnPost(who, input({ title: "Featured Candle" }));
+    const slugOf = async (id: number) => (await prisma.post.findUniqueOrThrow({ where: { id } })).slug;
+    await featureStory(who, await slugOf(first.id));
+    expect((await getFeaturedStory())?.title).toBe("Featured Lantern");
+    await featureStory(who, await slugOf(second.id));
+    expect(await featuredSlug()).toBe(await slugOf(second.id));
+    const rows = await listContent({ source: "own", search: "Featured" });
+    expect(rows.rows.filter((r) => r.featured).map((r) => r.title)).toEqual(["Featured Candle"]);
+
+    await unpublishPost(who, second.id);
+    expect(await getFeaturedStory()).toBeNull();
+    // A story readers cannot open cannot be featured.
+    await expect(featureStory(who, await slugOf(second.id))).rejects.toMatchObject({ status: 409 });
+    await featureStory(who, null);
+    expect(await featuredSlug()).toBeNull();
+    const audit = await prisma.adminAudit.findMany({
+      where: { adminId: who.id, objectType: "story" },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(audit.map((r) => r.action)).toEqual(["story.feature", "story.feature", "story.unfeature"]);
+  });
+
+  test("the content list shows own and community stories with their source, status and readers", async () => {
+    const who = await admin();
+    const { id } = await createOwnPost(who, input({ title: "Listed Gravestone" }));
+    const slug = (await prisma.post.findUniqueOrThrow({ where: { id } })).slug;
+    await prisma.storyRecord.create({ data: { slug, title: "Listed Gravestone", date: new Date() } });
+    await prisma.readingPosition.create({ data: { userId: who.id, storySlug: slug, paragraph: 1, percent: 10 } });
+    const list = await listContent({ source: "all", search: "Listed Gravestone" });
+    expect(list.rows).toEqual([
+      expect.objectContaining({ title: "Listed Gravestone", source: "own", status: "Published", readers: 1 }),
+    ]);
+  });
+});
+
+test("a demo story's HTML opens in the editor as Markdown", () => {
+  expect(
+    htmlToMarkdown(
+      "<h2>The Hour</h2><p>The clock <em>stopped</em> at <strong>three</strong>.</p><blockquote><p>Wind it.</p></blockquote>",
+    ),
+  ).toBe("## The Hour\n\nThe clock *stopped* at **three**.\n\n> Wind it.");
+});

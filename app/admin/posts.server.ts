@@ -1,0 +1,320 @@
+// The site's own posts (source 4 of the content chain: Post rows no writer
+// submitted), written by admins at /admin/posts: create, edit, schedule,
+// unpublish, delete. Every change writes its audit row in the same
+// transaction. Community stories are the writers' (app/stories/); an admin
+// only unpublishes them here.
+import type { SessionUser } from "~/auth/session.server";
+import { htmlToText } from "~/content/html.server";
+import { prisma } from "~/db.server";
+import { env } from "~/env.server";
+import type { Prisma } from "~/generated/prisma/client";
+import { renderStoryMarkdown } from "~/stories/markdown.server";
+import { freeSlug, tagIds } from "~/stories/moderation.server";
+import { notifyWriter } from "~/stories/notify-writer.server";
+import { editStoryPath } from "~/stories/paths";
+import { countWords, splitTags } from "~/stories/story-form";
+import { recordAdminAction } from "./audit.server";
+import {
+  type AdminPostFormValues,
+  type AdminPostInput,
+  ownPostState,
+  type PostFilter,
+  parsePublishAt,
+  publishAtValue,
+} from "./post-form";
+
+/** A refusal the admin caused: a 4xx with the message shown as it is. */
+export class PostError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 409 = 400,
+  ) {
+    super(message);
+  }
+}
+
+export const POST_NOT_FOUND = "There is no own post with this number.";
+
+/** Own posts: no writer submitted them (the demo stories and the admins' posts). */
+const OWN_POST = { submittedAt: null } as const;
+
+export const POSTS_PER_PAGE = 20;
+
+function filterWhere(filter: PostFilter, now: Date): Prisma.PostWhereInput {
+  switch (filter) {
+    case "published":
+      return { status: "published", OR: [{ publishedAt: null }, { publishedAt: { lte: now } }] };
+    case "scheduled":
+      return { status: "published", publishedAt: { gt: now } };
+    case "draft":
+      return { status: { not: "published" } };
+    default:
+      return {};
+  }
+}
+
+export async function listOwnPosts({
+  filter = "all",
+  search,
+  page = 1,
+  now = new Date(),
+}: {
+  filter?: PostFilter;
+  search?: string;
+  page?: number;
+  now?: Date;
+}) {
+  const where: Prisma.PostWhereInput = {
+    AND: [OWN_POST, filterWhere(filter, now), ...(search ? [{ title: { contains: search } }] : [])],
+  };
+  const [rows, total] = await Promise.all([
+    prisma.post.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (page - 1) * POSTS_PER_PAGE,
+      take: POSTS_PER_PAGE,
+      select: {
+        id: true,
+        slug: true,
+        title: true,
+        status: true,
+        createdAt: true,
+        publishedAt: true,
+        category: { select: { name: true } },
+        tags: { select: { name: true }, orderBy: { name: "asc" } },
+      },
+    }),
+    prisma.post.count({ where }),
+  ]);
+  return {
+    total,
+    totalPages: Math.max(1, Math.ceil(total / POSTS_PER_PAGE)),
+    posts: rows.map((r) => ({
+      id: r.id,
+      slug: r.slug,
+      title: r.title,
+      state: ownPostState(r, now),
+      date: (r.publishedAt ?? r.createdAt).toISOString(),
+      category: r.category?.name ?? null,
+      tags: r.tags.map((t) => t.name),
+    })),
+  };
+}
+
+async function findOwnPost(id: number) {
+  const post = await prisma.post.findFirst({
+    where: { id, ...OWN_POST },
+    include: { category: { select: { slug: true } }, tags: { select: { slug: true } } },
+  });
+  if (!post) throw new PostError(POST_NOT_FOUND, 404);
+  return post;
+}
+
+/** The editor's values for an own post. Posts from before Markdown (the demo stories) open with their text as it is. */
+export async function ownPostForm(
+  id: number,
+): Promise<{ id: number; slug: string; values: AdminPostFormValues; state: ReturnType<typeof ownPostState> }> {
+  const post = await findOwnPost(id);
+  return {
+    id: post.id,
+    slug: post.slug,
+    state: ownPostState(post),
+    values: {
+      title: post.title,
+      summary: post.summary || post.excerpt || "",
+      markdown: post.markdown || htmlToMarkdown(post.content),
+      category: post.category?.slug ?? "",
+      tag: post.tags.map((t) => t.slug),
+      newTags: "",
+      warnings: post.warnings ? post.warnings.split(",") : [],
+      mature: post.mature,
+      publishAt: publishAtValue(post.publishedAt),
+    },
+  };
+}
+
+/**
+ * A post written before Markdown (the demo stories hold HTML) as Markdown for
+ * the editor: paragraphs, headings, quotations, italics and bold survive;
+ * other markup is dropped to its text.
+ */
+export function htmlToMarkdown(html: string): string {
+  const inline = (chunk: string) =>
+    chunk
+      .replace(/<\/?(em|i)>/gi, "*")
+      .replace(/<\/?(strong|b)>/gi, "**")
+      .replace(/<br\s*\/?>/gi, " ");
+  return html
+    .split(/<\/(?:p|h[1-6]|blockquote|li)>/i)
+    .map((block) => {
+      const heading = /<h[1-6][^>]*>/i.test(block);
+      const quote = /<blockquote[^>]*>/i.test(block);
+      const text = htmlToText(inline(block));
+      return text ? `${heading ? "## " : quote ? "> " : ""}${text}` : "";
+    })
+    .filter(Boolean)
+    .join("\n\n");
+}
+
+/** What the audit row keeps of a post: the fields an admin changes, not its whole text. */
+function auditView(post: {
+  title: string;
+  slug: string;
+  status: string;
+  publishedAt: Date | null;
+  categoryId: number | null;
+  wordCount?: number;
+}) {
+  return {
+    title: post.title,
+    slug: post.slug,
+    status: post.status,
+    publishedAt: post.publishedAt?.toISOString() ?? null,
+    categoryId: post.categoryId,
+    ...(post.wordCount === undefined ? {} : { wordCount: post.wordCount }),
+  };
+}
+
+async function fields(input: AdminPostInput, now: Date) {
+  const category = input.category
+    ? await prisma.category.findUnique({ where: { slug: input.category }, select: { id: true } })
+    : null;
+  if (input.category && !category) throw new PostError("That category does not exist. Choose one from the list.");
+  const existing = input.tag.length
+    ? await prisma.tag.findMany({ where: { slug: { in: input.tag } }, select: { id: true } })
+    : [];
+  // An admin's new tags are created at once (a writer's wait for a moderator).
+  const created = await tagIds(splitTags(input.newTags));
+  const publish = input.intent === "publish";
+  return {
+    data: {
+      title: input.title,
+      summary: input.summary,
+      markdown: input.markdown,
+      content: renderStoryMarkdown(input.markdown, env.SITE_URL),
+      excerpt: input.summary || null,
+      warnings: input.warnings.join(","),
+      mature: input.mature === "on",
+      wordCount: countWords(input.markdown),
+      status: publish ? "published" : "draft",
+      // Published now unless a date was given; a draft keeps the date it was given (or none).
+      publishedAt: input.publishAt ? parsePublishAt(input.publishAt) : publish ? now : null,
+      categoryId: category?.id ?? null,
+    },
+    tagIds: [...new Set([...existing.map((t) => t.id), ...created])],
+  };
+}
+
+/** A new own post (draft, published or scheduled); returns its id. */
+export async function createOwnPost(admin: SessionUser, input: AdminPostInput, now = new Date()) {
+  const { data, tagIds: tags } = await fields(input, now);
+  const slug = await freeSlug(input.title, 0);
+  return prisma.$transaction(async (tx) => {
+    const post = await tx.post.create({
+      data: {
+        ...data,
+        slug,
+        authorName: null,
+        // The list date of a scheduled post is its publish date, so it appears at the top when it goes out.
+        createdAt: data.publishedAt && data.publishedAt > now ? data.publishedAt : now,
+        tags: { connect: tags.map((id) => ({ id })) },
+      },
+    });
+    await recordAdminAction(tx, admin, {
+      action: "post.create",
+      objectType: "post",
+      objectId: post.id,
+      after: auditView(post),
+    });
+    return { id: post.id, state: ownPostState(post, now) };
+  });
+}
+
+export async function updateOwnPost(admin: SessionUser, id: number, input: AdminPostInput, now = new Date()) {
+  const before = await findOwnPost(id);
+  const { data, tagIds: tags } = await fields(input, now);
+  // A post already public keeps its first publication date unless the admin gave another.
+  if (input.intent === "publish" && !input.publishAt && before.status === "published" && before.publishedAt) {
+    data.publishedAt = before.publishedAt;
+  }
+  return prisma.$transaction(async (tx) => {
+    const post = await tx.post.update({
+      where: { id },
+      data: {
+        ...data,
+        ...(data.publishedAt && data.publishedAt > now ? { createdAt: data.publishedAt } : {}),
+        tags: { set: tags.map((tagId) => ({ id: tagId })) },
+      },
+    });
+    await recordAdminAction(tx, admin, {
+      action: "post.update",
+      objectType: "post",
+      objectId: id,
+      before: auditView(before),
+      after: auditView(post),
+    });
+    return { id, slug: post.slug, state: ownPostState(post, now) };
+  });
+}
+
+export async function deleteOwnPost(admin: SessionUser, id: number) {
+  const before = await findOwnPost(id);
+  await prisma.$transaction(async (tx) => {
+    await tx.post.delete({ where: { id } });
+    await recordAdminAction(tx, admin, {
+      action: "post.delete",
+      objectType: "post",
+      objectId: id,
+      before: auditView(before),
+    });
+  });
+  return { title: before.title, slug: before.slug };
+}
+
+/**
+ * Takes a published own or community story off the site. An own post becomes
+ * a draft; a community story goes back to its writer as withdrawn (they may
+ * edit and submit it again), with the moderator's note and a moderation record.
+ */
+export async function unpublishPost(admin: SessionUser, id: number) {
+  const post = await prisma.post.findUnique({ where: { id } });
+  if (!post) throw new PostError("There is no story with this number.", 404);
+  if (post.status !== "published") throw new PostError(`"${post.title}" is not published.`, 409);
+  const community = post.submittedAt !== null;
+  const to = community ? "withdrawn" : "draft";
+  await prisma.$transaction(async (tx) => {
+    await tx.post.update({
+      where: { id },
+      data: { status: to, ...(community ? { moderationNote: "Unpublished by an administrator." } : {}) },
+    });
+    if (community) {
+      await tx.moderationAction.create({
+        data: {
+          postId: id,
+          actorId: admin.id,
+          action: "unpublish",
+          fromStatus: "published",
+          toStatus: to,
+          message: "Unpublished by an administrator.",
+        },
+      });
+    }
+    await recordAdminAction(tx, admin, {
+      action: "post.unpublish",
+      objectType: "post",
+      objectId: id,
+      before: { status: post.status, slug: post.slug, title: post.title },
+      after: { status: to },
+    });
+  });
+  // The writer hears of it, as of every moderation decision.
+  if (community && post.authorId) {
+    await notifyWriter(post.authorId, {
+      kind: "story-changes",
+      title: "Your story was unpublished",
+      message: `An administrator took "${post.title}" off the site. You can edit it and submit it again.`,
+      link: editStoryPath(id),
+    });
+  }
+  return { title: post.title, community };
+}

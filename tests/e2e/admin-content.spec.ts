@@ -1,0 +1,261 @@
+// The admin's content jobs (issue 15), on a site of its own (tests/e2e/story-site.ts:
+// its own database and WordPress-shaped server), since featuring a story changes
+// the home page and unpublishing changes the Story Index other specs count:
+// every story from every source at /admin/content, feature one on the home page,
+// unpublish a community story; own posts at /admin/posts: create one scheduled
+// for later (hidden until its date, which is moved in the database rather than
+// waited for), edit it, delete it after confirming. JavaScript on and off.
+import { gzipSync } from "node:zlib";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { signIn } from "../support/accounts";
+import { expect, SITE_ADMIN, test } from "./story-site";
+
+test.describe.configure({ mode: "serial" });
+
+async function asAdmin(page: Page, path: string, heading: string) {
+  await signIn(page, SITE_ADMIN.email, SITE_ADMIN.password, path);
+  await page.getByRole("link", { name: "Continue where you were" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+}
+
+const row = (page: Page, title: string) =>
+  page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: title }) });
+
+/** A published community story, as moderation leaves one (written straight to the database). */
+async function communityStory(
+  site: { query: (sql: string, args?: (string | number)[]) => Promise<unknown[]> },
+  title: string,
+) {
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  const now = new Date().toISOString();
+  await site.query(
+    `INSERT INTO "Post" ("slug", "title", "content", "excerpt", "status", "authorName", "createdAt", "updatedAt", "submittedAt", "publishedAt")
+     VALUES (?, ?, '<p>The reeds whispered back.</p>', 'Reeds that whisper.', 'published', 'A writer', ?, ?, ?, ?)`,
+    [slug, title, now, now, now, now],
+  );
+  return slug;
+}
+
+const audit = async (site: { query: <T>(sql: string, args?: (string | number)[]) => Promise<T[]> }, action: string) =>
+  (await site.query<{ n: number }>('SELECT COUNT(*) AS n FROM "AdminAudit" WHERE action = ?', [action]))[0]?.n;
+
+/** An anonymous reader's view of a page (no cookies of the admin's). */
+async function anonymous(request: APIRequestContext, path: string) {
+  const response = await request.get(path);
+  return { status: response.status(), text: await response.text() };
+}
+
+test("every story from every source, filtered by source", async ({ page, site, checkA11y }) => {
+  const title = `Whispering Reeds ${test.info().project.name}`;
+  await communityStory(site, title);
+  // A sync first, so the synced copies exist.
+  await asAdmin(page, "/admin/wordpress-sync", "Content sync");
+  await page.getByRole("button", { name: "Sync now" }).click();
+  await expect(page.getByRole("table", { name: "The latest 10 content syncs" }).getByRole("row").nth(1)).toContainText(
+    "success",
+  );
+
+  await page.goto("/admin/content");
+  await expect(page.getByRole("heading", { level: 1, name: "Content management" })).toBeVisible();
+  await expect(row(page, "Last Ferry to Hollin Isle")).toContainText("WordPress");
+  await expect(row(page, "The Widow’s Clock")).toContainText("Own post");
+  await expect(row(page, title)).toContainText("Community");
+  await expect(row(page, title)).toContainText("Published");
+  await checkA11y();
+
+  const sources = page.getByRole("navigation", { name: "Sources" });
+  await sources.getByRole("link", { name: "Own posts" }).click();
+  await expect(page).toHaveURL(/\/admin\/content\?source=own$/);
+  await expect(row(page, "The Widow’s Clock")).toContainText("Own post");
+  await expect(page.getByRole("rowheader", { name: "Last Ferry to Hollin Isle" })).toHaveCount(0);
+  await expect(page.getByRole("rowheader", { name: title })).toHaveCount(0);
+
+  await sources.getByRole("link", { name: "Community" }).click();
+  await expect(row(page, title)).toContainText("Community");
+  await expect(page.getByRole("rowheader", { name: "The Widow’s Clock" })).toHaveCount(0);
+
+  await sources.getByRole("link", { name: "Synced copies" }).click();
+  await expect(row(page, "Last Ferry to Hollin Isle")).toContainText("Synced copy");
+  await expect(page.getByRole("rowheader", { name: title })).toHaveCount(0);
+
+  await sources.getByRole("link", { name: "WordPress" }).click();
+  await expect(row(page, "Last Ferry to Hollin Isle")).toContainText("WordPress");
+  await expect(page.getByRole("rowheader", { name: "The Widow’s Clock" })).toHaveCount(0);
+  // The WordPress editor of a remote post.
+  await expect(row(page, "Last Ferry to Hollin Isle").getByRole("link", { name: /Edit in WordPress/ })).toHaveAttribute(
+    "href",
+    /\/wp-admin\/post\.php\?post=\d+&action=edit$/,
+  );
+
+  // Search by title, through the query string.
+  await page.goto("/admin/content?source=own");
+  await page.getByRole("searchbox", { name: "Search titles" }).fill("Hollowmere");
+  await page.getByRole("main").getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/source=own&q=Hollowmere/);
+  await expect(page.getByRole("rowheader")).toHaveCount(1);
+  await expect(row(page, "Letters from Hollowmere")).toBeVisible();
+});
+
+test("a featured story is shown on the home page, first, without JavaScript", async ({
+  page,
+  site,
+  request,
+  checkA11y,
+}) => {
+  await asAdmin(page, "/admin/content?source=wordpress", "Content management");
+  const before = await audit(site, "story.feature");
+  await row(page, "Bread & Salt").getByRole("button", { name: "Feature Bread & Salt" }).click();
+  await expect(row(page, "Bread & Salt")).toContainText("(featured)");
+  await expect(page.getByText("Featured on the home page: bread-and-salt")).toBeVisible();
+  expect(await audit(site, "story.feature")).toBe(Number(before) + 1);
+
+  const home = await anonymous(request, "/");
+  expect(home.status).toBe(200);
+  const featured = home.text.indexOf('id="featured"');
+  expect(featured).toBeGreaterThan(0);
+  expect(home.text.indexOf("Bread &amp; Salt", featured)).toBeGreaterThan(featured);
+  expect(featured).toBeLessThan(home.text.indexOf('id="latest"'));
+  // Still within the home page's first-load budget (tests/http/budget.spec.ts): HTML plus its stylesheets, gzip.
+  let bytes = gzipSync(home.text).length;
+  for (const [, href] of home.text.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)) {
+    bytes += gzipSync(await (await request.get(href as string)).body()).length;
+  }
+  expect(bytes, `${bytes} bytes gzip`).toBeLessThanOrEqual(14 * 1024);
+
+  await page.goto("/");
+  const section = page.getByRole("region", { name: "Featured story" });
+  await expect(section.getByRole("link", { name: "Bread & Salt" })).toBeVisible();
+  await checkA11y();
+
+  // Stop featuring: the home page goes back to the latest stories only.
+  await page.goto("/admin/content");
+  await page.getByRole("button", { name: "Stop featuring" }).click();
+  await expect(page.getByText("No story is featured on the home page.")).toBeVisible();
+  expect((await anonymous(request, "/")).text).not.toContain('id="featured"');
+});
+
+test("an unpublished community story leaves the index and its page is a 404", async ({
+  page,
+  site,
+  request,
+  checkA11y,
+}) => {
+  const title = `The Drowned Bell ${test.info().project.name}`;
+  const slug = await communityStory(site, title);
+  expect((await anonymous(request, `/community-story/${slug}`)).status).toBe(200);
+  expect((await anonymous(request, "/stories")).text).toContain(title);
+
+  // Admins moderate from phones too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await asAdmin(page, "/admin/content?source=community", "Content management");
+  await checkA11y();
+  await row(page, title)
+    .getByRole("button", { name: `Unpublish ${title}` })
+    .click();
+  await expect(row(page, title)).toContainText("Withdrawn");
+  await expect(row(page, title).getByRole("button", { name: /Unpublish/ })).toHaveCount(0);
+
+  expect((await anonymous(request, `/community-story/${slug}`)).status).toBe(404);
+  expect((await anonymous(request, "/stories")).text).not.toContain(title);
+  const [post] = await site.query<{ status: string; id: number }>('SELECT id, status FROM "Post" WHERE slug = ?', [
+    slug,
+  ]);
+  expect(post?.status).toBe("withdrawn");
+  const rows = await site.query<{ action: string; before: string; after: string }>(
+    'SELECT action, before, after FROM "AdminAudit" WHERE "objectType" = \'post\' AND "objectId" = ?',
+    [String(post?.id)],
+  );
+  expect(rows).toEqual([
+    expect.objectContaining({ action: "post.unpublish", after: JSON.stringify({ status: "withdrawn" }) }),
+  ]);
+
+  // Several at once: tick them, one button.
+  const others = [`The Tide Clock ${test.info().project.name}`, `The Salt Door ${test.info().project.name}`];
+  const slugs = [await communityStory(site, others[0] as string), await communityStory(site, others[1] as string)];
+  await page.reload();
+  for (const other of others) await page.getByRole("checkbox", { name: `Select ${other}` }).check();
+  await page.getByRole("button", { name: "Unpublish selected" }).click();
+  for (const other of others) await expect(row(page, other)).toContainText("Withdrawn");
+  for (const otherSlug of slugs) expect((await anonymous(request, `/community-story/${otherSlug}`)).status).toBe(404);
+});
+
+test("an own post: scheduled and hidden until its date, then public; edited; deleted after confirming", async ({
+  page,
+  site,
+  request,
+  checkA11y,
+}) => {
+  const title = `The Cellar Door ${test.info().project.name}`;
+  await asAdmin(page, "/admin/posts", "Own posts");
+  await checkA11y();
+  await page.getByRole("link", { name: "New post" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "New post" })).toBeVisible();
+  await checkA11y();
+
+  // Publishing with nothing to read is refused, and what was typed stays.
+  await page.getByLabel("Title").fill(title);
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByText("Write the post's text before publishing it.")).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveValue(title);
+
+  await page.getByLabel("Summary").fill("Something knocks from below.");
+  await page.getByLabel("Story text").fill("The door in the floor knocked twice.\n\nThen a *third* time, softer.");
+  await page.getByLabel("Category").selectOption("gothic");
+  await page.getByLabel("New tags").fill("cellar");
+  await page.getByLabel("Publish date (UTC)").fill("2031-10-31T23:00");
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Edit: ${title}` })).toBeVisible();
+  await expect(page.getByText("Scheduled: readers see it from its publish date.")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/posts\/\d+$/);
+  await checkA11y();
+
+  const [post] = await site.query<{ id: number; slug: string; content: string }>(
+    'SELECT id, slug, content FROM "Post" WHERE title = ?',
+    [title],
+  );
+  expect(post?.content).toContain("<em>third</em>");
+  const slug = post?.slug ?? "";
+  expect((await anonymous(request, `/story/${slug}`)).status).toBe(404);
+  expect((await anonymous(request, `/api/posts/${slug}`)).status).toBe(404);
+
+  await page.goto("/admin/posts?status=scheduled");
+  await expect(row(page, title)).toContainText("Scheduled");
+  await expect(row(page, title)).toContainText("Gothic");
+  await expect(row(page, title)).toContainText("cellar");
+
+  // The publish date passes.
+  await site.query('UPDATE "Post" SET "publishedAt" = ? WHERE id = ?', [
+    "2020-01-01T00:00:00.000+00:00",
+    post?.id ?? 0,
+  ]);
+  const story = await anonymous(request, `/story/${slug}`);
+  expect(story.status).toBe(200);
+  expect(story.text).toContain(title);
+  await page.goto("/admin/posts?status=published");
+  await expect(row(page, title)).toContainText("Published");
+
+  // Edit: the same editor, filled with the post.
+  await row(page, title).getByRole("link", { name: title }).click();
+  await expect(page.getByLabel("Story text")).toHaveValue(/knocked twice/);
+  await page.getByLabel("Title").fill(`${title}, Opened`);
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Edit: ${title}, Opened` })).toBeVisible();
+  await expect(page.getByText("Published: readers see it.")).toBeVisible();
+  expect((await anonymous(request, `/story/${slug}`)).text).toContain(`${title}, Opened`);
+
+  // Delete: refused until the box is ticked.
+  await page.getByRole("button", { name: "Delete post" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Tick the box to confirm" })).toBeVisible();
+  expect(await site.query('SELECT id FROM "Post" WHERE id = ?', [post?.id ?? 0])).toHaveLength(1);
+  await page.getByLabel(/Yes, delete/).check();
+  await page.getByRole("button", { name: "Delete post" }).click();
+  await expect(page).toHaveURL(/\/admin\/posts$/);
+  await expect(page.getByRole("rowheader", { name: `${title}, Opened` })).toHaveCount(0);
+  expect((await anonymous(request, `/story/${slug}`)).status).toBe(404);
+
+  const actions = await site.query<{ action: string }>(
+    'SELECT action FROM "AdminAudit" WHERE "objectType" = \'post\' AND "objectId" = ? ORDER BY "createdAt", rowid',
+    [String(post?.id)],
+  );
+  expect(actions.map((a) => a.action)).toEqual(["post.create", "post.update", "post.delete"]);
+});
