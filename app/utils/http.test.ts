@@ -62,8 +62,13 @@ describe("readFormData", () => {
       status: 400,
       message: 'The field "theme" was sent more than once.',
     });
-    const read = await readFormData(form("tag=a&tag=b"), { repeatable: ["tag"] });
-    expect(read.getAll("tag")).toEqual(["a", "b"]);
+    const read = await readFormData(form("note=a&note=b"), { repeatable: ["note"] });
+    expect(read.getAll("note")).toEqual(["a", "b"]);
+  });
+  it("takes a story's tags and warnings as lists wherever they are sent (the CSRF check reads every form)", async () => {
+    const read = await readFormData(form("tag=dread&tag=fog&warnings=gore&warnings=violence"));
+    expect(read.getAll("tag")).toEqual(["dread", "fog"]);
+    expect(read.getAll("warnings")).toEqual(["gore", "violence"]);
   });
   it("refuses another content type with 415 and a body past the limit with 413, chunked too", async () => {
     expect(await refusal(readFormData(post("{}", "application/json")))).toMatchObject({ status: 415 });

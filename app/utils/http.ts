@@ -126,6 +126,15 @@ function parseUrlencoded(bytes: Uint8Array): FormData | null {
  * characters or sends a field twice (form.get and a schema would read such a
  * field differently; a field meant to repeat is named in `repeatable`).
  */
+/**
+ * The fields that are lists wherever a form sends them, as checkboxes sharing
+ * one name: a story's tags and content warnings (the writers' and the admin's
+ * story editor). Only these, and what a caller names in `repeatable`, may
+ * repeat; the CSRF check reads every form before any route does, so the list
+ * is one for the whole site.
+ */
+export const LIST_FIELDS: readonly string[] = ["tag", "warnings"];
+
 export async function readFormData(request: Request, options: { repeatable?: string[] } = {}): Promise<FormData> {
   invariantResponse(
     isFormRequest(request),
@@ -164,7 +173,9 @@ export async function readFormData(request: Request, options: { repeatable?: str
     if (hasControlCharacter(name) || (typeof value === "string" && hasControlCharacter(value))) {
       return fail(BODY_MESSAGES.control);
     }
-    if (seen.has(name) && !options.repeatable?.includes(name)) return fail(BODY_MESSAGES.repeated(name));
+    if (seen.has(name) && !LIST_FIELDS.includes(name) && !options.repeatable?.includes(name)) {
+      return fail(BODY_MESSAGES.repeated(name));
+    }
     seen.add(name);
   }
   return form;

@@ -65,7 +65,9 @@ test("submit, changes requested, resubmit, approve: published, listed, and every
   await page.getByLabel("Story text").fill(`The lamp was lit at dusk.\n\n${words(40)}`);
   await expect(page.getByText(/4\d words · about 1 min read/)).toBeVisible({ visible: js });
   await page.getByLabel("Category").selectOption({ label: "Gothic" });
+  // Two warnings: checkboxes that share one name (the form reader takes them as a list).
   await page.getByLabel("Death or grief").check();
+  await page.getByLabel("Violence").check();
   await page.getByLabel("Propose new tags").fill(`lanterns${id}`);
   // Forgot the agreement: refused, and nothing typed is lost.
   await page.getByRole("button", { name: "Submit for review" }).click();
@@ -77,6 +79,7 @@ test("submit, changes requested, resubmit, approve: published, listed, and every
   await expect(page.getByLabel("Story text")).toHaveValue(`The lamp was lit at dusk.\n\n${words(40)}`);
   await expect(page.getByLabel("Category")).toHaveValue("gothic");
   await expect(page.getByLabel("Death or grief")).toBeChecked();
+  await expect(page.getByLabel("Violence")).toBeChecked();
   await expect(page.getByLabel("Propose new tags")).toHaveValue(`lanterns${id}`);
   await checkA11y();
   await page.getByLabel(/This story is my own original work/).check();
@@ -131,7 +134,7 @@ test("submit, changes requested, resubmit, approve: published, listed, and every
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.getByText("And then the light went out.")).toBeVisible();
   await expect(page.getByRole("link", { name: writer.username })).toHaveAttribute("href", `/author/${writer.username}`);
-  await expect(page.getByText("Content warnings: Death or grief.")).toBeVisible();
+  await expect(page.getByText("Content warnings: Violence, Death or grief.")).toBeVisible();
   await checkA11y();
 
   // Listed in the Story Index beside the WordPress stories, marked as community.
