@@ -3,6 +3,7 @@
 // tools can load the app without starting them.
 import { ensureInitialAdmin } from "~/auth/auth.server";
 import { MAIL_DISABLED_WARNING } from "~/auth/mail.server";
+import { startAnnouncementSchedule } from "~/content/announce.server";
 import { startContentSyncSchedule } from "~/content/sync-schedule.server";
 import { env } from "~/env.server";
 import { siteMailer } from "~/messages/site-mailer.server";
@@ -12,6 +13,7 @@ export function runStartupJobs() {
   if (!siteMailer.enabled) console.warn(MAIL_DISABLED_WARNING);
   startContentSyncSchedule();
   startEmailDigestSchedule(siteMailer);
+  startAnnouncementSchedule();
   ensureInitialAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD).catch((error) =>
     console.error("Could not create the initial administrator:", error instanceof Error ? error.message : error),
   );

@@ -4,6 +4,7 @@
 // transaction. Community stories are the writers' (app/stories/); an admin
 // only unpublishes them here.
 import type { SessionUser } from "~/auth/session.server";
+import { announceDueStories } from "~/content/announce.server";
 import { htmlToText } from "~/content/html.server";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
@@ -209,7 +210,7 @@ async function fields(input: AdminPostInput, now: Date) {
 export async function createOwnPost(admin: SessionUser, input: AdminPostInput, now = new Date()) {
   const { data, tagIds: tags } = await fields(input, now);
   const slug = await freeSlug(input.title, 0);
-  return prisma.$transaction(async (tx) => {
+  const created = await prisma.$transaction(async (tx) => {
     const post = await tx.post.create({
       data: {
         ...data,
@@ -228,6 +229,9 @@ export async function createOwnPost(admin: SessionUser, input: AdminPostInput, n
     });
     return { id: post.id, state: ownPostState(post, now) };
   });
+  // Public now: readers who want new stories are told at once (a scheduled one, when its date comes).
+  await announceDueStories(now);
+  return created;
 }
 
 export async function updateOwnPost(admin: SessionUser, id: number, input: AdminPostInput, now = new Date()) {
@@ -237,7 +241,7 @@ export async function updateOwnPost(admin: SessionUser, id: number, input: Admin
   if (input.intent === "publish" && !input.publishAt && before.status === "published" && before.publishedAt) {
     data.publishedAt = before.publishedAt;
   }
-  return prisma.$transaction(async (tx) => {
+  const updated = await prisma.$transaction(async (tx) => {
     const post = await tx.post.update({
       where: { id },
       data: {
@@ -255,6 +259,8 @@ export async function updateOwnPost(admin: SessionUser, id: number, input: Admin
     });
     return { id, slug: post.slug, state: ownPostState(post, now) };
   });
+  await announceDueStories(now);
+  return updated;
 }
 
 export async function deleteOwnPost(admin: SessionUser, id: number) {

@@ -3,12 +3,12 @@
 // three decisions on them. Each decision is checked by the state machine,
 // written with its ModerationAction audit row in one transaction, and then
 // told to the writer through notifyWriter (and, for a first publication, to
-// every reader who wants new stories through notifyNewStory).
+// every reader who wants new stories through announceStory).
 import { z } from "zod";
 import type { SessionUser } from "~/auth/session.server";
+import { announceStory } from "~/content/announce.server";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
-import { notifyNewStory } from "~/notifications/notifications.server";
 import { slugify } from "~/utils/slug";
 import { CONTENT_WARNINGS } from "./content-warnings";
 import { renderStoryMarkdown } from "./markdown.server";
@@ -206,7 +206,7 @@ async function moderateStory(admin: SessionUser, id: number, input: ModerationIn
       message: `"${post.title}" was approved and is now published.${input.message ? ` The moderator says: ${input.message}` : ""}`,
       link: communityStoryPath(slug),
     });
-    if (firstPublication) await notifyNewStory({ id: post.id, slug, title: post.title });
+    if (firstPublication) await announceStory({ id: post.id, slug, title: post.title });
   } else if (move.to === "changes") {
     await notifyWriter(post.authorId, {
       kind: "story-changes",

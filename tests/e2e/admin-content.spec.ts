@@ -243,6 +243,14 @@ test("an own post: scheduled and hidden until its date, then public; edited; del
   await expect(page.getByText("Published: readers see it.")).toBeVisible();
   expect((await anonymous(request, `/story/${slug}`)).text).toContain(`${title}, Opened`);
 
+  // Public now: every reader who wants new stories (the admin too) was told of it, once (issue 12).
+  await page.goto("/notifications");
+  await expect(
+    page
+      .getByRole("region", { name: "All notifications" })
+      .getByText(new RegExp(`^"${title}(, Opened)?" is now available to read!$`)),
+  ).toHaveCount(1);
+
   // Delete: refused until the box is ticked.
   await page.getByRole("button", { name: "Delete post" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Tick the box to confirm" })).toBeVisible();

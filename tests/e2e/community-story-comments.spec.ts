@@ -21,9 +21,9 @@ test("a community story's comments: readers comment and quote, anonymous readers
   const slug = `the-lantern-keeper-${id}`;
   const [user] = await site.query<{ id: string }>('SELECT id FROM "User" WHERE username = ?', [writer.username]);
   await site.query(
-    `INSERT INTO "Post" (slug, title, content, excerpt, status, "authorId", "submittedAt", "createdAt", "updatedAt")
-     VALUES (?, ?, '<p>The lamp went out.</p>', 'The lamp went out.', 'published', ?, ?, ?, ?)`,
-    [slug, `The Lantern Keeper ${id}`, user?.id ?? "", ...Array(3).fill(new Date().toISOString())],
+    `INSERT INTO "Post" (slug, title, content, excerpt, status, "authorId", "submittedAt", "createdAt", "updatedAt", "announcedAt")
+     VALUES (?, ?, '<p>The lamp went out.</p>', 'The lamp went out.', 'published', ?, ?, ?, ?, ?)`,
+    [slug, `The Lantern Keeper ${id}`, user?.id ?? "", ...Array(4).fill(new Date().toISOString())],
   );
 
   // Listed on /community with its writer, linking to its page.

@@ -544,9 +544,9 @@ async function communityFixture(site: Site) {
   const now = new Date().toISOString();
   const slug = `authz-story-${randomUUID().slice(0, 8)}`;
   await site.query(
-    `INSERT INTO "Post" (slug, title, content, status, "authorId", "submittedAt", "createdAt", "updatedAt")
-     VALUES (?, 'The Lantern', '<p>Dark.</p>', 'published', ?, ?, ?, ?)`,
-    [slug, userId, now, now, now],
+    `INSERT INTO "Post" (slug, title, content, status, "authorId", "submittedAt", "createdAt", "updatedAt", "announcedAt")
+     VALUES (?, 'The Lantern', '<p>Dark.</p>', 'published', ?, ?, ?, ?, ?)`,
+    [slug, userId, now, now, now, now],
   );
   await site.query(
     `INSERT INTO "DiscussionThread" (title, "authorId", "createdAt", "lastPostAt") VALUES ('Bells', ?, ?, ?)`,
