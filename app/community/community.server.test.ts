@@ -131,6 +131,13 @@ describe("reports", () => {
       ["hide", admin.id, admin.username, 1],
       ["hide", admin.id, admin.username, 0],
     ]);
+    const log = await prisma.adminAudit.findMany({
+      where: { objectType: "discussion-post", objectId: String(reply.id) },
+    });
+    expect(log.map((a) => [a.action, a.adminId])).toEqual([
+      ["discussion.hide", admin.id],
+      ["discussion.hide", admin.id],
+    ]);
     expect((await notificationsOf(replier.id)).map((n) => n.title)).toEqual(["Your post was hidden"]);
     // A removed post can no longer be reported or quoted.
     const late = await error(reportPost(await reader("late"), { postId: reply.id, reason: "spam" }));

@@ -5,6 +5,8 @@
 // author of a removed post is told through notifyCommunity(). The moderation
 // page of /admin/content-moderation renders <ReportsSection> with
 // listOpenReports(). See docs/decisions/015.
+
+import { recordAdminAction } from "~/admin/audit.server";
 import { prisma } from "~/db.server";
 import { permalink } from "./discussion.server";
 import { notifyCommunity } from "./notify.server";
@@ -157,6 +159,17 @@ export async function moderatePost(
       await tx.discussionPost.update({ where: { id: postId }, data: { status: "deleted", body: "" } });
     await tx.discussionModeration.create({
       data: { postId, action: intent, adminId: admin.id, adminName: admin.username, reports: closed.count },
+    });
+    // The admin audit log too (docs/decisions/016): one place that lists every admin action.
+    await recordAdminAction(tx, admin, {
+      action: `discussion.${intent}`,
+      objectType: "discussion-post",
+      objectId: postId,
+      before: { status: post.status },
+      after: {
+        status: intent === "dismiss" ? post.status : intent === "hide" ? "hidden" : "deleted",
+        reports: closed.count,
+      },
     });
     // The author hears once per removal (hiding a hidden post again tells nobody anything new).
     if (intent !== "dismiss" && post.status !== (intent === "hide" ? "hidden" : "deleted"))

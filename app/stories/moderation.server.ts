@@ -5,6 +5,7 @@
 // told to the writer through notifyWriter (and, for a first publication, to
 // every reader who wants new stories through announceStory).
 import { z } from "zod";
+import { recordAdminAction } from "~/admin/audit.server";
 import type { SessionUser } from "~/auth/session.server";
 import { announceStory } from "~/content/announce.server";
 import { prisma } from "~/db.server";
@@ -182,6 +183,14 @@ async function moderateStory(admin: SessionUser, id: number, input: ModerationIn
           message: input.message || null,
         },
       });
+      // The admin audit log too (docs/decisions/016): one place that lists every admin action.
+      await recordAdminAction(tx, admin, {
+        action: `story.${input.decision}`,
+        objectType: "post",
+        objectId: id,
+        before: { status: from },
+        after: { status: move.to, message: input.message || null },
+      });
     });
   } else {
     await prisma.$transaction(async (tx) => {
@@ -195,6 +204,14 @@ async function moderateStory(admin: SessionUser, id: number, input: ModerationIn
           toStatus: move.to,
           message: note,
         },
+      });
+      // The admin audit log too (docs/decisions/016): one place that lists every admin action.
+      await recordAdminAction(tx, admin, {
+        action: `story.${input.decision}`,
+        objectType: "post",
+        objectId: id,
+        before: { status: from },
+        after: { status: move.to, message: note },
       });
     });
   }
@@ -264,6 +281,14 @@ async function moderateRevision(admin: SessionUser, id: string, input: Moderatio
         toStatus: move.to,
         message: input.message || null,
       },
+    });
+    // The admin audit log too (docs/decisions/016): one place that lists every admin action.
+    await recordAdminAction(tx, admin, {
+      action: `story.${input.decision}`,
+      objectType: "post",
+      objectId: revision.postId,
+      before: { status: from },
+      after: { status: move.to, message: input.message || null },
     });
   });
   const title = revision.post.title;

@@ -101,6 +101,17 @@ describe("a community story through moderation", () => {
       ["approve", "review", "published"],
     ]);
     expect(actions[1]).toMatchObject({ actorId: admin.id, message: "Tighten the ending." });
+    // Each decision is in the admin audit log too, with the status before and after.
+    const audit = await prisma.adminAudit.findMany({ where: { objectId: String(id) }, orderBy: { createdAt: "asc" } });
+    expect(audit.map((a) => [a.action, a.adminId, a.before, a.after])).toEqual([
+      [
+        "story.request-changes",
+        admin.id,
+        '{"status":"review"}',
+        '{"status":"changes","message":"Tighten the ending."}',
+      ],
+      ["story.approve", admin.id, '{"status":"review"}', '{"status":"published","message":null}'],
+    ]);
   });
 
   test("an edit of a published story waits in review while the published version stays online", async () => {
