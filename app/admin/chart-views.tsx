@@ -6,7 +6,8 @@ import type { BarChartModel, LineChartModel } from "./charts.server";
 
 // The theme's tokens as inline styles (CSP allows style attributes): no new
 // utility classes in the stylesheet every reader's page inlines (decision 003).
-const SCROLL_X = { overflowX: "auto" } as const;
+// Relative, so the sr-only labels in a wide table scroll with it instead of widening the page.
+const SCROLL_X = { overflowX: "auto", position: "relative" } as const;
 const END = { textAlign: "end" } as const;
 const LINE = { stroke: "var(--c-line)" };
 const MUTED = { fill: "var(--c-muted)" };

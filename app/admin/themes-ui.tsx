@@ -17,7 +17,8 @@ import type { ThemesActionData } from "./themes-actions.server";
 
 // Layout that only these admin pages use goes in style attributes: every utility class
 // joins the stylesheet each reader's page inlines (decision 003, the 14 KB budget).
-const SCROLL_X = { overflowX: "auto" } as const;
+// Relative, so the sr-only labels in a wide table scroll with it instead of widening the page.
+const SCROLL_X = { overflowX: "auto", position: "relative" } as const;
 
 type Values = Record<string, string>;
 

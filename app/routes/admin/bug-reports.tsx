@@ -263,7 +263,7 @@ export default function BugReports({ loaderData, actionData }: Route.ComponentPr
           Error log, grouped ({groups.length} {groups.length === 1 ? "group" : "groups"})
         </h2>
         {groups.length ? (
-          <div className="mt-3 overflow-x-auto">
+          <div className="relative mt-3 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Errors grouped by message and route</caption>
               <thead>

@@ -156,7 +156,7 @@ export default function ContentManagement({ loaderData, actionData }: Route.Comp
         </p>
         {note ? <p className="mt-2 text-muted">{note}</p> : null}
         {rows.length ? (
-          <div className="mt-4 overflow-x-auto">
+          <div className="relative mt-4 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Stories, {SOURCE_NAMES[query.source].toLowerCase()}, newest first</caption>
               <thead>

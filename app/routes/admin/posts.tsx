@@ -86,7 +86,7 @@ export default function OwnPosts({ loaderData }: Route.ComponentProps) {
         {total} {total === 1 ? "post" : "posts"}
       </p>
       {posts.length ? (
-        <div className="mt-2 overflow-x-auto">
+        <div className="relative mt-2 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Own posts, newest first</caption>
             <thead>

@@ -176,7 +176,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           {audit.total} {audit.total === 1 ? "entry" : "entries"}, newest first. Page {page} of {pages}.
         </p>
         {audit.rows.length ? (
-          <div className="mt-3 overflow-x-auto">
+          <div className="relative mt-3 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Admin actions, newest first</caption>
               <thead>

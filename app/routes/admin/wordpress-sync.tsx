@@ -163,7 +163,7 @@ export default function WordPressSync({ loaderData }: Route.ComponentProps) {
       {progress ? <ProgressView progress={progress} /> : null}
       <h2 className="mt-8 font-serif text-2xl font-bold">History</h2>
       {history.length ? (
-        <div className="mt-3 overflow-x-auto">
+        <div className="relative mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">The latest 10 content syncs</caption>
             <thead>
