@@ -139,7 +139,7 @@ test("the admin area: anonymous -> sign in, reader -> 403, admin -> dashboard", 
   await page.getByRole("link", { name: "Continue where you were" }).click();
   await expect(page).toHaveURL("/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-  await expect(page.getByText("Own stories")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Needs attention" })).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 900 });
   const sidebar = page.getByRole("complementary", { name: "Sidebar" });
   // On an admin page the Administration group is open, its entry for this page current (spec §2);

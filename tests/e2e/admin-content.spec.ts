@@ -244,12 +244,14 @@ test("an own post: scheduled and hidden until its date, then public; edited; del
   expect((await anonymous(request, `/story/${slug}`)).text).toContain(`${title}, Opened`);
 
   // Public now: every reader who wants new stories (the admin too) was told of it, once (issue 12).
+  const editPage = page.url();
   await page.goto("/notifications");
   await expect(
     page
       .getByRole("region", { name: "All notifications" })
       .getByText(new RegExp(`^"${title}(, Opened)?" is now available to read!$`)),
   ).toHaveCount(1);
+  await page.goto(editPage);
 
   // Delete: refused until the box is ticked.
   await page.getByRole("button", { name: "Delete post" }).click();
