@@ -2,12 +2,11 @@
 // a data table beside it: the SVG is an image with a short name for screen
 // readers, the table carries the numbers.
 import { useId } from "react";
+import { ScrollX } from "~/components/scroll-x";
 import type { BarChartModel, LineChartModel } from "./charts.server";
 
 // The theme's tokens as inline styles (CSP allows style attributes): no new
 // utility classes in the stylesheet every reader's page inlines (decision 003).
-// Relative, so the sr-only labels in a wide table scroll with it instead of widening the page.
-const SCROLL_X = { overflowX: "auto", position: "relative" } as const;
 const END = { textAlign: "end" } as const;
 const LINE = { stroke: "var(--c-line)" };
 const MUTED = { fill: "var(--c-muted)" };
@@ -113,7 +112,7 @@ export function ChartFigure({
         ) : (
           <p className="text-muted">Nothing to show yet.</p>
         )}
-        <div style={SCROLL_X}>
+        <ScrollX label={`${title}: the numbers`}>
           <table className="w-full text-left text-sm">
             <caption className="text-left font-semibold">{title}: the numbers</caption>
             <thead>
@@ -145,7 +144,7 @@ export function ChartFigure({
               </tr>
             </tfoot>
           </table>
-        </div>
+        </ScrollX>
       </div>
     </section>
   );

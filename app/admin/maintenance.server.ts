@@ -22,9 +22,12 @@ const retryAfter: MiddlewareFunction<Response> = async ({ context }, next) => {
 };
 
 const guard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  if (!(await isMaintenanceMode())) return next();
   const { pathname } = new URL(request.url);
+  // Open paths first: /api/health must answer (503) even when the database cannot say whether
+  // the site is in maintenance; elsewhere a database that fails is the route's own error to show.
   if (passesMaintenance(pathname, false)) return next();
+  const closed = await isMaintenanceMode().catch(() => false);
+  if (!closed) return next();
   const user = await getOptionalUser(request);
   if (passesMaintenance(pathname, Boolean(user?.isAdmin))) return next();
   context.set(refusedContext, true);

@@ -1,3 +1,4 @@
+import { data } from "react-router";
 // The admin's own posts (/admin/posts/new, /admin/posts/{id}): the story
 // editor's fields (app/stories/story-form.ts, one set of limits) plus a
 // publish date. "Save draft" keeps the post private; "Publish" makes it
@@ -59,4 +60,18 @@ export type OwnPostState = "published" | "scheduled" | "draft";
 export function ownPostState(post: { status: string; publishedAt: Date | null }, now: Date = new Date()): OwnPostState {
   if (post.status !== "published") return "draft";
   return post.publishedAt && post.publishedAt.getTime() > now.getTime() ? "scheduled" : "published";
+}
+
+/**
+ * An own post's number from the URL (/admin/posts/:postId); no parameter
+ * (/admin/posts/new) is a new post. Anything that cannot be a number is a 404
+ * for anyone, before the role check (the admin layout asks too).
+ */
+export function postIdParam(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  const id = /^[1-9]\d{0,9}$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) {
+    throw data({ message: "There is no own post with this number." }, { status: 404 });
+  }
+  return id;
 }

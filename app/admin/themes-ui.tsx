@@ -4,6 +4,7 @@ import type { CSSProperties } from "react";
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { inputClass } from "~/auth/forms";
+import { ScrollX } from "~/components/scroll-x";
 import {
   effectiveColors,
   PALETTE_TOKENS,
@@ -17,8 +18,6 @@ import type { ThemesActionData } from "./themes-actions.server";
 
 // Layout that only these admin pages use goes in style attributes: every utility class
 // joins the stylesheet each reader's page inlines (decision 003, the 14 KB budget).
-// Relative, so the sr-only labels in a wide table scroll with it instead of widening the page.
-const SCROLL_X = { overflowX: "auto", position: "relative" } as const;
 
 type Values = Record<string, string>;
 
@@ -88,7 +87,7 @@ function PreviewBox({ title, colors }: { title: string; colors: ThemeColors }) {
 
 function ContrastTable({ pairs }: { pairs: PairResult[] }) {
   return (
-    <div className="mt-4" style={SCROLL_X}>
+    <ScrollX label="Contrast of every checked pair" className="mt-4">
       <table className="w-full text-left text-sm">
         <caption className="text-left font-semibold">Contrast of every checked pair (WCAG 2.1 AA)</caption>
         <thead>
@@ -120,7 +119,7 @@ function ContrastTable({ pairs }: { pairs: PairResult[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollX>
   );
 }
 
@@ -316,7 +315,7 @@ export function TermSection({
           {formError}
         </p>
       ) : null}
-      <div className="mt-4" style={SCROLL_X}>
+      <ScrollX label={`${plural} table`} className="mt-4">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{plural} with the number of stories using each</caption>
           <thead>
@@ -376,7 +375,7 @@ export function TermSection({
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
       <div className="mt-6 grid gap-5 sm:grid-cols-2">
         <Form method="post" className="rounded border border-line p-3" aria-labelledby={`${kind}-create-title`}>
           <h3 id={`${kind}-create-title`} className="font-semibold">

@@ -11,6 +11,7 @@ import { listReviewItems, setStatuses } from "~/admin/feedback.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { FormErrors } from "~/auth/forms";
+import { ScrollX } from "~/components/scroll-x";
 import { ERROR_ID_PATTERN } from "~/errors/error-log";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { replyToFailure } from "~/utils/forms";
@@ -263,7 +264,7 @@ export default function BugReports({ loaderData, actionData }: Route.ComponentPr
           Error log, grouped ({groups.length} {groups.length === 1 ? "group" : "groups"})
         </h2>
         {groups.length ? (
-          <div className="relative mt-3 overflow-x-auto">
+          <ScrollX label="Errors grouped by message and route" className="mt-3">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Errors grouped by message and route</caption>
               <thead>
@@ -300,7 +301,7 @@ export default function BugReports({ loaderData, actionData }: Route.ComponentPr
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollX>
         ) : (
           <p className="mt-3 text-muted">The error log is empty.</p>
         )}

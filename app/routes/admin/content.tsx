@@ -9,6 +9,7 @@ import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { FormErrors, inputClass } from "~/auth/forms";
 import { Pagination } from "~/components/pagination";
+import { ScrollX } from "~/components/scroll-x";
 import { formatDate } from "~/components/story-card";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { keepResponseHeaders } from "~/utils/http";
@@ -156,7 +157,7 @@ export default function ContentManagement({ loaderData, actionData }: Route.Comp
         </p>
         {note ? <p className="mt-2 text-muted">{note}</p> : null}
         {rows.length ? (
-          <div className="relative mt-4 overflow-x-auto">
+          <ScrollX label="Stories" className="mt-4">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Stories, {SOURCE_NAMES[query.source].toLowerCase()}, newest first</caption>
               <thead>
@@ -238,7 +239,7 @@ export default function ContentManagement({ loaderData, actionData }: Route.Comp
                 Unpublish selected
               </button>
             </p>
-          </div>
+          </ScrollX>
         ) : (
           <p className="mt-4 text-muted">No stories here.</p>
         )}

@@ -1,4 +1,5 @@
 import { Link, Outlet, useLocation } from "react-router";
+import { postIdParam } from "~/admin/post-form";
 import { userIdParam } from "~/admin/users";
 import { requireAdmin } from "~/auth/auth.server";
 import { ADMIN_NAV, isCurrent } from "~/components/navigation";
@@ -13,6 +14,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // An address that can name no user is a 404 for anyone, before the role check (the user's
   // page does the same; this loader's redirect would otherwise answer first).
   if (params.userId !== undefined) userIdParam(params.userId);
+  postIdParam(params.postId);
   await requireAdmin(request);
   return null;
 }

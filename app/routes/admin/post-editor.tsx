@@ -5,7 +5,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { AdminPostSchema, DeletePostSchema, POST_MESSAGES } from "~/admin/post-form";
+import { AdminPostSchema, DeletePostSchema, POST_MESSAGES, postIdParam } from "~/admin/post-form";
 import { createOwnPost, deleteOwnPost, ownPostForm, PostError, updateOwnPost } from "~/admin/posts.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
@@ -20,31 +20,21 @@ import { routeMeta } from "~/utils/meta";
 import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/post-editor";
 
-/** The post's number from the URL; "new" (no parameter) is a new post; anything else names no post. */
-function postId(params: { postId?: string }): number | null {
-  if (params.postId === undefined) return null;
-  const id = /^[1-9]\d{0,9}$/.test(params.postId) ? Number(params.postId) : Number.NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) {
-    throw data({ message: "There is no own post with this number." }, { status: 404 });
-  }
-  return id;
-}
-
 function notFound(error: unknown): never {
   if (error instanceof PostError) throw data({ message: error.message }, { status: error.status });
   throw error;
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
+  const id = postIdParam(params.postId);
   await requireAdmin(request);
-  const id = postId(params);
   const [post, options] = await Promise.all([id === null ? null : ownPostForm(id).catch(notFound), storyFormOptions()]);
   return data({ post, ...options }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const id = postIdParam(params.postId);
   const admin = await requireAdmin(request);
-  const id = postId(params);
   const form = await readPostedForm(request, context);
   if (form.get("intent") === "delete") {
     if (id === null) throw data({ message: "There is no post to delete yet." }, { status: 404 });

@@ -4,6 +4,7 @@ import { listOwnPosts } from "~/admin/posts.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { inputClass } from "~/auth/forms";
 import { Pagination } from "~/components/pagination";
+import { ScrollX } from "~/components/scroll-x";
 import { formatDate } from "~/components/story-card";
 import { routeMeta } from "~/utils/meta";
 import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
@@ -86,7 +87,7 @@ export default function OwnPosts({ loaderData }: Route.ComponentProps) {
         {total} {total === 1 ? "post" : "posts"}
       </p>
       {posts.length ? (
-        <div className="relative mt-2 overflow-x-auto">
+        <ScrollX label="Own posts" className="mt-2">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Own posts, newest first</caption>
             <thead>
@@ -115,7 +116,7 @@ export default function OwnPosts({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollX>
       ) : (
         <p className="mt-4 text-muted">No posts here.</p>
       )}

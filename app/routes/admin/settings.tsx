@@ -8,6 +8,7 @@ import { getSiteSettings, saveSiteSettings } from "~/admin/site-settings.server"
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { Field, FormErrors, inputClass, useSchemaForm } from "~/auth/forms";
+import { ScrollX } from "~/components/scroll-x";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { routeMeta } from "~/utils/meta";
 import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
@@ -176,7 +177,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           {audit.total} {audit.total === 1 ? "entry" : "entries"}, newest first. Page {page} of {pages}.
         </p>
         {audit.rows.length ? (
-          <div className="relative mt-3 overflow-x-auto">
+          <ScrollX label="Audit log" className="mt-3">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Admin actions, newest first</caption>
               <thead>
@@ -209,7 +210,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollX>
         ) : (
           <p className="mt-3 text-muted">No admin actions recorded yet.</p>
         )}

@@ -3,6 +3,7 @@ import { data, Form, useNavigation, useRevalidator } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
+import { ScrollX } from "~/components/scroll-x";
 import { formatDate } from "~/components/story-card";
 import { getLastSync, getSyncHistory, getSyncProgress, type SyncProgress } from "~/content/sync.server";
 import { startSyncInBackground } from "~/content/sync-schedule.server";
@@ -163,7 +164,7 @@ export default function WordPressSync({ loaderData }: Route.ComponentProps) {
       {progress ? <ProgressView progress={progress} /> : null}
       <h2 className="mt-8 font-serif text-2xl font-bold">History</h2>
       {history.length ? (
-        <div className="relative mt-3 overflow-x-auto">
+        <ScrollX label="Sync history" className="mt-3">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">The latest 10 content syncs</caption>
             <thead>
@@ -204,7 +205,7 @@ export default function WordPressSync({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollX>
       ) : (
         <p className="mt-3 text-muted">Nothing recorded yet.</p>
       )}
