@@ -4,13 +4,21 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { env } from "./env.server";
+import { recordServerError } from "./errors/server-errors.server";
 import criticalCss from "./styles/app.css?inline";
 import { CriticalCssContext } from "./styles/critical-css";
 
 export const streamTimeout = 5_000;
+
+/** What a loader, an action or a render throws (not a Response): the server's error log, and stderr. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  void recordServerError(error, request);
+  if (env.NODE_ENV !== "test") console.error(error);
+};
 
 export default function handleRequest(
   request: Request,
@@ -56,6 +64,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
+          void recordServerError(error, request);
           // Errors inside the shell are logged here; shell errors reject and are
           // logged by React Router. Never sent to the browser in production.
           if (shellRendered && env.NODE_ENV !== "test") console.error(error);

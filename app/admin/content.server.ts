@@ -8,7 +8,8 @@
 import type { SessionUser } from "~/auth/session.server";
 import { contentChain } from "~/content/content.server";
 import { featuredSlug, setFeaturedSlug } from "~/content/featured.server";
-import type { StorySummary } from "~/content/story";
+import { postOrder } from "~/content/own-posts.server";
+import { compareInOrder, type ListOrder, type StorySummary } from "~/content/story";
 import { listSyncedStories } from "~/content/synced-posts.server";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
@@ -78,8 +79,13 @@ async function syncedOrigins(ids: number[]) {
 }
 
 /** The chain's list (the first remote that answers, else the synced copies): what readers see. */
-async function chainPage(page: number, search?: string, only?: "wordpress"): Promise<PageOf & { note?: string }> {
-  const result = await contentChain.listStories({ page, perPage: CONTENT_PER_PAGE, search });
+async function chainPage(
+  page: number,
+  search?: string,
+  only?: "wordpress",
+  order?: ListOrder,
+): Promise<PageOf & { note?: string }> {
+  const result = await contentChain.listStories({ page, perPage: CONTENT_PER_PAGE, search, order });
   const source = result.source;
   if (source === "own" || source === "none" || (only === "wordpress" && source === "synced")) {
     return {
@@ -115,14 +121,19 @@ async function chainPage(page: number, search?: string, only?: "wordpress"): Pro
   };
 }
 
-async function syncedPage(page: number, search?: string): Promise<PageOf> {
-  const result = await listSyncedStories({ page, perPage: CONTENT_PER_PAGE, search });
+async function syncedPage(page: number, search?: string, order?: ListOrder): Promise<PageOf> {
+  const result = await listSyncedStories({ page, perPage: CONTENT_PER_PAGE, search, order });
   const origins = await syncedOrigins(result.stories.map((s) => s.id));
   return { rows: remoteRows(result.stories, "synced", origins), total: result.total, totalPages: result.totalPages };
 }
 
 /** Own and community stories, every status but a writer's private draft. */
-async function postsPage(kind: "own" | "community" | "both", page: number, search?: string): Promise<PageOf> {
+async function postsPage(
+  kind: "own" | "community" | "both",
+  page: number,
+  search?: string,
+  order?: ListOrder,
+): Promise<PageOf> {
   const where: Prisma.PostWhereInput = {
     AND: [
       kind === "own"
@@ -136,7 +147,7 @@ async function postsPage(kind: "own" | "community" | "both", page: number, searc
   const [rows, total] = await Promise.all([
     prisma.post.findMany({
       where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      orderBy: postOrder(order),
       skip: (page - 1) * CONTENT_PER_PAGE,
       take: CONTENT_PER_PAGE,
       select: {
@@ -201,20 +212,25 @@ export async function listContent({
   source = "all",
   page = 1,
   search,
+  order,
 }: {
   source?: ContentSourceFilter;
   page?: number;
   search?: string;
+  order?: ListOrder;
 }): Promise<{ rows: ContentRow[]; total: number; totalPages: number; note?: string; featured: string | null }> {
   let result: PageOf & { note?: string };
-  if (source === "wordpress") result = await chainPage(page, search, "wordpress");
-  else if (source === "synced") result = await syncedPage(page, search);
-  else if (source === "own" || source === "community") result = await postsPage(source, page, search);
+  if (source === "wordpress") result = await chainPage(page, search, "wordpress", order);
+  else if (source === "synced") result = await syncedPage(page, search, order);
+  else if (source === "own" || source === "community") result = await postsPage(source, page, search, order);
   else {
-    // Page N of what readers are served (remote or synced) beside page N of the database's posts, newest first.
-    const [remote, posts] = await Promise.all([chainPage(page, search), postsPage("both", page, search)]);
+    // Page N of what readers are served (remote or synced) beside page N of the database's posts, in the order asked.
+    const [remote, posts] = await Promise.all([
+      chainPage(page, search, undefined, order),
+      postsPage("both", page, search, order),
+    ]);
     result = {
-      rows: [...remote.rows, ...posts.rows].sort((a, b) => b.date.localeCompare(a.date)),
+      rows: [...remote.rows, ...posts.rows].sort(compareInOrder(order)),
       total: remote.total + posts.total,
       totalPages: Math.max(remote.totalPages, posts.totalPages),
     };

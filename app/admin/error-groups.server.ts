@@ -3,16 +3,23 @@
 // sets; bug reports with their status; and one log entry looked up by its id
 // (the id an error screen shows and a reader's report carries).
 //
-// The log holds what browsers send (/api/errors, app/errors/): the server does
-// not store its own errors (they go to its standard error output), so there is
-// nothing of the server's to group here.
+// The log holds what browsers send (/api/errors, app/errors/) and what the
+// server itself caught (app/errors/server-errors.server.ts, source "server").
 import { createHash } from "node:crypto";
 import { data } from "react-router";
 import { prisma } from "~/db.server";
 import { type AuditActor, recordAdminAction } from "./audit.server";
+import { ERROR_GROUP_PREFIX, ERROR_GROUP_SORTS, ERROR_SOURCES } from "./error-list";
 import { auditAction, STATUSES } from "./feedback";
+import { matchesSearch, pageOf, readListQuery } from "./list-query";
 
-export type ErrorRecordLite = { id: string; message: string; url: string | null; timestamp: Date };
+export type ErrorRecordLite = {
+  id: string;
+  message: string;
+  url: string | null;
+  timestamp: Date;
+  source?: string;
+};
 
 export type ErrorGroup = {
   key: string;
@@ -24,6 +31,8 @@ export type ErrorGroup = {
   /** The newest entry's id (its details open from the group). */
   latestId: string;
   status: string;
+  /** Where its records came from: "browser", "server" or both. */
+  sources: string[];
 };
 
 /** The route part of a recorded address: its path, without query or fragment; "(unknown)" if none. */
@@ -61,10 +70,12 @@ export function groupErrors(records: ErrorRecordLite[], statuses: Map<string, st
         lastSeen: "",
         latestId: r.id,
         status: statuses.get(key) ?? "new",
+        sources: [r.source ?? "browser"],
       });
       continue;
     }
     g.count++;
+    if (!g.sources.includes(r.source ?? "browser")) g.sources.push(r.source ?? "browser");
     if (t < g.first) g.first = t;
     if (t >= g.last) {
       g.last = t;
@@ -83,7 +94,7 @@ export function groupErrors(records: ErrorRecordLite[], statuses: Map<string, st
 /** Every group of the log (the log keeps the latest 1000 records, so this stays small). */
 export async function listErrorGroups(status: string | null = null): Promise<ErrorGroup[]> {
   const [records, rows] = await Promise.all([
-    prisma.errorLog.findMany({ select: { id: true, message: true, url: true, timestamp: true } }),
+    prisma.errorLog.findMany({ select: { id: true, message: true, url: true, timestamp: true, source: true } }),
     prisma.errorGroupStatus.findMany({ select: { key: true, status: true } }),
   ]);
   const groups = groupErrors(records, new Map(rows.map((r) => [r.key, r.status])));
@@ -111,6 +122,7 @@ export async function findErrorEntry(id: string) {
     componentStack: entry.componentStack,
     userAgent: entry.userAgent,
     context: entry.context,
+    source: entry.source,
     groupKey: key,
     groupStatus: group?.status ?? "new",
     reportIds: reports.map((r) => r.id),
@@ -138,6 +150,21 @@ export async function setErrorGroupStatus(admin: AuditActor, key: string, status
       after: { status, message: group.message.slice(0, 200), route: group.route },
     });
   });
+}
+
+/** One page of the groups, searched by message or route, of one source, sorted (pure). */
+export function errorGroupPage(groups: ErrorGroup[], params: URLSearchParams, size = 25) {
+  const query = readListQuery(params, ERROR_GROUP_SORTS, ERROR_GROUP_PREFIX);
+  const wanted = params.get(`${ERROR_GROUP_PREFIX}source`);
+  const source = ERROR_SOURCES.find((s) => s === wanted) ?? null;
+  const found = groups.filter(
+    (g) => matchesSearch(query.q, g.message, g.route) && (!source || g.sources.includes(source)),
+  );
+  if (query.sort === "count") found.sort((a, b) => b.count - a.count || b.lastSeen.localeCompare(a.lastSeen));
+  else if (query.sort === "first")
+    found.sort((a, b) => a.firstSeen.localeCompare(b.firstSeen) || a.key.localeCompare(b.key));
+  const { items, page, pages, total } = pageOf(found, query.page, size);
+  return { groups: items, query: { ...query, page }, pages, total, source };
 }
 
 /** Error log entries received in the last 24 hours (for the dashboard). */

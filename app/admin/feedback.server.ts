@@ -60,12 +60,18 @@ function feedbackWhere(f: FeedbackFilters): Where {
 
 const iso = (d: Date) => d.toISOString();
 
+/** The list's order: newest first unless the filters ask for the oldest. */
+function newestFirst(f: FeedbackFilters) {
+  const dir = f.sort === "oldest" ? ("asc" as const) : ("desc" as const);
+  return [{ createdAt: dir }, { id: dir }];
+}
+
 async function loadRows(f: FeedbackFilters, skip: number, take: number) {
   switch (f.kind) {
     case "feedback": {
       const where = feedbackWhere(f);
       const [rows, total] = await Promise.all([
-        prisma.feedback.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take }),
+        prisma.feedback.findMany({ where, orderBy: newestFirst(f), skip, take }),
         prisma.feedback.count({ where }),
       ]);
       return {
@@ -94,7 +100,7 @@ async function loadRows(f: FeedbackFilters, skip: number, take: number) {
     case "bug": {
       const where = { ...statusWhere("bug", f.status), ...searchWhere(f.q, ["whatHappened", "page", "errorId"]) };
       const [rows, total] = await Promise.all([
-        prisma.bugReport.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take }),
+        prisma.bugReport.findMany({ where, orderBy: newestFirst(f), skip, take }),
         prisma.bugReport.count({ where }),
       ]);
       return {
@@ -125,7 +131,7 @@ async function loadRows(f: FeedbackFilters, skip: number, take: number) {
         ...searchWhere(f.q, ["message", "name", "email", "subject"]),
       };
       const [rows, total] = await Promise.all([
-        prisma.contactMessage.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take }),
+        prisma.contactMessage.findMany({ where, orderBy: newestFirst(f), skip, take }),
         prisma.contactMessage.count({ where }),
       ]);
       return {
@@ -151,7 +157,7 @@ async function loadRows(f: FeedbackFilters, skip: number, take: number) {
     case "claim": {
       const where = { ...statusWhere("claim", f.status), ...searchWhere(f.q, ["work", "name", "email", "location"]) };
       const [rows, total] = await Promise.all([
-        prisma.copyrightClaim.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip, take }),
+        prisma.copyrightClaim.findMany({ where, orderBy: newestFirst(f), skip, take }),
         prisma.copyrightClaim.count({ where }),
       ]);
       return {

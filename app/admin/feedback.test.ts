@@ -197,16 +197,20 @@ describe("filters", () => {
       category: "ui",
       status: "done",
       q: null,
+      sort: "newest",
       page: 2,
     });
-    expect(readFilters(new URLSearchParams("kind=claim&type=bug&status=done&page=-1"))).toEqual({
+    expect(readFilters(new URLSearchParams("kind=claim&type=bug&status=done&page=-1&sort=oldest"))).toEqual({
       kind: "claim",
       type: null,
       category: null,
       status: null,
       q: null,
+      sort: "oldest",
       page: 1,
     });
+    expect(readFilters(new URLSearchParams("sort=sideways")).sort).toBe("newest");
+    expect(filterQuery({ kind: "bug", sort: "oldest", page: 2 })).toBe("?kind=bug&sort=oldest&page=2");
   });
 
   it("opens the review queue on new items, and shows all with status=all", () => {

@@ -133,6 +133,8 @@ export type FeedbackFilters = {
   status: string | null;
   /** Words the item's text, sender or page contains (at most 100 characters). */
   q: string | null;
+  /** Newest first unless "oldest". */
+  sort: "newest" | "oldest";
   page: number;
 };
 
@@ -155,6 +157,7 @@ export function readFilters(params: URLSearchParams, reviewQueue = false): Feedb
     category: k === "feedback" ? pick(FEEDBACK_CATEGORIES, params.get("category")) : null,
     status: chosen && isStatusOf(k, chosen) ? chosen : null,
     q: params.get("q")?.trim().slice(0, 100) || null,
+    sort: params.get("sort") === "oldest" ? "oldest" : "newest",
     page: Number.isSafeInteger(page) && page > 0 && page < 100_000 ? page : 1,
   };
 }
@@ -167,6 +170,7 @@ export function filterQuery(filters: Partial<FeedbackFilters>, extra: Record<str
   if (filters.category) params.set("category", filters.category);
   if (filters.status) params.set("status", filters.status);
   if (filters.q) params.set("q", filters.q);
+  if (filters.sort === "oldest") params.set("sort", "oldest");
   if (filters.page && filters.page > 1) params.set("page", String(filters.page));
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
   const text = params.toString();

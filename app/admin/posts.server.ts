@@ -6,6 +6,8 @@
 import type { SessionUser } from "~/auth/session.server";
 import { announceDueStories } from "~/content/announce.server";
 import { htmlToText } from "~/content/html.server";
+import { postOrder } from "~/content/own-posts.server";
+import type { ListOrder } from "~/content/story";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import type { Prisma } from "~/generated/prisma/client";
@@ -58,11 +60,13 @@ export async function listOwnPosts({
   filter = "all",
   search,
   page = 1,
+  order,
   now = new Date(),
 }: {
   filter?: PostFilter;
   search?: string;
   page?: number;
+  order?: ListOrder;
   now?: Date;
 }) {
   const where: Prisma.PostWhereInput = {
@@ -71,7 +75,7 @@ export async function listOwnPosts({
   const [rows, total] = await Promise.all([
     prisma.post.findMany({
       where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      orderBy: postOrder(order),
       skip: (page - 1) * POSTS_PER_PAGE,
       take: POSTS_PER_PAGE,
       select: {

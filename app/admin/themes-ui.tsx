@@ -4,6 +4,8 @@ import type { CSSProperties } from "react";
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { inputClass } from "~/auth/forms";
+import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
+import { Pagination } from "~/components/pagination";
 import { ScrollX } from "~/components/scroll-x";
 import {
   effectiveColors,
@@ -13,6 +15,7 @@ import {
   type ThemeColors,
   TOKEN_LABELS,
 } from "~/theme/palette";
+import { listParamNames, matchesSearch, pageOf, readListQuery, type SortOption } from "./list-query";
 import type { TermKind, TermRow } from "./taxonomy.server";
 import type { ThemesActionData } from "./themes-actions.server";
 
@@ -287,15 +290,45 @@ function pick(result: ThemesActionData | null, form: string) {
   return result && result.form === form ? result : null;
 }
 
+export const TERM_SORTS = [
+  { value: "name", label: "Name A to Z" },
+  { value: "name-desc", label: "Name Z to A" },
+  { value: "used", label: "Most stories first" },
+] as const satisfies readonly [SortOption, ...SortOption[]];
+
+/** Query parameters of the two lists: cq, csort, cpage for categories; tq, tsort, tpage for tags. */
+export const TERM_PREFIX: Record<TermKind, string> = { category: "c", tag: "t" };
+
+/** One page of a term list, searched by name or slug and sorted (pure: the loader calls it). */
+export function termPage(all: TermRow[], params: URLSearchParams, kind: TermKind, size = 25) {
+  const query = readListQuery(params, TERM_SORTS, TERM_PREFIX[kind]);
+  const found = all.filter((t) => matchesSearch(query.q, t.name, t.slug));
+  found.sort((a, b) =>
+    query.sort === "used"
+      ? b.posts + b.revisions - (a.posts + a.revisions) || a.name.localeCompare(b.name)
+      : (query.sort === "name-desc" ? -1 : 1) * a.name.localeCompare(b.name),
+  );
+  const { items, page, pages, total } = pageOf(found, query.page, size);
+  return { rows: items, query: { ...query, page }, pages, total };
+}
+
 export function TermSection({
   kind,
-  rows,
+  rows: all,
+  list,
   result,
 }: {
   kind: TermKind;
+  /** Every term (the merge form chooses among all of them). */
   rows: TermRow[];
+  /** The page of the table, from termPage(). */
+  list: ReturnType<typeof termPage>;
   result: ThemesActionData | null;
 }) {
+  const rows = list.rows;
+  const hrefFor = useListHref();
+  const prefix = TERM_PREFIX[kind];
+  const pageParam = listParamNames(prefix).page;
   const plural = kind === "category" ? "Categories" : "Tags";
   const one = kind === "category" ? "category" : "tag";
   const create = pick(result, `${kind}-create`);
@@ -315,6 +348,17 @@ export function TermSection({
           {formError}
         </p>
       ) : null}
+      <ListSearch
+        label={`Search ${plural.toLowerCase()}`}
+        button={`Find ${plural.toLowerCase()}`}
+        query={list.query}
+        prefix={prefix}
+      />
+      <SortLinks label={`Sort ${plural.toLowerCase()}`} options={TERM_SORTS} query={list.query} prefix={prefix} />
+      <p className="mt-2 text-sm" aria-live="polite">
+        {list.total === 1 ? `1 ${one}` : `${list.total} ${plural.toLowerCase()}`}
+        {list.query.q ? ` matching "${list.query.q}"` : ""}
+      </p>
       <ScrollX label={`${plural} table`} className="mt-4">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{plural} with the number of stories using each</caption>
@@ -376,6 +420,12 @@ export function TermSection({
           </tbody>
         </table>
       </ScrollX>
+      <Pagination
+        label={`Pages of ${plural.toLowerCase()}`}
+        page={list.query.page}
+        totalPages={list.pages}
+        hrefFor={(page) => hrefFor({ [pageParam]: page }, pageParam)}
+      />
       <div className="mt-6 grid gap-5 sm:grid-cols-2">
         <Form method="post" className="rounded border border-line p-3" aria-labelledby={`${kind}-create-title`}>
           <h3 id={`${kind}-create-title`} className="font-semibold">
@@ -426,7 +476,7 @@ export function TermSection({
             className={inputClass}
           >
             <option value="">Choose…</option>
-            {rows.map((r) => (
+            {all.map((r) => (
               <option key={r.id} value={r.id}>
                 {r.name} ({r.slug})
               </option>
@@ -443,7 +493,7 @@ export function TermSection({
             className={inputClass}
           >
             <option value="">Choose…</option>
-            {rows.map((r) => (
+            {all.map((r) => (
               <option key={r.id} value={r.id}>
                 {r.name} ({r.slug})
               </option>

@@ -1,18 +1,31 @@
 // The action of the reports section: one form per reported item, a named intent.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
+import { matchesSearch, pageOf, readListQuery } from "~/admin/list-query";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { countOpenReports, listOpenReports, moderatePost, ReportError, recentModeration } from "./reports.server";
-import { REPORTS_ACTION } from "./reports-section";
+import { REPORT_SORTS, REPORTS_ACTION, REPORTS_PREFIX } from "./reports-section";
 import { ModerationSchema } from "./schemas";
 
-/** What <ReportsSection> needs: call from the moderation page's loader (after requireAdmin). */
-export async function loadReportsSection() {
-  const [groups, recent, open] = await Promise.all([listOpenReports(), recentModeration(), countOpenReports()]);
-  return { groups, recent, open };
+export const REPORTS_PAGE_SIZE = 10;
+
+/**
+ * What <ReportsSection> needs: call from the moderation page's loader (after requireAdmin).
+ * One page of the open reports, searched (text, author, where) and sorted through the query string.
+ */
+export async function loadReportsSection(params: URLSearchParams = new URLSearchParams()) {
+  const query = readListQuery(params, REPORT_SORTS, REPORTS_PREFIX);
+  const [all, recent, open] = await Promise.all([listOpenReports(), recentModeration(), countOpenReports()]);
+  const found = all.filter((g) => matchesSearch(query.q, g.excerpt, g.author, g.where));
+  if (query.sort !== "most") {
+    const dir = query.sort === "newest" ? -1 : 1;
+    found.sort((a, b) => dir * a.firstReportedAt.localeCompare(b.firstReportedAt) || a.postId - b.postId);
+  }
+  const { items, page, pages, total } = pageOf(found, query.page, REPORTS_PAGE_SIZE);
+  return { groups: items, recent, open, list: { query: { ...query, page }, pages, total } };
 }
 
 /** POST /admin/content-moderation/reports: hide, delete or dismiss one reported item (admins only). */

@@ -4,10 +4,25 @@
 // /admin/content-moderation/reports. Works without JavaScript.
 import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { type ListQuery, listParamNames, type SortOption } from "~/admin/list-query";
+import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
+import { Pagination } from "~/components/pagination";
 import { formatDate } from "~/components/story-card";
 import type { ReportGroup } from "./reports.server";
 
 export const REPORTS_ACTION = "/admin/content-moderation/reports";
+
+/** The reports list's query parameters: rq, rsort, rpage (the queue beside it has q, sort, page). */
+export const REPORTS_PREFIX = "r";
+
+export const REPORT_SORTS = [
+  { value: "most", label: "Most reported first" },
+  { value: "oldest", label: "Oldest first" },
+  { value: "newest", label: "Newest first" },
+] as const satisfies readonly [SortOption, ...SortOption[]];
+
+/** Which page of the section's list this is (its links are built from the page's address). */
+export type ReportsList = { query: ListQuery; pages: number; total: number };
 
 export type ModerationRecord = {
   id: string;
@@ -25,22 +40,32 @@ export function ReportsSection({
   recent = [],
   redirectTo = REPORTS_ACTION,
   headingLevel = 2,
+  list,
 }: {
   groups: ReportGroup[];
+  /** Search, sort and page links (query parameters rq, rsort, rpage). */
+  list?: ReportsList;
   /** The latest admin actions (who, when, what), from recentModeration(). */
   recent?: ModerationRecord[];
   /** The page to come back to after an action (the page this section is on). */
   redirectTo?: string;
   headingLevel?: 2 | 3;
 }) {
+  const hrefFor = useListHref();
+  const pageParam = listParamNames(REPORTS_PREFIX).page;
   const H = `h${headingLevel}` as "h2";
   const Sub = `h${headingLevel + 1}` as "h3";
   return (
     <section aria-labelledby="reported-posts" className="space-y-4">
       <H id="reported-posts" className="font-serif text-2xl font-bold">
-        Reported posts and comments ({groups.length})
+        Reported posts and comments ({list ? list.total : groups.length})
       </H>
-      {groups.length === 0 ? <p className="text-muted">No open reports. The community is behaving.</p> : null}
+      {list ? <ReportListControls list={list} /> : null}
+      {groups.length === 0 ? (
+        <p className="text-muted">
+          {list?.query.q ? `No open reports match "${list.query.q}".` : "No open reports. The community is behaving."}
+        </p>
+      ) : null}
       <ul className="space-y-4">
         {groups.map((group) => (
           <li key={group.postId}>
@@ -89,6 +114,14 @@ export function ReportsSection({
           </li>
         ))}
       </ul>
+      {list ? (
+        <Pagination
+          label="Pages of reported posts"
+          page={list.query.page}
+          totalPages={list.pages}
+          hrefFor={(page) => hrefFor({ [pageParam]: page }, pageParam)}
+        />
+      ) : null}
       {recent.length ? (
         <>
           <Sub className="font-serif text-xl font-bold">Recent decisions</Sub>
@@ -104,5 +137,14 @@ export function ReportsSection({
         </>
       ) : null}
     </section>
+  );
+}
+
+function ReportListControls({ list }: { list: ReportsList }) {
+  return (
+    <div>
+      <ListSearch label="Search reported posts" button="Find reports" query={list.query} prefix={REPORTS_PREFIX} />
+      <SortLinks label="Sort reported posts" options={REPORT_SORTS} query={list.query} prefix={REPORTS_PREFIX} />
+    </div>
   );
 }

@@ -66,11 +66,11 @@ export type ReportGroup = {
 };
 
 /** Open reports, one group per reported item, the most reported first, then the oldest. */
-export async function listOpenReports(limit = 50): Promise<ReportGroup[]> {
+export async function listOpenReports(): Promise<ReportGroup[]> {
   const reports = await prisma.discussionReport.findMany({
     where: { status: "open" },
     orderBy: { createdAt: "asc" },
-    take: 500,
+    take: 5000,
     select: {
       id: true,
       postId: true,
@@ -117,9 +117,9 @@ export async function listOpenReports(limit = 50): Promise<ReportGroup[]> {
       createdAt: r.createdAt.toISOString(),
     });
   }
-  return [...groups.values()]
-    .sort((a, b) => b.reports.length - a.reports.length || a.firstReportedAt.localeCompare(b.firstReportedAt))
-    .slice(0, limit);
+  return [...groups.values()].sort(
+    (a, b) => b.reports.length - a.reports.length || a.firstReportedAt.localeCompare(b.firstReportedAt),
+  );
 }
 
 export async function countOpenReports(): Promise<number> {

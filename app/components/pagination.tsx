@@ -5,14 +5,17 @@ export function Pagination({
   page,
   totalPages,
   hrefFor,
+  label = "Pagination",
 }: {
+  /** The navigation's name; a page with two paginated lists names each. */
+  label?: string;
   page: number;
   totalPages: number;
   hrefFor: (page: number) => string;
 }) {
   if (totalPages <= 1) return null;
   return (
-    <nav aria-label="Pagination" className="mt-8 flex items-center justify-between gap-4">
+    <nav aria-label={label} className="mt-8 flex items-center justify-between gap-4">
       {page > 1 ? (
         <Link to={hrefFor(page - 1)} rel="prev" className="btn" prefetch="intent">
           Previous page

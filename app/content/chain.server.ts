@@ -12,7 +12,15 @@ import { htmlToText } from "./html.server";
 import type { TermMap } from "./normalize.server";
 import { storyFromRemote, summaryFromRemote, termMap } from "./normalize.server";
 import { countOwnStories, getOwnStory, listOwnStories, ownNeighbours, ownTerms } from "./own-posts.server";
-import type { ContentSource, Story, StoryPage, StorySummary, Term } from "./story";
+import {
+  type ContentSource,
+  compareInOrder,
+  type ListOrder,
+  type Story,
+  type StoryPage,
+  type StorySummary,
+  type Term,
+} from "./story";
 import {
   countSyncedStories,
   getSyncedStory,
@@ -35,7 +43,15 @@ export const DEFAULT_PER_PAGE = 10;
 /** How long a reader waits on a remote before a local copy may answer instead (a slow 3G page load budget). */
 export const HEDGE_MS = 1_500;
 
-export type ListQuery = { page?: number; perPage?: number; category?: string; tag?: string; search?: string };
+export type ListQuery = {
+  page?: number;
+  perPage?: number;
+  category?: string;
+  tag?: string;
+  search?: string;
+  /** Newest first unless asked (the admin's content list sorts by link). */
+  order?: ListOrder;
+};
 
 type Availability = { available: boolean; checkedAt: number };
 
@@ -185,6 +201,7 @@ export function createContentChain(options: ChainOptions) {
           categories: categoryId ? [categoryId] : undefined,
           tags: tagId ? [tagId] : undefined,
           search: query.search,
+          order: query.order,
         },
         timeoutMs,
       );
@@ -239,7 +256,7 @@ export function createContentChain(options: ChainOptions) {
     if (!community.total) return result;
     return {
       ...result,
-      stories: [...result.stories, ...community.stories].sort((a, b) => b.date.localeCompare(a.date)),
+      stories: [...result.stories, ...community.stories].sort(compareInOrder(query.order)),
       total: result.total + community.total,
       totalPages: Math.max(result.totalPages, community.totalPages),
     };

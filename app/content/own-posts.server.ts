@@ -6,7 +6,7 @@ import { isCommunityOpen } from "~/admin/site-settings.server";
 import { prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { storyFromOwn, summaryFromOwn } from "./normalize.server";
-import type { Story, StorySummary, Term } from "./story";
+import type { ListOrder, Story, StorySummary, Term } from "./story";
 
 /**
  * Published, and its publish date reached: the one rule for "a reader may see
@@ -45,6 +45,7 @@ export type OwnListParams = {
   /** Community stories only (a writer behind them), or one writer's. */
   community?: boolean;
   authorId?: string;
+  order?: ListOrder;
 };
 
 /** Published, and not a community story while the community is closed. */
@@ -69,12 +70,19 @@ async function where({
   };
 }
 
+/** A list of posts in a list order; "newest" is by creation, as readers' lists are (ties by id). */
+export function postOrder(order: ListOrder = "newest"): Prisma.PostOrderByWithRelationInput[] {
+  if (order === "title") return [{ title: "asc" }, { id: "asc" }];
+  const dir = order === "oldest" ? ("asc" as const) : ("desc" as const);
+  return [{ createdAt: dir }, { id: dir }];
+}
+
 export async function listOwnStories(params: OwnListParams) {
   const filter = await where(params);
   const [rows, total] = await Promise.all([
     prisma.post.findMany({
       where: filter,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      orderBy: postOrder(params.order),
       skip: (params.page - 1) * params.perPage,
       take: params.perPage,
       select: listSelect,

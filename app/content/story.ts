@@ -60,3 +60,17 @@ export function readingMinutes(html: string): number {
     .filter(Boolean).length;
   return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
 }
+
+/** A story list's order: newest first (what readers see), oldest first, or by title (the admin lists). */
+export const LIST_ORDERS = ["newest", "oldest", "title"] as const;
+export type ListOrder = (typeof LIST_ORDERS)[number];
+
+/** Compares two summaries in a list order (for lists merged from two sources). */
+export function compareInOrder(order: ListOrder = "newest") {
+  return (a: { date: string; title: string }, b: { date: string; title: string }) =>
+    order === "title"
+      ? a.title.localeCompare(b.title)
+      : order === "oldest"
+        ? a.date.localeCompare(b.date)
+        : b.date.localeCompare(a.date);
+}

@@ -4,7 +4,7 @@ import { prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { storyFromRemote, summaryFromRemote, termMap } from "./normalize.server";
 import { type RemotePost, RemotePostSchema } from "./remote-post";
-import type { Story, StorySummary, Term } from "./story";
+import type { ListOrder, Story, StorySummary, Term } from "./story";
 
 export const SYNCED_TERMS_KEY = "sync:terms";
 
@@ -29,7 +29,14 @@ function parse(data: string): RemotePost | null {
   }
 }
 
-export type SyncedListParams = { page: number; perPage: number; category?: string; tag?: string; search?: string };
+export type SyncedListParams = {
+  page: number;
+  perPage: number;
+  category?: string;
+  tag?: string;
+  search?: string;
+  order?: ListOrder;
+};
 
 export async function countSyncedStories() {
   return prisma.syncedPost.count();
@@ -63,7 +70,12 @@ export async function listSyncedStories(params: SyncedListParams) {
   const [rows, total] = await Promise.all([
     prisma.syncedPost.findMany({
       where,
-      orderBy: [{ date: "desc" }, { id: "desc" }],
+      orderBy:
+        params.order === "title"
+          ? [{ title: "asc" as const }, { id: "asc" as const }]
+          : params.order === "oldest"
+            ? [{ date: "asc" as const }, { id: "asc" as const }]
+            : [{ date: "desc" as const }, { id: "desc" as const }],
       skip: (params.page - 1) * params.perPage,
       take: params.perPage,
     }),

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { isSlug } from "~/utils/slug";
 import { LIST_FIELDS, parsePostList, type RemotePost, type RemotePostSummary } from "./remote-post";
-import type { StoryImage } from "./story";
+import type { ListOrder, StoryImage } from "./story";
 
 /** Spec §9: each remote request times out after 10 s. */
 export const REMOTE_TIMEOUT_MS = 10_000;
@@ -39,6 +39,8 @@ export type ListParams = {
   tags?: number[];
   search?: string;
   slug?: string;
+  /** Newest first when absent (WordPress's default), as readers see it. */
+  order?: ListOrder;
   /** Lists need no content: ask only for the summary fields. */
   withContent?: boolean;
 };
@@ -155,6 +157,11 @@ function listUrl(source: WordPressSource, params: ListParams): URL {
   if (params.tags?.length) url.searchParams.set("tags", params.tags.join(","));
   if (params.search) url.searchParams.set("search", params.search);
   if (params.slug) url.searchParams.set("slug", params.slug);
+  if (params.order === "oldest") url.searchParams.set("order", "asc");
+  if (params.order === "title") {
+    url.searchParams.set("orderby", "title");
+    url.searchParams.set("order", "asc");
+  }
   if (!params.withContent) url.searchParams.set("_fields", LIST_FIELDS.join(","));
   return url;
 }

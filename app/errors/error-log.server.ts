@@ -1,8 +1,8 @@
 import { prisma } from "~/db.server";
 import { ERROR_LOG_KEEP, type ErrorRecord } from "./error-log";
 
-/** Stores a browser error record (a repeated id is ignored) and keeps only the latest records. */
-export async function saveErrorRecord(record: ErrorRecord) {
+/** Stores an error record (a repeated id is ignored) and keeps only the latest records. */
+export async function saveErrorRecord(record: ErrorRecord, source: "browser" | "server" = "browser") {
   const context = record.context ? JSON.stringify(record.context).slice(0, 10_000) : null;
   await prisma.errorLog.upsert({
     where: { id: record.id },
@@ -17,6 +17,7 @@ export async function saveErrorRecord(record: ErrorRecord) {
       url: record.url ?? null,
       userId: record.userId ?? null,
       context,
+      source,
     },
   });
   const cutoff = await prisma.errorLog.findMany({

@@ -6,6 +6,7 @@
 // every reader who wants new stories through announceStory).
 import { z } from "zod";
 import { recordAdminAction } from "~/admin/audit.server";
+import { matchesSearch, pageOf, readListQuery } from "~/admin/list-query";
 import type { SessionUser } from "~/auth/session.server";
 import { announceStory } from "~/content/announce.server";
 import { prisma } from "~/db.server";
@@ -13,6 +14,7 @@ import { env } from "~/env.server";
 import { slugify } from "~/utils/slug";
 import { CONTENT_WARNINGS } from "./content-warnings";
 import { renderStoryMarkdown } from "./markdown.server";
+import { QUEUE_PAGE_SIZE, QUEUE_SORTS } from "./moderation-list";
 import { notifyWriter } from "./notify-writer.server";
 import { communityStoryPath, editStoryPath } from "./paths";
 import { type StoryStatus, transition } from "./state";
@@ -54,19 +56,23 @@ const warningLabels = (ids: string) =>
     .filter(Boolean)
     .map((id) => WARNING_LABEL.get(id) ?? id);
 
-/** Everything waiting in review, oldest submission first. */
-export async function listModerationQueue() {
+/**
+ * One page of what waits in review, searched (title, writer, summary) and sorted through the query
+ * string (oldest submission first by default). Only the page's revisions are rendered from Markdown.
+ */
+export async function listModerationQueue(params: URLSearchParams = new URLSearchParams()) {
+  const query = readListQuery(params, QUEUE_SORTS);
   const [posts, revisions] = await Promise.all([
     prisma.post.findMany({
       where: { status: "review", authorId: { not: null } },
       orderBy: [{ submittedAt: "asc" }, { id: "asc" }],
-      take: 100,
+      take: 5000,
       include: { author: { select: { username: true } }, category: { select: { name: true } }, tags: true },
     }),
     prisma.postRevision.findMany({
       where: { status: "review" },
       orderBy: [{ submittedAt: "asc" }],
-      take: 100,
+      take: 5000,
       include: { author: { select: { username: true } }, post: { select: { slug: true, title: true } } },
     }),
   ]);
@@ -106,11 +112,23 @@ export async function listModerationQueue() {
       mature: r.mature,
       wordCount: r.wordCount,
       submittedAt: (r.submittedAt ?? r.updatedAt).toISOString(),
-      html: renderStoryMarkdown(r.markdown, env.SITE_URL),
+      html: () => renderStoryMarkdown(r.markdown, env.SITE_URL),
       publishedSlug: r.post.slug,
     })),
   ];
-  return items.sort((a, b) => a.submittedAt.localeCompare(b.submittedAt));
+  const found = items.filter((i) => matchesSearch(query.q, i.title, i.author, i.summary));
+  found.sort((a, b) =>
+    query.sort === "title"
+      ? a.title.localeCompare(b.title) || a.key.localeCompare(b.key)
+      : (query.sort === "newest" ? -1 : 1) * a.submittedAt.localeCompare(b.submittedAt) || a.key.localeCompare(b.key),
+  );
+  const { items: shown, page, pages, total } = pageOf(found, query.page, QUEUE_PAGE_SIZE);
+  return {
+    query: { ...query, page },
+    pages,
+    total,
+    items: shown.map((i) => ({ ...i, html: typeof i.html === "function" ? i.html() : i.html })),
+  };
 }
 
 /** A slug from the title that no story (own or synced) holds yet. */

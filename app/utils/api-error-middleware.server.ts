@@ -4,6 +4,7 @@
 // bug) would otherwise reach the client as React Router's text/plain
 // "Unexpected Server Error", or a 404 as the HTML status page.
 import type { MiddlewareFunction } from "react-router";
+import { recordServerError } from "~/errors/server-errors.server";
 import { errorCodeForStatus, jsonError } from "./api-errors";
 import { statusPageFor } from "./status-pages";
 
@@ -51,7 +52,10 @@ export const apiErrorMiddleware: MiddlewareFunction<Response> = async ({ request
     response = await next();
   } catch (error) {
     if (!(error instanceof Response)) {
-      if (!request.signal.aborted) console.error(error);
+      if (!request.signal.aborted) {
+        void recordServerError(error, request);
+        console.error(error);
+      }
       return jsonError(statusPageFor(500).description, 500);
     }
     response = error;

@@ -189,7 +189,7 @@ test("a bug report links to its error log entry, and an error group gets a statu
   // The log, grouped by message and route: both records are one group.
   const group = page.getByRole("row").filter({ hasText: message });
   await expect(group).toHaveCount(1);
-  await expect(group.getByRole("cell").nth(2)).toHaveText("2");
+  await expect(group.getByRole("cell").nth(3)).toHaveText("2");
   await checkA11y();
   await group.getByRole("combobox").selectOption("investigating");
   await group.getByRole("button", { name: "Save status" }).click();

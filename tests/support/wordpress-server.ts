@@ -975,6 +975,10 @@ function listPosts(ctx: Context): Reply {
   if (order !== "asc" && order !== "desc") {
     problems.order = { code: "rest_not_in_enum", message: "order is not one of asc and desc." };
   }
+  const orderby = query.get("orderby") ?? "date";
+  if (orderby !== "date" && orderby !== "title") {
+    problems.orderby = { code: "rest_not_in_enum", message: "orderby is not one of date and title." };
+  }
   if (Object.keys(problems).length) return invalidParams(problems);
 
   const slugs = listParam(query, "slug");
@@ -998,7 +1002,8 @@ function listPosts(ctx: Context): Reply {
   if (include?.length) posts = posts.filter((post) => include.includes(post.id));
   if (slugs?.length) posts = posts.filter((post) => slugs.includes(post.slug));
   if (search) posts = posts.filter((post) => searchable(post).includes(search));
-  posts.sort((a, b) => (order === "asc" ? a.date.localeCompare(b.date) : b.date.localeCompare(a.date)));
+  const key = (post: WpPost) => (orderby === "title" ? post.title.rendered : post.date);
+  posts.sort((a, b) => (order === "asc" ? key(a).localeCompare(key(b)) : key(b).localeCompare(key(a))));
 
   const total = posts.length;
   const totalPages = Math.ceil(total / paging.perPage);

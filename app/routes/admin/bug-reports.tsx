@@ -1,16 +1,22 @@
 // /admin/bug-reports (issue 15, docs/decisions/020): readers' bug reports with
 // their status, and the error log grouped by message and route (count, first and
 // last seen, a status). `?error=<id>` opens one log entry: a report's error id
-// links here. The log holds browser errors only: the server does not store its own.
+// links here. The log holds the browsers' reports and the server's own exceptions.
+// Both lists are searched, sorted and paged through the query string: the reports
+// with q, sort, page and status; the groups with eq, esort, epage and esource.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { findErrorEntry, listErrorGroups, setErrorGroupStatus } from "~/admin/error-groups.server";
-import { BugActionSchema, pageUrl, STATUS_LABELS, STATUSES } from "~/admin/feedback";
+import { errorGroupPage, findErrorEntry, listErrorGroups, setErrorGroupStatus } from "~/admin/error-groups.server";
+import { ERROR_GROUP_PREFIX, ERROR_GROUP_SORTS, ERROR_SOURCES } from "~/admin/error-list";
+import { BugActionSchema, pageUrl, readFilters, STATUS_LABELS, STATUSES } from "~/admin/feedback";
 import { listReviewItems, setStatuses } from "~/admin/feedback.server";
+import { listParamNames } from "~/admin/list-query";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { FormErrors } from "~/auth/forms";
+import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
+import { Pagination } from "~/components/pagination";
 import { ScrollX } from "~/components/scroll-x";
 import { ERROR_ID_PATTERN } from "~/errors/error-log";
 import { redirectWithToast } from "~/toasts/toast.server";
@@ -21,29 +27,37 @@ import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/bug-reports";
 
 const PATH = "/admin/bug-reports";
+const GROUP_PAGE = listParamNames(ERROR_GROUP_PREFIX).page;
+const SOURCE_PARAM = `${ERROR_GROUP_PREFIX}source`;
+const SOURCE_LABELS: Record<string, string> = { server: "Server", browser: "Browser" };
+const BUG_SORTS = [
+  { value: "newest", label: "Newest first" },
+  { value: "oldest", label: "Oldest first" },
+] as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const errorId = url.searchParams.get("error");
   const wanted = errorId && ERROR_ID_PATTERN.test(errorId) ? errorId : null;
-  const bugStatus = url.searchParams.get("status");
-  const status = bugStatus && (STATUSES.bug as readonly string[]).includes(bugStatus) ? bugStatus : null;
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  const bugParams = new URLSearchParams(url.searchParams);
+  bugParams.set("kind", "bug");
+  const filters = readFilters(bugParams);
   const [entry, reports, groups] = await Promise.all([
     wanted ? findErrorEntry(wanted) : null,
-    listReviewItems({
-      kind: "bug",
-      type: null,
-      category: null,
-      status,
-      q: null,
-      page: Number.isSafeInteger(page) && page > 0 && page < 100_000 ? page : 1,
-    }),
+    listReviewItems(filters),
     listErrorGroups(),
   ]);
   return data(
-    { errorId: wanted, askedFor: errorId, entry, reports, status, groups },
+    {
+      errorId: wanted,
+      askedFor: errorId,
+      entry,
+      reports,
+      status: filters.status,
+      bugQuery: { q: filters.q ?? "", sort: filters.sort, page: filters.page },
+      errors: errorGroupPage(groups, url.searchParams),
+    },
     { headers: PRIVATE_PAGE_HEADERS },
   );
 }
@@ -117,14 +131,16 @@ function StatusForm({
 }
 
 export default function BugReports({ loaderData, actionData }: Route.ComponentProps) {
-  const { entry, askedFor, reports, status, groups } = loaderData;
+  const { entry, askedFor, reports, status, bugQuery, errors } = loaderData;
+  const groups = errors.groups;
+  const hrefFor = useListHref();
   const busy = useNavigation().state === "submitting";
   return (
     <div>
       <h1 className="font-serif text-4xl font-bold">Bug reports</h1>
       <p className="mt-2 text-muted">
-        Readers' bug reports and the error log their browsers sent (the latest 1000 records), grouped by message and
-        route. The server's own errors are not stored here.
+        Readers' bug reports, and the error log (the latest 1000 records: what readers' browsers sent and what the
+        server itself caught), grouped by message and route.
       </p>
       <div className="mt-4">
         <FormErrors
@@ -146,6 +162,8 @@ export default function BugReports({ loaderData, actionData }: Route.ComponentPr
                 <dd className="break-words">{entry.message}</dd>
                 <dt className="font-semibold">Route</dt>
                 <dd className="break-all">{entry.route}</dd>
+                <dt className="font-semibold">Source</dt>
+                <dd>{SOURCE_LABELS[entry.source] ?? entry.source}</dd>
                 <dt className="font-semibold">Address</dt>
                 <dd className="break-all">{entry.url ?? "not sent"}</dd>
                 <dt className="font-semibold">When</dt>
@@ -186,7 +204,7 @@ export default function BugReports({ loaderData, actionData }: Route.ComponentPr
           {[null, ...STATUSES.bug].map((s) => (
             <Link
               key={s ?? "all"}
-              to={s ? `${PATH}?status=${s}` : PATH}
+              to={hrefFor({ status: s })}
               aria-current={s === status ? "page" : undefined}
               className={s === status ? "font-bold underline" : undefined}
             >
@@ -194,6 +212,8 @@ export default function BugReports({ loaderData, actionData }: Route.ComponentPr
             </Link>
           ))}
         </nav>
+        <ListSearch label="Search bug reports" button="Find bug reports" query={bugQuery} />
+        <SortLinks label="Sort bug reports" options={BUG_SORTS} query={bugQuery} />
         {reports.items.length ? (
           <ol className="mt-3 space-y-3">
             {reports.items.map((r) => (
@@ -243,26 +263,42 @@ export default function BugReports({ loaderData, actionData }: Route.ComponentPr
         ) : (
           <p className="mt-3 text-muted">No bug reports{status ? " with this status" : ""}.</p>
         )}
-        {reports.pages > 1 ? (
-          <p className="mt-3 text-sm">
-            Pages:{" "}
-            {Array.from({ length: reports.pages }, (_, i) => `page-${i + 1}`).map((key, i) => (
-              <Link
-                key={key}
-                to={`${PATH}?${new URLSearchParams({ ...(status ? { status } : {}), page: String(i + 1) })}`}
-                className="mr-2"
-              >
-                {i + 1}
-              </Link>
-            ))}
-          </p>
-        ) : null}
+        <Pagination
+          label="Pages of bug reports"
+          page={bugQuery.page}
+          totalPages={reports.pages}
+          hrefFor={(page) => hrefFor({ page })}
+        />
       </section>
 
       <section aria-labelledby="groups-title" className="mt-8">
         <h2 id="groups-title" className="font-serif text-2xl font-bold">
-          Error log, grouped ({groups.length} {groups.length === 1 ? "group" : "groups"})
+          Error log, grouped ({errors.total} {errors.total === 1 ? "group" : "groups"})
         </h2>
+        <nav aria-label="Error source" className="mt-2 flex flex-wrap gap-3 text-sm">
+          {[null, ...ERROR_SOURCES].map((source) => (
+            <Link
+              key={source ?? "all"}
+              to={hrefFor({ [SOURCE_PARAM]: source }, GROUP_PAGE)}
+              aria-current={source === errors.source ? "page" : undefined}
+              className={source === errors.source ? "font-bold underline" : undefined}
+            >
+              {source ? SOURCE_LABELS[source] : "All sources"}
+            </Link>
+          ))}
+        </nav>
+        <ListSearch
+          label="Search the error log"
+          button="Find errors"
+          query={errors.query}
+          prefix={ERROR_GROUP_PREFIX}
+        />
+        <SortLinks
+          label="Sort the error log"
+          options={ERROR_GROUP_SORTS}
+          query={errors.query}
+          prefix={ERROR_GROUP_PREFIX}
+        />
         {groups.length ? (
           <ScrollX label="Errors grouped by message and route" className="mt-3">
             <table className="w-full text-left text-sm">
@@ -271,6 +307,7 @@ export default function BugReports({ loaderData, actionData }: Route.ComponentPr
                 <tr>
                   <th scope="col">Message</th>
                   <th scope="col">Route</th>
+                  <th scope="col">Source</th>
                   <th scope="col">Count</th>
                   <th scope="col">First seen</th>
                   <th scope="col">Last seen</th>
@@ -284,6 +321,7 @@ export default function BugReports({ loaderData, actionData }: Route.ComponentPr
                       <Link to={`${PATH}?error=${encodeURIComponent(g.latestId)}`}>{g.message}</Link>
                     </td>
                     <td className="break-all py-2 pr-2">{g.route}</td>
+                    <td className="py-2 pr-2">{g.sources.map((x) => SOURCE_LABELS[x] ?? x).join(", ")}</td>
                     <td className="py-2 pr-2">{g.count}</td>
                     <td className="py-2 pr-2">{fmt(g.firstSeen)}</td>
                     <td className="py-2 pr-2">{fmt(g.lastSeen)}</td>
@@ -303,8 +341,16 @@ export default function BugReports({ loaderData, actionData }: Route.ComponentPr
             </table>
           </ScrollX>
         ) : (
-          <p className="mt-3 text-muted">The error log is empty.</p>
+          <p className="mt-3 text-muted">
+            {errors.query.q || errors.source ? "No error group matches." : "The error log is empty."}
+          </p>
         )}
+        <Pagination
+          label="Pages of the error log"
+          page={errors.query.page}
+          totalPages={errors.pages}
+          hrefFor={(page) => hrefFor({ [GROUP_PAGE]: page }, GROUP_PAGE)}
+        />
       </section>
     </div>
   );

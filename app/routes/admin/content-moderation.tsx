@@ -1,13 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, useLocation, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { pageUrl } from "~/admin/feedback";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { FormErrors } from "~/auth/forms";
 import { loadReportsSection } from "~/community/reports-action.server";
 import { ReportsSection } from "~/community/reports-section";
+import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
+import { Pagination } from "~/components/pagination";
 import { formatDate } from "~/components/story-card";
 import { listModerationQueue, ModerationSchema, moderate } from "~/stories/moderation.server";
+import { QUEUE_SORTS } from "~/stories/moderation-list";
 import { StoryError } from "~/stories/stories.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { replyToFailure } from "~/utils/forms";
@@ -20,7 +24,11 @@ const PATH = "/admin/content-moderation";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const [queue, reports] = await Promise.all([listModerationQueue(), loadReportsSection()]);
+  const url = new URL(request.url);
+  const [queue, reports] = await Promise.all([
+    listModerationQueue(url.searchParams),
+    loadReportsSection(url.searchParams),
+  ]);
   return data({ queue, reports }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
@@ -39,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const done = await moderate(admin, submission.value);
     const titles = { published: "Published", changes: "Changes requested", rejected: "Rejected" } as const;
-    return redirectWithToast(PATH, {
+    return redirectWithToast(PATH + pageUrl(request).search, {
       title: titles[done.status as keyof typeof titles] ?? "Done",
       description: done.title,
       variant: "success",
@@ -55,7 +63,10 @@ export const headers: Route.HeadersFunction = keepResponseHeaders;
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Content moderation" });
 
 export default function ContentModeration({ loaderData, actionData }: Route.ComponentProps) {
-  const { queue } = loaderData;
+  const { queue: list } = loaderData;
+  const { search } = useLocation();
+  const hrefFor = useListHref();
+  const queue = list.items;
   const busy = useNavigation().state === "submitting";
   return (
     <div>
@@ -66,8 +77,10 @@ export default function ContentModeration({ loaderData, actionData }: Route.Comp
       </div>
       <section aria-labelledby="submissions-title" className="mt-6">
         <h2 id="submissions-title" className="font-serif text-2xl font-bold">
-          Stories waiting in review ({queue.length})
+          Stories waiting in review ({list.total})
         </h2>
+        <ListSearch label="Search stories in review" button="Find stories" query={list.query} />
+        <SortLinks label="Sort stories in review" options={QUEUE_SORTS} query={list.query} />
         {queue.length ? (
           <ol className="mt-4 space-y-6">
             {queue.map((item) => {
@@ -144,12 +157,25 @@ export default function ContentModeration({ loaderData, actionData }: Route.Comp
             })}
           </ol>
         ) : (
-          <p className="mt-3 text-muted">Nothing is waiting in review.</p>
+          <p className="mt-3 text-muted">
+            {list.query.q ? `No story in review matches "${list.query.q}".` : "Nothing is waiting in review."}
+          </p>
         )}
+        <Pagination
+          label="Pages of stories in review"
+          page={list.query.page}
+          totalPages={list.pages}
+          hrefFor={(page) => hrefFor({ page })}
+        />
       </section>
       {/* The same queue's reported posts and comments; their forms post to /admin/content-moderation/reports. */}
       <div className="mt-10">
-        <ReportsSection groups={loaderData.reports.groups} recent={loaderData.reports.recent} redirectTo={PATH} />
+        <ReportsSection
+          groups={loaderData.reports.groups}
+          recent={loaderData.reports.recent}
+          redirectTo={PATH + search}
+          list={loaderData.reports.list}
+        />
       </div>
     </div>
   );

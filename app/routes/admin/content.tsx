@@ -3,11 +3,13 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { featureStory, listContent } from "~/admin/content.server";
-import { CONTENT_SOURCES, type ContentSourceFilter, SOURCE_LABELS } from "~/admin/content-sources";
+import { CONTENT_SOURCES, type ContentSourceFilter, SOURCE_LABELS, STORY_SORTS } from "~/admin/content-sources";
+import { readListQuery } from "~/admin/list-query";
 import { PostError, unpublishPost } from "~/admin/posts.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { FormErrors, inputClass } from "~/auth/forms";
+import { SortLinks } from "~/components/list-controls";
 import { Pagination } from "~/components/pagination";
 import { ScrollX } from "~/components/scroll-x";
 import { formatDate } from "~/components/story-card";
@@ -33,12 +35,14 @@ function readQuery(url: URL) {
     source: (CONTENT_SOURCES as readonly string[]).includes(source ?? "") ? (source as ContentSourceFilter) : "all",
     page: Number.isSafeInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
     search: (url.searchParams.get("q") ?? "").trim().slice(0, 200),
+    order: readListQuery(url.searchParams, STORY_SORTS).sort,
   };
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const query = readQuery(new URL(request.url));
+  const url = new URL(request.url);
+  const query = readQuery(url);
   const list = await listContent({ ...query, search: query.search || undefined });
   return data({ ...list, query }, { headers: PRIVATE_PAGE_HEADERS });
 }
@@ -104,6 +108,7 @@ export default function ContentManagement({ loaderData, actionData }: Route.Comp
     const page = changes.page ?? 1;
     if (source !== "all") params.set("source", source);
     if (q) params.set("q", q);
+    if (query.order !== "newest") params.set("sort", query.order);
     if (page > 1) params.set("page", String(page));
     const search = params.toString();
     return search ? `?${search}` : "?";
@@ -132,6 +137,7 @@ export default function ContentManagement({ loaderData, actionData }: Route.Comp
       </nav>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-2" role="search">
         {query.source !== "all" ? <input type="hidden" name="source" value={query.source} /> : null}
+        {query.order !== "newest" ? <input type="hidden" name="sort" value={query.order} /> : null}
         <label className="grow">
           <span className="block font-semibold">Search titles</span>
           <input type="search" name="q" defaultValue={query.search} className={inputClass} />
@@ -140,6 +146,11 @@ export default function ContentManagement({ loaderData, actionData }: Route.Comp
           Search
         </button>
       </Form>
+      <SortLinks
+        label="Sort stories"
+        options={STORY_SORTS}
+        query={{ q: query.search, sort: query.order, page: query.page }}
+      />
       <Form method="post" className="mt-6">
         <AuthenticityTokenInput name="csrf" />
         <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />

@@ -143,6 +143,15 @@ export default function FeedbackReview({ loaderData, actionData }: Route.Compone
         choices={[{ value: null, text: "All" }, ...statuses.map((s) => ({ value: s, text: STATUS_LABELS[s] ?? s }))]}
         hrefFor={(status) => href({ status })}
       />
+      <FilterLinks
+        label="Order"
+        current={filters.sort === "oldest" ? "oldest" : null}
+        choices={[
+          { value: null, text: "Newest first" },
+          { value: "oldest", text: "Oldest first" },
+        ]}
+        hrefFor={(sort) => href({ sort: sort === "oldest" ? "oldest" : "newest" })}
+      />
       {filters.kind === "feedback" ? (
         <>
           <FilterLinks
@@ -165,6 +174,7 @@ export default function FeedbackReview({ loaderData, actionData }: Route.Compone
         {filters.type ? <input type="hidden" name="type" value={filters.type} /> : null}
         {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
         <input type="hidden" name="status" value={filters.status ?? "all"} />
+        {filters.sort === "oldest" ? <input type="hidden" name="sort" value="oldest" /> : null}
         <div>
           <label htmlFor="feedback-search" className="block text-sm font-semibold">
             Search

@@ -1,8 +1,11 @@
 import { data, Form, Link } from "react-router";
+import { STORY_SORTS } from "~/admin/content-sources";
+import { readListQuery } from "~/admin/list-query";
 import { POST_FILTERS, type PostFilter } from "~/admin/post-form";
 import { listOwnPosts } from "~/admin/posts.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { inputClass } from "~/auth/forms";
+import { SortLinks } from "~/components/list-controls";
 import { Pagination } from "~/components/pagination";
 import { ScrollX } from "~/components/scroll-x";
 import { formatDate } from "~/components/story-card";
@@ -28,6 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     filter: ((POST_FILTERS as readonly string[]).includes(status) ? status : "all") as PostFilter,
     page: Number.isSafeInteger(pageParam) && pageParam >= 1 && pageParam <= 10_000 ? pageParam : 1,
     search: (url.searchParams.get("q") ?? "").trim().slice(0, 200),
+    order: readListQuery(url.searchParams, STORY_SORTS).sort,
   };
   const list = await listOwnPosts({ ...query, search: query.search || undefined });
   return data({ ...list, query }, { headers: PRIVATE_PAGE_HEADERS });
@@ -42,6 +46,7 @@ export default function OwnPosts({ loaderData }: Route.ComponentProps) {
     const filter = changes.filter ?? query.filter;
     if (filter !== "all") params.set("status", filter);
     if (query.search) params.set("q", query.search);
+    if (query.order !== "newest") params.set("sort", query.order);
     if ((changes.page ?? 1) > 1) params.set("page", String(changes.page));
     const search = params.toString();
     return search ? `?${search}` : "?";
@@ -75,6 +80,7 @@ export default function OwnPosts({ loaderData }: Route.ComponentProps) {
       </nav>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-2" role="search">
         {query.filter !== "all" ? <input type="hidden" name="status" value={query.filter} /> : null}
+        {query.order !== "newest" ? <input type="hidden" name="sort" value={query.order} /> : null}
         <label className="grow">
           <span className="block font-semibold">Search titles</span>
           <input type="search" name="q" defaultValue={query.search} className={inputClass} />
@@ -83,13 +89,20 @@ export default function OwnPosts({ loaderData }: Route.ComponentProps) {
           Search
         </button>
       </Form>
+      <SortLinks
+        label="Sort posts"
+        options={STORY_SORTS}
+        query={{ q: query.search, sort: query.order, page: query.page }}
+      />
       <p className="mt-4 text-sm text-muted">
         {total} {total === 1 ? "post" : "posts"}
       </p>
       {posts.length ? (
         <ScrollX label="Own posts" className="mt-2">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Own posts, newest first</caption>
+            <caption className="sr-only">
+              Own posts, {STORY_SORTS.find((s) => s.value === query.order)?.label.toLowerCase()}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Title</th>

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { listCategories, listTags } from "~/admin/taxonomy.server";
 import { type ThemesActionData, themesAction } from "~/admin/themes-actions.server";
-import { PaletteSection, TermSection } from "~/admin/themes-ui";
+import { PaletteSection, TermSection, termPage } from "~/admin/themes-ui";
 import { requireAdmin } from "~/auth/auth.server";
 import { DEFAULT_PALETTE, samePalette } from "~/theme/palette";
 import { getSitePalette } from "~/theme/palette.server";
@@ -13,8 +13,16 @@ import type { Route } from "./+types/themes";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const [palette, categories, tags] = await Promise.all([getSitePalette(), listCategories(), listTags()]);
+  const url = new URL(request.url);
   return data(
-    { palette, isDefault: samePalette(palette, DEFAULT_PALETTE), categories, tags },
+    {
+      palette,
+      isDefault: samePalette(palette, DEFAULT_PALETTE),
+      categories,
+      tags,
+      categoryList: termPage(categories, url.searchParams, "category"),
+      tagList: termPage(tags, url.searchParams, "tag"),
+    },
     { headers: PRIVATE_PAGE_HEADERS },
   );
 }
@@ -46,8 +54,8 @@ export default function ThemesPage({ loaderData, actionData }: Route.ComponentPr
         isDefault={loaderData.isDefault}
         result={result?.form === "palette" ? (result as Extract<ThemesActionData, { form: "palette" }>) : null}
       />
-      <TermSection kind="category" rows={loaderData.categories} result={result} />
-      <TermSection kind="tag" rows={loaderData.tags} result={result} />
+      <TermSection kind="category" rows={loaderData.categories} list={loaderData.categoryList} result={result} />
+      <TermSection kind="tag" rows={loaderData.tags} list={loaderData.tagList} result={result} />
     </div>
   );
 }

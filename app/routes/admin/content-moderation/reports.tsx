@@ -1,7 +1,7 @@
-import { data } from "react-router";
+import { data, useLocation } from "react-router";
 import { requireAdmin } from "~/auth/auth.server";
 import { loadReportsSection, reportsAction } from "~/community/reports-action.server";
-import { ReportsSection } from "~/community/reports-section";
+import { REPORTS_ACTION, ReportsSection } from "~/community/reports-section";
 import { routeMeta } from "~/utils/meta";
 import { PRIVATE_PAGE_HEADERS } from "../../../../server/http-cache";
 import type { Route } from "./+types/reports";
@@ -9,7 +9,8 @@ import type { Route } from "./+types/reports";
 /** /admin/content-moderation/reports: the reported posts and comments (the moderation page shows the same section). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return data(await loadReportsSection(), { headers: PRIVATE_PAGE_HEADERS });
+  const url = new URL(request.url);
+  return data(await loadReportsSection(url.searchParams), { headers: PRIVATE_PAGE_HEADERS });
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -19,6 +20,7 @@ export function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Reported posts" });
 
 export default function Reports({ loaderData }: Route.ComponentProps) {
+  const { search } = useLocation();
   return (
     <div className="space-y-6">
       <h1 className="font-serif text-4xl font-bold">Reported posts</h1>
@@ -26,7 +28,12 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         Readers' reports of community posts and story comments. Hiding shows "removed by a moderator" in place of the
         text; deleting empties it and keeps its place in the thread. The author is told either way.
       </p>
-      <ReportsSection groups={loaderData.groups} recent={loaderData.recent} />
+      <ReportsSection
+        groups={loaderData.groups}
+        recent={loaderData.recent}
+        list={loaderData.list}
+        redirectTo={REPORTS_ACTION + search}
+      />
     </div>
   );
 }

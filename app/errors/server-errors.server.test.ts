@@ -1,0 +1,80 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { errorGroupPage, listErrorGroups } from "~/admin/error-groups.server";
+import { prisma } from "~/db.server";
+import { pagePath, recordServerError, SERVER_ERRORS_PER_MINUTE } from "./server-errors.server";
+
+const request = (path: string, init: RequestInit = {}) =>
+  new Request(`http://horror.test${path}`, { headers: { "User-Agent": "UnitTest/1.0" }, ...init });
+
+// Each test starts its own minute, so the budget of one does not leak into the next.
+let clock = Date.parse("2026-11-25T09:00:00Z");
+const nextMinute = () => {
+  clock += 120_000;
+  return clock;
+};
+
+describe("the server's errors in the error log", () => {
+  beforeEach(async () => {
+    await prisma.errorLog.deleteMany();
+    await prisma.errorGroupStatus.deleteMany();
+  });
+
+  it("stores an exception with its route (no query string), method and source, under an id the log accepts", async () => {
+    const id = await recordServerError(
+      new TypeError("Cannot read properties of undefined"),
+      request("/story/the-well?token=secret", { method: "POST" }),
+      nextMinute(),
+    );
+    expect(id).toMatch(/^err_\d+_s[0-9a-f]{12}$/);
+    const row = await prisma.errorLog.findUniqueOrThrow({ where: { id: id ?? "" } });
+    expect(row).toMatchObject({
+      message: "TypeError: Cannot read properties of undefined",
+      url: "/story/the-well",
+      source: "server",
+      userAgent: "UnitTest/1.0",
+    });
+    expect(row.stack).toContain("TypeError");
+    expect(JSON.parse(row.context ?? "{}")).toEqual({ method: "POST" });
+  });
+
+  it("files a client-side data request under its page", () => {
+    expect(pagePath(request("/contact.data?_routes=routes/contact"))).toBe("/contact");
+    expect(pagePath(request("/_root.data"))).toBe("/");
+    expect(pagePath(request("/story/the-well"))).toBe("/story/the-well");
+  });
+
+  it("stores each error object once, and never a Response, a route error or an aborted request", async () => {
+    const now = nextMinute();
+    const error = new Error("database is locked");
+    expect(await recordServerError(error, request("/a"), now)).not.toBeNull();
+    expect(await recordServerError(error, request("/a"), now)).toBeNull();
+    expect(await recordServerError(new Response("no", { status: 404 }), request("/b"), now)).toBeNull();
+    const aborted = new AbortController();
+    aborted.abort();
+    expect(await recordServerError(new Error("gone"), request("/c", { signal: aborted.signal }), now)).toBeNull();
+    expect(await prisma.errorLog.count()).toBe(1);
+  });
+
+  it("keeps to its budget a minute, so a flood of errors cannot flood the database", async () => {
+    const now = nextMinute();
+    for (let i = 0; i < SERVER_ERRORS_PER_MINUTE + 5; i++)
+      await recordServerError(new Error(`boom ${i % 3}`), request("/x"), now);
+    expect(await prisma.errorLog.count()).toBe(SERVER_ERRORS_PER_MINUTE);
+    expect(await recordServerError(new Error("later"), request("/x"), now + 60_000)).not.toBeNull();
+  });
+
+  it("groups server errors by message and route beside the browsers', filtered by source", async () => {
+    const now = nextMinute();
+    await recordServerError(new Error("same"), request("/story/a"), now);
+    await recordServerError(new Error("same"), request("/story/a?x=1"), now + 1000);
+    await prisma.errorLog.create({
+      data: { id: "err_1_browser", timestamp: new Date(now), message: "Error: same", url: "https://h.test/story/a" },
+    });
+    const groups = await listErrorGroups();
+    expect(groups).toHaveLength(1);
+    expect(groups[0]).toMatchObject({ message: "Error: same", route: "/story/a", count: 3 });
+    expect([...(groups[0]?.sources ?? [])].sort()).toEqual(["browser", "server"]);
+    expect(errorGroupPage(groups, new URLSearchParams("esource=server")).total).toBe(1);
+    expect(errorGroupPage(groups, new URLSearchParams("eq=nothing-like-it")).total).toBe(0);
+  });
+});

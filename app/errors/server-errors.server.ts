@@ -1,0 +1,84 @@
+// The server's own exceptions in the error log (issue 15: /admin/bug-reports
+// groups "the server's error log by message and route"). Whatever a loader,
+// an action, a render or an API handler throws that is not a Response (a 4xx
+// the code meant to send) is stored once, with the path it happened on and no
+// query string (a reset or confirmation token must not reach the log), beside
+// the browsers' records, marked source "server". It still goes to standard
+// error too: the log is for admins, stderr for operators.
+import { randomBytes } from "node:crypto";
+import { isRouteErrorResponse } from "react-router";
+import { saveErrorRecord } from "./error-log.server";
+
+/** At most this many server records a minute reach the database; a flood is only counted on stderr. */
+export const SERVER_ERRORS_PER_MINUTE = 60;
+
+const recorded = new WeakSet<object>();
+let windowStart = 0;
+let inWindow = 0;
+
+function withinBudget(now: number): boolean {
+  if (now - windowStart >= 60_000) {
+    windowStart = now;
+    inWindow = 0;
+  }
+  inWindow++;
+  return inWindow <= SERVER_ERRORS_PER_MINUTE;
+}
+
+/** An error id the browser's logger would also accept (err_<time>_<random>); "s" marks the server's. */
+function serverErrorId(now: number): string {
+  return `err_${now}_s${randomBytes(6).toString("hex")}`;
+}
+
+/** The page a request is about: a client-side data request to /page.data (or /_root.data for /) is that page. */
+export function pagePath(request: Request): string {
+  const { pathname } = new URL(request.url);
+  return pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+}
+
+/** Is this something the code threw on purpose (a Response or a route error response), not a failure? */
+function isIntended(error: unknown): boolean {
+  return error instanceof Response || isRouteErrorResponse(error);
+}
+
+/**
+ * Records one server exception for `request`. Each error object is stored once (handleError, the
+ * render and the API middleware may all see it); aborted requests and intended responses are not
+ * errors. Never throws and never waits: a failing database must not turn one error into two.
+ * Resolves with the stored id, or null when nothing was stored.
+ */
+export function recordServerError(error: unknown, request: Request, now = Date.now()): Promise<string | null> {
+  if (request.signal.aborted || isIntended(error)) return Promise.resolve(null);
+  if (typeof error === "object" && error !== null) {
+    if (recorded.has(error)) return Promise.resolve(null);
+    recorded.add(error);
+  }
+  if (!withinBudget(now)) return Promise.resolve(null);
+  const err = error instanceof Error ? error : null;
+  // One line: Prisma's messages span several, and a group is told by its message.
+  const message =
+    (err ? `${err.name}: ${err.message}` : String(error)).replace(/\s+/g, " ").trim().slice(0, 2000) ||
+    "Unknown server error";
+  const id = serverErrorId(now);
+  return saveErrorRecord(
+    {
+      id,
+      timestamp: new Date(now).toISOString(),
+      message,
+      stack: err?.stack?.slice(0, 20_000) ?? null,
+      userAgent: request.headers.get("User-Agent")?.slice(0, 500) ?? null,
+      url: pagePath(request).slice(0, 2000),
+      context: { method: request.method },
+    },
+    "server",
+  ).then(
+    () => id,
+    (failure: unknown) => {
+      console.error(
+        "[error-log] could not store a server error:",
+        failure instanceof Error ? failure.message : failure,
+      );
+      return null;
+    },
+  );
+}

@@ -1,0 +1,12 @@
+// The moderation queue's list options (/admin/content-moderation, query
+// parameters q, sort and page; app/admin/list-query.ts has the rule). The
+// queue is fair by default: the oldest submission first.
+import type { SortOption } from "~/admin/list-query";
+
+export const QUEUE_PAGE_SIZE = 10;
+
+export const QUEUE_SORTS = [
+  { value: "oldest", label: "Oldest first" },
+  { value: "newest", label: "Newest first" },
+  { value: "title", label: "Title A to Z" },
+] as const satisfies readonly [SortOption, ...SortOption[]];
