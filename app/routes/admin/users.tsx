@@ -1,9 +1,11 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { listUsers, parseUserListQuery, type UserListQuery } from "~/admin/users.server";
+import { listUsers, parseUserListQuery } from "~/admin/users.server";
 import { userAction } from "~/admin/users-action.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { FormErrors, inputClass } from "~/auth/forms";
+import { SortLinks, useListHref } from "~/components/list-controls";
+import { Pagination } from "~/components/pagination";
 import { formatDate } from "~/components/story-card";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
@@ -26,19 +28,7 @@ export const headers: Route.HeadersFunction = keepResponseHeaders;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Users" });
 
-const DEFAULTS: UserListQuery = { q: "", role: "all", status: "all", sort: "joined-desc", page: 1 };
-
-/** The list's URL with some of its query changed; defaults are left out. */
-function listHref(query: UserListQuery, change: Partial<UserListQuery>) {
-  const next = { ...query, page: 1, ...change };
-  const params = new URLSearchParams();
-  for (const key of Object.keys(DEFAULTS) as (keyof UserListQuery)[]) {
-    if (next[key] !== DEFAULTS[key]) params.set(key, String(next[key]));
-  }
-  const search = params.toString();
-  return search ? `/admin/users?${search}` : "/admin/users";
-}
-
+// The first is the list's default (USER_SORTS in app/admin/users.server.ts).
 const SORTS = [
   { value: "joined-desc", label: "Newest first" },
   { value: "joined-asc", label: "Oldest first" },
@@ -48,6 +38,7 @@ const SORTS = [
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   const { query, users, total, pages } = loaderData;
+  const hrefFor = useListHref();
   const busy = useNavigation().state === "submitting";
   const errors = actionData?.result.error;
   // The ticked users' errors (none ticked, a tampered value: `userId` or `userId[0]`) are said on top.
@@ -87,25 +78,13 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
             <option value="suspended">Suspended</option>
           </select>
         </div>
-        {query.sort !== DEFAULTS.sort ? <input type="hidden" name="sort" value={query.sort} /> : null}
+        {query.sort !== SORTS[0].value ? <input type="hidden" name="sort" value={query.sort} /> : null}
         <button type="submit" className="btn">
           Find users
         </button>
       </Form>
 
-      <nav aria-label="Sort users" className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <span className="text-muted">Sort:</span>
-        {SORTS.map((s) => (
-          <Link
-            key={s.value}
-            to={listHref(query, { sort: s.value })}
-            aria-current={query.sort === s.value ? "page" : undefined}
-            className={query.sort === s.value ? "font-bold underline" : "underline"}
-          >
-            {s.label}
-          </Link>
-        ))}
-      </nav>
+      <SortLinks label="Sort users" options={SORTS} query={query} />
 
       <p className="mt-4" aria-live="polite">
         {total === 1 ? "1 user" : `${total} users`}
@@ -182,23 +161,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         </fieldset>
       </Form>
 
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center gap-4">
-          {query.page > 1 ? (
-            <Link to={listHref(query, { page: query.page - 1 })} className="underline">
-              Previous page
-            </Link>
-          ) : null}
-          <span>
-            Page {query.page} of {pages}
-          </span>
-          {query.page < pages ? (
-            <Link to={listHref(query, { page: query.page + 1 })} className="underline">
-              Next page
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pagination label="Pages of users" page={query.page} totalPages={pages} hrefFor={(page) => hrefFor({ page })} />
     </div>
   );
 }
