@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { ADMIN } from "../../playwright.config";
-import { signIn } from "../support/accounts";
+import { signInAndContinue } from "../support/accounts";
 import { queryE2eDb } from "../support/db";
 import { expect, test } from "../support/test";
 
@@ -24,10 +24,7 @@ async function addFeedback(marker: string, type: string, category: string, conte
   return { id, text: `${content} ${marker}` };
 }
 
-async function signInAsAdmin(page: Page, path: string) {
-  await signIn(page, ADMIN.email, ADMIN.password, path);
-  await page.getByRole("link", { name: "Continue where you were" }).click();
-}
+const signInAsAdmin = (page: Page, to: string) => signInAndContinue(page, ADMIN, to);
 
 /** The flash toast that says `text` (with JS, earlier toasts may still be showing). */
 const toast = (page: Page, text: string) =>

@@ -5,19 +5,13 @@
 // or a GET form.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { signInAndContinue } from "../support/accounts";
 import type { Site } from "../support/site-server";
 import { expect, SITE_ADMIN, test } from "./story-site";
 
 test.describe.configure({ mode: "serial" });
 
-async function signInAsAdmin(page: Page, to: string) {
-  await page.goto(`/auth?${new URLSearchParams({ redirectTo: to })}`);
-  await page.getByLabel("Email").fill(SITE_ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(SITE_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("link", { name: "Continue where you were" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-}
+const signInAsAdmin = (page: Page, to: string) => signInAndContinue(page, SITE_ADMIN, to);
 
 async function adminId(site: Site): Promise<string> {
   const [row] = await site.query<{ id: string }>('SELECT id FROM "User" WHERE email = ?', [SITE_ADMIN.email]);

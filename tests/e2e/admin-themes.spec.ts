@@ -3,6 +3,7 @@
 // other specs (and their axe checks) must keep the default one.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { signInAndContinue } from "../support/accounts";
 import { ADMIN_ENV, SITE_ADMIN, type Site, startSite } from "../support/site-server";
 import { test as base, expect } from "../support/test";
 
@@ -23,14 +24,7 @@ const test = base.extend<object, { site: Site }>({
 
 test.describe.configure({ mode: "serial" });
 
-async function signInAsAdmin(page: Page, to: string) {
-  await page.goto(`/auth?${new URLSearchParams({ redirectTo: to })}`);
-  await page.getByLabel("Email").fill(SITE_ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(SITE_ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("link", { name: "Continue where you were" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-}
+const signInAsAdmin = (page: Page, to: string) => signInAndContinue(page, SITE_ADMIN, to);
 
 async function createCategory(page: Page, name: string) {
   const form = page.getByRole("form", { name: "New category" });

@@ -23,6 +23,13 @@ export async function signIn(page: Page, email: string, password: string, redire
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
+/** Signs in, then follows "Continue where you were" to `to` and waits for its heading. */
+export async function signInAndContinue(page: Page, account: { email: string; password: string }, to: string) {
+  await signIn(page, account.email, account.password, to);
+  await page.getByRole("link", { name: "Continue where you were" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+}
+
 /**
  * Logout from the open account menu, waiting until it has happened: a
  * navigation started right after the click would cancel the logout post.
