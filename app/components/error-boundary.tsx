@@ -1,6 +1,10 @@
-import { Component, type ErrorInfo, type ReactNode } from "react";
+import { Component, type ErrorInfo, type ReactNode, useState } from "react";
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { logError, newErrorId } from "~/errors/client-logger";
+import { showErrorToast } from "~/toasts/error-toasts";
+import { showToast } from "~/toasts/toast-store";
+import { apiRequest } from "~/utils/api-client";
 import { type StatusPage, statusDocumentTitle, statusPageFor } from "~/utils/status-pages";
 import { StatusPageView } from "./status-page";
 
@@ -37,10 +41,53 @@ function useCurrentUrl() {
   return location.pathname + location.search;
 }
 
+/** What "Report Bug" sends (spec §7 POST /api/user-feedback), and the toast after it. */
+export function errorReport(errorId: string) {
+  return {
+    type: "bug",
+    content: `Error Report - ID: ${errorId}`,
+    metadata: { errorId, userAgent: navigator.userAgent, url: location.href },
+  };
+}
+export const REPORT_SENT = { title: "Report sent", description: "Thank you for your feedback." } as const;
+
+/**
+ * Report Bug: once the app runs, one press sends the error report and says
+ * "Report sent"; before that (or without an error id) it is a link to the
+ * /report-bug form, prefilled with the page and the error id.
+ */
+function ReportBugControl({ errorId, page }: { errorId?: string; page: string }) {
+  const hydrated = useHydrated();
+  const [state, setState] = useState<"idle" | "sending" | "sent">("idle");
+  const report = `/report-bug?${new URLSearchParams({ page, ...(errorId ? { errorId } : {}) })}`;
+  if (!hydrated || !errorId) {
+    return (
+      <Link className="btn" to={report}>
+        Report Bug
+      </Link>
+    );
+  }
+  async function send(id: string) {
+    setState("sending");
+    try {
+      await apiRequest("/api/user-feedback", { method: "POST", body: errorReport(id) });
+      showToast({ ...REPORT_SENT, variant: "success" });
+      setState("sent");
+    } catch (error) {
+      showErrorToast(error);
+      setState("idle");
+    }
+  }
+  return (
+    <button type="button" className="btn" disabled={state !== "idle"} onClick={() => void send(errorId)}>
+      {state === "sent" ? "Report sent" : state === "sending" ? "Sending..." : "Report Bug"}
+    </button>
+  );
+}
+
 /** Route-level fallback (spec §2 Error fallback screens): Try Again, Refresh Page, Report Bug. */
 export function RouteErrorFallback({ errorId, onReset }: { errorId?: string; onReset?: () => void }) {
   const url = useCurrentUrl();
-  const report = `/report-bug?${new URLSearchParams({ page: url, ...(errorId ? { errorId } : {}) })}`;
   return (
     <div role="alert" className="mx-auto my-12 max-w-xl rounded-lg border border-line bg-surface p-6 text-center">
       <h2 className="font-serif text-2xl font-bold">Oops! Something went wrong</h2>
@@ -58,9 +105,7 @@ export function RouteErrorFallback({ errorId, onReset }: { errorId?: string; onR
         <a className="btn" href={url}>
           Refresh Page
         </a>
-        <Link className="btn" to={report}>
-          Report Bug
-        </Link>
+        <ReportBugControl errorId={errorId} page={url} />
       </div>
     </div>
   );
