@@ -2,7 +2,6 @@ import { Component, type ErrorInfo, type ReactNode, useState } from "react";
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { logError, newErrorId } from "~/errors/client-logger";
-import { showErrorToast } from "~/toasts/error-toasts";
 import { showToast } from "~/toasts/toast-store";
 import { apiRequest } from "~/utils/api-client";
 import { type StatusPage, statusDocumentTitle, statusPageFor } from "~/utils/status-pages";
@@ -74,6 +73,7 @@ function ReportBugControl({ errorId, page }: { errorId?: string; page: string })
       showToast({ ...REPORT_SENT, variant: "success" });
       setState("sent");
     } catch (error) {
+      const { showErrorToast } = await import("~/toasts/error-toasts");
       showErrorToast(error);
       setState("idle");
     }

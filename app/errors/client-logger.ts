@@ -3,7 +3,6 @@
 // (failures ignored). Uncaught errors, unhandled rejections and resources that
 // fail to load are logged and announced with an error toast; window errors
 // that mention ResizeObserver are noise from the browser and are dropped.
-import { showErrorToast } from "~/toasts/error-toasts";
 import { postJson } from "~/utils/api-client";
 import type { ErrorRecord } from "./error-log";
 
@@ -104,7 +103,8 @@ export function installErrorLogger(): () => void {
   const announce = (message: string, error?: unknown) => {
     if (announced.has(message)) return;
     announced.add(message);
-    showErrorToast(error ?? message, message);
+    // Loaded on the first error only: the story page's first load carries none of it.
+    void import("~/toasts/error-toasts").then(({ showErrorToast }) => showErrorToast(error ?? message, message));
   };
 
   const onError = (event: Event) => {
