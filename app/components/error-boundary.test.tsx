@@ -6,7 +6,13 @@ import { useState } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, data } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { FullPageErrorFallback, GeneralErrorBoundary, PageErrorBoundary, RouteErrorFallback } from "./error-boundary";
+import {
+  FullPageErrorFallback,
+  GeneralErrorBoundary,
+  isLoadFailure,
+  PageErrorBoundary,
+  RouteErrorFallback,
+} from "./error-boundary";
 
 afterEach(cleanup);
 
@@ -120,6 +126,14 @@ describe("PageErrorBoundary", () => {
     crash = false;
     fireEvent.click(screen.getByRole("button", { name: "Try Again" }));
     expect(await screen.findByText("story text")).toBeTruthy();
+  });
+});
+
+describe("isLoadFailure", () => {
+  it("tells code that could not be downloaded from other errors", () => {
+    expect(isLoadFailure(new TypeError("Failed to fetch dynamically imported module: /assets/a.js"))).toBe(true);
+    expect(isLoadFailure(new TypeError("Importing a module script failed."))).toBe(true);
+    expect(isLoadFailure(new Error("render failed"))).toBe(false);
   });
 });
 

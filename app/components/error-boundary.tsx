@@ -85,13 +85,32 @@ function ReportBugControl({ errorId, page }: { errorId?: string; page: string })
   );
 }
 
+export const SCREEN_MESSAGES = {
+  page: "Something went wrong on this page. Please try again.",
+  component: "A component failed to load. Please try again.",
+} as const;
+
+/** Whether an error is a piece of the app's code that could not be downloaded (spec §8: "A component failed to load"). */
+export function isLoadFailure(error: unknown): boolean {
+  const message = error instanceof Error ? `${error.name} ${error.message}` : String(error);
+  return /dynamically imported module|Importing a module script failed|ChunkLoadError|Loading chunk/i.test(message);
+}
+
 /** Route-level fallback (spec §2 Error fallback screens): Try Again, Refresh Page, Report Bug. */
-export function RouteErrorFallback({ errorId, onReset }: { errorId?: string; onReset?: () => void }) {
+export function RouteErrorFallback({
+  errorId,
+  onReset,
+  message = SCREEN_MESSAGES.page,
+}: {
+  errorId?: string;
+  onReset?: () => void;
+  message?: string;
+}) {
   const url = useCurrentUrl();
   return (
     <div role="alert" className="mx-auto my-12 max-w-xl rounded-lg border border-line bg-surface p-6 text-center">
       <h2 className="font-serif text-2xl font-bold">Oops! Something went wrong</h2>
-      <p className="mt-2 text-muted">Something went wrong on this page. Please try again.</p>
+      <p className="mt-2 text-muted">{message}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         {onReset ? (
           <button type="button" className="btn btn-primary" onClick={onReset}>
@@ -168,7 +187,13 @@ export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey
 
   render() {
     if (this.state.error) {
-      return <RouteErrorFallback errorId={this.state.errorId} onReset={() => this.setState({ error: null })} />;
+      return (
+        <RouteErrorFallback
+          errorId={this.state.errorId}
+          onReset={() => this.setState({ error: null })}
+          message={isLoadFailure(this.state.error) ? SCREEN_MESSAGES.component : SCREEN_MESSAGES.page}
+        />
+      );
     }
     return this.props.children;
   }
