@@ -96,6 +96,12 @@ export function useSchemaForm<Schema extends z.ZodObject>(
     // action on every blur: real requests that count against the form's rate
     // limit. Such forms are checked when they are sent.
     shouldValidate: validateInBrowser ? "onBlur" : "onSubmit",
+    // Once a field has been checked (or the server answered), it is checked again as the reader
+    // types, never on blur: a blur caused by pressing Sign in would otherwise remove a message
+    // above the button between mousedown and mouseup, the button would move from under the
+    // pointer and the click would be lost (issue 16: "after one wrong password the next sign-in
+    // needs two clicks").
+    shouldRevalidate: validateInBrowser ? "onInput" : "onSubmit",
   });
 }
 

@@ -3,9 +3,16 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
+import { renderToString } from "react-dom/server";
 import { createRoutesStub, data } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { FullPageErrorFallback, GeneralErrorBoundary, PageErrorBoundary } from "./error-boundary";
+import {
+  FullPageErrorFallback,
+  GeneralErrorBoundary,
+  isLoadFailure,
+  PageErrorBoundary,
+  RouteErrorFallback,
+} from "./error-boundary";
 
 afterEach(cleanup);
 
@@ -13,6 +20,7 @@ afterEach(cleanup);
 // a CSRF token first). The page's origin is a server of this test's own on
 // loopback, which keeps what it is sent, so the report is checked, not sent astray.
 const reports: unknown[] = [];
+const bugReports: unknown[] = [];
 let site: Server;
 beforeAll(async () => {
   site = createServer((req, res) => {
@@ -26,6 +34,7 @@ beforeAll(async () => {
     });
     req.on("end", () => {
       if (req.method === "POST" && req.url === "/api/errors") reports.push(JSON.parse(body));
+      if (req.method === "POST" && req.url === "/api/user-feedback") bugReports.push(JSON.parse(body));
       res.writeHead(201, { "Content-Type": "application/json" }).end("{}");
     });
   });
@@ -102,18 +111,41 @@ describe("PageErrorBoundary", () => {
 
     expect(await screen.findByRole("heading", { name: "Oops! Something went wrong" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Refresh Page" }).getAttribute("href")).toBe("/story?x=1");
-    const report = new URL(screen.getByRole("link", { name: "Report Bug" }).getAttribute("href") ?? "", "http://x");
-    expect(report.pathname).toBe("/report-bug");
-    expect(report.searchParams.get("page")).toBe("/story?x=1");
-    expect(report.searchParams.get("errorId")).toMatch(/^err_\d+_[a-z0-9]+$/);
+    // With JavaScript running, Report Bug sends the report (spec §7) and says so.
+    fireEvent.click(screen.getByRole("button", { name: "Report Bug" }));
+    expect(await screen.findByRole("button", { name: "Report sent" })).toBeTruthy();
+    const [sent] = bugReports as { type: string; content: string; metadata: { errorId: string; url: string } }[];
+    expect(sent?.type).toBe("bug");
+    const errorId = sent?.metadata.errorId ?? "";
+    expect(errorId).toMatch(/^err_\d+_[a-z0-9]+$/);
+    expect(sent?.content).toBe(`Error Report - ID: ${errorId}`);
+    expect(sent?.metadata.url).toMatch(/\/$/);
     // The same id reached the site's error log.
-    await vi.waitFor(() =>
-      expect(reports).toContainEqual(expect.objectContaining({ id: report.searchParams.get("errorId") })),
-    );
+    await vi.waitFor(() => expect(reports).toContainEqual(expect.objectContaining({ id: errorId })));
 
     crash = false;
     fireEvent.click(screen.getByRole("button", { name: "Try Again" }));
     expect(await screen.findByText("story text")).toBeTruthy();
+  });
+});
+
+describe("isLoadFailure", () => {
+  it("tells code that could not be downloaded from other errors", () => {
+    expect(isLoadFailure(new TypeError("Failed to fetch dynamically imported module: /assets/a.js"))).toBe(true);
+    expect(isLoadFailure(new TypeError("Importing a module script failed."))).toBe(true);
+    expect(isLoadFailure(new Error("render failed"))).toBe(false);
+  });
+});
+
+describe("RouteErrorFallback before JavaScript runs", () => {
+  it("makes Report Bug a link to /report-bug with the page and the error id", () => {
+    const Stub = createRoutesStub([{ path: "/story", Component: () => <RouteErrorFallback errorId="err_1_abc" /> }]);
+    const html = renderToString(<Stub initialEntries={["/story?x=1"]} />);
+    const href = /<a[^>]*href="([^"]*)"[^>]*>Report Bug<\/a>/.exec(html)?.[1]?.replaceAll("&amp;", "&") ?? "";
+    const report = new URL(href, "http://x");
+    expect(report.pathname).toBe("/report-bug");
+    expect(report.searchParams.get("page")).toBe("/story?x=1");
+    expect(report.searchParams.get("errorId")).toBe("err_1_abc");
   });
 });
 

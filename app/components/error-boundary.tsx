@@ -1,6 +1,9 @@
-import { Component, type ErrorInfo, type ReactNode } from "react";
+import { Component, type ErrorInfo, type ReactNode, useState } from "react";
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { logError, newErrorId } from "~/errors/client-logger";
+import { showToast } from "~/toasts/toast-store";
+import { apiRequest } from "~/utils/api-client";
 import { type StatusPage, statusDocumentTitle, statusPageFor } from "~/utils/status-pages";
 import { StatusPageView } from "./status-page";
 
@@ -37,14 +40,77 @@ function useCurrentUrl() {
   return location.pathname + location.search;
 }
 
+/** What "Report Bug" sends (spec §7 POST /api/user-feedback), and the toast after it. */
+export function errorReport(errorId: string) {
+  return {
+    type: "bug",
+    content: `Error Report - ID: ${errorId}`,
+    metadata: { errorId, userAgent: navigator.userAgent, url: location.href },
+  };
+}
+export const REPORT_SENT = { title: "Report sent", description: "Thank you for your feedback." } as const;
+
+/**
+ * Report Bug: once the app runs, one press sends the error report and says
+ * "Report sent"; before that (or without an error id) it is a link to the
+ * /report-bug form, prefilled with the page and the error id.
+ */
+function ReportBugControl({ errorId, page }: { errorId?: string; page: string }) {
+  const hydrated = useHydrated();
+  const [state, setState] = useState<"idle" | "sending" | "sent">("idle");
+  const report = `/report-bug?${new URLSearchParams({ page, ...(errorId ? { errorId } : {}) })}`;
+  if (!hydrated || !errorId) {
+    return (
+      <Link className="btn" to={report}>
+        Report Bug
+      </Link>
+    );
+  }
+  async function send(id: string) {
+    setState("sending");
+    try {
+      await apiRequest("/api/user-feedback", { method: "POST", body: errorReport(id) });
+      showToast({ ...REPORT_SENT, variant: "success" });
+      setState("sent");
+    } catch (error) {
+      const { showErrorToast } = await import("~/toasts/error-toasts");
+      showErrorToast(error);
+      setState("idle");
+    }
+  }
+  return (
+    <button type="button" className="btn" disabled={state !== "idle"} onClick={() => void send(errorId)}>
+      {state === "sent" ? "Report sent" : state === "sending" ? "Sending..." : "Report Bug"}
+    </button>
+  );
+}
+
+export const SCREEN_MESSAGES = {
+  page: "Something went wrong on this page. Please try again.",
+  component: "A component failed to load. Please try again.",
+} as const;
+
+/** Whether an error is a piece of the app's code that could not be downloaded (spec §8: "A component failed to load"). */
+export function isLoadFailure(error: unknown): boolean {
+  const message = error instanceof Error ? `${error.name} ${error.message}` : String(error);
+  return /dynamically imported module|Importing a module script failed|ChunkLoadError|Loading chunk/i.test(message);
+}
+
 /** Route-level fallback (spec §2 Error fallback screens): Try Again, Refresh Page, Report Bug. */
-export function RouteErrorFallback({ errorId, onReset }: { errorId?: string; onReset?: () => void }) {
+export function RouteErrorFallback({
+  errorId,
+  onReset,
+  message = SCREEN_MESSAGES.page,
+}: {
+  errorId?: string;
+  onReset?: () => void;
+  message?: string;
+}) {
   const url = useCurrentUrl();
-  const report = `/report-bug?${new URLSearchParams({ page: url, ...(errorId ? { errorId } : {}) })}`;
   return (
     <div role="alert" className="mx-auto my-12 max-w-xl rounded-lg border border-line bg-surface p-6 text-center">
       <h2 className="font-serif text-2xl font-bold">Oops! Something went wrong</h2>
-      <p className="mt-2 text-muted">Something went wrong on this page. Please try again.</p>
+      <p className="mt-2 text-muted">{message}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         {onReset ? (
           <button type="button" className="btn btn-primary" onClick={onReset}>
@@ -58,9 +124,7 @@ export function RouteErrorFallback({ errorId, onReset }: { errorId?: string; onR
         <a className="btn" href={url}>
           Refresh Page
         </a>
-        <Link className="btn" to={report}>
-          Report Bug
-        </Link>
+        <ReportBugControl errorId={errorId} page={url} />
       </div>
     </div>
   );
@@ -123,7 +187,13 @@ export class PageErrorBoundary extends Component<{ children: ReactNode; resetKey
 
   render() {
     if (this.state.error) {
-      return <RouteErrorFallback errorId={this.state.errorId} onReset={() => this.setState({ error: null })} />;
+      return (
+        <RouteErrorFallback
+          errorId={this.state.errorId}
+          onReset={() => this.setState({ error: null })}
+          message={isLoadFailure(this.state.error) ? SCREEN_MESSAGES.component : SCREEN_MESSAGES.page}
+        />
+      );
     }
     return this.props.children;
   }

@@ -3,7 +3,6 @@
 // (failures ignored). Uncaught errors, unhandled rejections and resources that
 // fail to load are logged and announced with an error toast; window errors
 // that mention ResizeObserver are noise from the browser and are dropped.
-import { showToast } from "~/toasts/toast-store";
 import { postJson } from "~/utils/api-client";
 import type { ErrorRecord } from "./error-log";
 
@@ -99,10 +98,13 @@ function reasonMessage(reason: unknown): string {
 export function installErrorLogger(): () => void {
   // One toast per message and page view, however often the same thing fails.
   const announced = new Set<string>();
-  const announce = (message: string) => {
+  // The title comes from what failed (spec §8 categories): a rejected API call says
+  // "Connection Error" or "API Error", anything else "Error".
+  const announce = (message: string, error?: unknown) => {
     if (announced.has(message)) return;
     announced.add(message);
-    showToast({ title: "Error", description: message, variant: "destructive" });
+    // Loaded on the first error only: the story page's first load carries none of it.
+    void import("~/toasts/error-toasts").then(({ showErrorToast }) => showErrorToast(error ?? message, message));
   };
 
   const onError = (event: Event) => {
@@ -128,7 +130,7 @@ export function installErrorLogger(): () => void {
       },
       { brief: true },
     );
-    announce(message);
+    announce(message, event.reason);
   };
 
   // Capture phase: a failed <img> or <script> does not bubble its error event.

@@ -10,7 +10,7 @@ import { Link, useNavigate, useRevalidator } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { BellIcon, CloseIcon } from "~/components/icons";
 import { showToast } from "~/toasts/toast-store";
-import { sendJson } from "~/utils/api-client";
+import { apiRequest, sendJson } from "~/utils/api-client";
 import {
   addBrowserNotification,
   clearAllBrowser,
@@ -95,11 +95,9 @@ function NotificationPanel({ signedIn, unread, browserItems }: BellProps & { bro
   const counts = signedIn ? (server?.counts ?? { all: 0, unread: 0, read: 0 }) : countsOf(browserItems);
 
   const load = useCallback(async () => {
-    const response = await fetch("/api/notifications?filter=all", { headers: { Accept: "application/json" } }).catch(
-      () => null,
-    );
-    if (response?.ok) {
-      setServer((await response.json()) as ApiList);
+    const list = await apiRequest<ApiList>("/api/notifications?filter=all").catch(() => null);
+    if (list) {
+      setServer(list);
       setError(null);
     } else setError("Your notifications could not be loaded. Try again in a moment.");
   }, []);
@@ -263,9 +261,9 @@ function useNewStoryPoll({ signedIn, wantsNewStories }: BellProps) {
     let stopped = false;
     async function poll() {
       try {
-        const response = await fetch("/api/posts?limit=1", { headers: { Accept: "application/json" } });
-        if (!response.ok || stopped) return;
-        const post = ((await response.json()) as { posts?: PolledPost[] }).posts?.[0];
+        const answer = await apiRequest<{ posts?: PolledPost[] } | null>("/api/posts?limit=1");
+        if (stopped) return;
+        const post = answer?.posts?.[0];
         if (!post || typeof post.id !== "number" || typeof post.slug !== "string") return;
         const last = readLastStory();
         writeLastStory({ id: post.id, date: post.date });

@@ -17,6 +17,7 @@ export function showToast(toast: {
   variant?: ToastVariant;
   duration?: number;
   action?: ToastAction;
+  severity?: Toast["severity"];
 }) {
   const full: Toast = {
     id: `toast_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`,

@@ -12,6 +12,8 @@ export type Toast = {
   variant: ToastVariant;
   duration: number;
   action?: ToastAction;
+  /** An error toast's severity (spec §8: info, warning, error, critical). */
+  severity?: "info" | "warning" | "error" | "critical";
 };
 
 export const TOAST_LIMIT = 3;

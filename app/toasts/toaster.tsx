@@ -53,6 +53,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
         <div
           key={t.id}
           role="status"
+          data-severity={t.severity}
           className={`pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg ${t.variant === "destructive" ? "border-accent bg-accent text-accent-ink" : "border-line bg-surface text-ink"}`}
         >
           <div className="flex-1">

@@ -9,6 +9,7 @@ import { useConsentSync } from "~/consent/use-consent-sync";
 import { FeedbackButton } from "~/feedback/feedback-button";
 import type { loader as rootLoader } from "~/root";
 import { Toaster } from "~/toasts/toaster";
+import { useRememberLocation } from "~/utils/current-location";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/site";
@@ -22,6 +23,8 @@ export default function SiteLayout() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const location = useLocation();
   useConsentSync(root?.consent?.lastUpdated ?? null);
+  // The current location in session storage (issue 16; error pages never get here).
+  useRememberLocation();
   return (
     <>
       <a
