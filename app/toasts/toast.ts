@@ -12,6 +12,8 @@ export type Toast = {
   variant: ToastVariant;
   duration: number;
   action?: ToastAction;
+  /** With JavaScript, confetti comes with it (a story's approval; app/shell/confetti.ts). */
+  celebrate?: boolean;
 };
 
 export const TOAST_LIMIT = 3;

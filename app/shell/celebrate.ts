@@ -1,0 +1,4 @@
+/** Confetti, on demand: its module and styles load only when there is something to celebrate. */
+export function celebrateLater(): Promise<number> {
+  return import("./confetti").then((module) => module.celebrate()).catch(() => 0);
+}
