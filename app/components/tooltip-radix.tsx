@@ -2,11 +2,20 @@
 import "./tooltip.css";
 import * as Tooltip from "@radix-ui/react-tooltip";
 import type { ReactElement } from "react";
-import { TOOLTIP_SKIP_DELAY_MS } from "./tooltip";
 
-export function RadixTooltip({ label, delay, children }: { label: string; delay: number; children: ReactElement }) {
+export function RadixTooltip({
+  label,
+  delay,
+  skipDelay,
+  children,
+}: {
+  label: string;
+  delay: number;
+  skipDelay: number;
+  children: ReactElement;
+}) {
   return (
-    <Tooltip.Provider delayDuration={delay} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+    <Tooltip.Provider delayDuration={delay} skipDelayDuration={skipDelay}>
       <Tooltip.Root>
         <Tooltip.Trigger asChild>{children}</Tooltip.Trigger>
         <Tooltip.Portal>

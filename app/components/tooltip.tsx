@@ -49,7 +49,7 @@ export function Tooltip({
   }, [radix]);
   if (!radix) return children;
   return (
-    <radix.RadixTooltip label={label} delay={delay}>
+    <radix.RadixTooltip label={label} delay={delay} skipDelay={TOOLTIP_SKIP_DELAY_MS}>
       {children}
     </radix.RadixTooltip>
   );

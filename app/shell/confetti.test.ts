@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { celebrate } from "./confetti";
-import { CONFETTI_COLOURS } from "./shell-rules";
+import { CONFETTI_COLOURS, celebrate } from "./confetti";
 
 function mockReducedMotion(reduce: boolean) {
   window.matchMedia = vi.fn().mockImplementation((query: string) => ({

@@ -2,8 +2,10 @@
 // first finished story and on a story's approval. Loaded on demand (import())
 // by the few places that celebrate; never with reduced motion.
 import "./shell.css";
-import { CONFETTI_COLOURS, CONFETTI_PARTICLES } from "./shell-rules";
 
+/** Spec §2 Miscellaneous UI: 18 particles in 4 colours (blood, candle flame, bruise, deep water). */
+export const CONFETTI_PARTICLES = 18;
+export const CONFETTI_COLOURS = ["#b91c1c", "#f59e0b", "#7c3aed", "#0e7490"] as const;
 const LIFETIME_MS = 2600;
 
 export function reducedMotionWanted(): boolean {

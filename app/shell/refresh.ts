@@ -3,7 +3,7 @@
 // last-refreshed time per document, shared by pull-to-refresh and the button.
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { useRevalidator } from "react-router";
-import { REFRESH_DELAY_MS, refreshStatusText } from "./shell-rules";
+import { REFRESH_DELAY_MS, refreshStatusText } from "./pull-rules";
 
 let lastRefreshed: Date | null = null;
 const listeners = new Set<() => void>();

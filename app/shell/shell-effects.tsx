@@ -3,19 +3,9 @@
 import "./shell.css";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useRevalidator } from "react-router";
+import { FIRST_LOAD_ANIMATION_MS, navigationAnimationMs, overlayDelayMs, SPLASH_MS } from "./animation-rules";
+import { PULL, PULL_SUCCESS_MS, type PullPhase, pullDistance, pullPhase, pullText } from "./pull-rules";
 import { markRefreshed } from "./refresh";
-import {
-  FIRST_LOAD_ANIMATION_MS,
-  navigationAnimationMs,
-  overlayDelayMs,
-  PULL,
-  PULL_SUCCESS_MS,
-  type PullPhase,
-  pullDistance,
-  pullPhase,
-  pullText,
-  SPLASH_MS,
-} from "./shell-rules";
 
 export type ShellEffectsProps = {
   /** The overlay, the LOADING splash and the first-load animation. */

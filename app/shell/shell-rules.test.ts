@@ -1,20 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
-  isSlowConnection,
-  isStoryTextPath,
-  isWidgetHidden,
-  motionAllowed,
   NAVIGATION_ANIMATION_MS,
   navigationAnimationMs,
   overlayDelayMs,
-  PULL,
-  pullDistance,
-  pullPhase,
-  pullText,
-  refreshStatusText,
   STYLESHEET_FALLBACK_MS,
-  shouldPlayIntro,
-} from "./shell-rules";
+} from "./animation-rules";
+import { PULL, pullDistance, pullPhase, pullText, refreshStatusText } from "./pull-rules";
+import { isSlowConnection, isStoryTextPath, isWidgetHidden, motionAllowed, shouldPlayIntro } from "./shell-rules";
 
 const calm = { connection: { effectiveType: "4g" }, prefersReducedMotion: false, reducedMotionSetting: false };
 

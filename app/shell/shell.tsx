@@ -1,7 +1,7 @@
 import { type ComponentType, useEffect, useState } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
-import { celebrateLater } from "./celebrate";
+import { CELEBRATE_EVENT, celebrateLater } from "./celebrate";
 import { afterLoadWhenIdle } from "./idle";
 import type { ShellEffectsProps } from "./shell-effects";
 import { type Connection, motionAllowed, shouldPlayIntro, VISITED_KEY } from "./shell-rules";
@@ -69,6 +69,12 @@ export function Shell() {
   useEffect(() => {
     if (toast?.celebrate) void celebrateLater();
   }, [toast]);
+  // A reader's first finished story (app/library/story-text.tsx raises the event).
+  useEffect(() => {
+    const onCelebrate = () => void celebrateLater();
+    window.addEventListener(CELEBRATE_EVENT, onCelebrate);
+    return () => window.removeEventListener(CELEBRATE_EVENT, onCelebrate);
+  }, []);
 
   if (!effects) return null;
   return <effects.Component {...effects.props} />;
