@@ -109,6 +109,20 @@ test.describe("on the first visit of a browser session", () => {
     expect((await seen(page)).splashAdded).toEqual([]);
   });
 
+  test("no splash with the reader's Reduce motion setting", async ({ page }) => {
+    // Saving the setting is the session's first visit; a new tab (session) tries again.
+    await page.goto("/settings/accessibility");
+    await page.getByLabel("Reduce motion").check();
+    await page.getByRole("button", { name: "Save reading preferences" }).click();
+    await expect(page.locator("html")).toHaveAttribute("data-motion", "reduce");
+    const tab = await page.context().newPage();
+    await recordShell(tab);
+    await tab.goto("/about");
+    await settled(tab);
+    expect(await tab.evaluate(() => sessionStorage.getItem("hs-visited"))).toBe("1");
+    expect((await seen(tab)).splashAdded).toEqual([]);
+  });
+
   for (const connection of [
     { effectiveType: "slow-2g" },
     { effectiveType: "2g" },
