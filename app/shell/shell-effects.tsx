@@ -159,7 +159,6 @@ function PullToRefresh() {
         return;
       }
       distance = pullDistance(dy);
-      if (distance > 0 && event.cancelable) event.preventDefault();
       setState({ phase: pullPhase(distance), distance });
     };
     const onEnd = async () => {
@@ -189,7 +188,9 @@ function PullToRefresh() {
     // Our pull replaces the browser's own at the top of the page.
     root.classList.add("hs-pull-enabled");
     window.addEventListener("touchstart", onStart, { passive: true });
-    window.addEventListener("touchmove", onMove, { passive: false });
+    // Passive: scrolling never waits for this listener. At the top of the page a
+    // downward drag scrolls nothing, and overscroll-behavior stops the browser's own pull.
+    window.addEventListener("touchmove", onMove, { passive: true });
     window.addEventListener("touchend", onEnd);
     window.addEventListener("touchcancel", onEnd);
     return () => {

@@ -46,6 +46,7 @@ test.describe("on the first visit of a browser session", () => {
 
   test("the LOADING splash plays for 2500 ms with scrolling locked, once per session; navigation animates 0.8 s except to reader, stories and home", async ({
     page,
+    checkA11y,
   }) => {
     await recordShell(page);
     await page.goto("/about");
@@ -57,6 +58,7 @@ test.describe("on the first visit of a browser session", () => {
     await expect(page.getByRole("progressbar", { name: "Loading the page" })).toBeVisible();
     // The page under it is complete and takes clicks (the splash lets them through).
     await expect(page.getByRole("heading", { level: 1, name: "About" })).toBeVisible();
+    await checkA11y();
 
     await expect(splash).toBeHidden({ timeout: 6000 });
     const { splashAdded, splashRemoved } = await seen(page);
