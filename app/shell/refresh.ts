@@ -8,6 +8,16 @@ import { REFRESH_DELAY_MS, refreshStatusText } from "./pull-rules";
 let lastRefreshed: Date | null = null;
 const listeners = new Set<() => void>();
 
+/**
+ * Pull-to-refresh "invalidates all cached data" (spec §2): every loader revalidates
+ * (the callers), and client-side caches drop what they hold on this event.
+ * With the request layer's query cache (app/utils/query.ts on main), call its
+ * invalidateQueries() here: the one place both refreshes go through.
+ */
+export function invalidateClientCaches() {
+  window.dispatchEvent(new Event("hs:invalidate"));
+}
+
 export function markRefreshed(at: Date = new Date()) {
   lastRefreshed = at;
   for (const listener of listeners) listener();
@@ -46,7 +56,7 @@ export function useRefreshHelper() {
     setRefreshing(true);
     setStatus(null);
     try {
-      window.dispatchEvent(new Event("hs:invalidate"));
+      invalidateClientCaches();
       await revalidate();
       markRefreshed();
     } finally {

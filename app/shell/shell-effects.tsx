@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { FIRST_LOAD_ANIMATION_MS, navigationAnimationMs, overlayDelayMs, SPLASH_MS } from "./animation-rules";
 import { PULL, PULL_SUCCESS_MS, type PullPhase, pullDistance, pullPhase, pullText } from "./pull-rules";
-import { markRefreshed } from "./refresh";
+import { invalidateClientCaches, markRefreshed } from "./refresh";
 
 export type ShellEffectsProps = {
   /** The overlay, the LOADING splash and the first-load animation. */
@@ -173,7 +173,7 @@ function PullToRefresh() {
       busy.current = true;
       setState({ phase: "refreshing", distance: PULL.threshold });
       try {
-        window.dispatchEvent(new Event("hs:invalidate"));
+        invalidateClientCaches();
         await revalidate.current();
         markRefreshed();
       } finally {
