@@ -9,9 +9,12 @@ export const STYLESHEET_FALLBACK_MS = 3000;
 /** "Shortly after the window load event": the spec gives no number; one frame and a bit. */
 export const AFTER_LOAD_MS = 100;
 
-/** Navigating to reader, stories and home plays no animation (spec §2); every other page 0.8 s. */
+/**
+ * Navigating to reader, stories and home plays no animation (spec §2); every other page 0.8 s.
+ * /story/{slug} is the same reader page as /reader/{slug} (one module, two routes).
+ */
 export function navigationAnimationMs(pathname: string): number {
-  return /^\/(?:home|stories|reader(?:\/.*)?)?\/?$/.test(pathname) ? 0 : NAVIGATION_ANIMATION_MS;
+  return /^\/(?:home|stories|reader(?:\/.*)?|story\/.*)?\/?$/.test(pathname) ? 0 : NAVIGATION_ANIMATION_MS;
 }
 
 /**

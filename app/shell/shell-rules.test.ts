@@ -58,10 +58,10 @@ describe("the story-text pages", () => {
 
 describe("the navigation animation", () => {
   it("is 0.8 s, except to reader, stories and home", () => {
-    for (const to of ["/", "/home", "/stories", "/reader", "/reader/the-well"]) {
+    for (const to of ["/", "/home", "/stories", "/reader", "/reader/the-well", "/story/the-well"]) {
       expect(navigationAnimationMs(to), to).toBe(0);
     }
-    for (const to of ["/about", "/story/the-well", "/community", "/settings/fonts", "/storiesx", "/homepage"]) {
+    for (const to of ["/about", "/community-story/a-tale", "/community", "/settings/fonts", "/storiesx", "/homepage"]) {
       expect(navigationAnimationMs(to), to).toBe(NAVIGATION_ANIMATION_MS);
     }
     expect(NAVIGATION_ANIMATION_MS).toBe(800);
