@@ -125,6 +125,17 @@ function NavigationAnimation() {
   return playing ? <LoadingBar key={playing.key} durationMs={playing.ms} /> : null;
 }
 
+/** A dialog or a popover (the sidebar sheet) is open. */
+function isOverlayOpen(): boolean {
+  if (document.querySelector("dialog[open]")) return true;
+  try {
+    return document.querySelector("[popover]:popover-open") !== null;
+  } catch {
+    // A browser without :popover-open has no popovers open either.
+    return false;
+  }
+}
+
 /**
  * Pull-to-refresh on touch devices (spec §4, §9): the distance is the drag
  * times 0.4, capped at 150; letting go at 100 or more revalidates every
@@ -142,9 +153,11 @@ function PullToRefresh() {
     let distance = 0;
     const onStart = (event: TouchEvent) => {
       const touch = event.touches[0];
-      // Only from the very top of the page, with one finger, and not while a refresh runs.
+      // Only from the very top of the page, with one finger, not while a refresh runs,
+      // and not over an open dialog or the sidebar sheet (their own gestures win).
+      const overlayOpen = isOverlayOpen();
       start =
-        touch && event.touches.length === 1 && window.scrollY <= 0 && !busy.current
+        touch && event.touches.length === 1 && window.scrollY <= 0 && !busy.current && !overlayOpen
           ? { x: touch.clientX, y: touch.clientY }
           : null;
       distance = 0;

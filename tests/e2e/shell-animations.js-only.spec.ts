@@ -193,6 +193,17 @@ test.describe("pull-to-refresh on a touch device", () => {
     await expect(page.getByRole("status").filter({ hasText: "Refreshed" })).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: /refresh/i })).toBeHidden();
     expect(dataRequests).toBe(1);
+
+    // Not over the open sidebar sheet: its own swipe wins.
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.getByRole("complementary", { name: "Sidebar" })).toBeVisible();
+    await touch("touchStart", 100);
+    await touch("touchMove", 400);
+    // Two frames: time enough for the indicator to render if it were going to.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await expect(page.getByRole("status").filter({ hasText: /refresh/i })).toHaveCount(0);
+    await touch("touchEnd");
+    expect(dataRequests).toBe(1);
   });
 });
 
