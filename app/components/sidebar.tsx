@@ -6,11 +6,17 @@ import { type ShellUser, SignOutForm } from "./account-menu";
 import { ChevronIcon, CloseIcon } from "./icons";
 import { isCurrent, type NavGroup, SIDEBAR_GROUPS } from "./navigation";
 import { isSidebarCloseSwipe } from "./swipe";
+import { SIDEBAR_TOOLTIP_DELAY_MS, Tooltip } from "./tooltip";
 
 export const SIDEBAR_ID = "site-sidebar";
 
 /** Open on every page load: the main links, and the theme choice (so it stays open after its own POST). */
 const OPEN_BY_DEFAULT = new Set<NavGroup["id"]>(["navigation", "reading"]);
+
+/** A group is open on a page load when it is open by default or holds the current page. */
+function openOnLoad(group: NavGroup, pathname: string): boolean {
+  return OPEN_BY_DEFAULT.has(group.id) || group.items.some((i) => isCurrent(i.to, pathname, i.covers));
+}
 
 function closeSheet() {
   const sheet = document.getElementById(SIDEBAR_ID);
@@ -56,10 +62,21 @@ export function Sidebar({ collapsed, user }: { collapsed: boolean; user: ShellUs
   const isCollapsed = pendingState ? pendingState === "collapsed" : collapsed;
   const touchStart = useRef<{ x: number; y: number } | null>(null);
 
-  // With JavaScript, navigating closes the mobile sheet.
+  const groupElements = useRef(new Map<NavGroup["id"], HTMLDetailsElement>());
+  const firstLocation = useRef(location.key);
+
+  // With JavaScript, navigating closes the mobile sheet, and the groups the
+  // reader opened (spec §2: "navigating closes them"): each group is again as
+  // a page load of the new page shows it, which is what happens without JavaScript.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
   useEffect(() => {
     closeSheet();
+    if (firstLocation.current === location.key) return;
+    firstLocation.current = location.key;
+    for (const group of SIDEBAR_GROUPS) {
+      const element = groupElements.current.get(group.id);
+      if (element) element.open = openOnLoad(group, location.pathname);
+    }
   }, [location.key]);
 
   const groups = SIDEBAR_GROUPS.filter((g) => !g.adminOnly || isAdmin).filter(
@@ -86,15 +103,17 @@ export function Sidebar({ collapsed, user }: { collapsed: boolean; user: ShellUs
     >
       <div className="flex items-center justify-between gap-2 border-b border-line p-2">
         <span className="sidebar-body px-2 font-serif text-lg font-semibold">Menu</span>
-        <button
-          type="button"
-          popoverTarget={SIDEBAR_ID}
-          popoverTargetAction="hide"
-          className="btn px-2 md:hidden"
-          aria-label="Close menu"
-        >
-          <CloseIcon />
-        </button>
+        <Tooltip label="Close menu" delay={SIDEBAR_TOOLTIP_DELAY_MS}>
+          <button
+            type="button"
+            popoverTarget={SIDEBAR_ID}
+            popoverTargetAction="hide"
+            className="btn px-2 md:hidden"
+            aria-label="Close menu"
+          >
+            <CloseIcon />
+          </button>
+        </Tooltip>
         <fetcher.Form
           method="post"
           action="/sidebar"
@@ -102,26 +121,30 @@ export function Sidebar({ collapsed, user }: { collapsed: boolean; user: ShellUs
           onSubmit={submitInPlace(fetcher, "/sidebar")}
         >
           <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-          <button
-            type="submit"
-            name="state"
-            value={isCollapsed ? "expanded" : "collapsed"}
-            className="btn px-2"
-            aria-label={isCollapsed ? "Expand sidebar" : "Collapse sidebar"}
-            aria-expanded={!isCollapsed}
-            aria-controls="sidebar-body"
-          >
-            <ChevronIcon className={isCollapsed ? "rotate-180" : undefined} />
-          </button>
+          <Tooltip label={isCollapsed ? "Expand sidebar" : "Collapse sidebar"} delay={SIDEBAR_TOOLTIP_DELAY_MS}>
+            <button
+              type="submit"
+              name="state"
+              value={isCollapsed ? "expanded" : "collapsed"}
+              className="btn px-2"
+              aria-label={isCollapsed ? "Expand sidebar" : "Collapse sidebar"}
+              aria-expanded={!isCollapsed}
+              aria-controls="sidebar-body"
+            >
+              <ChevronIcon className={isCollapsed ? "rotate-180" : undefined} />
+            </button>
+          </Tooltip>
         </fetcher.Form>
       </div>
       <nav id="sidebar-body" aria-label="Sidebar navigation" className="sidebar-body space-y-2 p-2">
         {groups.map((group) => (
           <details
             key={group.id}
-            open={
-              OPEN_BY_DEFAULT.has(group.id) || group.items.some((i) => isCurrent(i.to, location.pathname, i.covers))
-            }
+            ref={(element) => {
+              if (element) groupElements.current.set(group.id, element);
+              else groupElements.current.delete(group.id);
+            }}
+            open={openOnLoad(group, location.pathname)}
             className="group"
           >
             <summary className="cursor-pointer rounded px-3 py-2 text-sm font-semibold uppercase tracking-wide text-muted">

@@ -5,6 +5,7 @@ import { AccountMenu, type ShellUser } from "./account-menu";
 import { MenuIcon, SearchIcon } from "./icons";
 import { HEADER_LINKS, isCurrent } from "./navigation";
 import { SIDEBAR_ID } from "./sidebar";
+import { Tooltip } from "./tooltip";
 
 export function SiteHeader({
   user,
@@ -19,9 +20,11 @@ export function SiteHeader({
   return (
     <header className="border-b border-line bg-surface">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
-        <button type="button" popoverTarget={SIDEBAR_ID} className="btn px-2 md:hidden" aria-label="Open menu">
-          <MenuIcon />
-        </button>
+        <Tooltip label="Open menu">
+          <button type="button" popoverTarget={SIDEBAR_ID} className="btn px-2 md:hidden" aria-label="Open menu">
+            <MenuIcon />
+          </button>
+        </Tooltip>
         <Link to="/" prefetch="intent" className="font-serif text-xl font-bold text-ink no-underline">
           Horror Stories
         </Link>
@@ -71,9 +74,11 @@ export function SiteHeader({
               placeholder="Search stories"
               className="w-32 rounded-l border border-line bg-bg px-2 py-2 text-ink placeholder:text-muted sm:w-48"
             />
-            <button type="submit" className="btn rounded-l-none px-2" aria-label="Search">
-              <SearchIcon />
-            </button>
+            <Tooltip label="Search">
+              <button type="submit" className="btn rounded-l-none px-2" aria-label="Search">
+                <SearchIcon />
+              </button>
+            </Tooltip>
           </Form>
           <NotificationBell
             signedIn={user !== null}

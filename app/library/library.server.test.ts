@@ -32,6 +32,17 @@ describe("reading positions", () => {
     expect(await getPosition(userId, slug)).toMatchObject({ paragraph: 0, percent: 25, finished: true });
   });
 
+  it("marks the reader's first finished story, and only that one, for the confetti", async () => {
+    const { slug, userId } = await setup();
+    const second = `${slug}-2`;
+    await prisma.storyRecord.create({ data: { slug: second, title: "Second", date: new Date(), paragraphs: 4 } });
+    expect(await savePosition(userId, slug, 2)).toMatchObject({ finished: false, firstFinish: false });
+    expect(await savePosition(userId, slug, 3)).toMatchObject({ finished: true, firstFinish: true });
+    // Finishing it again, or finishing another story, is not a first.
+    expect(await savePosition(userId, slug, 3)).toMatchObject({ finished: true, firstFinish: false });
+    expect(await savePosition(userId, second, 3)).toMatchObject({ finished: true, firstFinish: false });
+  });
+
   it("refuses a paragraph the story does not have, and keeps the saved one", async () => {
     const { slug, userId } = await setup();
     await savePosition(userId, slug, 2);

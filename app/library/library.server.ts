@@ -175,6 +175,11 @@ export async function savePosition(userId: string, slug: string, paragraph: numb
       tx.bookmark.findUnique({ where: { userId_storySlug: { userId, storySlug: slug } }, select: { shelf: true } }),
     ]);
     const finishedAt = atEnd ? (existing?.finishedAt ?? new Date()) : (existing?.finishedAt ?? null);
+    // The reader's first finished story ever: the page celebrates it (confetti, spec §2).
+    const firstFinish =
+      atEnd &&
+      !existing?.finishedAt &&
+      (await tx.readingPosition.count({ where: { userId, finishedAt: { not: null } } })) === 0;
     await tx.readingPosition.upsert({
       where: { userId_storySlug: { userId, storySlug: slug } },
       create: { userId, storySlug: slug, paragraph, percent, finishedAt },
@@ -185,7 +190,7 @@ export async function savePosition(userId: string, slug: string, paragraph: numb
     else if (bookmark.shelf !== shelf) {
       await tx.bookmark.update({ where: { userId_storySlug: { userId, storySlug: slug } }, data: { shelf } });
     }
-    return { slug, paragraph, percent, finished: atEnd, shelf };
+    return { slug, paragraph, percent, finished: atEnd, firstFinish, shelf };
   });
 }
 

@@ -41,7 +41,7 @@ export function StoryText({ blocks }: { blocks: string[] }) {
   );
 }
 
-type PositionReply = { result?: { percent: number; finished: boolean } };
+type PositionReply = { result?: { percent: number; finished: boolean; firstFinish?: boolean } };
 
 /** The text of a signed-in reader: the position forms, and with JavaScript the position saved while reading. */
 export function TrackedStoryText({ blocks, slug, saved }: { blocks: string[]; slug: string; saved: number | null }) {
@@ -56,6 +56,8 @@ export function TrackedStoryText({ blocks, slug, saved }: { blocks: string[]; sl
       title: result.finished ? "Finished: well done" : `Place saved: ${result.percent}% read`,
       variant: "success",
     });
+    // The shell (app/shell/shell.tsx) drops the confetti: a window event keeps its code out of this chunk.
+    if (result.firstFinish) window.dispatchEvent(new Event("hs:celebrate"));
   }, [result]);
 
   return (
@@ -133,10 +135,22 @@ function useSavePositionWhileReading(slug: string, count: number, saved: number 
         credentials: "same-origin",
         headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": token },
         body: JSON.stringify({ slug, paragraph }),
-      }).catch(() => {
-        // Offline: the next pause or the forms save it.
-        current.sent = null;
-      });
+      }).then(
+        (response) => {
+          // Finishing a first story by scrolling to its end celebrates too (spec §2 confetti).
+          if (!response.ok) return;
+          response.json().then(
+            (body: { position?: { firstFinish?: boolean } }) => {
+              if (body.position?.firstFinish) window.dispatchEvent(new Event("hs:celebrate"));
+            },
+            () => {},
+          );
+        },
+        () => {
+          // Offline: the next pause or the forms save it.
+          current.sent = null;
+        },
+      );
     };
     // Only a reader who scrolls moves the position: opening the page (at the top) does not overwrite it.
     const onScroll = () => {

@@ -28,6 +28,7 @@ const ToastSchema = z.object({
       fields: z.record(z.string().max(40), z.string().max(300)),
     })
     .optional(),
+  celebrate: z.boolean().optional(),
 });
 
 export type ToastInput = Omit<Toast, "id" | "duration" | "variant"> & Partial<Pick<Toast, "variant" | "duration">>;

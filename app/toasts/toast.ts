@@ -9,6 +9,8 @@ export type Toast = {
   id: string;
   title: string;
   description?: string;
+  /** With JavaScript, confetti comes with it (a story's approval; app/shell/confetti.ts). */
+  celebrate?: boolean;
   variant: ToastVariant;
   duration: number;
   action?: ToastAction;

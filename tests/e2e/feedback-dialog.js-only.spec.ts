@@ -5,7 +5,7 @@ import { expect, test } from "../support/test";
 
 test.describe("the floating Feedback button with JavaScript", () => {
   test("opens a dialog: too short, then sent and thanked, then another", async ({ page, checkA11y }) => {
-    await page.goto("/stories?page=2");
+    await page.goto("/search?q=lantern");
     const opener = page.getByRole("button", { name: "Feedback", exact: true });
     await opener.click();
     const dialog = page.getByRole("dialog", { name: "Feedback" });
@@ -31,7 +31,7 @@ test.describe("the floating Feedback button with JavaScript", () => {
       [text],
     );
     expect(rows).toEqual([
-      { category: "ui", page: "/stories?page=2", screenResolution: expect.stringMatching(/^\d+ x \d+$/) },
+      { category: "ui", page: "/search?q=lantern", screenResolution: expect.stringMatching(/^\d+ x \d+$/) },
     ]);
 
     await page.getByRole("button", { name: "Submit Another Feedback" }).click();

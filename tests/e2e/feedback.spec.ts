@@ -6,12 +6,12 @@ test("feedback: too short gets the message, a valid one is thanked and stored, a
   javaScriptEnabled,
   checkA11y,
 }) => {
-  await page.goto("/stories?page=2");
+  await page.goto("/search?q=lantern");
   // Without JavaScript the floating button is a link here; with it, a dialog
   // (feedback-dialog.js-only.spec.ts).
-  if (javaScriptEnabled) await page.goto("/feedback?page=%2Fstories%3Fpage%3D2");
+  if (javaScriptEnabled) await page.goto("/feedback?page=%2Fsearch%3Fq%3Dlantern");
   else await page.getByRole("link", { name: "Feedback", exact: true }).click();
-  await expect(page).toHaveURL("/feedback?page=%2Fstories%3Fpage%3D2");
+  await expect(page).toHaveURL("/feedback?page=%2Fsearch%3Fq%3Dlantern");
   await expect(page.getByRole("heading", { level: 1, name: "Feedback" })).toBeVisible();
   await checkA11y();
 
@@ -41,7 +41,7 @@ test("feedback: too short gets the message, a valid one is thanked and stored, a
   expect(rows[0]).toMatchObject({
     type: "content",
     category: "accessibility",
-    page: "/stories?page=2",
+    page: "/search?q=lantern",
     browser: "Chrome",
   });
   // The screen size is added by JavaScript when there is some.

@@ -128,6 +128,8 @@ test("submit, changes requested, resubmit, approve: published, listed, and every
   await admin.goto("/admin/content-moderation");
   await queueItem(admin, title).getByRole("button", { name: "Approve and publish" }).click();
   await expect(admin.getByRole("status").filter({ hasText: "Published" })).toBeVisible();
+  // With JavaScript the approval comes with confetti (spec §2: 18 particles; app/shell/confetti.ts).
+  if (js) await expect(admin.locator(".hs-confetti")).toHaveCount(18);
 
   // Readable on its own page, with the shared reader layout.
   await page.goto(`/community-story/${slug}`);

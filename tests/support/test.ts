@@ -19,13 +19,36 @@ export async function giveConsent(context: BrowserContext, baseURL: string) {
 }
 
 /**
+ * Marks the browser session's first visit as made (app/shell/shell-rules.ts VISITED_KEY),
+ * so the LOADING splash and the loading animations (docs/decisions/025) do not play
+ * over a test that is about something else. tests/e2e/shell-animations.js-only.spec.ts
+ * sets `firstVisit: true` to test them.
+ */
+export async function skipFirstVisit(context: BrowserContext) {
+  await context.addInitScript(() => {
+    try {
+      sessionStorage.setItem("hs-visited", "1");
+    } catch {
+      // An opaque origin (about:blank) has no session storage.
+    }
+  });
+}
+
+/**
  * Playwright's test with `checkA11y()` (axe-core on the current page,
  * JavaScript on or off), a client address of its own (the test site trusts
  * X-Test-Client, so one test's rate limits never touch another's), and the
- * cookie choice already made unless a test sets `consent: false`.
+ * cookie choice already made unless a test sets `consent: false`, and the
+ * session's first visit already made unless a test sets `firstVisit: true`.
  */
-export const test = base.extend<{ checkA11y: () => Promise<void>; clientId: string; consent: boolean }>({
+export const test = base.extend<{
+  checkA11y: () => Promise<void>;
+  clientId: string;
+  consent: boolean;
+  firstVisit: boolean;
+}>({
   consent: [true, { option: true }],
+  firstVisit: [false, { option: true }],
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern
   clientId: async ({}, use) => {
     await use(randomUUID());
@@ -33,8 +56,9 @@ export const test = base.extend<{ checkA11y: () => Promise<void>; clientId: stri
   extraHTTPHeaders: async ({ clientId }, use) => {
     await use({ "X-Test-Client": clientId });
   },
-  context: async ({ context, consent, baseURL }, use) => {
+  context: async ({ context, consent, firstVisit, baseURL }, use) => {
     if (consent) await giveConsent(context, baseURL as string);
+    if (!firstVisit) await skipFirstVisit(context);
     await use(context);
   },
   checkA11y: async ({ page, javaScriptEnabled, browser, colorScheme }, use) => {

@@ -51,6 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       title: titles[done.status as keyof typeof titles] ?? "Done",
       description: done.title,
       variant: "success",
+      // A story's approval gets confetti (spec §2), with JavaScript and motion allowed.
+      ...(done.status === "published" ? { celebrate: true } : {}),
     });
   } catch (error) {
     if (error instanceof StoryError) throw data({ message: error.message }, { status: error.status });

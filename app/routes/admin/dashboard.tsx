@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { dashboardCounts } from "~/admin/dashboard.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { formatDate } from "~/components/story-card";
+import { RefreshControl } from "~/shell/refresh-control";
 import { routeMeta } from "~/utils/meta";
 import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/dashboard";
@@ -20,6 +21,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <h1 className="font-serif text-4xl font-bold">Dashboard</h1>
+      {/* The manual refresh helper (spec §2): these counts change while the page is open. */}
+      <div className="mt-3">
+        <RefreshControl />
+      </div>
       <h2 className="mt-6 font-serif text-2xl font-bold">Needs attention</h2>
       <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {attention.map((item) => (

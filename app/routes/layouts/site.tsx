@@ -8,6 +8,8 @@ import { ConsentBanner } from "~/consent/consent-banner";
 import { useConsentSync } from "~/consent/use-consent-sync";
 import { FeedbackButton } from "~/feedback/feedback-button";
 import type { loader as rootLoader } from "~/root";
+import { Shell } from "~/shell/shell";
+import { isWidgetHidden } from "~/shell/shell-rules";
 import { Toaster } from "~/toasts/toaster";
 import { useRememberLocation } from "~/utils/current-location";
 import { keepResponseHeaders } from "~/utils/http";
@@ -51,8 +53,10 @@ export default function SiteLayout() {
       </div>
       <ScrollToTop />
       <Toaster toast={root?.toast ?? null} />
-      {location.pathname === "/feedback" ? null : <FeedbackButton />}
+      {/* Hidden on the reading pages (spec §2), and on /feedback, which is the form itself. */}
+      {isWidgetHidden(location.pathname) ? null : <FeedbackButton />}
       {root && !root.consent && location.pathname !== "/cookie-test" ? <ConsentBanner /> : null}
+      <Shell />
     </>
   );
 }
