@@ -3,6 +3,7 @@
 // last-refreshed time per document, shared by pull-to-refresh and the button.
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { useRevalidator } from "react-router";
+import { invalidateQueries } from "~/utils/query";
 import { REFRESH_DELAY_MS, refreshStatusText } from "./pull-rules";
 
 let lastRefreshed: Date | null = null;
@@ -10,12 +11,12 @@ const listeners = new Set<() => void>();
 
 /**
  * Pull-to-refresh "invalidates all cached data" (spec §2): every loader revalidates
- * (the callers), and client-side caches drop what they hold on this event.
- * With the request layer's query cache (app/utils/query.ts on main), call its
- * invalidateQueries() here: the one place both refreshes go through.
+ * (the callers), and the request layer's query cache (app/utils/query.ts) marks
+ * everything stale and fetches again what is on screen. The one place both
+ * refreshes go through.
  */
 export function invalidateClientCaches() {
-  window.dispatchEvent(new Event("hs:invalidate"));
+  invalidateQueries();
 }
 
 export function markRefreshed(at: Date = new Date()) {
@@ -31,8 +32,7 @@ function subscribe(listener: () => void) {
 }
 
 /**
- * `refresh()` revalidates every loader's data (and tells client caches to drop
- * theirs with an `hs:invalidate` event). The status line appears 0.5 s after
+ * `refresh()` revalidates every loader's data (and marks the client's query cache stale). The status line appears 0.5 s after
  * the helper mounts and after each refresh, so a fast answer does not flicker.
  */
 export function useRefreshHelper() {
