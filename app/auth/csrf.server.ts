@@ -27,7 +27,16 @@ const csrf = new CSRF({
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Preference-only actions that are checked by origin instead of token (see above). */
-const ORIGIN_CHECKED_PATHS = new Set(["/theme", "/sidebar", "/cookie-consent"]);
+const ORIGIN_CHECKED_PATHS = new Set([
+  "/theme",
+  "/sidebar",
+  "/cookie-consent",
+  // The browser's analytics reports (docs/decisions/023): sent with keepalive as a page is left,
+  // from anonymous readers' cacheable pages too; what one forges is a page view, nothing more.
+  "/api/analytics/pageview",
+  "/api/analytics/vitals",
+  "/api/analytics/performance",
+]);
 
 type TokenState = { token: string | null; setCookie: string | null };
 const tokenContext = createContext<TokenState>({ token: null, setCookie: null });
