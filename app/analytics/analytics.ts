@@ -131,13 +131,19 @@ export type PerformanceReportBody = z.infer<typeof PerformanceReportSchema>;
 export const MAX_RANGE_DAYS = 366;
 export const DEFAULT_RANGE_DAYS = 30;
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-01-31.");
+/** A real calendar day (2026-02-31 is not one, though Date.parse rolls it over to March). */
+const realDay = (value: string | undefined) => {
+  if (!value) return true;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value;
+};
 export const DateRangeSchema = z
   .object({ from: day.optional(), to: day.optional() })
-  .refine((r) => !r.from || Number.isFinite(Date.parse(`${r.from}T00:00:00Z`)), {
+  .refine((r) => realDay(r.from), {
     message: "That start date does not exist.",
     path: ["from"],
   })
-  .refine((r) => !r.to || Number.isFinite(Date.parse(`${r.to}T00:00:00Z`)), {
+  .refine((r) => realDay(r.to), {
     message: "That end date does not exist.",
     path: ["to"],
   });
