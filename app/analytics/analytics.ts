@@ -65,12 +65,16 @@ export function isSlowConnection(connection: string, saveData = false): boolean 
   return saveData || connection === "2g" || connection === "slow-2g";
 }
 
-const text = (max: number) => z.string().max(max);
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[^\p{Cc}]*$/u, "must not contain control characters.");
 const path = z
   .string()
   .min(1)
   .max(2048)
-  .regex(/^\/[^\s]*$/, "path must start with / and have no spaces.");
+  .regex(/^\/[^\s\p{Cc}]*$/u, "path must start with / and have no spaces.");
 const dimension = z.number().int().min(0).max(100_000);
 const milliseconds = z.number().finite().min(0).max(3_600_000);
 const bytes = z.number().int().min(0).max(1_000_000_000);
@@ -79,7 +83,7 @@ const bytes = z.number().int().min(0).max(1_000_000_000);
 export const PageViewReportSchema = z.object({
   path,
   referrer: text(2048).default(""),
-  timestamp: z.union([z.string().max(64), z.number()]).optional(),
+  timestamp: z.iso.datetime({ offset: true }).optional(),
   userAgent: text(1000).optional(),
   screenWidth: dimension.optional(),
   screenHeight: dimension.optional(),
@@ -101,7 +105,10 @@ export const VitalsReportSchema = z.object({
     .min(1)
     .max(100)
     .regex(/^[\w.-]+$/, "identifier has odd characters."),
-  navigationType: text(40).default(""),
+  navigationType: z
+    .string()
+    .regex(/^[a-z-]{0,40}$/, "navigationType is one of web-vitals' names.")
+    .default(""),
   url: text(2048),
   userAgent: text(1000).optional(),
   connection: text(20).optional(),
@@ -121,7 +128,7 @@ export const PerformanceReportSchema = z.object({
   coreVitals: z.partialRecord(z.enum(VITAL_NAMES), z.number().finite().min(0).max(3_600_000)).default({}),
   performanceScore: z.number().int().min(0).max(100).nullable().optional(),
   userAgent: text(1000).optional(),
-  timestamp: z.union([z.string().max(64), z.number()]).optional(),
+  timestamp: z.iso.datetime({ offset: true }).optional(),
   path,
   connection: text(20).optional(),
 });

@@ -5,6 +5,7 @@
 // from the day it appears. Add a row for a new action: what it reads (a form
 // or JSON), how it passes the CSRF check, who may send it, and a valid body.
 import { randomUUID } from "node:crypto";
+import type { HttpClient } from "../support/http-client.ts";
 import type { Role } from "./fixtures.ts";
 
 export type Account = { email: string; username: string; password: string };
@@ -40,7 +41,21 @@ export type Endpoint = {
   offSite?: RegExp;
   /** Rate-limit counters one request may start; 1 unless told (a sign-in counts per address and per account). */
   counters?: number;
+  /**
+   * The sender accepts the optional cookies first (the cookie banner's Accept): the analytics
+   * reports are refused without that consent, so their input is only read with it.
+   */
+  consent?: boolean;
 };
+
+/** The cookie banner's Accept, as the sender's browser would send it (a same-origin form). */
+export async function acceptCookies(client: { post: HttpClient["post"] }) {
+  const reply = await client.post("/cookie-consent", {
+    body: { form: [["choice", "accept"]] },
+    headers: { "Sec-Fetch-Site": "same-origin" },
+  });
+  if (reply.status !== 302) throw new Error(`Accept answered ${reply.status}`);
+}
 
 /** The default palette of app/styles/app.css (app/theme/palette.ts), as the form sends it. */
 const PALETTE = {
@@ -231,6 +246,69 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     },
     accepted: [201],
     optional: ["timestamp", "stack", "url", "context"],
+  },
+  // The browser's analytics reports (issue 16, docs/decisions/023): same-origin like the preference
+  // forms (sent with keepalive as a page is left, from cacheable pages too), and only with consent.
+  "/api/analytics/pageview": {
+    reads: "json",
+    csrf: "origin",
+    as: "anonymous",
+    consent: true,
+    valid: {
+      navigation: () => ({
+        path: "/stories",
+        referrer: "https://search.example/results",
+        timestamp: new Date().toISOString(),
+        userAgent: "Mozilla/5.0",
+        screenWidth: 390,
+        screenHeight: 844,
+      }),
+    },
+    accepted: [202],
+    optional: ["referrer", "timestamp", "userAgent", "screenWidth", "screenHeight"],
+  },
+  "/api/analytics/vitals": {
+    reads: "json",
+    csrf: "origin",
+    as: "anonymous",
+    consent: true,
+    valid: {
+      lcp: () => ({
+        metricName: "LCP",
+        value: 1234.5,
+        identifier: `v5-${Date.now()}-${unique()}`,
+        navigationType: "navigate",
+        url: "http://localhost/stories",
+        userAgent: "Mozilla/5.0",
+      }),
+    },
+    accepted: [202],
+    optional: ["navigationType", "userAgent"],
+  },
+  "/api/analytics/performance": {
+    reads: "json",
+    csrf: "origin",
+    as: "anonymous",
+    consent: true,
+    valid: {
+      timing: () => ({
+        metrics: {
+          domContentLoaded: 900,
+          firstByte: 120,
+          loadEvent: 1400,
+          transferSize: 14_000,
+          encodedBodySize: 13_500,
+          decodedBodySize: 52_000,
+        },
+        coreVitals: { LCP: 1200, FCP: 800 },
+        performanceScore: 97,
+        userAgent: "Mozilla/5.0",
+        timestamp: new Date().toISOString(),
+        path: "/stories",
+      }),
+    },
+    accepted: [202],
+    optional: ["coreVitals", "performanceScore", "userAgent", "timestamp"],
   },
   "/api/user-feedback": {
     reads: "json",
