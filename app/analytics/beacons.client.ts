@@ -56,6 +56,8 @@ let vitalsStarted = false;
 export async function startVitals() {
   if (vitalsStarted) return;
   vitalsStarted = true;
+  // The metrics are of the page load (the document), whatever client-side navigation follows.
+  const url = window.location.pathname;
   const { onCLS, onFCP, onINP, onLCP, onTTFB } = await import("web-vitals");
   const send = (metric: Metric) => {
     coreVitals[metric.name as VitalName] = metric.value;
@@ -66,7 +68,7 @@ export async function startVitals() {
         value: metric.value,
         identifier: metric.id,
         navigationType: metric.navigationType,
-        url: window.location.pathname,
+        url,
         userAgent: navigator.userAgent,
         ...(connection().effectiveType ? { connection: connection().effectiveType } : {}),
       },
