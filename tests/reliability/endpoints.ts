@@ -5,7 +5,7 @@
 // from the day it appears. Add a row for a new action: what it reads (a form
 // or JSON), how it passes the CSRF check, who may send it, and a valid body.
 import { randomUUID } from "node:crypto";
-import type { HttpClient } from "../support/http-client.ts";
+import type { HttpClient, RequestOptions } from "../support/http-client.ts";
 import type { Role } from "./fixtures.ts";
 
 export type Account = { email: string; username: string; password: string };
@@ -48,13 +48,36 @@ export type Endpoint = {
   consent?: boolean;
 };
 
-/** The cookie banner's Accept, as the sender's browser would send it (a same-origin form). */
-export async function acceptCookies(client: { post: HttpClient["post"] }) {
-  const reply = await client.post("/cookie-consent", {
-    body: { form: [["choice", "accept"]] },
+/** A reader's browser (a bare client's "node" user agent is a bot, and bots are not counted). */
+export const BROWSER_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+/**
+ * The sender as a reader's browser that pressed the cookie banner's Accept (a same-origin form):
+ * every request it sends carries a browser's User-Agent.
+ */
+export async function asConsentingBrowser(client: HttpClient): Promise<HttpClient> {
+  const withUa = (init: RequestOptions = {}): RequestOptions => ({
+    ...init,
+    headers: { "User-Agent": BROWSER_UA, ...init.headers },
+  });
+  const browser: HttpClient = {
+    ...client,
+    request: (method, path, init) => client.request(method, path, withUa(init)),
+    get: (path, init) => client.request("GET", path, withUa(init)),
+    post: (path, init) => client.request("POST", path, withUa(init)),
+  };
+  const reply = await browser.post("/cookie-consent", {
+    body: {
+      form: [
+        ["choice", "accept"],
+        ["redirectTo", "/"],
+      ],
+    },
     headers: { "Sec-Fetch-Site": "same-origin" },
   });
   if (reply.status !== 302) throw new Error(`Accept answered ${reply.status}`);
+  return browser;
 }
 
 /** The default palette of app/styles/app.css (app/theme/palette.ts), as the form sends it. */
@@ -266,6 +289,8 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     },
     accepted: [202],
     optional: ["referrer", "timestamp", "userAgent", "screenWidth", "screenHeight"],
+    // The "repeated" case's 12345 is a real screen width: refused only when it is not one (tested as wrong types).
+    lenient: ["screenWidth", "screenHeight"],
   },
   "/api/analytics/vitals": {
     reads: "json",
@@ -284,6 +309,8 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     },
     accepted: [202],
     optional: ["navigationType", "userAgent"],
+    // The "repeated" case's 12345 is a real measurement (12.3 s): refused only when it is not a number in range.
+    lenient: ["value"],
   },
   "/api/analytics/performance": {
     reads: "json",
