@@ -4,11 +4,15 @@
 // is counted without consent, after Decline or with Do Not Track; the admin's
 // analytics pages show the figures for a date range and pass axe.
 import { ADMIN } from "../../playwright.config";
-import { signIn } from "../support/accounts";
+import { newReader, register, signIn } from "../support/accounts";
 import { READER_UA, viewsOf } from "../support/analytics";
+import { queryE2eDb } from "../support/db";
 import { expect, giveConsent, test } from "../support/test";
 
 test.use({ userAgent: READER_UA });
+
+/** A story of the test content source (tests/support/wordpress-server.ts). */
+const FERRY = "last-ferry-to-hollin-isle";
 
 async function readTwoPages(page: import("@playwright/test").Page) {
   await page.goto("/stories");
@@ -130,4 +134,57 @@ test("the admin's analytics pages show the figures for a date range and pass axe
   await expect(page.getByLabel("To")).toHaveValue("2026-11-03");
   await expect(page.getByRole("heading", { name: "Page views per day" })).toHaveCount(0);
   await checkA11y();
+});
+
+test("a prefetch is not a view; the page read after it is", async ({ page, clientId }) => {
+  // The browser's own request context: this test's cookies (consent), address and user agent.
+  const prefetch = await page.request.get("/stories", { headers: { "Sec-Purpose": "prefetch" } });
+  expect(prefetch.status()).toBe(200);
+  const purpose = await page.request.get("/stories", { headers: { Purpose: "prefetch" } });
+  expect(purpose.status()).toBe(200);
+  await page.goto("/about");
+  await expect.poll(async () => (await viewsOf(clientId)).map((v) => v.path)).toEqual(["/about"]);
+});
+
+test("a reader who turns analytics off in /settings/privacy is no longer counted", async ({ page, clientId }) => {
+  await register(page, newReader());
+  await page.goto("/settings/privacy");
+  await page.getByLabel("Analytics", { exact: true }).uncheck();
+  await page.getByLabel("Performance", { exact: true }).uncheck();
+  await page.getByRole("button", { name: "Save privacy choices" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Privacy choices saved" }).first()).toBeVisible();
+  await expect(page.getByLabel("Analytics", { exact: true })).not.toBeChecked();
+  const before = (await viewsOf(clientId)).length;
+  expect(before, "the pages read before the choice were counted").toBeGreaterThan(0);
+  await page.goto("/stories");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy" }).click();
+  await expect(page).toHaveURL("/privacy");
+  await page.reload();
+  expect(await viewsOf(clientId)).toHaveLength(before);
+});
+
+test("a reader's finished story reaches the admin's reading time per story", async ({ page, clientId, browser }) => {
+  test.setTimeout(90_000);
+  await register(page, newReader());
+  await page.goto(`/story/${FERRY}`);
+  await page.getByRole("button", { name: "I finished this story" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Finished" }).first()).toBeVisible();
+  await expect.poll(async () => (await viewsOf(clientId)).some((v) => v.path === `/story/${FERRY}`)).toBe(true);
+  const events = await queryE2eDb<{ storySlug: string; finished: number }>(
+    'SELECT "storySlug", "finished" FROM "ReadingEvent" WHERE "storySlug" = ? ORDER BY "createdAt" DESC LIMIT 1',
+    [FERRY],
+  );
+  expect(events[0]).toMatchObject({ storySlug: FERRY, finished: 1 });
+
+  const admin = await browser.newPage();
+  await signIn(admin, ADMIN.email, ADMIN.password);
+  await expect(admin.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
+  const today = new Date().toISOString().slice(0, 10);
+  const report = await admin.request.get(`/api/analytics/reading-time-test?from=${today}&to=${today}`);
+  expect(report.status()).toBe(200);
+  const story = ((await report.json()) as { stories: { slug: string; finished: number }[] }).stories.find(
+    (s) => s.slug === FERRY,
+  );
+  expect(story?.finished).toBeGreaterThan(0);
+  await admin.close();
 });
