@@ -163,7 +163,7 @@ test("a reader who turns analytics off in /settings/privacy is no longer counted
   expect(await viewsOf(clientId)).toHaveLength(before);
 });
 
-test("a reader's finished story reaches the admin's reading time per story", async ({ page, clientId, browser }) => {
+test("a reader's finished story reaches the admin's reading time per story", async ({ page, clientId, browser, baseURL }) => {
   test.setTimeout(90_000);
   await register(page, newReader());
   await page.goto(`/story/${FERRY}`);
@@ -176,7 +176,9 @@ test("a reader's finished story reaches the admin's reading time per story", asy
   );
   expect(events[0]).toMatchObject({ storySlug: FERRY, finished: 1 });
 
-  const admin = await browser.newPage();
+  const adminContext = await browser.newContext();
+  await giveConsent(adminContext, baseURL as string);
+  const admin = await adminContext.newPage();
   await signIn(admin, ADMIN.email, ADMIN.password);
   await expect(admin.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
   const today = new Date().toISOString().slice(0, 10);
@@ -186,5 +188,5 @@ test("a reader's finished story reaches the admin's reading time per story", asy
     (s) => s.slug === FERRY,
   );
   expect(story?.finished).toBeGreaterThan(0);
-  await admin.close();
+  await adminContext.close();
 });
