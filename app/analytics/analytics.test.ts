@@ -6,7 +6,6 @@ import {
   DateRangeSchema,
   daysBetween,
   isSlowConnection,
-  mayReport,
   median,
   PageViewReportSchema,
   PerformanceReportSchema,
@@ -16,6 +15,7 @@ import {
   screenClass,
   VitalsReportSchema,
 } from "./analytics";
+import { mayReport } from "./gate";
 
 describe("consent gating", () => {
   const now = new Date("2026-11-24T12:00:00Z");

@@ -3,9 +3,12 @@
 // docs/decisions/023): what a report may contain, what each page counts as, and
 // who may be counted at all.
 import { z } from "zod";
-import { VITAL_NAMES, type VitalName } from "./gate";
 
-export { mayReport, performanceScore, VITAL_NAMES, type VitalName } from "./gate";
+export { performanceScore } from "./score";
+
+/** The metrics reported. FID is gone from web-vitals (v5): INP, its successor, is reported in its place. */
+export const VITAL_NAMES = ["CLS", "INP", "LCP", "FCP", "TTFB"] as const;
+export type VitalName = (typeof VITAL_NAMES)[number];
 
 /** web.dev's "good" thresholds (p75): https://web.dev/articles/vitals. CLS is unitless, the others milliseconds. */
 export const GOOD_THRESHOLDS: Record<VitalName, number> = { CLS: 0.1, INP: 200, LCP: 2500, FCP: 1800, TTFB: 800 };

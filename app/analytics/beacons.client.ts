@@ -3,7 +3,8 @@
 // a reader who accepted analytics or performance: nothing of it (nor of
 // web-vitals) is in any page's first load. Every failure is silent (§8).
 import type { Metric } from "web-vitals";
-import { performanceScore, type VitalName } from "./gate";
+import type { VitalName } from "./analytics";
+import { performanceScore } from "./score";
 
 /** The page view report gives up after 4 s (spec §9 timings). */
 export const PAGE_VIEW_TIMEOUT_MS = 4000;

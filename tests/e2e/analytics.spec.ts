@@ -163,7 +163,12 @@ test("a reader who turns analytics off in /settings/privacy is no longer counted
   expect(await viewsOf(clientId)).toHaveLength(before);
 });
 
-test("a reader's finished story reaches the admin's reading time per story", async ({ page, clientId, browser, baseURL }) => {
+test("a reader's finished story reaches the admin's reading time per story", async ({
+  page,
+  clientId,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   await register(page, newReader());
   await page.goto(`/story/${FERRY}`);
