@@ -118,8 +118,8 @@ test("the admin's analytics pages show the figures for a date range and pass axe
   }
 
   // A range of its own: the summary names it and the daily table has one row per day.
-  await page.getByLabel("From").fill("2026-11-01");
-  await page.getByLabel("To").fill("2026-11-03");
+  await page.getByLabel("From", { exact: true }).fill("2026-11-01");
+  await page.getByLabel("To", { exact: true }).fill("2026-11-03");
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/from=2026-11-01&to=2026-11-03/);
   await expect(page.getByRole("heading", { name: "2026-11-01 to 2026-11-03" })).toBeVisible();
@@ -127,11 +127,11 @@ test("the admin's analytics pages show the figures for a date range and pass axe
   await expect(daily.getByRole("row")).toHaveCount(3 + 2);
 
   // A range that is not one: a clear message, what was typed kept, no figures.
-  await page.getByLabel("From").fill("2026-11-09");
+  await page.getByLabel("From", { exact: true }).fill("2026-11-09");
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page.getByRole("alert")).toHaveText("The start date must be on or before the end date.");
-  await expect(page.getByLabel("From")).toHaveValue("2026-11-09");
-  await expect(page.getByLabel("To")).toHaveValue("2026-11-03");
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue("2026-11-09");
+  await expect(page.getByLabel("To", { exact: true })).toHaveValue("2026-11-03");
   await expect(page.getByRole("heading", { name: "Page views per day" })).toHaveCount(0);
   await checkA11y();
 });
