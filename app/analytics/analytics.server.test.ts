@@ -117,16 +117,20 @@ describe("page views", () => {
       connection: "3g",
       viewId: "serverview1",
     });
-    expect(first.counted).toBe(false);
+    expect(first).toMatchObject({ counted: false, completed: true });
     expect(await prisma.pageView.count()).toBe(1);
     expect(await prisma.pageView.findUnique({ where: { id: "serverview1" } })).toMatchObject({
       screenWidth: 390,
       screenClass: "phone",
       connection: "3g",
     });
-    // The same id again (a replay, or another reader's guess) is a new view, not a second completion.
+    // The same id again (a replay, or another reader's guess) neither counts nor completes anything.
     const again = await recordPageViewReport(r, ctx, { path: "/stories", referrer: "", viewId: "serverview1" });
-    expect(again.counted).toBe(true);
+    expect(again).toEqual({ counted: false, setCookie: null });
+    // Nor does an id the server never counted (its page was a 404): that page load was the server's to count.
+    const unknown = await recordPageViewReport(r, ctx, { path: "/nope", referrer: "", viewId: "notcounted1" });
+    expect(unknown.counted).toBe(false);
+    expect(await prisma.pageView.count()).toBe(1);
     // A navigation in the browser is a view of its own, from the browser.
     const next = await recordPageViewReport(r, ctx, {
       path: "/story/the-widows-clock",

@@ -227,7 +227,7 @@ export async function recordPageViewReport(
   request: Request,
   context: Context,
   report: PageViewReport,
-): Promise<{ counted: boolean; setCookie: string | null }> {
+): Promise<{ counted: boolean; completed?: boolean; setCookie: string | null }> {
   const connection = report.connection ?? request.headers.get("ECT") ?? "";
   const saveData = report.saveData ?? request.headers.get("Save-Data")?.toLowerCase() === "on";
   if (report.viewId) {
@@ -249,7 +249,9 @@ export async function recordPageViewReport(
         saveData,
       },
     });
-    if (merged.count > 0) return { counted: false, setCookie: null };
+    // Named but not found: the server did not count that page (not a 200, e.g. a 404), or the report comes
+    // too late or from elsewhere. Either way the page load was the server's to count: never a second view.
+    return { counted: false, setCookie: null, ...(merged.count > 0 ? { completed: true } : {}) };
   }
   const setCookie = await recordView(request, context, {
     source: "beacon",
