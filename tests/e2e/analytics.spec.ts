@@ -41,6 +41,13 @@ test("with consent, each page read counts once: the server's count of the HTML, 
   await page.goto("/about");
   await expect.poll(async () => (await viewsOf(clientId)).length).toBe(3);
   expect((await viewsOf(clientId)).filter((v) => v.path === "/stories")).toHaveLength(1);
+  // A page that is not there is not a page read, whoever would report it.
+  const missing = await page.goto("/no-such-page");
+  expect(missing?.status()).toBe(404);
+  await page.goto("/contact");
+  await expect
+    .poll(async () => (await viewsOf(clientId)).map((v) => v.path))
+    .toEqual(["/stories", "/privacy", "/about", "/contact"]);
 });
 
 test.describe("without consent", () => {
