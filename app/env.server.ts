@@ -63,6 +63,8 @@ export const EnvSchema = z
      * an admin's choice stored in the database (app/admin/site-settings.server.ts) wins.
      */
     COMMUNITY_CONTENT: z.enum(["on", "off"]).default("on"),
+    /** How many days raw analytics events are kept before only their daily roll-up remains (docs/decisions/023). */
+    ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     /**
      * The OpenID Connect providers readers may sign in with, by id (comma-separated); each one is
      * described by the OIDC_<ID>_* variables (OIDC_PROVIDER_VARIABLES). Empty: none.

@@ -2,6 +2,8 @@ import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderDa
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { Route } from "./+types/root";
 import { maintenanceMiddleware } from "./admin/maintenance.server";
+import { analyticsMiddleware, serverViewId } from "./analytics/record.server";
+import { AnalyticsReporter } from "./analytics/reporter";
 import { getOptionalUser } from "./auth/auth.server";
 import { csrfMiddleware, csrfToken } from "./auth/csrf.server";
 import { useStoredUser } from "./auth/use-stored-user";
@@ -24,7 +26,13 @@ import { apiErrorMiddleware } from "./utils/api-error-middleware.server";
 import { routeMeta } from "./utils/meta";
 
 // The API's error shape first, so it covers what the CSRF check and maintenance mode refuse too.
-export const middleware: Route.MiddlewareFunction[] = [apiErrorMiddleware, ...maintenanceMiddleware, csrfMiddleware];
+// Last, the analytics count of a page served to a reader with consent (docs/decisions/023).
+export const middleware: Route.MiddlewareFunction[] = [
+  apiErrorMiddleware,
+  ...maintenanceMiddleware,
+  csrfMiddleware,
+  analyticsMiddleware,
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [theme, sidebar, user, consent, flash, palette] = await Promise.all([
@@ -38,6 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // One query by primary key for a signed-in reader, none for an anonymous one (the cookie).
   const preferences = await getPreferences(request, user?.id ?? null);
+  // The server's count of this page (readers with analytics consent only): the browser's first report names it.
+  const analyticsView = serverViewId(context);
   const result = {
     theme,
     // Only when an admin saved one: a default site's documents carry not even the key.
@@ -54,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The bell's unread count, after the ignored-notification rule (spec §4) has run on the server.
     notifications: user ? await bellState(user.id) : null,
     toast: flash.toast,
+    ...(analyticsView ? { analyticsView } : {}),
     origin: env.SITE_URL,
     year: new Date().getFullYear(),
   };
@@ -105,10 +116,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useStoredUser(loaderData.user);
-  if (!loaderData.csrf) return <Outlet />;
+  const analytics = (
+    <AnalyticsReporter
+      consent={loaderData.consent}
+      serverViewId={"analyticsView" in loaderData ? loaderData.analyticsView : null}
+    />
+  );
+  if (!loaderData.csrf)
+    return (
+      <>
+        <Outlet />
+        {analytics}
+      </>
+    );
   return (
     <AuthenticityTokenProvider token={loaderData.csrf}>
       <Outlet />
+      {analytics}
     </AuthenticityTokenProvider>
   );
 }

@@ -27,6 +27,15 @@ export default [
   route("api/reading-position", "routes/api/reading-position.ts"),
   route("api/reading-position/:slug", "routes/api/reading-position-story.ts"),
   route("avatars/:userId/:file", "routes/avatar.ts"),
+  // Analytics with consent (issue 16, docs/decisions/023): the browser's reports and the admins' JSON figures.
+  ...prefix("api/analytics", [
+    route("pageview", "routes/api/analytics/pageview.ts"),
+    route("vitals", "routes/api/analytics/vitals.ts"),
+    route("performance", "routes/api/analytics/performance.ts"),
+    route("reading-time-test", "routes/api/analytics/reading-time-test.ts"),
+    route("devices-test", "routes/api/analytics/devices-test.ts"),
+    route("engagement-test", "routes/api/analytics/engagement-test.ts"),
+  ]),
   // Signing in with an OpenID Connect provider (docs/decisions/013); Connect and
   // Disconnect are the /settings/connected-accounts page's action.
   route("auth/oidc/:provider", "routes/auth/oidc-start.ts"),

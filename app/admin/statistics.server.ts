@@ -10,7 +10,7 @@ export const WEEKS = 12;
 
 // Dates as Prisma's SQLite adapter writes them (ISO text), or epoch milliseconds, as Julian days
 // (the same reading as app/library/recommendations.server.ts).
-const julian = (column: string) =>
+export const julian = (column: string) =>
   `(CASE typeof(${column}) WHEN 'integer' THEN ${column} / 86400000.0 + 2440587.5 WHEN 'real' THEN ${column} / 86400000.0 + 2440587.5 ELSE julianday(${column}) END)`;
 
 /** The Monday (UTC, YYYY-MM-DD) that starts the week of `date`. */

@@ -2,8 +2,9 @@
 // Forms carry the token in a hidden field; the JSON API sends it in the
 // X-CSRF-Token header (GET /api/csrf-token). A missing or wrong token is a 403
 // and nothing runs. The light/dark, sidebar and cookie-consent forms sit on
-// publicly cacheable pages, which cannot carry a per-reader token: those two
-// routes accept a same-origin request instead (Sec-Fetch-Site / Origin).
+// publicly cacheable pages, which cannot carry a per-reader token: those
+// routes, and the browser's analytics reports (docs/decisions/023), accept a
+// same-origin request instead (Sec-Fetch-Site / Origin).
 // See docs/decisions/005-accounts-and-protection.md.
 import { createContext, createCookie, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
@@ -27,7 +28,16 @@ const csrf = new CSRF({
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Preference-only actions that are checked by origin instead of token (see above). */
-const ORIGIN_CHECKED_PATHS = new Set(["/theme", "/sidebar", "/cookie-consent"]);
+const ORIGIN_CHECKED_PATHS = new Set([
+  "/theme",
+  "/sidebar",
+  "/cookie-consent",
+  // The browser's analytics reports (docs/decisions/023): sent with keepalive as a page is left,
+  // from anonymous readers' cacheable pages too; what one forges is a page view, nothing more.
+  "/api/analytics/pageview",
+  "/api/analytics/vitals",
+  "/api/analytics/performance",
+]);
 
 type TokenState = { token: string | null; setCookie: string | null };
 const tokenContext = createContext<TokenState>({ token: null, setCookie: null });

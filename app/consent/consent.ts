@@ -86,4 +86,5 @@ export function isCookiePreferences(value: unknown): value is CookiePreferences 
 export const NON_ESSENTIAL_COOKIES: Record<string, OptionalCategory> = {
   hs_theme: "functional",
   hs_sidebar: "functional",
+  hs_seen: "analytics",
 };

@@ -4,6 +4,7 @@
 // of the root middleware runs before any of this.
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
+import { recordReadingEvent } from "~/analytics/record.server";
 import { getOptionalUser } from "~/auth/auth.server";
 import { clientAddress } from "~/auth/client-address.server";
 import { enforceRateLimit, type RateLimitRule } from "~/auth/rate-limit.server";
@@ -132,6 +133,8 @@ export async function apiSavePosition(request: Request, context: Context) {
   if (!parsed.success) return jsonError(firstIssue(parsed.error), 400);
   return asJson(async () => {
     const position = await savePosition(user.id, parsed.data.slug, parsed.data.paragraph);
+    // The reading-time figures, only with analytics consent (docs/decisions/023).
+    await recordReadingEvent(request, context, position);
     return Response.json({ position }, { headers: NO_STORE });
   });
 }

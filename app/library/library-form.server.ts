@@ -3,7 +3,8 @@
 // get, with a flash toast, Undo included); with JavaScript a fetcher posts the
 // same fields without redirectTo and gets data to update the page in place.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
+import { recordReadingEvent } from "~/analytics/record.server";
 import type { SessionUser } from "~/auth/session.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { readFormData } from "~/utils/http";
@@ -28,8 +29,8 @@ export function handleLibraryForm(request: Request, user: SessionUser) {
   return asPage(() => libraryForm(request, user));
 }
 
-export function handlePositionForm(request: Request, user: SessionUser) {
-  return asPage(() => positionForm(request, user));
+export function handlePositionForm(request: Request, user: SessionUser, context: Readonly<RouterContextProvider>) {
+  return asPage(() => positionForm(request, user, context));
 }
 
 async function libraryForm(request: Request, user: SessionUser) {
@@ -79,12 +80,14 @@ async function libraryForm(request: Request, user: SessionUser) {
 }
 
 /** "I stopped here" / "I finished": the position is saved and the reader goes back to that paragraph. */
-async function positionForm(request: Request, user: SessionUser) {
+async function positionForm(request: Request, user: SessionUser, context: Readonly<RouterContextProvider>) {
   const form = await readFormData(request);
   const submission = parseWithZod(form, { schema: PositionSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { slug, paragraph, redirectTo } = submission.value;
   const saved = await savePosition(user.id, slug, paragraph);
+  // The reading-time figures, only with analytics consent (docs/decisions/023).
+  await recordReadingEvent(request, context, saved);
   if (redirectTo === undefined) return { result: saved };
   const back = safeRedirectPath(redirectTo, `/story/${slug}`).replace(/#.*$/, "");
   return redirectWithToast(`${back}#${paragraphId(paragraph)}`, {

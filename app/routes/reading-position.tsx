@@ -15,9 +15,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** POST /reading-position: "I stopped here" and "I finished" under a story, without JavaScript. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
-  return handlePositionForm(request, user);
+  return handlePositionForm(request, user, context);
 }
 
 export const headers: Route.HeadersFunction = keepResponseHeaders;

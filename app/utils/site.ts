@@ -32,4 +32,6 @@ export const COOKIE_NAMES = {
   oauthFlow: `${COOKIE_PREFIX}oauth_flow`,
   /** Reading preferences of an anonymous reader (signed; app/preferences). */
   preferences: `${COOKIE_PREFIX}prefs`,
+  /** Analytics (only with that consent): the day this browser was first counted, for returning readers. */
+  seen: `${COOKIE_PREFIX}seen`,
 } as const;

@@ -945,3 +945,45 @@ test("no reader or admin sees, downloads or ends another reader's sessions and d
   const download = await owner.post("/settings/privacy/export", { body: { form: [["csrf", token]] } });
   expect(JSON.parse(download.text)).toMatchObject({ profile: { email: account.email, username: account.username } });
 });
+
+// The admins' analytics reports (issue 16, spec §7): JSON for every role, with the §8 codes
+// (401 UNAUTHORIZED, 403 FORBIDDEN), never the HTML page; the admin gets the figures.
+const ANALYTICS_ADMIN_API = [
+  "/api/analytics/reading-time-test",
+  "/api/analytics/devices-test",
+  "/api/analytics/engagement-test",
+];
+
+test("every admin analytics JSON route is in the matrix", () => {
+  const routes = pageRoutes()
+    .map((r) => r.path)
+    .filter((p) => /^\/api\/analytics\/.*-test$/.test(p));
+  expect(routes.sort()).toEqual([...ANALYTICS_ADMIN_API].sort());
+});
+
+for (const path of ANALYTICS_ADMIN_API) {
+  for (const role of ROLES) {
+    test(`${role}: GET ${path} (admin JSON)`, async ({ as, site }) => {
+      const client = await as(role);
+      const before = dataCounts(await site.counts());
+      const reply = await client.get(`${path}?from=2026-11-01&to=2026-11-07`);
+      expect(reply.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(reply.headers.get("cache-control")).toContain("private");
+      if (role === "anonymous") {
+        expect(reply.status).toBe(401);
+        expect(reply.json).toMatchObject({ code: "UNAUTHORIZED" });
+      } else if (role === "reader") {
+        expect(reply.status).toBe(403);
+        expect(reply.json).toMatchObject({ code: "FORBIDDEN" });
+      } else {
+        expect(reply.status).toBe(200);
+        expect(reply.json).toMatchObject({ from: "2026-11-01", to: "2026-11-07" });
+        const bad = await client.get(`${path}?from=2026-11-09&to=2026-11-07`);
+        expect(bad.status).toBe(400);
+        expect(bad.json).toMatchObject({ code: "VALIDATION_ERROR" });
+      }
+      // Reading the figures writes nothing.
+      expect(dataCounts(await site.counts())).toEqual(before);
+    });
+  }
+}

@@ -8,7 +8,7 @@
 // about the missing proof and nothing else.
 import { type Body, type HttpClient, hiddenFields, httpClient, type Reply } from "../support/http-client.ts";
 import { actionRoutes, pageRoutes } from "../support/route-table.ts";
-import { type Account, ENDPOINTS, type Endpoint, endpointTableGaps } from "./endpoints.ts";
+import { type Account, asConsentingBrowser, ENDPOINTS, type Endpoint, endpointTableGaps } from "./endpoints.ts";
 import { expect, hasMessage, newReader, test } from "./fixtures.ts";
 
 type Attempt = { name: string; path?: string; method?: string; body?: Body; headers?: Record<string, string> };
@@ -75,7 +75,8 @@ for (const route of actionRoutes()) {
     expect(endpoint, `a row for ${route.path} in tests/reliability/endpoints.ts`).toBeTruthy();
     const account: Account = newReader();
     await httpClient(site.url).register(account);
-    const sender = await as(endpoint.as);
+    const signedAs = await as(endpoint.as);
+    const sender = endpoint.consent ? await asConsentingBrowser(signedAs) : signedAs;
     const hidden = endpoint.formPage ? await hiddenFields(sender, endpoint.formPage) : {};
     const [first] = Object.values(endpoint.valid);
     const fields = Object.entries(first ? first(account) : {}).map(([k, v]) => [k, asString(v)] as [string, string]);

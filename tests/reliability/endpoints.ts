@@ -5,6 +5,7 @@
 // from the day it appears. Add a row for a new action: what it reads (a form
 // or JSON), how it passes the CSRF check, who may send it, and a valid body.
 import { randomUUID } from "node:crypto";
+import type { HttpClient, RequestOptions } from "../support/http-client.ts";
 import type { Role } from "./fixtures.ts";
 
 export type Account = { email: string; username: string; password: string };
@@ -40,7 +41,44 @@ export type Endpoint = {
   offSite?: RegExp;
   /** Rate-limit counters one request may start; 1 unless told (a sign-in counts per address and per account). */
   counters?: number;
+  /**
+   * The sender accepts the optional cookies first (the cookie banner's Accept): the analytics
+   * reports are refused without that consent, so their input is only read with it.
+   */
+  consent?: boolean;
 };
+
+/** A reader's browser (a bare client's "node" user agent is a bot, and bots are not counted). */
+export const BROWSER_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+/**
+ * The sender as a reader's browser that pressed the cookie banner's Accept (a same-origin form):
+ * every request it sends carries a browser's User-Agent.
+ */
+export async function asConsentingBrowser(client: HttpClient): Promise<HttpClient> {
+  const withUa = (init: RequestOptions = {}): RequestOptions => ({
+    ...init,
+    headers: { "User-Agent": BROWSER_UA, ...init.headers },
+  });
+  const browser: HttpClient = {
+    ...client,
+    request: (method, path, init) => client.request(method, path, withUa(init)),
+    get: (path, init) => client.request("GET", path, withUa(init)),
+    post: (path, init) => client.request("POST", path, withUa(init)),
+  };
+  const reply = await browser.post("/cookie-consent", {
+    body: {
+      form: [
+        ["choice", "accept"],
+        ["redirectTo", "/"],
+      ],
+    },
+    headers: { "Sec-Fetch-Site": "same-origin" },
+  });
+  if (reply.status !== 302) throw new Error(`Accept answered ${reply.status}`);
+  return browser;
+}
 
 /** The default palette of app/styles/app.css (app/theme/palette.ts), as the form sends it. */
 const PALETTE = {
@@ -231,6 +269,73 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     },
     accepted: [201],
     optional: ["timestamp", "stack", "url", "context"],
+  },
+  // The browser's analytics reports (issue 16, docs/decisions/023): same-origin like the preference
+  // forms (sent with keepalive as a page is left, from cacheable pages too), and only with consent.
+  "/api/analytics/pageview": {
+    reads: "json",
+    csrf: "origin",
+    as: "anonymous",
+    consent: true,
+    valid: {
+      navigation: () => ({
+        path: "/stories",
+        referrer: "https://search.example/results",
+        timestamp: new Date().toISOString(),
+        userAgent: "Mozilla/5.0",
+        screenWidth: 390,
+        screenHeight: 844,
+      }),
+    },
+    accepted: [202],
+    optional: ["referrer", "timestamp", "userAgent", "screenWidth", "screenHeight"],
+    // The "repeated" case's 12345 is a real screen width: refused only when it is not one (tested as wrong types).
+    lenient: ["screenWidth", "screenHeight"],
+  },
+  "/api/analytics/vitals": {
+    reads: "json",
+    csrf: "origin",
+    as: "anonymous",
+    consent: true,
+    valid: {
+      lcp: () => ({
+        metricName: "LCP",
+        value: 1234.5,
+        identifier: `v5-${Date.now()}-${unique()}`,
+        navigationType: "navigate",
+        url: "http://localhost/stories",
+        userAgent: "Mozilla/5.0",
+      }),
+    },
+    accepted: [202],
+    optional: ["navigationType", "userAgent"],
+    // The "repeated" case's 12345 is a real measurement (12.3 s): refused only when it is not a number in range.
+    lenient: ["value"],
+  },
+  "/api/analytics/performance": {
+    reads: "json",
+    csrf: "origin",
+    as: "anonymous",
+    consent: true,
+    valid: {
+      timing: () => ({
+        metrics: {
+          domContentLoaded: 900,
+          firstByte: 120,
+          loadEvent: 1400,
+          transferSize: 14_000,
+          encodedBodySize: 13_500,
+          decodedBodySize: 52_000,
+        },
+        coreVitals: { LCP: 1200, FCP: 800 },
+        performanceScore: 97,
+        userAgent: "Mozilla/5.0",
+        timestamp: new Date().toISOString(),
+        path: "/stories",
+      }),
+    },
+    accepted: [202],
+    optional: ["coreVitals", "performanceScore", "userAgent", "timestamp"],
   },
   "/api/user-feedback": {
     reads: "json",

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { LIST_FIELDS } from "../../app/utils/http.ts";
 import { type Body, type HttpClient, hiddenFields, httpClient, type Reply, rawGet } from "../support/http-client.ts";
 import { actionRoutes, apiRoutes, fillPath, pageRoutes } from "../support/route-table.ts";
-import { type Account, ENDPOINTS, type Endpoint, endpointTableGaps } from "./endpoints.ts";
+import { type Account, asConsentingBrowser, ENDPOINTS, type Endpoint, endpointTableGaps } from "./endpoints.ts";
 import { dataCounts, expect, hasMessage, newReader, test } from "./fixtures.ts";
 
 const MB = 1024 * 1024;
@@ -292,7 +292,8 @@ for (const route of actionRoutes()) {
 
     /** A new sender (signed in as the row says), with the hidden fields and token its requests carry. */
     async function prepared() {
-      const client = await as(endpoint.as);
+      const signedAs = await as(endpoint.as);
+      const client = endpoint.consent ? await asConsentingBrowser(signedAs) : signedAs;
       const hidden = endpoint.formPage ? await hiddenFields(client, endpoint.formPage) : {};
       const token = hidden.csrf ?? (await client.csrfToken());
       const headers: Record<string, string> =

@@ -1,27 +1,150 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { RangeForm, ReadingTimeTable, RefreshFigures, VitalsSection } from "~/admin/analytics-views";
+import { ChartFigure } from "~/admin/chart-views";
+import { barChart, weeklyLineChart } from "~/admin/charts.server";
+import { DateRangeSchema, dayOf, resolveRange } from "~/analytics/analytics";
+import { analyticsOverview } from "~/analytics/reports.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { routeMeta } from "~/utils/meta";
 import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/analytics";
 
-// /admin/analytics and /admin/analytics-dashboard (one module, docs/decisions/016).
-// The analytics issue (16) fills it with consented page views, web vitals and
-// reading figures; until then it says so and points at what exists.
+// /admin/analytics and /admin/analytics-dashboard (one module, docs/decisions/016 and 023):
+// reading, device and engagement figures gathered with the readers' consent, as SVG made on
+// the server, for the range the GET form names (the last 30 days by default).
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return data(null, { headers: PRIVATE_PAGE_HEADERS });
+  const url = new URL(request.url);
+  const typed = { from: url.searchParams.get("from") ?? "", to: url.searchParams.get("to") ?? "" };
+  const input = DateRangeSchema.safeParse({ from: typed.from || undefined, to: typed.to || undefined });
+  const errors: { from?: string; to?: string; form?: string } = {};
+  if (!input.success) {
+    for (const issue of input.error.issues) {
+      const key = issue.path[0] === "to" ? "to" : "from";
+      errors[key] ??= issue.message;
+    }
+  }
+  const range = input.success ? resolveRange(input.data) : null;
+  if (range && "error" in range) errors.form = range.error;
+  if (!range || "error" in range) {
+    // What the admin typed comes back with the message; no figures for a range that is not one.
+    return data({ typed, errors, overview: null }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
+  }
+  const o = await analyticsOverview(range.from, range.to);
+  const bars = (rows: { label: string; value: number }[]) => ({
+    chart: barChart(rows),
+    rows: rows.map((r): [string, number] => [r.label, r.value]),
+  });
+  const daily = (key: "views" | "readers" | "returningReaders" | "bookmarks" | "finishes") => {
+    const rows = o.engagement.days.map((d) => ({ week: d.day, value: d[key] }));
+    return { chart: weeklyLineChart(rows), rows: rows.map((r): [string, number] => [r.week, r.value]) };
+  };
+  const timed = o.readingTime.stories.filter((s) => s.medianSeconds !== null).slice(0, 12);
+  return data(
+    {
+      typed: { from: range.from, to: range.to },
+      errors,
+      overview: {
+        range,
+        totals: o.engagement.totals,
+        slow: o.devices.slowConnections,
+        stories: o.readingTime.stories.slice(0, 50),
+        vitals: o.vitals.map((v) => ({ ...v, unit: v.name === "CLS" ? "" : " ms" })),
+        engagement: [
+          { title: "Page views per day", columns: ["Day", "Views"] as [string, string], ...daily("views") },
+          { title: "Readers per day", columns: ["Day", "Readers"] as [string, string], ...daily("readers") },
+          {
+            title: "Returning readers per day",
+            columns: ["Day", "Returning readers"] as [string, string],
+            ...daily("returningReaders"),
+          },
+          { title: "Bookmarks per day", columns: ["Day", "Bookmarks"] as [string, string], ...daily("bookmarks") },
+          { title: "Stories finished per day", columns: ["Day", "Finished"] as [string, string], ...daily("finishes") },
+        ],
+        reading: {
+          title: "Median reading time per story (seconds)",
+          columns: ["Story", "Seconds"] as [string, string],
+          ...bars(timed.map((s) => ({ label: s.title, value: s.medianSeconds ?? 0 }))),
+        },
+        devices: [
+          { title: "Browsers", columns: ["Browser", "Views"] as [string, string], ...bars(o.devices.browsers) },
+          {
+            title: "Operating systems",
+            columns: ["Operating system", "Views"] as [string, string],
+            ...bars(o.devices.operatingSystems),
+          },
+          { title: "Screen sizes", columns: ["Screen", "Views"] as [string, string], ...bars(o.devices.screens) },
+          {
+            title: "Connection types",
+            columns: ["Connection", "Views"] as [string, string],
+            ...bars(o.devices.connections),
+          },
+        ],
+      },
+    },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
 }
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Analytics" });
 
-export default function Analytics() {
+const percent = (share: number | null) => (share === null ? "–" : `${Math.round(share * 1000) / 10}%`);
+
+export default function Analytics({ loaderData }: Route.ComponentProps) {
+  const { typed, errors, overview } = loaderData;
   return (
     <div>
       <h1 className="font-serif text-4xl font-bold">Analytics</h1>
-      <p className="mt-2">
-        Reading, device and engagement figures gathered with the readers' consent are not collected yet. Until they are,
-        the <Link to="/admin/site-statistics">site statistics</Link> show what the database knows.
+      <p className="mt-2 text-muted">
+        Counted only for readers who accepted analytics (page views, reading) or performance (web vitals) cookies, and
+        never with Do Not Track or Global Privacy Control. Days are UTC (today: {dayOf(new Date())}).
       </p>
+      <RangeForm from={typed.from} to={typed.to} errors={errors} />
+      {overview ? (
+        <>
+          <RefreshFigures from={overview.range.from} to={overview.range.to} />
+          <section aria-labelledby="summary-heading" className="mt-8">
+            <h2 id="summary-heading" className="font-serif text-2xl font-bold">
+              {overview.range.from} to {overview.range.to}
+            </h2>
+            <dl className="mt-3 grid gap-4 sm:grid-cols-2">
+              <Figure label="Page views" value={overview.totals.views} />
+              <Figure label="Readers (counted once a day)" value={overview.totals.readers} />
+              <Figure label="Returning readers" value={overview.totals.returningReaders} />
+              <Figure label="Stories finished" value={overview.totals.finishes} />
+              <Figure
+                label="Views on a slow connection (2g, slow-2g or Save-Data)"
+                value={`${percent(overview.slow.share)} of ${overview.slow.known}`}
+              />
+            </dl>
+          </section>
+          <h2 className="mt-10 font-serif text-3xl font-bold">Engagement</h2>
+          {overview.engagement.map((c) => (
+            <ChartFigure key={c.title} title={c.title} chart={c.chart} columns={c.columns} rows={c.rows} />
+          ))}
+          <ReadingTimeTable stories={overview.stories} />
+          <ChartFigure
+            title={overview.reading.title}
+            chart={overview.reading.chart}
+            columns={overview.reading.columns}
+            rows={overview.reading.rows}
+          />
+          <h2 className="mt-10 font-serif text-3xl font-bold">Devices</h2>
+          {overview.devices.map((c) => (
+            <ChartFigure key={c.title} title={c.title} chart={c.chart} columns={c.columns} rows={c.rows} />
+          ))}
+          <VitalsSection vitals={overview.vitals} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: number | string }) {
+  return (
+    <div className="rounded border border-line bg-surface p-3">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="text-2xl font-bold">{value}</dd>
     </div>
   );
 }

@@ -29,6 +29,11 @@ const COOKIES = [
   ],
   ["Functionality", COOKIE_NAMES.theme, "Remembers light, dark or system theme (1 year)."],
   ["Functionality", COOKIE_NAMES.sidebar, "Remembers whether the sidebar is collapsed (1 year)."],
+  [
+    "Analytics",
+    COOKIE_NAMES.seen,
+    "Only if you accept analytics: the day this browser was first counted, so returning readers can be told from new ones (3 months). It holds no identifier.",
+  ],
 ] as const;
 
 export default function CookiePolicy() {
@@ -81,8 +86,10 @@ export default function CookiePolicy() {
       </ul>
       <h2 className="font-serif text-2xl font-bold">Analytics and performance cookies</h2>
       <p>
-        The site sets no analytics or performance cookies today. If it ever does, they will be listed here and set only
-        when you accept them.
+        Only when you accept analytics does the site count the pages you read, and only when you accept performance does
+        your browser report how fast they loaded. Nothing is counted when your browser sends Do Not Track or Global
+        Privacy Control. No address is stored: readers are counted with a code that changes every day, and the details
+        are deleted after 30 days, leaving only daily totals.
       </p>
       <p>
         Change your choice at any time in <Link to="/settings/cookie-management">cookie management</Link>.

@@ -1,0 +1,309 @@
+// The parts of /admin/analytics (issue 16, docs/decisions/023): the date-range
+// form, the summary, the web vitals against their "good" thresholds (SVG made
+// from numbers the loader worked out), the reading-time table and, with
+// JavaScript, a refresh through the admin JSON endpoints whose failure shows the
+// spec's messages (§8).
+import { useState } from "react";
+import { Form, useRevalidator } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { FETCH_ERRORS, REPORT_ENDPOINTS } from "~/analytics/analytics";
+import { ScrollX } from "~/components/scroll-x";
+
+const END = { textAlign: "end" } as const;
+const LINE = { stroke: "var(--c-ink)" };
+const MUTED = { fill: "var(--c-muted)" };
+const INK = { fill: "var(--c-ink)" };
+const ACCENT_FILL = { fill: "var(--c-accent)" };
+const LINE_FILL = { fill: "var(--c-line)" };
+
+export function RangeForm({
+  from,
+  to,
+  errors,
+}: {
+  from: string;
+  to: string;
+  errors: { from?: string; to?: string; form?: string };
+}) {
+  const field = "mt-1 block rounded border border-line bg-bg px-2 py-1 text-ink";
+  return (
+    <Form method="get" className="mt-4 flex flex-wrap items-end gap-4" aria-labelledby="range-heading">
+      <h2 id="range-heading" className="sr-only">
+        Date range
+      </h2>
+      <div>
+        <label htmlFor="range-from" className="text-sm font-semibold">
+          From
+        </label>
+        <input
+          id="range-from"
+          name="from"
+          type="date"
+          defaultValue={from}
+          className={field}
+          aria-invalid={errors.from ? true : undefined}
+          aria-describedby={errors.from ? "range-from-error" : undefined}
+        />
+        {errors.from ? (
+          <p id="range-from-error" className="mt-1 text-sm text-accent">
+            {errors.from}
+          </p>
+        ) : null}
+      </div>
+      <div>
+        <label htmlFor="range-to" className="text-sm font-semibold">
+          To
+        </label>
+        <input
+          id="range-to"
+          name="to"
+          type="date"
+          defaultValue={to}
+          className={field}
+          aria-invalid={errors.to ? true : undefined}
+          aria-describedby={errors.to ? "range-to-error" : undefined}
+        />
+        {errors.to ? (
+          <p id="range-to-error" className="mt-1 text-sm text-accent">
+            {errors.to}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className="btn btn-primary">
+        Show
+      </button>
+      {errors.form ? (
+        <p role="alert" className="w-full text-accent">
+          {errors.form}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+/**
+ * With JavaScript: fetch the three reports again (GET /api/analytics/*-test)
+ * and redraw the page; a call that fails says so in the spec's words.
+ */
+export function RefreshFigures({ from, to }: { from: string; to: string }) {
+  const hydrated = useHydrated();
+  const revalidator = useRevalidator();
+  const [state, setState] = useState<{ busy: boolean; errors: string[]; done: boolean }>({
+    busy: false,
+    errors: [],
+    done: false,
+  });
+  if (!hydrated) return null;
+  const refresh = async () => {
+    setState({ busy: true, errors: [], done: false });
+    const query = `?${new URLSearchParams({ from, to })}`;
+    const calls = (Object.keys(REPORT_ENDPOINTS) as (keyof typeof REPORT_ENDPOINTS)[]).map(async (kind) => {
+      const response = await fetch(`${REPORT_ENDPOINTS[kind]}${query}`, {
+        credentials: "include",
+        headers: { Accept: "application/json" },
+      }).catch(() => null);
+      if (!response?.ok) throw new Error(FETCH_ERRORS[kind]);
+      return response.json() as Promise<unknown>;
+    });
+    const results = await Promise.allSettled(calls);
+    const errors = results.flatMap((r) => (r.status === "rejected" ? [(r.reason as Error).message] : []));
+    if (!errors.length) await revalidator.revalidate();
+    setState({ busy: false, errors, done: errors.length === 0 });
+  };
+  return (
+    <div className="mt-4">
+      <button type="button" onClick={refresh} disabled={state.busy} className="btn">
+        {state.busy ? "Refreshing…" : "Refresh figures"}
+      </button>
+      <div role="status" aria-live="polite" className="mt-2">
+        {state.done ? <p>Figures refreshed.</p> : null}
+      </div>
+      {state.errors.length ? (
+        <ul role="alert" className="mt-2 list-disc pl-6 text-accent">
+          {state.errors.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+export type VitalsView = {
+  name: string;
+  good: number;
+  unit: string;
+  pages: { pageType: string; p75: number; count: number; isGood: boolean }[];
+}[];
+
+/** One bar per page type: the p75 as a share of the "good" threshold (the line at 100%), capped at 200%. */
+function VitalBars({ vital, titleId }: { vital: VitalsView[number]; titleId: string }) {
+  const width = 480;
+  const label = 110;
+  const row = 26;
+  const scale = (width - label - 60) / 2;
+  const height = vital.pages.length * row + 22;
+  return (
+    <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full max-w-xl" role="img" aria-labelledby={titleId}>
+      {vital.pages.map((p, i) => {
+        const ratio = Math.min(2, vital.good ? p.p75 / vital.good : 0);
+        const y = i * row + 4;
+        return (
+          <g key={p.pageType}>
+            <text x={label - 8} y={y + 9} dominantBaseline="middle" textAnchor="end" fontSize={12} style={INK}>
+              {p.pageType}
+            </text>
+            <rect
+              x={label}
+              y={y}
+              width={Math.max(1, ratio * scale)}
+              height={18}
+              style={p.isGood ? LINE_FILL : ACCENT_FILL}
+            />
+            <text x={label + ratio * scale + 4} y={y + 9} dominantBaseline="middle" fontSize={12} style={INK}>
+              {p.p75}
+              {vital.unit}
+            </text>
+          </g>
+        );
+      })}
+      <line x1={label + scale} x2={label + scale} y1={0} y2={height - 18} strokeDasharray="4 3" style={LINE} />
+      <text x={label + scale} y={height - 4} textAnchor="middle" fontSize={11} style={MUTED}>
+        good: {vital.good}
+        {vital.unit}
+      </text>
+    </svg>
+  );
+}
+
+export function VitalsSection({ vitals }: { vitals: VitalsView }) {
+  const withData = vitals.filter((v) => v.pages.length);
+  return (
+    <section aria-labelledby="vitals-heading" className="mt-10">
+      <h2 id="vitals-heading" className="font-serif text-2xl font-bold">
+        Web vitals (p75 by page type)
+      </h2>
+      <p className="mt-1 text-muted">
+        The 75th percentile of each measure, against web.dev's “good” threshold (the dashed line). INP replaces FID,
+        which browsers no longer report.
+      </p>
+      {withData.length === 0 ? <p className="mt-3 text-muted">No measurements in this range.</p> : null}
+      {withData.map((v) => (
+        <VitalFigure key={v.name} vital={v} />
+      ))}
+    </section>
+  );
+}
+
+function VitalFigure({ vital }: { vital: VitalsView[number] }) {
+  const titleId = `vital-${vital.name}`;
+  return (
+    <div className="mt-6">
+      <h3 id={titleId} className="text-xl font-bold">
+        {vital.name}
+      </h3>
+      <div className="mt-2 grid items-start gap-4">
+        <VitalBars vital={vital} titleId={titleId} />
+        <ScrollX label={`${vital.name}: the numbers`}>
+          <table className="w-full text-left text-sm">
+            <caption className="text-left font-semibold">{vital.name}: the numbers</caption>
+            <thead>
+              <tr>
+                <th scope="col">Page type</th>
+                <th scope="col" style={END}>
+                  p75
+                </th>
+                <th scope="col" style={END}>
+                  Measurements
+                </th>
+                <th scope="col">Rating</th>
+              </tr>
+            </thead>
+            <tbody>
+              {vital.pages.map((p) => (
+                <tr key={p.pageType} className="border-t border-line">
+                  <th scope="row" className="py-1 font-normal">
+                    {p.pageType}
+                  </th>
+                  <td style={END}>
+                    {p.p75}
+                    {vital.unit}
+                  </td>
+                  <td style={END}>{p.count}</td>
+                  <td>{p.isGood ? "Good" : "Needs work"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollX>
+      </div>
+    </div>
+  );
+}
+
+const minutes = (seconds: number | null) =>
+  seconds === null ? "–" : seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+
+export function ReadingTimeTable({
+  stories,
+}: {
+  stories: {
+    slug: string;
+    title: string;
+    sessions: number;
+    finished: number;
+    completionRate: number;
+    medianSeconds: number | null;
+  }[];
+}) {
+  return (
+    <section aria-labelledby="reading-heading" className="mt-10">
+      <h2 id="reading-heading" className="font-serif text-2xl font-bold">
+        Reading time per story
+      </h2>
+      <p className="mt-1 text-muted">
+        A reading is one reader's day with a story: from opening it to the last place saved. Only readers who accepted
+        analytics are counted.
+      </p>
+      {stories.length === 0 ? (
+        <p className="mt-3 text-muted">No readings in this range.</p>
+      ) : (
+        <ScrollX label="Reading time per story: the numbers">
+          <table className="mt-3 w-full text-left text-sm">
+            <caption className="sr-only">Reading time per story</caption>
+            <thead>
+              <tr>
+                <th scope="col">Story</th>
+                <th scope="col" style={END}>
+                  Readings
+                </th>
+                <th scope="col" style={END}>
+                  Median time
+                </th>
+                <th scope="col" style={END}>
+                  Finished
+                </th>
+                <th scope="col" style={END}>
+                  Completion rate
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {stories.map((s) => (
+                <tr key={s.slug} className="border-t border-line">
+                  <th scope="row" className="py-1 font-normal">
+                    {s.title}
+                  </th>
+                  <td style={END}>{s.sessions}</td>
+                  <td style={END}>{minutes(s.medianSeconds)}</td>
+                  <td style={END}>{s.finished}</td>
+                  <td style={END}>{Math.round(s.completionRate * 100)}%</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollX>
+      )}
+    </section>
+  );
+}

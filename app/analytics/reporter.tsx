@@ -1,0 +1,51 @@
+// "A page view is reported on each navigation" (spec §2), and the web vitals
+// and performance report of each page load (§3): only with the reader's
+// consent, never with Do Not Track or Global Privacy Control (issue 16,
+// docs/decisions/023). This component is in every page's bundle, so it only
+// decides; the reports themselves are a lazy chunk loaded after hydration.
+// Without JavaScript the server counts the page it served (record.server.ts).
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+import type { CookiePreferences } from "~/consent/consent";
+import { mayReport, privacySignals } from "./gate";
+
+export function AnalyticsReporter({
+  consent,
+  serverViewId,
+}: {
+  consent: Pick<CookiePreferences, "analytics" | "performance"> | null | undefined;
+  /** The server's count of the page this document was (the first report completes it instead of counting again). */
+  serverViewId: string | null | undefined;
+}) {
+  const location = useLocation();
+  const reported = useRef<string | null>(null);
+  const first = useRef(true);
+  const firstView = useRef(serverViewId);
+  const analytics = consent?.analytics === true;
+  const performance = consent?.performance === true;
+
+  useEffect(() => {
+    const signals = privacySignals();
+    const views = mayReport("pageview", { analytics, performance }, signals);
+    const timings = mayReport("vitals", { analytics, performance }, signals);
+    if (!views && !timings) return;
+    const isNew = views && reported.current !== location.key;
+    if (isNew) reported.current = location.key;
+    const initial = first.current;
+    const viewId = initial ? firstView.current : null;
+    first.current = false;
+    void import("./beacons.client").then((beacons) => {
+      if (isNew)
+        void beacons.sendPageView(location.pathname, {
+          viewId,
+          referrer: initial ? document.referrer : "",
+        });
+      if (timings) {
+        void beacons.startVitals();
+        beacons.schedulePerformanceReport();
+      }
+    });
+  }, [location.key, location.pathname, analytics, performance]);
+
+  return null;
+}

@@ -1,0 +1,7 @@
+import { adminReport } from "~/analytics/api.server";
+import type { Route } from "./+types/engagement-test";
+
+/** GET /api/analytics/engagement-test?from&to (YYYY-MM-DD): admins only, JSON (spec §7). */
+export function loader({ request }: Route.LoaderArgs) {
+  return adminReport(request, "engagement");
+}
