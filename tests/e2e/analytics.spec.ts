@@ -76,7 +76,10 @@ test.describe("without consent", () => {
     await page.getByRole("contentinfo").getByRole("link", { name: "Privacy" }).click();
     await expect(page).toHaveURL("/privacy");
     // The page open when Accept was pressed counts too (without JS: the redirect back to it).
-    await expect.poll(async () => (await viewsOf(clientId)).map((v) => v.path)).toEqual(["/stories", "/privacy"]);
+    // The beacons go when the browser is idle: on a loaded machine that can take a while.
+    await expect
+      .poll(async () => (await viewsOf(clientId)).map((v) => v.path), { timeout: 20_000 })
+      .toEqual(["/stories", "/privacy"]);
   });
 });
 
