@@ -138,6 +138,13 @@ describe("the loader in the browser", () => {
     ]);
   });
 
+  it("tells zod, before any module defines a schema, not to probe eval (the CSP forbids it)", async () => {
+    const global = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+    delete global.__zod_globalConfig;
+    await runLoader(loader, undefined).done;
+    expect(global).toHaveProperty("__zod_globalConfig.jitless", true);
+  });
+
   it("counts a browser without the Network Information API as fast", async () => {
     const browser = runLoader(loader, undefined);
     await browser.done;

@@ -44,6 +44,15 @@ const SLOW_TEST = `((c)=>!!c&&(c.saveData===true||${JSON.stringify(SLOW_EFFECTIV
 /** Waits for the load event and a first interaction that is not a press on a link. */
 const WAIT_FOR_TURN = `await new Promise((go)=>{let loaded=document.readyState==="complete",acted=false;const kinds=["pointerdown","touchstart","keydown"];const check=()=>{if(loaded&&acted)go();};const act=(e)=>{const link=e.target instanceof Element&&e.target.closest("a[href]");if(link&&(e.type!=="keydown"||e.key==="Enter"))return;acted=true;for(const k of kinds)removeEventListener(k,act,true);check();};for(const k of kinds)addEventListener(k,act,{capture:true,passive:true});if(!loaded)addEventListener("load",()=>{loaded=true;check();},{once:true});});`;
 
+/**
+ * Before any module runs: zod builds its object schemas when a module defines them, and
+ * unless told `jitless` it probes `new Function("")` to compile fast parsers. The CSP
+ * forbids eval, so that caught probe raised a script-src violation report on every page
+ * (Lighthouse's best-practices "issues" audit). zod reads its configuration from this
+ * global, which it shares between copies of itself (zod/v4/core/core.js).
+ */
+const ZOD_JITLESS = "(globalThis.__zod_globalConfig??={}).jitless=true;";
+
 /** Rewrites the static imports of React Router's module script into awaited dynamic imports, or null when it has a form this does not know. */
 export function toDynamicImports(moduleScript: string): string | null {
   const rewritten = moduleScript.replace(
@@ -70,7 +79,7 @@ export function deferScripts(html: string): string {
   }
   const list = JSON.stringify(hrefs).replaceAll("<", "\\u003c");
   const preload = `for(const h of ${list}){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l);}`;
-  const loader = `if(${SLOW_TEST})${WAIT_FOR_TURN}\n${preload}\n${imports}`;
+  const loader = `${ZOD_JITLESS}\nif(${SLOW_TEST})${WAIT_FOR_TURN}\n${preload}\n${imports}`;
   const start = script.index;
   const withoutScript = html.slice(0, start) + open + loader + close + html.slice(start + whole.length);
   return withoutScript.replace(MODULEPRELOAD, "");
