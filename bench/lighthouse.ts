@@ -72,15 +72,20 @@ async function startChromium(): Promise<Chromium> {
   };
 }
 
+/** One Lighthouse run; a run Lighthouse itself reports as broken (e.g. NO_NAVSTART on a busy machine) is tried again, twice at most. */
 async function runOnce(
   port: number,
   url: string,
   categories: readonly Category[],
+  attempt = 1,
 ): Promise<{ run: LighthouseRun; version: string }> {
   const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...categories] });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const lhr = result.lhr;
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    if (attempt < 3) return runOnce(port, url, categories, attempt + 1);
+    throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  }
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score ?? Number.NaN])) as Record<
     Category,
     number
