@@ -222,6 +222,17 @@ export type WireResult = {
   pages: { path: string; jsOn: WireSummary; jsOff: WireSummary }[];
 };
 
+/** A busy machine sometimes loses the trace's navigationStart: such a load is measured again, twice at most. */
+async function loadWireRetrying(browser: Browser, url: string, javaScriptEnabled: boolean): Promise<WireRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await loadWire(browser, url, javaScriptEnabled);
+    } catch (error) {
+      if (attempt >= 3 || !/no navigationStart/.test(String(error))) throw error;
+    }
+  }
+}
+
 export async function measureWire(options: {
   browser: Browser;
   origin: string;
@@ -234,7 +245,7 @@ export async function measureWire(options: {
     const byCase: Record<"on" | "off", WireRun[]> = { on: [], off: [] };
     for (let i = 0; i < options.runs; i++) {
       for (const js of ["on", "off"] as const) {
-        const run = await loadWire(options.browser, options.origin + p, js === "on");
+        const run = await loadWireRetrying(options.browser, options.origin + p, js === "on");
         byCase[js].push(run);
         options.log(
           `  ${p} JS ${js.padEnd(3)} run ${i + 1}: ${run.totalBytes} B in ${run.requests.length} requests, LCP ${Math.round(run.lcpMs)} ms${run.notNeededBeforeLcp.length ? `; before the LCP without need: ${run.notNeededBeforeLcp.map((q) => `${q.type} ${new URL(q.url).pathname}`).join(", ")}` : ""}`,
