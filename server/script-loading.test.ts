@@ -116,6 +116,13 @@ describe("deferScripts", () => {
     expect(toDynamicImports('import "/a.js";import "/b.js";')).toBe('await import("/a.js");await import("/b.js");');
   });
 
+  it("rewrites React Router's inline module script, not a module script with a src before it", () => {
+    const withClient = DOCUMENT.replace("<body>", '<body><script type="module" src="/@vite/client"></script>');
+    const out = deferScripts(withClient);
+    expect(out).toContain('<script type="module" src="/@vite/client"></script>');
+    expect(loaderOf(out)).toContain('await import("/assets/root-A.js")');
+  });
+
   it("leaves a document without a module script alone", () => {
     const plain = "<!DOCTYPE html><html><head></head><body><p>Hi</p></body></html>";
     expect(deferScripts(plain)).toBe(plain);

@@ -24,7 +24,8 @@
 
 const MODULEPRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const HREF = /\bhref="([^"]+)"/;
-const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
+// React Router's inline module script (one with a src, such as Vite's client in development, is not it).
+const MODULE_SCRIPT = /(<script\b(?![^>]*\bsrc=)[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
 // `import * as route0 from "/assets/root-x.js";` and `import "/assets/manifest-x.js";`
 // Only at the start of a line or after a `;`: the manifest's JSON further down has "imports" keys.
 const STATIC_IMPORT =
