@@ -28,8 +28,15 @@ export const EMULATION = {
 /** Where the story text is on the page (app/routes/story.tsx). */
 const STORY_TEXT_CLASS = "prose-story";
 
+/**
+ * Chromium no longer derives navigator.connection from the DevTools throttling (it said
+ * "4g" under it), so its network quality estimator is told: pages see slow-2g, and their
+ * slow-link rules (server/script-loading.ts) are what the bench measures.
+ */
+export const SLOW_2G_ARGS = ["--force-effective-connection-type=Slow-2G"];
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: [...CHROMIUM_ARGS, ...SLOW_2G_ARGS] });
 }
 
 export type LoadRun = {

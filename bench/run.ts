@@ -13,24 +13,30 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { jsBytesPerRoute } from "../scripts/js-bytes.ts";
 import { freePort } from "../tests/support/ports.ts";
 import { startWordPressServer } from "../tests/support/wordpress-server.ts";
 import { measureDegraded } from "./degraded.ts";
 import { type AppServer, root, startAppServer, waitFor } from "./lib/app-server.ts";
 import { startReference } from "./lib/reference.ts";
 import { type BenchResult, targetsOf, toMarkdown, toText } from "./lib/report.ts";
-import { measurePageLoad } from "./page-load.ts";
+import { measureLighthouse } from "./lighthouse.ts";
+import { launchBrowser, measurePageLoad } from "./page-load.ts";
 import { measureThroughput } from "./throughput.ts";
+import { measureWire } from "./wire.ts";
 
 /** The newest story of the WordPress-shaped server: text, categories, tags and a featured image. */
 export const STORY_PATH = "/story/last-ferry-to-hollin-isle";
 export const LIST_PATH = "/stories";
 
-const PARTS = ["page", "throughput", "degraded"] as const;
+/** Issue 17's reading pages: the home page, the list and a story with a featured image. */
+export const READING_PATHS = ["/", LIST_PATH, STORY_PATH];
+
+const PARTS = ["page", "throughput", "degraded", "wire", "lighthouse"] as const;
 type Part = (typeof PARTS)[number];
 
 const { values } = parseArgs({
-  options: { quick: { type: "boolean", default: false }, only: { type: "string" } },
+  options: { quick: { type: "boolean", default: false }, only: { type: "string" }, wordpress: { type: "string" } },
 });
 const quick = values.quick ?? false;
 const only = (values.only?.split(",") ?? [...PARTS]) as Part[];
@@ -42,6 +48,17 @@ const settings = quick
 
 const started = Date.now();
 const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`);
+
+/** A real WordPress with the same stories (e.g. /work/shared/wordpress on http://127.0.0.1:8088): ratios against it when given. */
+const wordpressUrl = values.wordpress?.replace(/\/+$/, "");
+/** The same pages on that WordPress: its front page lists the stories; a story's permalink is /{slug}/. */
+const wordpressPages: Record<string, string> | undefined = wordpressUrl
+  ? {
+      "/": `${wordpressUrl}/`,
+      [LIST_PATH]: `${wordpressUrl}/`,
+      [STORY_PATH]: `${wordpressUrl}/${STORY_PATH.split("/").at(-1)}/`,
+    }
+  : undefined;
 
 if (!existsSync(path.join(root, "build/server/index.js"))) {
   throw new Error("No production build: run `npm run build` first (npm run bench does).");
@@ -73,7 +90,7 @@ const result: Omit<BenchResult, "targets"> = {
 };
 
 try {
-  if (only.includes("page") || only.includes("throughput")) {
+  if (only.includes("page") || only.includes("throughput") || only.includes("wire") || only.includes("lighthouse")) {
     const wordpress = await startWordPressServer({ port: await freePort() });
     cleanups.push(() => wordpress.close());
     log(`WordPress-shaped server on ${wordpress.origin}; starting the production server`);
@@ -110,6 +127,32 @@ try {
         slices: settings.slices,
         warmupSeconds: settings.warmupSeconds,
         peakRss: app.peakRss,
+        log,
+      });
+    }
+    result.js = { storyPath: STORY_PATH, jsPerRoute: jsBytesPerRoute(path.join(root, "build/client")) };
+    if (only.includes("wire")) {
+      log(`4. bytes on the wire, slow-2g, ${READING_PATHS.join(" ")}, ${settings.runs} cold loads per case`);
+      const browser = await launchBrowser();
+      try {
+        result.js.wire = await measureWire({
+          browser,
+          origin: app.origin,
+          paths: READING_PATHS,
+          runs: settings.runs,
+          log,
+        });
+      } finally {
+        await browser.close();
+      }
+    }
+    if (only.includes("lighthouse")) {
+      log(`5. Lighthouse mobile, ${READING_PATHS.join(" ")}${wordpressUrl ? ` and WordPress at ${wordpressUrl}` : ""}`);
+      result.js.lighthouse = await measureLighthouse({
+        origin: app.origin,
+        paths: READING_PATHS,
+        runs: settings.runs,
+        wordpress: wordpressPages,
         log,
       });
     }

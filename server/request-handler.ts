@@ -1,6 +1,7 @@
 // React Router behind Express: a node request becomes a Fetch Request (its
 // body is the one body-limit.ts read), and the Response goes back to node.
-// Every HTML document passes through finishDocument on the way out: its CSP
+// Every HTML document passes through finishDocument on the way out: its scripts
+// deferred on slow links (script-loading.ts), its CSP
 // (the hashes of its own inline scripts) and, for a 200 GET, its ETag and 304.
 // Documents are buffered whole for that (entry.server.tsx renders them whole).
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -8,6 +9,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { takeBody } from "./body-limit";
 import { documentEtag, matchesIfNoneMatch } from "./http-cache";
+import { deferScripts } from "./script-loading";
 import { contentSecurityPolicy, inlineScriptHashes, type SecurityOptions } from "./security-headers";
 
 export type RequestHandlerOptions = {
@@ -50,7 +52,8 @@ export function toRequest(req: IncomingMessage, res: ServerResponse, origin: str
 /** The document's CSP, and for a 200 GET its ETag (or a 304). Other responses pass as they are. */
 export async function finishDocument(request: Request, response: Response, security: SecurityOptions) {
   if (!/^text\/html\b/i.test(response.headers.get("Content-Type") ?? "") || !response.body) return response;
-  const html = await response.text();
+  // JavaScript waits its turn on slow links (server/script-loading.ts), before the hashes are taken.
+  const html = deferScripts(await response.text());
   const headers = new Headers(response.headers);
   headers.set("Content-Security-Policy", contentSecurityPolicy(inlineScriptHashes(html), security));
   if (request.method === "GET" && response.status === 200) {

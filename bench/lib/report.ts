@@ -3,6 +3,7 @@
 import type { DegradedResult } from "../degraded.ts";
 import type { LoadSummary, PageLoadResult } from "../page-load.ts";
 import type { ThroughputResult } from "../throughput.ts";
+import { type JsResults, jsSections, jsTargets } from "./report-js.ts";
 import { ratio, type Target, target } from "./stats.ts";
 
 export const LIMITS = {
@@ -23,6 +24,8 @@ export type BenchResult = {
   pageLoad?: PageLoadResult;
   throughput?: ThroughputResult;
   degraded?: DegradedResult;
+  /** Issue 17: bytes on the wire, Lighthouse, JavaScript per route (bench/lib/report-js.ts). */
+  js?: JsResults;
   targets: Target[];
 };
 
@@ -111,6 +114,7 @@ export function targetsOf(result: Omit<BenchResult, "targets">): Target[] {
       }
     }
   }
+  if (result.js) targets.push(...jsTargets(result.js));
   return targets;
 }
 
@@ -124,7 +128,7 @@ const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
 const ms = (value: number) => `${fmt(value)} ms`;
 
 export function formatTarget(t: Target): string {
-  const digits = t.unit === "×" ? 2 : t.unit === "" ? 0 : 1;
+  const digits = t.unit === "×" ? 2 : t.unit === "" ? 0 : t.unit === "score" ? 3 : 1;
   return `${fmt(t.value, digits)}${t.unit === "" ? "" : ` ${t.unit}`}`.replace(/ ×$/, "×");
 }
 
@@ -268,6 +272,7 @@ function sections(result: BenchResult): { title: string; table: Table }[] {
     });
   }
   if (result.degraded) out.push(degradedTable(result.degraded));
+  if (result.js) out.push(...jsSections(result.js));
   return out;
 }
 

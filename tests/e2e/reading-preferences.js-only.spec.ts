@@ -47,6 +47,8 @@ test("the story page's quick settings open in a popover that is loaded on demand
 
 test("the preview updates live as the controls change, without a request", async ({ page }) => {
   await page.goto("/settings/preview");
+  // Hydrated (the button is rendered by the app): a change before it would be the browser's alone.
+  await expect(page.getByRole("button", { name: "Feedback", exact: true })).toBeVisible();
   const sample = page.getByTestId("preview-sample");
   await expect(sample).toHaveCSS("line-height", "31.5px");
   const url = page.url();
@@ -59,6 +61,7 @@ test("the preview updates live as the controls change, without a request", async
 
 test("reduced motion chosen on the site stops every animation, and is exposed to scripts", async ({ page }) => {
   await page.goto("/settings/accessibility");
+  await expect(page.getByRole("button", { name: "Feedback", exact: true })).toBeVisible(); // hydrated
   await page.getByLabel("Reduce motion").check();
   await page.getByRole("button", { name: "Save reading preferences" }).click();
   await expect(page.locator("html")).toHaveAttribute("data-motion", "reduce");

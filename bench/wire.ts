@@ -1,0 +1,258 @@
+// Bytes on the wire of a page on emulated slow-2g (issue 17): every request of
+// a cold load with JavaScript on and off, what arrived before the page's LCP
+// (the last largestContentfulPaint::Candidate of the trace) and whether the
+// LCP needed it: no JavaScript, no font, no image but the LCP's own may take
+// the wire before it. The browser is told it is on slow-2g (launchBrowser), so
+// the page's own slow-link rules (server/script-loading.ts) are what runs.
+import type { Browser } from "@playwright/test";
+import { bytesBy, median } from "./lib/stats.ts";
+import { EMULATION } from "./page-load.ts";
+
+export type WireRequest = {
+  url: string;
+  /** DevTools' resource type: Document, Script, Image, Font, Stylesheet, Fetch, ... */
+  type: string;
+  /** Headers and body as transferred (compressed), in bytes. */
+  bytes: number;
+  /** Bytes of it that arrived before the LCP. */
+  bytesBeforeLcp: number;
+};
+
+export type WireRun = {
+  lcpMs: number;
+  lcpUrl: string;
+  totalBytes: number;
+  requests: WireRequest[];
+  /** Requests that put bytes on the wire before the LCP and are JavaScript, fonts, other images (notNeededForLcp). */
+  notNeededBeforeLcp: WireRequest[];
+};
+
+export type WireSummary = {
+  path: string;
+  runs: WireRun[];
+  totalBytes: number;
+  jsBytes: number;
+  requests: number;
+  lcpMs: number;
+  /** The most any run put on the wire before the LCP that the LCP did not need (bytes), and what. */
+  notNeededBytes: number;
+  notNeeded: string[];
+};
+
+type TraceEvent = { name: string; ts: number; args?: { data?: Record<string, unknown> } };
+
+/**
+ * Whether a request is one of those the issue forbids before the LCP: JavaScript, a font, an
+ * image other than the LCP's own, or anything a script fetched. The document, its stylesheets
+ * and what the browser asks for by itself (the tab's favicon, type Other) are not.
+ */
+export function notNeededForLcp(request: { url: string; type: string }, lcpUrl: string): boolean {
+  if (request.type === "Image") return request.url !== lcpUrl;
+  return ["Script", "Font", "Fetch", "XHR", "Media", "Manifest"].includes(request.type);
+}
+
+export async function loadWire(browser: Browser, url: string, javaScriptEnabled: boolean): Promise<WireRun> {
+  const context = await browser.newContext({
+    viewport: EMULATION.viewport,
+    deviceScaleFactor: EMULATION.deviceScaleFactor,
+    isMobile: true,
+    hasTouch: true,
+    userAgent: EMULATION.userAgent,
+    javaScriptEnabled,
+  });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    type Tracked = {
+      url: string;
+      type: string;
+      sentAt: number;
+      responseAt?: number;
+      headerBytes: number;
+      encodedBodyBytes: number;
+      chunks: { at: number; decodedBytes: number }[];
+      lateEncoded: number;
+      finishedAt?: number;
+      done: boolean;
+    };
+    const requests = new Map<string, Tracked>();
+    let lastActivity = Date.now();
+    const touch = () => {
+      lastActivity = Date.now();
+    };
+    // As bench/page-load.ts counts them: encoded sizes at the end, spread over the decoded chunks' arrival.
+    cdp.on("Network.requestWillBeSent", (e) => {
+      touch();
+      if (e.request.url.startsWith("data:")) return;
+      requests.set(e.requestId, {
+        url: e.request.url,
+        type: e.type ?? "Other",
+        sentAt: e.timestamp,
+        headerBytes: 0,
+        encodedBodyBytes: 0,
+        chunks: [],
+        lateEncoded: 0,
+        done: false,
+      });
+    });
+    cdp.on("Network.responseReceived", (e) => {
+      touch();
+      const r = requests.get(e.requestId);
+      if (!r) return;
+      r.responseAt = e.timestamp;
+      r.headerBytes = e.response.encodedDataLength;
+    });
+    cdp.on("Network.dataReceived", (e) => {
+      touch();
+      const r = requests.get(e.requestId);
+      if (!r) return;
+      if (e.dataLength > 0) r.chunks.push({ at: e.timestamp, decodedBytes: e.dataLength });
+      r.lateEncoded += e.encodedDataLength;
+    });
+    cdp.on("Network.loadingFinished", (e) => {
+      touch();
+      const r = requests.get(e.requestId);
+      if (!r) return;
+      r.done = true;
+      r.finishedAt = Math.max(e.timestamp, ...r.chunks.map((c) => c.at));
+      r.encodedBodyBytes = Math.max(0, e.encodedDataLength - r.headerBytes);
+    });
+    cdp.on("Network.loadingFailed", (e) => {
+      touch();
+      const r = requests.get(e.requestId);
+      if (!r) return;
+      r.done = true;
+      r.finishedAt = e.timestamp;
+      r.encodedBodyBytes = r.lateEncoded;
+    });
+    await cdp.send("Network.enable");
+    await cdp.send("Network.clearBrowserCache");
+    const conditions = {
+      latency: EMULATION.latencyMs,
+      downloadThroughput: EMULATION.downloadBytesPerSecond,
+      uploadThroughput: EMULATION.uploadBytesPerSecond,
+      connectionType: "cellular2g" as const,
+    };
+    await cdp.send("Network.emulateNetworkConditionsByRule", {
+      matchedNetworkConditions: [{ urlPattern: "", ...conditions }],
+    });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: EMULATION.cpuSlowdown });
+
+    const trace: TraceEvent[] = [];
+    cdp.on("Tracing.dataCollected", (e) => {
+      trace.push(...(e.value as unknown as TraceEvent[]));
+    });
+    const traced = new Promise<void>((resolve) => cdp.once("Tracing.tracingComplete", () => resolve()));
+    await cdp.send("Tracing.start", {
+      transferMode: "ReportEvents",
+      traceConfig: { includedCategories: ["loading", "blink.user_timing", "devtools.timeline"] },
+    });
+    await page.goto(url, { waitUntil: "load", timeout: 180_000 });
+    // Until the network has been quiet for 2 s: whatever the page fetches on its own counts.
+    const settleBy = Date.now() + 90_000;
+    while (Date.now() < settleBy) {
+      const busy = [...requests.values()].some((r) => !r.done);
+      if (!busy && Date.now() - lastActivity >= 2_000) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await cdp.send("Tracing.end");
+    await traced;
+
+    const navigation = trace.find(
+      (e) =>
+        e.name === "navigationStart" && e.args?.data?.documentLoaderURL === url && e.args.data.isOutermostMainFrame,
+    );
+    if (!navigation) throw new Error(`no navigationStart for ${url} in the trace`);
+    const navigationId = navigation.args?.data?.navigationId;
+    const lcp = trace
+      .filter((e) => e.name === "largestContentfulPaint::Candidate" && e.args?.data?.navigationId === navigationId)
+      .sort((a, b) => a.ts - b.ts)
+      .at(-1);
+    const lcpAt = lcp ? lcp.ts / 1e6 : Number.POSITIVE_INFINITY;
+    // The LCP image: the image request sent when Chromium says the LCP image started loading.
+    const all = [...requests.values()];
+    let lcpUrl = "";
+    const loadStart = lcp?.args?.data?.imageLoadStart;
+    if (lcp?.args?.data?.type === "image" && typeof loadStart === "number") {
+      const at = navigation.ts / 1e6 + loadStart / 1000;
+      const images = all.filter((r) => r.type === "Image");
+      images.sort((a, b) => Math.abs(a.sentAt - at) - Math.abs(b.sentAt - at));
+      lcpUrl = images[0]?.url ?? "";
+    }
+    const list: WireRequest[] = all.map((r) => ({
+      url: r.url,
+      type: r.type,
+      bytes: r.headerBytes + (r.done ? r.encodedBodyBytes : r.lateEncoded),
+      bytesBeforeLcp: bytesBy(lcpAt, r),
+    }));
+    return {
+      lcpMs: lcp ? (lcp.ts - navigation.ts) / 1000 : Number.NaN,
+      lcpUrl,
+      totalBytes: list.reduce((sum, r) => sum + r.bytes, 0),
+      requests: list,
+      notNeededBeforeLcp: list.filter((r) => r.bytesBeforeLcp > 0 && notNeededForLcp(r, lcpUrl)),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+export function summariseWire(path: string, runs: WireRun[]): WireSummary {
+  const worst = runs.reduce(
+    (a, r) => {
+      const bytes = r.notNeededBeforeLcp.reduce((sum, q) => sum + q.bytesBeforeLcp, 0);
+      return bytes > a.bytes ? { bytes, what: r.notNeededBeforeLcp } : a;
+    },
+    { bytes: 0, what: [] as WireRequest[] },
+  );
+  return {
+    path,
+    runs,
+    totalBytes: median(runs.map((r) => r.totalBytes)),
+    jsBytes: median(runs.map((r) => r.requests.filter((q) => q.type === "Script").reduce((s, q) => s + q.bytes, 0))),
+    requests: median(runs.map((r) => r.requests.length)),
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    notNeededBytes: worst.bytes,
+    notNeeded: worst.what.map((q) => `${q.type} ${new URL(q.url).pathname} (${q.bytesBeforeLcp} B)`),
+  };
+}
+
+export type WireResult = {
+  runsPerCase: number;
+  pages: { path: string; jsOn: WireSummary; jsOff: WireSummary }[];
+};
+
+/** A busy machine sometimes loses the trace's navigationStart: such a load is measured again, twice at most. */
+async function loadWireRetrying(browser: Browser, url: string, javaScriptEnabled: boolean): Promise<WireRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await loadWire(browser, url, javaScriptEnabled);
+    } catch (error) {
+      if (attempt >= 3 || !/no navigationStart/.test(String(error))) throw error;
+    }
+  }
+}
+
+export async function measureWire(options: {
+  browser: Browser;
+  origin: string;
+  paths: string[];
+  runs: number;
+  log: (line: string) => void;
+}): Promise<WireResult> {
+  const pages: WireResult["pages"] = [];
+  for (const p of options.paths) {
+    const byCase: Record<"on" | "off", WireRun[]> = { on: [], off: [] };
+    for (let i = 0; i < options.runs; i++) {
+      for (const js of ["on", "off"] as const) {
+        const run = await loadWireRetrying(options.browser, options.origin + p, js === "on");
+        byCase[js].push(run);
+        options.log(
+          `  ${p} JS ${js.padEnd(3)} run ${i + 1}: ${run.totalBytes} B in ${run.requests.length} requests, LCP ${Math.round(run.lcpMs)} ms${run.notNeededBeforeLcp.length ? `; before the LCP without need: ${run.notNeededBeforeLcp.map((q) => `${q.type} ${new URL(q.url).pathname}`).join(", ")}` : ""}`,
+        );
+      }
+    }
+    pages.push({ path: p, jsOn: summariseWire(p, byCase.on), jsOff: summariseWire(p, byCase.off) });
+  }
+  return { runsPerCase: options.runs, pages };
+}

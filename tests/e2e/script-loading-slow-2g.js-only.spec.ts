@@ -1,0 +1,44 @@
+// JavaScript waits its turn on slow-2g (issue 17, server/script-loading.ts).
+// Chromium's network quality estimator is forced to Slow-2G, so
+// navigator.connection says slow-2g as on a real phone: nothing is fetched
+// before the load event and a first interaction, and a press on a link does not
+// count as one (the browser's own navigation serves it).
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "../support/chromium";
+import { expect, test } from "../support/test";
+import { hydrated, STORY, scriptRequests } from "./script-loading-helpers";
+
+test.use({
+  launchOptions: {
+    executablePath: CHROMIUM_EXECUTABLE,
+    args: [...CHROMIUM_ARGS, "--force-effective-connection-type=Slow-2G"],
+  },
+});
+
+test("nothing is fetched before the load event and an interaction; then the page hydrates", async ({ page }) => {
+  const scripts = scriptRequests(page);
+  await page.goto(STORY, { waitUntil: "load" });
+  expect(
+    await page.evaluate(() => (navigator as { connection?: { effectiveType?: string } }).connection?.effectiveType),
+  ).toBe("slow-2g");
+  // The loader's module script has run (it is inline) and waits: give the network a moment to prove it quiet.
+  await page.waitForLoadState("networkidle");
+  expect(scripts).toEqual([]);
+  await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
+  await expect(hydrated(page)).toHaveCount(0);
+
+  // A press on the page's text is an interaction.
+  await page.getByRole("heading", { level: 1 }).click();
+  await expect(hydrated(page)).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(5);
+});
+
+test("a press on a link is left to the browser's navigation and fetches no module", async ({ page }) => {
+  const scripts = scriptRequests(page);
+  await page.goto(STORY, { waitUntil: "load" });
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("link", { name: "Stories", exact: true }).first().click();
+  await expect(page).toHaveURL("/stories");
+  await page.waitForLoadState("networkidle");
+  expect(scripts).toEqual([]);
+  await expect(hydrated(page)).toHaveCount(0);
+});
