@@ -27,6 +27,8 @@ export default [
   route("api/reading-position", "routes/api/reading-position.ts"),
   route("api/reading-position/:slug", "routes/api/reading-position-story.ts"),
   route("avatars/:userId/:file", "routes/avatar.ts"),
+  // Responsive images (issue 17, docs/decisions/027): signed sources resized by sharp.
+  route("img/:token/:file", "routes/image.ts"),
   // Signing in with an OpenID Connect provider (docs/decisions/013); Connect and
   // Disconnect are the /settings/connected-accounts page's action.
   route("auth/oidc/:provider", "routes/auth/oidc-start.ts"),

@@ -1,31 +1,65 @@
 import { useEffect, useState } from "react";
-import type { StoryImage as Image } from "~/content/story";
+import type { ResponsiveImage } from "~/images/responsive";
 
-type Connection = { effectiveType?: string; saveData?: boolean };
+type Connection = { effectiveType?: string; saveData?: boolean; downlink?: number };
+
+/** What the browser says about its connection (Chromium only): slow-2g, 2g or Save-Data. */
+export function isSlowConnection(): boolean {
+  if (typeof navigator === "undefined") return false;
+  const connection = (navigator as Navigator & { connection?: Connection }).connection;
+  return Boolean(connection?.saveData || connection?.effectiveType === "2g" || connection?.effectiveType === "slow-2g");
+}
+
+/** Set once the first page has hydrated: later renders are client navigations, which may read the connection. */
+let hydrated = false;
 
 /**
- * A story's featured image with its size set (no layout shift), loaded lazily.
- * The server already chose the small rendition from the Save-Data and ECT
- * hints; with JavaScript, navigator.connection can still switch to it before
- * the lazy image starts loading.
+ * A story's featured image: <picture> with AVIF and WebP renditions from the
+ * image endpoint, its real width and height (no layout shift). `priority` is
+ * the one image above the fold: loaded eagerly with fetchpriority="high";
+ * every other image loads lazily. `deferred`: on a slow connection
+ * (docs/decisions/027) the image waits behind a "Show image" disclosure, which
+ * works without JavaScript: a lazy image in a closed <details> is not fetched.
  */
-export function StoryImage({ image, low }: { image: Image; low: boolean }) {
-  const [useLow, setUseLow] = useState(low);
+export function StoryImage({
+  image,
+  priority = false,
+  deferred = false,
+}: {
+  image: ResponsiveImage;
+  priority?: boolean;
+  deferred?: boolean;
+}) {
+  // On the first page the server's choice stands (hydration must match it);
+  // on a client navigation, the browser's own connection figures decide too.
+  const [slow] = useState(() => deferred || (hydrated && isSlowConnection()));
   useEffect(() => {
-    const connection = (navigator as Navigator & { connection?: Connection }).connection;
-    if (connection?.saveData || connection?.effectiveType === "2g" || connection?.effectiveType === "slow-2g") {
-      setUseLow(true);
-    }
+    hydrated = true;
   }, []);
-  return (
-    <img
-      src={useLow ? image.lowSrc : image.src}
-      width={useLow ? image.lowWidth : image.width}
-      height={useLow ? image.lowHeight : image.height}
-      alt={image.alt}
-      loading="lazy"
-      decoding="async"
-      className="mt-6 h-auto w-full rounded-lg"
-    />
+  const picture = (eager: boolean) => (
+    <picture>
+      {image.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={image.sizes} />
+      ))}
+      <img
+        src={image.src}
+        width={image.width}
+        height={image.height}
+        alt={image.alt}
+        loading={eager ? "eager" : "lazy"}
+        fetchPriority={eager ? "high" : undefined}
+        decoding={eager ? "sync" : "async"}
+        className="h-auto w-full rounded-lg"
+      />
+    </picture>
   );
+  if (slow) {
+    return (
+      <details className="mt-6">
+        <summary className="cursor-pointer text-sm underline">Show image{image.alt ? `: ${image.alt}` : ""}</summary>
+        <div className="mt-2">{picture(false)}</div>
+      </details>
+    );
+  }
+  return <div className="mt-6">{picture(priority)}</div>;
 }

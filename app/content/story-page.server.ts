@@ -2,6 +2,7 @@
 // (/story/{slug}, /reader/{slug}, /community-story/{slug}): the text as
 // blocks, the reading time, and a signed-in reader's shelf and position.
 import { getOptionalUser } from "~/auth/auth.server";
+import { responsiveImage } from "~/images/image-url.server";
 import { getPosition, shelvesOf } from "~/library/library.server";
 import { CLIENT_HINT_HEADERS, prefersLowData } from "~/utils/client-hints.server";
 import { publicPageHeaders } from "../../server/http-cache";
@@ -19,10 +20,11 @@ export async function storyPageData(
   const [shelves, position] = user
     ? await Promise.all([shelvesOf(user.id, [slug]), getPosition(user.id, slug)])
     : [null, null];
-  const { contentHtml, ...rest } = story;
+  const { contentHtml, image, ...rest } = story;
   const blocks = story.protected ? [] : storyBlocks(contentHtml);
   return {
     story: rest,
+    image: image ? responsiveImage(image) : null,
     blocks,
     minutes: readingMinutes(contentHtml),
     previous: neighbours.previous,
@@ -42,5 +44,5 @@ export async function storyPageData(
 export type StoryPageData = Awaited<ReturnType<typeof storyPageData>>;
 
 export function storyPageHeaders(request: Request): HeadersInit {
-  return { ...publicPageHeaders(request), ...CLIENT_HINT_HEADERS, Vary: "Cookie, Save-Data, ECT" };
+  return { ...publicPageHeaders(request), ...CLIENT_HINT_HEADERS, Vary: "Cookie, Save-Data, ECT, Downlink" };
 }
