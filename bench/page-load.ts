@@ -115,8 +115,15 @@ async function emulate(cdp: CDPSession) {
 }
 
 /** One cold load of `url` in a fresh browser context under the emulation. */
-export async function loadOnce(browser: Browser, url: string, javaScriptEnabled: boolean): Promise<LoadRun> {
+export async function loadOnce(
+  browser: Browser,
+  url: string,
+  javaScriptEnabled: boolean,
+  /** Request headers the emulated phone adds (e.g. Save-Data: on, as Chrome's Lite mode sends it). */
+  extraHTTPHeaders?: Record<string, string>,
+): Promise<LoadRun> {
   const context = await browser.newContext({
+    ...(extraHTTPHeaders ? { extraHTTPHeaders } : {}),
     viewport: EMULATION.viewport,
     deviceScaleFactor: EMULATION.deviceScaleFactor,
     isMobile: true,

@@ -4,7 +4,12 @@
 // docs/performance.md. Never fails on a timing: the exit code is 0 whenever
 // the measurements ran, met or not.
 //
-//   npx node bench/run.ts [--quick] [--only page,throughput,degraded]
+//   npx node bench/run.ts [--quick] [--only page,throughput,degraded,lcp] [--wordpress URL]
+//
+// --wordpress URL (e.g. http://127.0.0.1:8088, /work/shared/wordpress): part 4
+// reads its stories from that WordPress and sets each page LCP beside the same
+// page of it; without it, part 4 reads the WordPress-shaped test server and
+// compares with the static copy only.
 //
 // --quick (1 run, 2 s points, 50 requests) and --only are for working on the
 // bench; they write bench/results/partial.json and leave the docs alone.
@@ -19,6 +24,7 @@ import { measureDegraded } from "./degraded.ts";
 import { type AppServer, root, startAppServer, waitFor } from "./lib/app-server.ts";
 import { startReference } from "./lib/reference.ts";
 import { type BenchResult, targetsOf, toMarkdown, toText } from "./lib/report.ts";
+import { type LcpPage, measurePageLcp } from "./page-lcp.ts";
 import { measurePageLoad } from "./page-load.ts";
 import { measureThroughput } from "./throughput.ts";
 
@@ -26,13 +32,22 @@ import { measureThroughput } from "./throughput.ts";
 export const STORY_PATH = "/story/last-ferry-to-hollin-isle";
 export const LIST_PATH = "/stories";
 
-const PARTS = ["page", "throughput", "degraded"] as const;
+/** Part 4: the pages whose page LCP is measured, and the same content on a WordPress. */
+export const LCP_PAGES: LcpPage[] = [
+  { name: "story", path: STORY_PATH, wordpressPath: "/last-ferry-to-hollin-isle/" },
+  { name: "home", path: "/", wordpressPath: "/" },
+  // WordPress's list of every story is its front page.
+  { name: "stories", path: LIST_PATH, wordpressPath: "/" },
+];
+
+const PARTS = ["page", "throughput", "degraded", "lcp"] as const;
 type Part = (typeof PARTS)[number];
 
 const { values } = parseArgs({
-  options: { quick: { type: "boolean", default: false }, only: { type: "string" } },
+  options: { quick: { type: "boolean", default: false }, only: { type: "string" }, wordpress: { type: "string" } },
 });
 const quick = values.quick ?? false;
+const wordpressUrl = values.wordpress ? new URL(values.wordpress).origin : null;
 const only = (values.only?.split(",") ?? [...PARTS]) as Part[];
 for (const part of only) if (!PARTS.includes(part)) throw new Error(`unknown part "${part}" (${PARTS.join(", ")})`);
 const full = !quick && PARTS.every((p) => only.includes(p));
@@ -113,6 +128,35 @@ try {
         log,
       });
     }
+    await cleanUp();
+  }
+  if (only.includes("lcp")) {
+    const fake = wordpressUrl ? null : await startWordPressServer({ port: await freePort() });
+    if (fake) cleanups.push(() => fake.close());
+    const sourceUrl = wordpressUrl ?? (fake?.wpUrl as string);
+    const app: AppServer = await startAppServer({ wpUrl: sourceUrl, name: "product-lcp" });
+    cleanups.push(() => app.stop());
+    // Warm: the content caches and the image endpoint's renditions, as on a running site.
+    for (const p of LCP_PAGES) await waitFor(app.origin + p.path);
+    const { server: copy } = await startReference(
+      app.origin,
+      LCP_PAGES.map((p) => p.path),
+      { withImages: true },
+    );
+    cleanups.push(() => copy.stop());
+    log(
+      `4. slow-2g page LCP of ${LCP_PAGES.map((p) => p.path).join(", ")}, ${settings.runs} cold loads per case; stories from ${sourceUrl}; static copy on ${copy.origin}${wordpressUrl ? `; WordPress ${wordpressUrl}` : ""}`,
+    );
+    result.pageLcp = await measurePageLcp({
+      productOrigin: app.origin,
+      staticOrigin: copy.origin,
+      wordpressOrigin: wordpressUrl,
+      source: wordpressUrl ? "the WordPress given" : "the WordPress-shaped test server",
+      pages: LCP_PAGES,
+      runs: settings.runs,
+      saveData: true,
+      log,
+    });
     await cleanUp();
   }
   if (only.includes("degraded")) {
