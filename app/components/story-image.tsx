@@ -49,17 +49,34 @@ export function StoryImage({
         loading={eager ? "eager" : "lazy"}
         fetchPriority={eager ? "high" : undefined}
         decoding={eager ? "sync" : "async"}
-        className="h-auto w-full rounded-lg"
+        className="block h-auto w-full rounded-lg"
       />
     </picture>
   );
+  // The preview paints with the text (it is inside the page); the sharp image covers it when it arrives.
+  const preview = image.preview
+    ? {
+        backgroundImage: `url(${image.preview})`,
+        backgroundSize: "cover",
+        aspectRatio: `${image.width} / ${image.height}`,
+      }
+    : undefined;
   if (slow) {
     return (
-      <details className="mt-6">
-        <summary className="cursor-pointer text-sm underline">Show image{image.alt ? `: ${image.alt}` : ""}</summary>
-        <div className="mt-2">{picture(false)}</div>
-      </details>
+      <div className="mt-6">
+        {preview ? <div role="img" aria-label={image.alt} className="w-full rounded-lg" style={preview} /> : null}
+        <details className="mt-2">
+          <summary className="cursor-pointer text-sm underline">
+            {preview ? "Show the full image" : `Show image${image.alt ? `: ${image.alt}` : ""}`}
+          </summary>
+          <div className="mt-2">{picture(false)}</div>
+        </details>
+      </div>
     );
   }
-  return <div className="mt-6">{picture(priority)}</div>;
+  return (
+    <div className="mt-6 rounded-lg" style={preview}>
+      {picture(priority)}
+    </div>
+  );
 }

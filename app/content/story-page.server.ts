@@ -3,6 +3,7 @@
 // blocks, the reading time, and a signed-in reader's shelf and position.
 import { getOptionalUser } from "~/auth/auth.server";
 import { responsiveImage } from "~/images/image-url.server";
+import { imageService } from "~/images/images.server";
 import { getPosition, shelvesOf } from "~/library/library.server";
 import { CLIENT_HINT_HEADERS, prefersLowData } from "~/utils/client-hints.server";
 import { publicPageHeaders } from "../../server/http-cache";
@@ -21,10 +22,12 @@ export async function storyPageData(
     ? await Promise.all([shelvesOf(user.id, [slug]), getPosition(user.id, slug)])
     : [null, null];
   const { contentHtml, image, ...rest } = story;
+  const responsive = image ? responsiveImage(image) : null;
+  const preview = responsive && image ? await imageService().preview(image.src) : null;
   const blocks = story.protected ? [] : storyBlocks(contentHtml);
   return {
     story: rest,
-    image: image ? responsiveImage(image) : null,
+    image: responsive && preview ? { ...responsive, preview } : responsive,
     blocks,
     minutes: readingMinutes(contentHtml),
     previous: neighbours.previous,

@@ -117,8 +117,18 @@ function serially<T>(job: () => Promise<T>): Promise<T> {
   return run;
 }
 
+/**
+ * The inline preview: a WebP this wide, sent inside the page as a data: URI so
+ * it paints with the text, before any image request could come back on a slow
+ * link (docs/decisions/027: the measurements behind it). About 0.8 KB.
+ */
+export const PREVIEW_WIDTH = 160;
+const PREVIEW_MAX_BYTES = 2048;
+
 export function createImageService(cache: DiskCache) {
   const pending = new Map<string, Promise<Buffer>>();
+  /** Previews already read, by source: a render needs no disk read. */
+  const previews = new Map<string, string | null>();
   const once = (key: string, make: () => Promise<Buffer>) => {
     let job = pending.get(key);
     if (!job) {
@@ -134,7 +144,47 @@ export function createImageService(cache: DiskCache) {
     return job;
   };
 
+  const keyOf = (source: string) => createHash("sha256").update(source).digest("hex").slice(0, 32);
+  const originalOf = (source: string) =>
+    once(`${keyOf(source)}.source`, () => (source.startsWith("/") ? readOwn(source) : fetchRemote(source)));
+
   return {
+    /**
+     * The preview of a source the content chain gave us, as a data: URI; null
+     * when it cannot be made within `waitMs` (the page then goes without it,
+     * and a later render has it).
+     */
+    async preview(source: string, waitMs = 500): Promise<string | null> {
+      if (previews.has(source)) return previews.get(source) ?? null;
+      const job = once(`${keyOf(source)}-preview.webp`, async () => {
+        const input = await originalOf(source);
+        return serially(async () => {
+          try {
+            return await sharp(input, { limitInputPixels: MAX_SOURCE_PIXELS, failOn: "error" })
+              .rotate()
+              .resize({ width: PREVIEW_WIDTH, withoutEnlargement: true })
+              .webp({ quality: 50 })
+              .toBuffer();
+          } catch {
+            throw new ImageError(502, "The image's source is not an image we can read.");
+          }
+        });
+      }).then(
+        (body) => {
+          const uri = body.length <= PREVIEW_MAX_BYTES ? `data:image/webp;base64,${body.toString("base64")}` : null;
+          if (previews.size >= 500) previews.delete(previews.keys().next().value as string);
+          previews.set(source, uri);
+          return uri;
+        },
+        () => null,
+      );
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), waitMs);
+      });
+      return Promise.race([job, late]).finally(() => clearTimeout(timer));
+    },
+
     /** The rendition a token and file name ask for; ImageError when there is none. */
     async rendition(token: string, file: string): Promise<Rendition> {
       const source = verifyImageToken(token);

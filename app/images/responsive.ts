@@ -25,4 +25,6 @@ export type ResponsiveImage = {
   height: number;
   sizes: string;
   sources: { type: string; srcSet: string }[];
+  /** A tiny WebP as a data: URI, painted under the image until it arrives (docs/decisions/027). */
+  preview?: string;
 };
