@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { StoryImage } from "./story-image";
 
@@ -13,7 +14,16 @@ const image = {
     { type: "image/avif", srcSet: "/img/t/320.avif 320w, /img/t/640.avif 640w" },
     { type: "image/webp", srcSet: "/img/t/320.webp 320w, /img/t/640.webp 640w" },
   ],
+  preview: "data:image/webp;base64,UklGRg==",
 };
+
+type Props = Parameters<typeof StoryImage>[0];
+
+/** Rendered inside a router (the "Show the full image" link needs one). */
+function show(props: Props, Component: typeof StoryImage = StoryImage) {
+  const Stub = createRoutesStub([{ path: "/", Component: () => <Component {...props} /> }]);
+  return render(<Stub />);
+}
 
 function setConnection(connection: object | undefined) {
   Object.defineProperty(navigator, "connection", { value: connection, configurable: true });
@@ -25,8 +35,8 @@ afterEach(() => {
 });
 
 describe("StoryImage", () => {
-  it("is the one eager, high-priority image above the fold, with its size and both formats", () => {
-    const { container } = render(<StoryImage image={image} priority />);
+  it("on a fast connection is the one eager, high-priority image, with its size and both formats", () => {
+    const { container } = show({ image, priority: true, connection: "fast" });
     const img = screen.getByRole("img", { name: "A cover" });
     expect(img.getAttribute("loading")).toBe("eager");
     expect(img.getAttribute("fetchpriority")).toBe("high");
@@ -36,39 +46,56 @@ describe("StoryImage", () => {
     expect(sources.map((s) => s.getAttribute("type"))).toEqual(["image/avif", "image/webp"]);
     expect(sources[0]?.getAttribute("sizes")).toBe(image.sizes);
     expect(sources[0]?.getAttribute("srcset")).toContain("640w");
+    expect(container.querySelector("a")).toBeNull();
   });
 
-  it("loads lazily and without priority when it is not the image above the fold", () => {
-    render(<StoryImage image={image} />);
+  it("reserves the image's box with the inline preview in it", async () => {
+    const { container } = show({ image, connection: "slow" });
+    await screen.findByRole("link");
+    const style = container.querySelector("#story-image > div")?.getAttribute("style") ?? "";
+    expect(style).toContain("aspect-ratio: 1200 / 675");
+    expect(style).toContain("data:image/webp");
+  });
+
+  it("without priority loads lazily", () => {
+    show({ image, connection: "fast" });
     const img = screen.getByRole("img", { name: "A cover" });
-    expect(img.getAttribute("loading")).toBe("lazy");
     expect(img.getAttribute("fetchpriority")).toBeNull();
   });
 
-  it("waits behind a closed 'Show image' disclosure when the server saw a slow connection", () => {
-    const { container } = render(<StoryImage image={image} priority deferred />);
-    const details = container.querySelector("details");
-    expect(details?.open).toBe(false);
-    expect(screen.getByText("Show image: A cover")).toBeTruthy();
-    expect(container.querySelector("img")?.getAttribute("loading")).toBe("lazy");
-  });
-
-  it.each(["2g", "slow-2g"])("holds the image back on a client navigation over %s", async (effectiveType) => {
-    // A fresh module: its first render stands for the hydrated page, where the server's choice stands.
-    vi.resetModules();
-    const { StoryImage } = await import("./story-image");
-    setConnection({ effectiveType });
-    const first = render(<StoryImage image={image} priority />);
-    expect(first.container.querySelector("details")).toBeNull();
-    first.unmount();
-    await act(async () => {});
-    const { container } = render(<StoryImage image={image} priority />);
-    expect(container.querySelector("details")).not.toBeNull();
-  });
-
-  it("keeps the image on a fast connection after hydration", () => {
+  it("on a slow connection shows the preview and a 'Show the full image' link, and no image", async () => {
     setConnection({ effectiveType: "4g" });
-    const { container } = render(<StoryImage image={image} priority />);
-    expect(container.querySelector("details")).toBeNull();
+    const { container } = show({ image, priority: true, connection: "slow" });
+    await act(async () => {});
+    const link = await screen.findByRole("link", { name: "Show the full image: A cover" });
+    expect(link.getAttribute("href")).toBe("/?image=full#story-image");
+    expect(container.querySelector("img")).toBeNull();
+  });
+
+  it("with no hints, shows the image after hydration on a connection that is not slow", async () => {
+    setConnection({ effectiveType: "4g" });
+    const { container } = show({ image, priority: true, connection: "unknown" });
+    expect(await screen.findByRole("img", { name: "A cover" })).toBeTruthy();
+    expect(container.querySelector("a")).toBeNull();
+  });
+
+  it.each(["2g", "slow-2g"])("with no hints, keeps the disclosure on %s", async (effectiveType) => {
+    setConnection({ effectiveType });
+    const { container } = show({ image, priority: true, connection: "unknown" });
+    await screen.findByRole("link", { name: /Show the full image/ });
+    await act(async () => {});
+    expect(container.querySelector("img")).toBeNull();
+  });
+
+  it("the server's render (before hydration) has the disclosure when there are no hints", async () => {
+    vi.resetModules();
+    const { renderToString } = await import("react-dom/server");
+    const { StoryImage: Fresh } = await import("./story-image");
+    const { createRoutesStub: stub } = await import("react-router");
+    const Stub = stub([{ path: "/", Component: () => <Fresh image={image} priority connection="unknown" /> }]);
+    const html = renderToString(<Stub />);
+    expect(html).toContain("Show the full image");
+    expect(html).not.toContain("<img");
+    expect(html).not.toContain('fetchpriority="high"');
   });
 });

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import type { ResponsiveImage } from "~/images/responsive";
 
-type Connection = { effectiveType?: string; saveData?: boolean; downlink?: number };
+type Connection = { effectiveType?: string; saveData?: boolean };
 
 /** What the browser says about its connection (Chromium only): slow-2g, 2g or Save-Data. */
 export function isSlowConnection(): boolean {
@@ -10,32 +11,46 @@ export function isSlowConnection(): boolean {
   return Boolean(connection?.saveData || connection?.effectiveType === "2g" || connection?.effectiveType === "slow-2g");
 }
 
+/** The query parameter that asks for the full image whatever the connection ("?image=full"). */
+export const SHOW_IMAGE_PARAM = "image";
+const HERO_ID = "story-image";
+
 /** Set once the first page has hydrated: later renders are client navigations, which may read the connection. */
 let hydrated = false;
 
 /**
  * A story's featured image: <picture> with AVIF and WebP renditions from the
- * image endpoint, its real width and height (no layout shift). `priority` is
- * the one image above the fold: loaded eagerly with fetchpriority="high";
- * every other image loads lazily. `deferred`: on a slow connection
- * (docs/decisions/027) the image waits behind a "Show image" disclosure, which
- * works without JavaScript: a lazy image in a closed <details> is not fetched.
+ * image endpoint, in a box of its real aspect ratio that shows an inline
+ * preview (no layout shift, whenever the image comes).
+ *
+ * When it loads is decided from measurements (docs/decisions/027): on slow-2g
+ * the image arrives seconds after the text and becomes the page's LCP, so it
+ * loads at once (eager, fetchpriority="high" when `priority`) only when the
+ * connection is known to be fast: the server's hints (`connection`), or, with
+ * JavaScript, the browser's own figures after hydration. Otherwise the preview
+ * stays, with a "Show the full image" link to the same page with
+ * ?image=full, which works without JavaScript. (A lazy image in a closed
+ * <details> would not do: Chromium fetches it.)
  */
 export function StoryImage({
   image,
   priority = false,
-  deferred = false,
+  connection = "fast",
 }: {
   image: ResponsiveImage;
   priority?: boolean;
-  deferred?: boolean;
+  connection?: "slow" | "fast" | "unknown";
 }) {
   // On the first page the server's choice stands (hydration must match it);
-  // on a client navigation, the browser's own connection figures decide too.
-  const [slow] = useState(() => deferred || (hydrated && isSlowConnection()));
+  // a client navigation may decide at once from the browser's figures.
+  const [revealed, setShow] = useState(
+    () => connection === "fast" || (connection === "unknown" && hydrated && !isSlowConnection()),
+  );
   useEffect(() => {
     hydrated = true;
-  }, []);
+    if (connection === "unknown" && !isSlowConnection()) setShow(true);
+  }, [connection]);
+  const show = revealed || connection === "fast";
   const picture = (eager: boolean) => (
     <picture>
       {image.sources.map((source) => (
@@ -47,36 +62,28 @@ export function StoryImage({
         height={image.height}
         alt={image.alt}
         loading={eager ? "eager" : "lazy"}
-        fetchPriority={eager ? "high" : undefined}
+        fetchPriority={eager && priority ? "high" : undefined}
         decoding={eager ? "sync" : "async"}
         className="block h-auto w-full rounded-lg"
       />
     </picture>
   );
-  // The preview paints with the text (it is inside the page); the sharp image covers it when it arrives.
-  const preview = image.preview
-    ? {
-        backgroundImage: `url(${image.preview})`,
-        backgroundSize: "cover",
-        aspectRatio: `${image.width} / ${image.height}`,
-      }
-    : undefined;
-  if (slow) {
-    return (
-      <div className="mt-6">
-        {preview ? <div role="img" aria-label={image.alt} className="w-full rounded-lg" style={preview} /> : null}
-        <details className="mt-2">
-          <summary className="cursor-pointer text-sm underline">
-            {preview ? "Show the full image" : `Show image${image.alt ? `: ${image.alt}` : ""}`}
-          </summary>
-          <div className="mt-2">{picture(false)}</div>
-        </details>
-      </div>
-    );
-  }
+  const box = {
+    aspectRatio: `${image.width} / ${image.height}`,
+    ...(image.preview ? { backgroundImage: `url(${image.preview})`, backgroundSize: "cover" } : {}),
+  };
   return (
-    <div className="mt-6 rounded-lg" style={preview}>
-      {picture(priority)}
+    <div id={HERO_ID} className="mt-6">
+      <div className="rounded-lg bg-surface" style={box}>
+        {show ? picture(priority) : null}
+      </div>
+      {show ? null : (
+        <p className="mt-1 text-sm">
+          <Link to={{ search: `?${SHOW_IMAGE_PARAM}=full`, hash: HERO_ID }} preventScrollReset>
+            Show the full image{image.alt ? `: ${image.alt}` : ""}
+          </Link>
+        </p>
+      )}
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { getOptionalUser } from "~/auth/auth.server";
 import { responsiveImage } from "~/images/image-url.server";
 import { imageService } from "~/images/images.server";
 import { getPosition, shelvesOf } from "~/library/library.server";
-import { CLIENT_HINT_HEADERS, prefersLowData } from "~/utils/client-hints.server";
+import { CLIENT_HINT_HEADERS, connectionHint, prefersLowData } from "~/utils/client-hints.server";
 import { publicPageHeaders } from "../../server/http-cache";
 import { storyBlocks } from "./paragraphs.server";
 import { readingMinutes, type Story, type StorySummary } from "./story";
@@ -33,6 +33,9 @@ export async function storyPageData(
     previous: neighbours.previous,
     next: neighbours.next,
     lowData: prefersLowData(request),
+    /** How the hero image is shown (docs/decisions/027): from the connection hints. */
+    // "Show the full image" links here with ?image=full.
+    connection: new URL(request.url).searchParams.get("image") === "full" ? ("fast" as const) : connectionHint(request),
     reader: user
       ? {
           shelf: shelves?.[slug] ?? null,

@@ -12,6 +12,17 @@ export const CLIENT_HINT_HEADERS = {
  */
 const SLOW_DOWNLINK_MBPS = 0.07;
 
+/**
+ * What the request's hints say about the reader's connection: slow (Save-Data,
+ * 2g, a 2g downlink), fast (ECT 3g or 4g, and no Save-Data), or unknown (no
+ * hints: every first visit, since browsers send ECT only after Accept-CH).
+ */
+export function connectionHint(request: Request): "slow" | "fast" | "unknown" {
+  if (prefersLowData(request)) return "slow";
+  const ect = request.headers.get("ECT")?.toLowerCase();
+  return ect === "3g" || ect === "4g" ? "fast" : "unknown";
+}
+
 export function prefersLowData(request: Request): boolean {
   if (request.headers.get("Save-Data")?.toLowerCase() === "on") return true;
   const ect = request.headers.get("ECT")?.toLowerCase();
