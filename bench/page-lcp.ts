@@ -46,6 +46,16 @@ export type PageLcpResult = {
   saveData?: { product: LcpSide };
 };
 
+/** One load, tried again once when the trace came back without its navigation (it happens on a loaded machine). */
+async function loadWithRetry(...args: Parameters<typeof loadOnce>): Promise<LoadRun> {
+  try {
+    return await loadOnce(...args);
+  } catch (error) {
+    if (!String(error).includes("no navigationStart")) throw error;
+    return loadOnce(...args);
+  }
+}
+
 function side(runs: LoadRun[]): LcpSide {
   return {
     pageLcpMs: median(runs.map((r) => r.pageLcpMs)),
@@ -89,7 +99,7 @@ export async function measurePageLcp(options: {
         for (let i = 0; i < options.runs; i++) {
           for (const [name, origin] of sides) {
             const path = name === "wordpress" ? page.wordpressPath : page.path;
-            const run = await loadOnce(browser, origin + path, js === "on");
+            const run = await loadWithRetry(browser, origin + path, js === "on");
             runs[name]?.push(run);
             options.log(
               `  ${page.name} JS ${js.padEnd(3)} ${name.padEnd(9)} run ${i + 1}: page LCP ${Math.round(run.pageLcpMs)} ms (${run.pageLcpElement}), FCP ${Math.round(run.fcpMs)} ms, ${run.totalBytes} B in ${run.requests} requests`,
@@ -117,7 +127,7 @@ export async function measurePageLcp(options: {
       // server holds the hero image back behind "Show image" (docs/decisions/027).
       const runs: LoadRun[] = [];
       for (let i = 0; i < options.runs; i++) {
-        const run = await loadOnce(browser, options.productOrigin + story.path, false, { "Save-Data": "on" });
+        const run = await loadWithRetry(browser, options.productOrigin + story.path, false, { "Save-Data": "on" });
         runs.push(run);
         options.log(
           `  ${story.name} Save-Data JS off product   run ${i + 1}: page LCP ${Math.round(run.pageLcpMs)} ms (${run.pageLcpElement}), ${run.totalBytes} B in ${run.requests} requests`,
