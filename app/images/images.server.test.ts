@@ -134,6 +134,19 @@ describe("the image endpoint's renditions", () => {
     expect(await status(imageToken("http://127.0.0.1:9/nothing-listens.png"), "320.avif")).toBe(502);
   });
 
+  it("make a small inline preview, and do not wait again on a source that failed", async () => {
+    const images = service();
+    const preview = await images.preview(`${origin}/cover.png`);
+    expect(preview).toMatch(/^data:image\/webp;base64,/);
+    const bytes = Buffer.from(preview?.split(",")[1] ?? "", "base64");
+    expect((await sharp(bytes).metadata()).width).toBe(160);
+    expect(bytes.length).toBeLessThan(2048);
+    const before = hits.get("/page.html") ?? 0;
+    expect(await images.preview(`${origin}/page.html`)).toBeNull();
+    expect(await images.preview(`${origin}/page.html`)).toBeNull();
+    expect((hits.get("/page.html") ?? 0) - before).toBe(1);
+  });
+
   it("read our own images from the public folder only", async () => {
     const images = service();
     await expect(images.rendition(imageToken("/og-image.png"), "160.webp")).resolves.toMatchObject({

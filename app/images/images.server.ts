@@ -124,11 +124,14 @@ function serially<T>(job: () => Promise<T>): Promise<T> {
  */
 export const PREVIEW_WIDTH = 160;
 const PREVIEW_MAX_BYTES = 2048;
+/** How long a source whose preview failed is left alone (the content chain's own skip time). */
+const PREVIEW_RETRY_MS = 5 * 60_000;
 
 export function createImageService(cache: DiskCache) {
   const pending = new Map<string, Promise<Buffer>>();
   /** Previews already read, by source: a render needs no disk read. */
   const previews = new Map<string, string | null>();
+  const failedAt = new Map<string, number>();
   const once = (key: string, make: () => Promise<Buffer>) => {
     let job = pending.get(key);
     if (!job) {
@@ -156,6 +159,8 @@ export function createImageService(cache: DiskCache) {
      */
     async preview(source: string, waitMs = 500): Promise<string | null> {
       if (previews.has(source)) return previews.get(source) ?? null;
+      // A source that failed is not asked again for a while: pages must not wait on it each time.
+      if ((failedAt.get(source) ?? -Infinity) > Date.now() - PREVIEW_RETRY_MS) return null;
       const job = once(`${keyOf(source)}-preview.webp`, async () => {
         const input = await originalOf(source);
         return serially(async () => {
@@ -176,7 +181,11 @@ export function createImageService(cache: DiskCache) {
           previews.set(source, uri);
           return uri;
         },
-        () => null,
+        () => {
+          if (failedAt.size >= 500) failedAt.delete(failedAt.keys().next().value as string);
+          failedAt.set(source, Date.now());
+          return null;
+        },
       );
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<null>((resolve) => {
