@@ -65,6 +65,10 @@ export const EnvSchema = z
     COMMUNITY_CONTENT: z.enum(["on", "off"]).default("on"),
     /** How many days raw analytics events are kept before only their daily roll-up remains (docs/decisions/023). */
     ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    /** Where the image endpoint keeps its renditions (docs/decisions/027); unset = a folder in the system's temp dir. */
+    IMAGE_CACHE_DIR: unsetIfEmpty(z.string().min(1)),
+    /** The most the image cache holds, in MB; past it the least recently used renditions go. */
+    IMAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(100_000).default(256),
     /**
      * The OpenID Connect providers readers may sign in with, by id (comma-separated); each one is
      * described by the OIDC_<ID>_* variables (OIDC_PROVIDER_VARIABLES). Empty: none.

@@ -36,6 +36,8 @@ export default [
     route("devices-test", "routes/api/analytics/devices-test.ts"),
     route("engagement-test", "routes/api/analytics/engagement-test.ts"),
   ]),
+  // Responsive images (issue 17, docs/decisions/027): signed sources resized by sharp.
+  route("img/:token/:file", "routes/image.ts"),
   // Signing in with an OpenID Connect provider (docs/decisions/013); Connect and
   // Disconnect are the /settings/connected-accounts page's action.
   route("auth/oidc/:provider", "routes/auth/oidc-start.ts"),

@@ -121,9 +121,33 @@ async function emulate(cdp: CDPSession) {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: EMULATION.cpuSlowdown });
 }
 
+/**
+ * navigator.connection as the emulated phone reports it. Chromium 150 no longer
+ * passes Network.overrideNetworkState on to navigator.connection (measured: it
+ * says 4g, rtt 100 under the emulation), while a real phone on this link says
+ * slow-2g; the page's choices that read it (hydration timing, the hero image of
+ * docs/decisions/027) must see what the phone would. Left alone when the
+ * browser already reports it.
+ */
+export const EMULATED_CONNECTION_SCRIPT = `(() => {
+  const real = navigator.connection;
+  if (real && real.effectiveType === "slow-2g") return;
+  const connection = Object.assign(new EventTarget(), {
+    effectiveType: "slow-2g", rtt: ${EMULATION.navigatorRttMs}, downlink: 0.05, saveData: false, type: "cellular", onchange: null,
+  });
+  Object.defineProperty(Navigator.prototype, "connection", { get: () => connection, configurable: true });
+})();`;
+
 /** One cold load of `url` in a fresh browser context under the emulation. */
-export async function loadOnce(browser: Browser, url: string, javaScriptEnabled: boolean): Promise<LoadRun> {
+export async function loadOnce(
+  browser: Browser,
+  url: string,
+  javaScriptEnabled: boolean,
+  /** Request headers the emulated phone adds (e.g. Save-Data: on, as Chrome's Lite mode sends it). */
+  extraHTTPHeaders?: Record<string, string>,
+): Promise<LoadRun> {
   const context = await browser.newContext({
+    ...(extraHTTPHeaders ? { extraHTTPHeaders } : {}),
     viewport: EMULATION.viewport,
     deviceScaleFactor: EMULATION.deviceScaleFactor,
     isMobile: true,
@@ -132,6 +156,7 @@ export async function loadOnce(browser: Browser, url: string, javaScriptEnabled:
     javaScriptEnabled,
   });
   try {
+    if (javaScriptEnabled) await context.addInitScript(EMULATED_CONNECTION_SCRIPT);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const requests = new Map<string, NetRequest>();

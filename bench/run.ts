@@ -4,7 +4,12 @@
 // docs/performance.md. Never fails on a timing: the exit code is 0 whenever
 // the measurements ran, met or not.
 //
-//   npx node bench/run.ts [--quick] [--only page,throughput,degraded]
+//   npx node bench/run.ts [--quick] [--only page,throughput,degraded,lcp] [--wordpress URL]
+//
+// --wordpress URL (e.g. http://127.0.0.1:8088, /work/shared/wordpress): part 4
+// reads its stories from that WordPress and sets each page LCP beside the same
+// page of it; without it, part 4 reads the WordPress-shaped test server and
+// compares with the static copy only.
 //
 // --quick (1 run, 2 s points, 50 requests) and --only are for working on the
 // bench; they write bench/results/partial.json and leave the docs alone.
@@ -21,6 +26,7 @@ import { type AppServer, root, startAppServer, waitFor } from "./lib/app-server.
 import { startReference } from "./lib/reference.ts";
 import { type BenchResult, targetsOf, toMarkdown, toText } from "./lib/report.ts";
 import { measureLighthouse } from "./lighthouse.ts";
+import { type LcpPage, measurePageLcp } from "./page-lcp.ts";
 import { launchBrowser, measurePageLoad } from "./page-load.ts";
 import { measureThroughput } from "./throughput.ts";
 import { measureWire } from "./wire.ts";
@@ -32,16 +38,34 @@ export const LIST_PATH = "/stories";
 /** Issue 17's reading pages: the home page, the list and a story with a featured image. */
 export const READING_PATHS = ["/", LIST_PATH, STORY_PATH];
 
-const PARTS = ["page", "throughput", "degraded", "wire", "lighthouse"] as const;
+/** Part 4: the pages whose page LCP is measured, and the same content on a WordPress. */
+export const LCP_PAGES: LcpPage[] = [
+  { name: "story", path: STORY_PATH, wordpressPath: "/last-ferry-to-hollin-isle/" },
+  { name: "home", path: "/", wordpressPath: "/" },
+  // WordPress's list of every story is its front page.
+  { name: "stories", path: LIST_PATH, wordpressPath: "/" },
+];
+
+const PARTS = ["page", "throughput", "degraded", "lcp", "wire", "lighthouse"] as const;
 type Part = (typeof PARTS)[number];
 
 const { values } = parseArgs({
-  options: { quick: { type: "boolean", default: false }, only: { type: "string" }, wordpress: { type: "string" } },
+  options: {
+    quick: { type: "boolean", default: false },
+    only: { type: "string" },
+    wordpress: { type: "string" },
+    "lcp-pages": { type: "string" },
+  },
 });
 const quick = values.quick ?? false;
+const wordpressUrl = values.wordpress ? new URL(values.wordpress).origin : null;
+/** --lcp-pages story,home: part 4 on some of its pages only (for working on the bench). */
+const lcpPages = values["lcp-pages"]
+  ? LCP_PAGES.filter((p) => values["lcp-pages"]?.split(",").includes(p.name))
+  : LCP_PAGES;
 const only = (values.only?.split(",") ?? [...PARTS]) as Part[];
 for (const part of only) if (!PARTS.includes(part)) throw new Error(`unknown part "${part}" (${PARTS.join(", ")})`);
-const full = !quick && PARTS.every((p) => only.includes(p));
+const full = !quick && PARTS.every((p) => only.includes(p)) && !values["lcp-pages"];
 const settings = quick
   ? { runs: 1, durationSeconds: 2, slices: 2, warmupSeconds: 1, degradedRequests: 50 }
   : { runs: 3, durationSeconds: 10, slices: 10, warmupSeconds: 2, degradedRequests: 200 };
@@ -49,8 +73,6 @@ const settings = quick
 const started = Date.now();
 const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`);
 
-/** A real WordPress with the same stories (e.g. /work/shared/wordpress on http://127.0.0.1:8088): ratios against it when given. */
-const wordpressUrl = values.wordpress?.replace(/\/+$/, "");
 /** The same pages on that WordPress: its front page lists the stories; a story's permalink is /{slug}/. */
 const wordpressPages: Record<string, string> | undefined = wordpressUrl
   ? {
@@ -132,7 +154,7 @@ try {
     }
     result.js = { storyPath: STORY_PATH, jsPerRoute: jsBytesPerRoute(path.join(root, "build/client")) };
     if (only.includes("wire")) {
-      log(`4. bytes on the wire, slow-2g, ${READING_PATHS.join(" ")}, ${settings.runs} cold loads per case`);
+      log(`5. bytes on the wire, slow-2g, ${READING_PATHS.join(" ")}, ${settings.runs} cold loads per case`);
       const browser = await launchBrowser();
       try {
         result.js.wire = await measureWire({
@@ -147,7 +169,7 @@ try {
       }
     }
     if (only.includes("lighthouse")) {
-      log(`5. Lighthouse mobile, ${READING_PATHS.join(" ")}${wordpressUrl ? ` and WordPress at ${wordpressUrl}` : ""}`);
+      log(`6. Lighthouse mobile, ${READING_PATHS.join(" ")}${wordpressUrl ? ` and WordPress at ${wordpressUrl}` : ""}`);
       result.js.lighthouse = await measureLighthouse({
         origin: app.origin,
         paths: READING_PATHS,
@@ -156,6 +178,38 @@ try {
         log,
       });
     }
+    await cleanUp();
+  }
+  if (only.includes("lcp")) {
+    const fake = wordpressUrl ? null : await startWordPressServer({ port: await freePort() });
+    if (fake) cleanups.push(() => fake.close());
+    const sourceUrl = wordpressUrl ?? (fake?.wpUrl as string);
+    const app: AppServer = await startAppServer({ wpUrl: sourceUrl, name: "product-lcp" });
+    cleanups.push(() => app.stop());
+    // Warm: the content caches and the image endpoint's renditions, as on a running site.
+    for (const p of lcpPages) await waitFor(app.origin + p.path);
+    // Twice, past the 1-second page cache: the first render may not have waited for a new image's preview.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    for (const p of lcpPages) await waitFor(app.origin + p.path);
+    const { server: copy } = await startReference(
+      app.origin,
+      lcpPages.map((p) => p.path),
+      { withImages: true },
+    );
+    cleanups.push(() => copy.stop());
+    log(
+      `4. slow-2g page LCP of ${lcpPages.map((p) => p.path).join(", ")}, ${settings.runs} cold loads per case; stories from ${sourceUrl}; static copy on ${copy.origin}${wordpressUrl ? `; WordPress ${wordpressUrl}` : ""}`,
+    );
+    result.pageLcp = await measurePageLcp({
+      productOrigin: app.origin,
+      staticOrigin: copy.origin,
+      wordpressOrigin: wordpressUrl,
+      source: wordpressUrl ? "the WordPress given" : "the WordPress-shaped test server",
+      pages: lcpPages,
+      runs: settings.runs,
+      saveData: true,
+      log,
+    });
     await cleanUp();
   }
   if (only.includes("degraded")) {

@@ -29,7 +29,7 @@ export function StoryArticle({
   /** After the story: e.g. its comments. */
   children?: ReactNode;
 }) {
-  const { story, blocks, minutes, previous, next, lowData, reader } = data;
+  const { story, image, blocks, minutes, previous, next, connection, reader } = data;
   useRememberStory(story);
   return (
     <article className="story-column mx-auto">
@@ -60,7 +60,7 @@ export function StoryArticle({
         <div className="mt-3">
           <ReadingSettingsButton />
         </div>
-        {story.image ? <StoryImage image={story.image} low={lowData} /> : null}
+        {image ? <StoryImage image={image} priority connection={connection} /> : null}
         {reader && !story.protected ? (
           <div className="mt-4 space-y-2">
             <BookmarkControl slug={story.slug} title={story.title} shelf={reader.shelf} />

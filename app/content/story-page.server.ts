@@ -2,8 +2,10 @@
 // (/story/{slug}, /reader/{slug}, /community-story/{slug}): the text as
 // blocks, the reading time, and a signed-in reader's shelf and position.
 import { getOptionalUser } from "~/auth/auth.server";
+import { responsiveImage } from "~/images/image-url.server";
+import { imageService } from "~/images/images.server";
 import { getPosition, shelvesOf } from "~/library/library.server";
-import { CLIENT_HINT_HEADERS, prefersLowData } from "~/utils/client-hints.server";
+import { CLIENT_HINT_HEADERS, connectionHint, prefersLowData } from "~/utils/client-hints.server";
 import { publicPageHeaders } from "../../server/http-cache";
 import { storyBlocks } from "./paragraphs.server";
 import { readingMinutes, type Story, type StorySummary } from "./story";
@@ -19,15 +21,21 @@ export async function storyPageData(
   const [shelves, position] = user
     ? await Promise.all([shelvesOf(user.id, [slug]), getPosition(user.id, slug)])
     : [null, null];
-  const { contentHtml, ...rest } = story;
+  const { contentHtml, image, ...rest } = story;
+  const responsive = image ? responsiveImage(image) : null;
+  const preview = responsive && image ? await imageService().preview(image.src) : null;
   const blocks = story.protected ? [] : storyBlocks(contentHtml);
   return {
     story: rest,
+    image: responsive && preview ? { ...responsive, preview } : responsive,
     blocks,
     minutes: readingMinutes(contentHtml),
     previous: neighbours.previous,
     next: neighbours.next,
     lowData: prefersLowData(request),
+    /** How the hero image is shown (docs/decisions/027): from the connection hints. */
+    // "Show the full image" links here with ?image=full.
+    connection: new URL(request.url).searchParams.get("image") === "full" ? ("fast" as const) : connectionHint(request),
     reader: user
       ? {
           shelf: shelves?.[slug] ?? null,
@@ -42,5 +50,5 @@ export async function storyPageData(
 export type StoryPageData = Awaited<ReturnType<typeof storyPageData>>;
 
 export function storyPageHeaders(request: Request): HeadersInit {
-  return { ...publicPageHeaders(request), ...CLIENT_HINT_HEADERS, Vary: "Cookie, Save-Data, ECT" };
+  return { ...publicPageHeaders(request), ...CLIENT_HINT_HEADERS, Vary: "Cookie, Save-Data, ECT, Downlink" };
 }

@@ -21,15 +21,13 @@ export type StorySummary = {
   community?: { author: string; profile: string };
 };
 
+/** A featured image as its source has it (the largest copy); pages show it through the image endpoint (app/images/). */
 export type StoryImage = {
   alt: string;
+  /** An http(s) URL of the source the story came from, or a path of our own origin. */
   src: string;
   width: number;
   height: number;
-  /** A smaller rendition for slow connections (Save-Data, 2g). */
-  lowSrc: string;
-  lowWidth: number;
-  lowHeight: number;
 };
 
 export type Story = StorySummary & {

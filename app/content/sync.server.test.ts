@@ -21,6 +21,7 @@ import {
   SYNC_MESSAGES,
   SYNC_SIZE,
 } from "./sync.server";
+import { getSyncedStory } from "./synced-posts.server";
 import { wordpressSources } from "./wordpress.server";
 
 let wp: WordPressServer;
@@ -256,5 +257,26 @@ describe("content sync", () => {
     // A sync that finds nothing new notifies nobody again.
     await runContentSync({ chain: chain(), sleep: noSleep, force: true });
     expect(await prisma.notification.count({ where: { userId: wants.id } })).toBe(notes.length);
+  });
+
+  it("keeps the featured images of the copies, asking the source for each media item once (issue 17)", async () => {
+    const mediaRequests = () => wp.requests.filter((r) => r.includes("/media/9")).length;
+    const before = mediaRequests();
+    await runContentSync({ chain: chain(), sleep: noSleep, force: true });
+    const featured = WP_POSTS.filter((post) => post.featured_media > 0);
+    expect(featured.length).toBeGreaterThan(0);
+    expect(mediaRequests() - before).toBe(1);
+    const story = await getSyncedStory(featured[0]?.slug ?? "");
+    expect(story?.image).toEqual({
+      alt: "Procedurally drawn cover: Blue hour",
+      src: `${wp.origin}/wp-content/uploads/2024/09/nightfall-cover-5.png`,
+      width: 1200,
+      height: 675,
+    });
+    const plain = WP_POSTS.find((post) => post.featured_media === 0);
+    expect((await getSyncedStory(plain?.slug ?? ""))?.image).toBeNull();
+    // The next run keeps what it has: no second media request.
+    await runContentSync({ chain: chain(), sleep: noSleep, force: true });
+    expect(mediaRequests() - before).toBe(1);
   });
 });

@@ -14,9 +14,10 @@ import { notifyNewStory } from "~/notifications/notifications.server";
 import type { ContentChain } from "./chain.server";
 import { htmlToText } from "./html.server";
 import { isDefaultPost, type RemotePost } from "./remote-post";
-import { SYNCED_TERMS_KEY } from "./synced-posts.server";
+import { parseSyncedImage, SYNCED_TERMS_KEY } from "./synced-posts.server";
 import {
   type FailureType,
+  fetchRemoteImage,
   fetchRemotePosts,
   fetchRemoteTerms,
   type RemoteList,
@@ -237,17 +238,55 @@ async function storeTerms(source: WordPressSource, timeoutMs?: number) {
 }
 
 /**
+ * The featured images of these posts, as the JSON the copies keep (issue 17:
+ * synced copies show them too). A copy whose media id did not change keeps
+ * what it has; each other media item is asked for once; one that fails leaves
+ * the copy without an image until the next sync.
+ */
+async function featuredImages(source: WordPressSource, posts: RemotePost[], stored: Map<number, string | null>) {
+  const fetched = new Map<number, Promise<string | null>>();
+  const result = new Map<number, string | null>();
+  for (const post of posts) {
+    if (!(post.featured_media > 0)) continue;
+    const kept = parseSyncedImage(stored.get(post.id) ?? null);
+    if (kept && kept.mediaId === post.featured_media) {
+      result.set(post.id, stored.get(post.id) ?? null);
+      continue;
+    }
+    let job = fetched.get(post.featured_media);
+    if (!job) {
+      const mediaId = post.featured_media;
+      job = (async () => {
+        // Another copy (from an earlier page or run) may already hold this media item.
+        const known = await prisma.syncedPost.findFirst({
+          where: { source: source.name, image: { startsWith: `{"mediaId":${mediaId},` } },
+          select: { image: true },
+        });
+        if (known?.image) return known.image;
+        const image = await fetchRemoteImage(source, mediaId).catch(() => null);
+        return image ? JSON.stringify({ mediaId, ...image }) : null;
+      })();
+      fetched.set(mediaId, job);
+    }
+    // One at a time: a sync must not flood the source with media requests.
+    result.set(post.id, await job);
+  }
+  return result;
+}
+
+/**
  * Stores the copies. `notify`: a post the database has never held is a newly
  * published story, and its readers are told; off for the first sync of a site
  * (what the source already had is a backfill, not news) and for older pages.
  */
 async function store(source: WordPressSource, posts: RemotePost[], { notify }: { notify: boolean }) {
   const valid = posts.filter((post) => !isDefaultPost(post));
-  const existing = new Set(
-    (await prisma.syncedPost.findMany({ where: { id: { in: valid.map((p) => p.id) } }, select: { id: true } })).map(
-      (r) => r.id,
-    ),
-  );
+  const rows = await prisma.syncedPost.findMany({
+    where: { id: { in: valid.map((p) => p.id) } },
+    select: { id: true, image: true },
+  });
+  const existing = new Set(rows.map((r) => r.id));
+  const images = await featuredImages(source, valid, new Map(rows.map((r) => [r.id, r.image])));
   await prisma.$transaction(async (tx) => {
     for (const post of valid) {
       const fields = {
@@ -257,6 +296,7 @@ async function store(source: WordPressSource, posts: RemotePost[], { notify }: {
         text: htmlToText(post.content.rendered),
         date: new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(post.date) ? post.date : `${post.date}Z`),
         data: JSON.stringify(post),
+        image: images.get(post.id) ?? null,
         syncedAt: new Date(),
       };
       // A slug can move to another id remotely: the newest copy wins.

@@ -1,10 +1,11 @@
 // Source 3 of the content chain: the posts the content sync copied from a
 // remote source, with the term names it stored beside them.
+import { z } from "zod";
 import { prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { storyFromRemote, summaryFromRemote, termMap } from "./normalize.server";
 import { type RemotePost, RemotePostSchema } from "./remote-post";
-import type { ListOrder, Story, StorySummary, Term } from "./story";
+import type { ListOrder, Story, StoryImage, StorySummary, Term } from "./story";
 
 export const SYNCED_TERMS_KEY = "sync:terms";
 
@@ -23,6 +24,25 @@ export async function syncedTerms(): Promise<StoredTerms> {
 function parse(data: string): RemotePost | null {
   try {
     const result = RemotePostSchema.safeParse(JSON.parse(data));
+    return result.success ? result.data : null;
+  } catch {
+    return null;
+  }
+}
+
+const SyncedImageSchema = z.object({
+  mediaId: z.number().int(),
+  alt: z.string(),
+  src: z.string().max(1024),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+
+/** A copy's stored featured image (app/content/sync.server.ts writes it), or null. */
+export function parseSyncedImage(json: string | null): (StoryImage & { mediaId: number }) | null {
+  if (!json) return null;
+  try {
+    const result = SyncedImageSchema.safeParse(JSON.parse(json));
     return result.success ? result.data : null;
   } catch {
     return null;
@@ -95,11 +115,15 @@ export async function getSyncedStory(slug: string, siteOrigin?: string): Promise
   const post = row ? parse(row.data) : null;
   if (!post) return null;
   const terms = await syncedTerms();
-  return storyFromRemote(post, "synced", {
+  const stored = parseSyncedImage(row?.image ?? null);
+  const story = storyFromRemote(post, "synced", {
     categories: termMap(terms.categories),
     tags: termMap(terms.tags),
     siteOrigin,
   });
+  return stored
+    ? { ...story, image: { alt: stored.alt, src: stored.src, width: stored.width, height: stored.height } }
+    : story;
 }
 
 export async function syncedNeighbours(

@@ -4,7 +4,14 @@ import { SLUG_PATTERN } from "~/utils/slug";
 import { HOSTILE_POSTS, startWordPressServer, type WordPressServer } from "../../tests/support/wordpress-server";
 import { createContentChain } from "./chain.server";
 import { stripControlCharacters } from "./html.server";
-import { fetchRemotePosts, MAX_BODY_BYTES, SourceFailure, wordpressSources } from "./wordpress.server";
+import {
+  fetchRemoteImage,
+  fetchRemotePosts,
+  isSourceImageUrl,
+  MAX_BODY_BYTES,
+  SourceFailure,
+  wordpressSources,
+} from "./wordpress.server";
 
 let wp: WordPressServer;
 /** Where "redirect" mode sends wp's requests in the test of another origin. */
@@ -81,5 +88,42 @@ describe("lists", () => {
       expect(stripControlCharacters(story.title)).toBe(story.title);
     }
     expect(page.stories.map((s) => s.title)).toContain("The Bold Title");
+  });
+});
+
+describe("featured images (issue 17: no SSRF through a media item)", () => {
+  it("take the largest copy on the source's own origin", async () => {
+    const image = await fetchRemoteImage(source(), 9);
+    expect(image).toEqual({
+      alt: "Procedurally drawn cover: Blue hour",
+      src: `${wp.origin}/wp-content/uploads/2024/09/nightfall-cover-5.png`,
+      width: 1200,
+      height: 675,
+    });
+  });
+
+  it("never accept an image URL on another origin, a private address or another scheme", () => {
+    const wpSource = source();
+    expect(isSourceImageUrl(wpSource, `${wp.origin}/wp-content/uploads/a.png`)).toBe(true);
+    for (const bad of [
+      "http://169.254.169.254/latest/meta-data/a.png",
+      "http://127.0.0.1:1/a.png",
+      `${elsewhere.origin}/a.png`,
+      "file:///etc/passwd",
+      "javascript:alert(1)",
+      `http://user:pass@${new URL(wp.origin).host}/a.png`,
+      "/wp-content/uploads/a.png",
+    ]) {
+      expect(isSourceImageUrl(wpSource, bad), bad).toBe(false);
+    }
+    const [wpcom] = wordpressSources({
+      wpcomApiBase: "https://public-api.wordpress.com",
+      wpcomSite: "x.wordpress.com",
+    });
+    if (!wpcom) throw new Error("no source");
+    expect(isSourceImageUrl(wpcom, "https://x.files.wordpress.com/2024/09/a.png")).toBe(true);
+    expect(isSourceImageUrl(wpcom, "https://i0.wp.com/x.files.wordpress.com/a.png")).toBe(true);
+    expect(isSourceImageUrl(wpcom, "http://i0.wp.com/a.png")).toBe(false);
+    expect(isSourceImageUrl(wpcom, "https://wordpress.com.evil.example/a.png")).toBe(false);
   });
 });

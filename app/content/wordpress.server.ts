@@ -242,7 +242,24 @@ const MediaSchema = z.looseObject({
   }),
 });
 
-/** A featured image in two sizes: the normal one and a small one for slow connections. */
+/**
+ * Whether a featured image's URL is one the image endpoint may fetch for this
+ * source: on the source's own origin, or (WordPress.com) its https image hosts.
+ * Anything else (a loopback or private address, another site) is dropped here,
+ * before a URL is ever signed: a remote's media item is untrusted input.
+ */
+export function isSourceImageUrl(source: WordPressSource, value: string): boolean {
+  const url = URL.parse(value);
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || url.username || url.password) return false;
+  if (url.origin === new URL(source.base).origin) return true;
+  return (
+    source.name === "wpcom" &&
+    url.protocol === "https:" &&
+    /(^|\.)(files\.)?wordpress\.com$|(^|\.)wp\.com$/i.test(url.hostname)
+  );
+}
+
+/** A featured image: its largest copy (the image endpoint makes the smaller ones), or null. */
 export async function fetchRemoteImage(
   source: WordPressSource,
   id: number,
@@ -256,20 +273,11 @@ export async function fetchRemoteImage(
   if (status < 200 || status >= 300 || !media.success)
     throw new SourceFailure("parse", "The content source sent an invalid media item.");
   const { sizes = {}, width, height } = media.data.media_details;
-  const pick = (...names: string[]) => names.map((n) => sizes[n]).find(Boolean);
-  const normal = pick("large", "medium_large") ?? { width, height, source_url: media.data.source_url };
-  const low = pick("medium", "thumbnail") ?? normal;
-  const safe = (u: string) => (/^https?:\/\//i.test(u) ? u : null);
-  const src = safe(normal.source_url);
-  const lowSrc = safe(low.source_url);
-  if (!src || !lowSrc) return null;
-  return {
-    alt: media.data.alt_text ?? "",
-    src,
-    width: normal.width,
-    height: normal.height,
-    lowSrc,
-    lowWidth: low.width,
-    lowHeight: low.height,
-  };
+  const candidates = [{ width, height, source_url: media.data.source_url }, ...Object.values(sizes)]
+    .filter((c) => c.width > 0 && c.height > 0 && c.width <= 10_000 && c.height <= 10_000)
+    .filter((c) => c.source_url.length <= 1024 && isSourceImageUrl(source, c.source_url))
+    .sort((a, b) => b.width - a.width);
+  const best = candidates[0];
+  if (!best) return null;
+  return { alt: media.data.alt_text ?? "", src: best.source_url, width: best.width, height: best.height };
 }

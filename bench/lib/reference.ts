@@ -56,11 +56,39 @@ export async function savePage(origin: string, pagePath: string, dir: string): P
 
 export type ReferenceServer = { origin: string; pid: number; stop(): Promise<void> };
 
-/** Saves the pages from the product, then serves them (and build/client) from a bare node:http process. */
-export async function startReference(productOrigin: string, pagePaths: string[]) {
+/** A file the product serves as it is (an image): saved once, unencoded. */
+export async function saveAsset(origin: string, assetPath: string, dir: string): Promise<SavedPage> {
+  const response = await rawGet(origin + assetPath, {});
+  if (response.status !== 200) throw new Error(`${assetPath} answered ${response.status}`);
+  const file = path.join(dir, `asset${assetPath.replace(/[^a-z0-9]+/gi, "_").slice(-120)}.identity`);
+  await writeFile(file, response.body);
+  return {
+    path: assetPath,
+    contentType: String(response.headers["content-type"] ?? "application/octet-stream"),
+    html: "",
+    bytes: { identity: response.body.length },
+    files: { identity: file },
+  };
+}
+
+/** The image endpoint's URLs a page names (src and every srcset candidate). */
+export function imagePathsOf(html: string): string[] {
+  return [...new Set(html.match(/\/img\/[A-Za-z0-9_.-]+\/\d+\.(?:avif|webp|jpg)/g) ?? [])];
+}
+
+/**
+ * Saves the pages from the product, then serves them (and build/client) from a
+ * bare node:http process; with `withImages`, also every image the pages name,
+ * as static files.
+ */
+export async function startReference(productOrigin: string, pagePaths: string[], { withImages = false } = {}) {
   const dir = await mkdtemp(path.join(tmpdir(), "hs-bench-reference-"));
   const pages: SavedPage[] = [];
   for (const pagePath of pagePaths) pages.push(await savePage(productOrigin, pagePath, dir));
+  if (withImages) {
+    const images = [...new Set(pages.flatMap((p) => imagePathsOf(p.html)))];
+    for (const image of images) pages.push(await saveAsset(productOrigin, image, dir));
+  }
   const manifest: ReferenceManifest = {
     pages: Object.fromEntries(pages.map((p) => [p.path, { contentType: p.contentType, files: p.files }])),
     staticDir: path.join(root, "build/client"),

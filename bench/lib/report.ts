@@ -1,6 +1,7 @@
 // The bench's verdicts and how they are shown: a plain-text table for the
 // terminal and Markdown for docs/performance.md.
 import type { DegradedResult } from "../degraded.ts";
+import { LCP_LIMITS, type PageLcpResult } from "../page-lcp.ts";
 import type { LoadSummary, PageLoadResult } from "../page-load.ts";
 import type { ThroughputResult } from "../throughput.ts";
 import { type JsResults, jsSections, jsTargets } from "./report-js.ts";
@@ -26,6 +27,7 @@ export type BenchResult = {
   degraded?: DegradedResult;
   /** Issue 17: bytes on the wire, Lighthouse, JavaScript per route (bench/lib/report-js.ts). */
   js?: JsResults;
+  pageLcp?: PageLcpResult;
   targets: Target[];
 };
 
@@ -115,7 +117,88 @@ export function targetsOf(result: Omit<BenchResult, "targets">): Target[] {
     }
   }
   if (result.js) targets.push(...jsTargets(result.js));
+  if (result.pageLcp) targets.push(...pageLcpTargets(result.pageLcp));
   return targets;
+}
+
+/** Issue 17: page LCP of each page, JS on and off, ÷ the static copy (always) and ÷ WordPress (when given). */
+function pageLcpTargets(lcp: PageLcpResult): Target[] {
+  const out: Target[] = [];
+  for (const c of lcp.cases) {
+    const where = `${c.page.path}, JS ${c.js}`;
+    out.push(
+      target(
+        `page-lcp-static-${c.page.name}-js-${c.js}`,
+        `Slow-2g page LCP ${where}: product ÷ static copy`,
+        c.staticRatio,
+        "at most",
+        LCP_LIMITS.staticRatio,
+        "×",
+      ),
+    );
+    if (c.wordpress) {
+      out.push(
+        target(
+          `page-lcp-wordpress-${c.page.name}-js-${c.js}`,
+          `Slow-2g page LCP ${where}: product ÷ WordPress ${c.page.wordpressPath}`,
+          c.wordpressRatio,
+          "at most",
+          LCP_LIMITS.wordpressRatio,
+          "×",
+        ),
+      );
+    }
+  }
+  return out;
+}
+
+function pageLcpTable(lcp: PageLcpResult): { title: string; table: Table } {
+  const element = (elements: string[]) => elements.join(" | ");
+  return {
+    title: `Slow-2g page LCP (the last candidate, whatever its element), median of ${lcp.runsPerCase} cold loads; stories from ${lcp.source}`,
+    table: [
+      [
+        "page",
+        "JS",
+        "product LCP",
+        "product LCP element",
+        "product bytes",
+        "static copy LCP",
+        "÷ static",
+        "WordPress LCP",
+        "WordPress bytes",
+        "÷ WordPress",
+      ],
+      ...lcp.cases.map((c) => [
+        c.page.path,
+        c.js,
+        ms(c.product.pageLcpMs),
+        element(c.product.elements),
+        kb(c.product.totalBytes),
+        ms(c.static.pageLcpMs),
+        fmt(c.staticRatio, 2),
+        c.wordpress ? ms(c.wordpress.pageLcpMs) : "not run",
+        c.wordpress ? kb(c.wordpress.totalBytes) : "",
+        c.wordpress ? fmt(c.wordpressRatio, 2) : "",
+      ]),
+      ...(lcp.saveData
+        ? [
+            [
+              `${lcp.cases[0]?.page.path ?? ""} with Save-Data: on`,
+              "off",
+              ms(lcp.saveData.product.pageLcpMs),
+              element(lcp.saveData.product.elements),
+              kb(lcp.saveData.product.totalBytes),
+              "",
+              "",
+              "",
+              "",
+              "",
+            ],
+          ]
+        : []),
+    ],
+  };
 }
 
 // ---------------------------------------------------------------------------
@@ -273,6 +356,7 @@ function sections(result: BenchResult): { title: string; table: Table }[] {
   }
   if (result.degraded) out.push(degradedTable(result.degraded));
   if (result.js) out.push(...jsSections(result.js));
+  if (result.pageLcp) out.push(pageLcpTable(result.pageLcp));
   return out;
 }
 

@@ -65,30 +65,53 @@ test("GET /api/posts lists the stored stories newest first, with hasMore", async
   }
 });
 
-test("a story's featured image has its size set, loads lazily, and is small on slow connections", async ({
+test("a story's featured image is a <picture> from our image endpoint, eager only on a connection known to be fast", async ({
   playwright,
   baseURL,
 }) => {
   const request = await playwright.request.newContext({ baseURL });
-  const imageTag = async (headers: Record<string, string>) => {
+  const hero = async (headers: Record<string, string>) => {
     const response = await request.get("/story/last-ferry-to-hollin-isle", { headers });
-    expect(response.headers()["accept-ch"]).toBe("Save-Data, ECT");
+    expect(response.headers()["accept-ch"]).toBe("Save-Data, ECT, Downlink");
     expect(response.headers().vary).toContain("ECT");
+    expect(response.headers().vary).toContain("Downlink");
     const html = await response.text();
-    return html.match(/<img [^>]*alt="Procedurally drawn cover: Blue hour"[^>]*>/)?.[0] ?? "";
+    return {
+      img: html.match(/<img [^>]*alt="Procedurally drawn cover: Blue hour"[^>]*>/)?.[0] ?? "",
+      deferred: html.includes("Show the full image"),
+      html,
+    };
   };
-  const normal = await imageTag({});
-  expect(normal).toMatch(/src="[^"]*nightfall-cover-5-1024x576\.png"/);
-  expect(normal).toContain('width="1024"');
-  expect(normal).toContain('height="576"');
-  expect(normal).toContain('loading="lazy"');
-  const slowHints: Record<string, string>[] = [{ "Save-Data": "on" }, { ECT: "2g" }, { ECT: "slow-2g" }];
+  // No hints (every first visit): the preview, and the image behind "Show the full image".
+  const unknown = await hero({});
+  expect(unknown.deferred).toBe(true);
+  expect(unknown.img).toBe("");
+  expect(unknown.html).toContain('href="/story/last-ferry-to-hollin-isle?image=full#story-image"');
+  expect(unknown.html).toMatch(/aspect-ratio:1200 \/ 675;background-image:url\(data:image\/webp;base64,/);
+  const normal = await hero({ ECT: "4g" });
+  expect(normal.img).toMatch(/src="\/img\/[^"]+\/640\.jpg"/);
+  expect(normal.img).toContain('width="1200"');
+  expect(normal.img).toContain('height="675"');
+  expect(normal.img).toContain('loading="eager"');
+  expect(normal.img).toMatch(/fetchpriority="high"/i);
+  expect(normal.html).not.toContain("nightfall-cover-5");
+  expect(normal.deferred).toBe(false);
+  const slowHints: Record<string, string>[] = [
+    { "Save-Data": "on" },
+    { ECT: "2g" },
+    { ECT: "slow-2g" },
+    { Downlink: "0.05" },
+  ];
   for (const hint of slowHints) {
-    const small = await imageTag(hint);
-    expect(small).toMatch(/src="[^"]*nightfall-cover-5-300x169\.png"/);
-    expect(small).toContain('width="300"');
+    const slow = await hero(hint);
+    expect(slow.deferred, JSON.stringify(hint)).toBe(true);
+    expect(slow.img).toBe("");
   }
-  expect(await imageTag({ ECT: "4g" })).toContain("1024x576");
+  expect((await hero({ ECT: "3g", Downlink: "0.4" })).deferred).toBe(false);
+  expect((await hero({ ECT: "4g", "Save-Data": "on" })).deferred).toBe(true);
+  // The link asks for the image whatever the hints.
+  const asked = await request.get("/story/last-ferry-to-hollin-isle?image=full", { headers: { "Save-Data": "on" } });
+  expect(await asked.text()).toMatch(/<img [^>]*fetchpriority="high"/i);
   await request.dispose();
 });
 

@@ -5,7 +5,9 @@
 // traversal in slugs. A refused request gets a 4xx with a message (never a
 // 5xx) and leaves every table as it was. The site is this worker's own
 // (fixtures.ts), so nothing else writes to it meanwhile.
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { LIST_FIELDS } from "../../app/utils/http.ts";
 import { type Body, type HttpClient, hiddenFields, httpClient, type Reply, rawGet } from "../support/http-client.ts";
 import { actionRoutes, apiRoutes, fillPath, pageRoutes } from "../support/route-table.ts";
@@ -486,4 +488,49 @@ test("every /api endpoint answers odd methods and queries without a 5xx", async 
     }
   }
   expect(failures).toEqual([]);
+});
+
+// --- The image endpoint: no SSRF (issue 17, docs/decisions/027) ------------
+
+test("GET /img: forged, re-signed and odd image tokens get a 404 and make the server fetch nothing", async ({
+  site,
+}) => {
+  // A listener the forged tokens point at: the server must never contact it.
+  let contacted = 0;
+  const trap = createServer((_req, res) => {
+    contacted++;
+    res.writeHead(200, { "Content-Type": "image/png" }).end();
+  });
+  await new Promise<void>((resolve) => trap.listen(0, "127.0.0.1", resolve));
+  const trapUrl = `http://127.0.0.1:${(trap.address() as AddressInfo).port}/x.png`;
+  try {
+    const b64 = (text: string) => Buffer.from(text).toString("base64url");
+    /** An HMAC exactly as the site makes it, but with a secret that is not the site's. */
+    const wrongSignature = (source: string) =>
+      createHmac("sha256", "image-url:not-the-site-secret-but-just-as-long-0000")
+        .update(source)
+        .digest("base64url")
+        .slice(0, 22);
+    const sources = [trapUrl, "http://169.254.169.254/latest/meta-data/", "file:///etc/passwd", "/../../etc/passwd"];
+    const paths = [
+      ...sources.flatMap((source) => [
+        `/img/${b64(source)}.${wrongSignature(source)}/320.avif`,
+        `/img/${b64(source)}/320.avif`,
+        `/img/${b64(source)}.${"A".repeat(22)}/320.webp`,
+      ]),
+      `/img/${b64(trapUrl)}.${wrongSignature(trapUrl)}/99999.avif`,
+      `/img/${"A".repeat(5000)}.${"B".repeat(22)}/320.jpg`,
+      "/img/%2e%2e/320.avif",
+      "/img/a.b/320.avif%00.png",
+    ];
+    const failures: string[] = [];
+    for (const path of paths) {
+      const reply = await rawGet(site.url, path);
+      if (reply.status !== 404 || !hasMessage(reply)) failures.push(`${path.slice(0, 80)}: ${reply.status}`);
+    }
+    expect(failures).toEqual([]);
+    expect(contacted).toBe(0);
+  } finally {
+    trap.close();
+  }
 });
