@@ -45,6 +45,8 @@ export type Site = {
   stderr(): string;
   /** What the server wrote to stdout (the last 64 KB): what an operator's log collects. */
   stdout(): string;
+  /** The running server's process id (undefined while it is stopped). */
+  pid(): number | undefined;
 };
 
 /** The administrator every site of this kind can be given through `env: ADMIN_ENV`. */
@@ -171,5 +173,6 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     counts,
     stderr: () => stderr,
     stdout: () => stdout,
+    pid: () => child?.pid,
   };
 }
