@@ -34,6 +34,10 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"]],
+  // Keeps every HTML page the browser tests receive, and at the end of the run
+  // puts them through the W3C Nu Html Checker: any HTML error fails the run
+  // (tests/support/html-pages.ts).
+  globalSetup: "./tests/support/playwright-global-setup.ts",
   timeout: 30_000,
   use: {
     baseURL,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 import { expectAccessible } from "./a11y";
+import { keepHtmlPages } from "./html-pages";
 
 export { expect } from "@playwright/test";
 
@@ -22,10 +23,34 @@ export async function giveConsent(context: BrowserContext, baseURL: string) {
  * Playwright's test with `checkA11y()` (axe-core on the current page,
  * JavaScript on or off), a client address of its own (the test site trusts
  * X-Test-Client, so one test's rate limits never touch another's), and the
- * cookie choice already made unless a test sets `consent: false`.
+ * cookie choice already made unless a test sets `consent: false`. Every HTML
+ * page the site sends, in any context of the test, is kept for the HTML
+ * checker the run ends with (tests/support/html-pages.ts).
  */
-export const test = base.extend<{ checkA11y: () => Promise<void>; clientId: string; consent: boolean }>({
+export const test = base.extend<{
+  checkA11y: () => Promise<void>;
+  clientId: string;
+  consent: boolean;
+  keepPages: (context: BrowserContext) => void;
+}>({
   consent: [true, { option: true }],
+  keepPages: [
+    async ({ browser }, use, testInfo) => {
+      const pending = new Set<Promise<void>>();
+      const watched = new WeakSet<BrowserContext>();
+      const title = `[${testInfo.project.name}] ${testInfo.titlePath.slice(1).join(" › ")}`;
+      const watch = (context: BrowserContext) => {
+        if (watched.has(context)) return;
+        watched.add(context);
+        keepHtmlPages(context, () => title, pending);
+      };
+      browser.on("context", watch);
+      await use(watch);
+      browser.off("context", watch);
+      await Promise.all(pending);
+    },
+    { auto: true },
+  ],
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern
   clientId: async ({}, use) => {
     await use(randomUUID());
@@ -33,7 +58,8 @@ export const test = base.extend<{ checkA11y: () => Promise<void>; clientId: stri
   extraHTTPHeaders: async ({ clientId }, use) => {
     await use({ "X-Test-Client": clientId });
   },
-  context: async ({ context, consent, baseURL }, use) => {
+  context: async ({ context, consent, baseURL, keepPages }, use) => {
+    keepPages(context);
     if (consent) await giveConsent(context, baseURL as string);
     await use(context);
   },
