@@ -45,7 +45,7 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    trace: { mode: "retain-on-failure", screenshots: false },
     launchOptions: {
       executablePath: CHROMIUM_EXECUTABLE,
       args: CHROMIUM_ARGS,
