@@ -12,7 +12,10 @@ export default async function globalSetup() {
       `\nW3C Nu Html Checker: ${pages} distinct pages the browser tests visited, ${errors.length} HTML errors.`,
     );
     if (errors.length) {
-      throw new Error(`The Nu Html Checker found ${errors.length} HTML errors:\n${errors.join("\n")}`);
+      const more = errors.length > 50 ? `\n... and ${errors.length - 50} more` : "";
+      throw new Error(
+        `The Nu Html Checker found ${errors.length} HTML errors:\n${errors.slice(0, 50).join("\n")}${more}`,
+      );
     }
   };
 }
