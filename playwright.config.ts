@@ -30,14 +30,22 @@ const STRESS = ["**/crash.spec.ts", "**/load.spec.ts"];
 
 export default defineConfig({
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // One worker per core, on CI and off it (Playwright's default is half the
+  // cores: one on a 2-core machine, which doubled a local run). More workers
+  // than cores only stretch every test's timeouts. docs/decisions/026.
+  workers: "100%",
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: [["list"]],
+  // The list, then the slowest spec files and tests (tests/support/slowest-reporter.ts).
+  reporter: [["list"], ["./tests/support/slowest-reporter.ts"]],
+  // Keeps every HTML page the browser tests receive, and at the end of the run
+  // puts them through the W3C Nu Html Checker: any HTML error fails the run
+  // (tests/support/html-pages.ts).
+  globalSetup: "./tests/support/playwright-global-setup.ts",
   timeout: 30_000,
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    trace: { mode: "retain-on-failure", screenshots: false },
     launchOptions: {
       executablePath: CHROMIUM_EXECUTABLE,
       args: CHROMIUM_ARGS,

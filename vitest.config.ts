@@ -12,6 +12,10 @@ export default defineConfig({
       "bench/**/*.test.ts",
     ],
     environment: "node",
+    // happy-dom's default page is http://localhost:3000/, where a developer's own
+    // server may run: a relative fetch would reach it. A host that never
+    // resolves (RFC 2606 .invalid) keeps tests to the servers they start.
+    environmentOptions: { happyDOM: { url: "http://tests-start-their-own-servers.invalid/" } },
     globalSetup: ["tests/support/vitest-global-setup.ts"],
     setupFiles: ["tests/support/vitest-setup.ts"],
     env: { NODE_ENV: "test" },

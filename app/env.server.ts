@@ -70,6 +70,13 @@ export const EnvSchema = z
     /** The most the image cache holds, in MB; past it the least recently used renditions go. */
     IMAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(100_000).default(256),
     /**
+     * bcrypt's cost for new password hashes (2^cost rounds). Empty: 12 in production (about
+     * 250 ms a hash), 8 elsewhere. The test servers set 4: they run the production build, and
+     * hundreds of registrations and sign-ins at cost 12 were a fifth of the browser suite's time.
+     * Hashes of any cost keep verifying.
+     */
+    PASSWORD_HASH_COST: unsetIfEmpty(z.coerce.number().int().min(4).max(15)),
+    /**
      * The OpenID Connect providers readers may sign in with, by id (comma-separated); each one is
      * described by the OIDC_<ID>_* variables (OIDC_PROVIDER_VARIABLES). Empty: none.
      */

@@ -1,8 +1,7 @@
 import { type FieldMetadata, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { ReactNode } from "react";
+import { createContext, type ReactNode, useContext } from "react";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
-import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import type { HoneypotInputProps } from "remix-utils/honeypot/server";
 import type { z } from "zod";
 
@@ -18,8 +17,45 @@ export function PublicFormProvider({
 }) {
   return (
     <AuthenticityTokenProvider token={csrf}>
-      <HoneypotProvider {...honeypot}>{children}</HoneypotProvider>
+      <HoneypotContext value={honeypot}>{children}</HoneypotContext>
     </AuthenticityTokenProvider>
+  );
+}
+
+const HoneypotContext = createContext<Partial<HoneypotInputProps>>({});
+
+/**
+ * The honeypot fields remix-utils' server checks (its Honeypot class), written
+ * here rather than with its HoneypotInputs: that one marks the field
+ * autocomplete="nope", which is no autofill token, and hides it with a <style>
+ * inside the form, where HTML allows none (the Nu Html Checker's two errors).
+ * The `hidden` attribute hides them without CSS; people never see them, bots do.
+ */
+function HoneypotFields() {
+  const {
+    nameFieldName = "name__confirm",
+    validFromFieldName = "from__confirm",
+    encryptedValidFrom,
+  } = useContext(HoneypotContext);
+  return (
+    <div id={`${nameFieldName}_wrap`} hidden aria-hidden="true">
+      <label htmlFor={nameFieldName}>Please leave this field blank</label>
+      <input id={nameFieldName} name={nameFieldName} type="text" defaultValue="" autoComplete="off" tabIndex={-1} />
+      {validFromFieldName && encryptedValidFrom ? (
+        <>
+          <label htmlFor={validFromFieldName}>Please leave this field blank</label>
+          <input
+            id={validFromFieldName}
+            name={validFromFieldName}
+            type="text"
+            value={encryptedValidFrom}
+            readOnly
+            autoComplete="off"
+            tabIndex={-1}
+          />
+        </>
+      ) : null}
+    </div>
   );
 }
 
@@ -28,7 +64,7 @@ export function ProtectedFields({ honeypot = false }: { honeypot?: boolean }) {
   return (
     <>
       <AuthenticityTokenInput name="csrf" />
-      {honeypot ? <HoneypotInputs label="Please leave this field blank" /> : null}
+      {honeypot ? <HoneypotFields /> : null}
     </>
   );
 }

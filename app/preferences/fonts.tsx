@@ -20,6 +20,15 @@ export const WEB_FONTS: Partial<Record<Preferences["typeface"], WebFont>> = {
   dyslexic: { family: "Lexend Variable", url: lexendUrl, weights: "100 900" },
 };
 
+/** The @font-face rules of `faces` (none for a face that needs no download). */
+export function fontFacesCss(faces: Preferences["typeface"][]): string {
+  return faces
+    .map((face) => WEB_FONTS[face])
+    .filter((f): f is WebFont => Boolean(f))
+    .map(fontFace)
+    .join("");
+}
+
 function fontFace(font: WebFont) {
   return `@font-face{font-family:"${font.family}";font-style:normal;font-display:swap;font-weight:${font.weights};src:url(${font.url}) format("woff2");unicode-range:${LATIN}}`;
 }

@@ -8,7 +8,7 @@ import type { Route } from "./+types/cookie-consent";
 
 /**
  * POST /cookie-consent: choice=accept | decline | custom (with a checkbox per
- * optional category) | toggle (category=...). Redirects back without
+ * optional category) | set (category=..., enabled=on or absent: one switch). Redirects back without
  * JavaScript; answers data to the enhanced banner and settings page.
  */
 export async function action({ request }: Route.ActionArgs) {
@@ -20,12 +20,11 @@ export async function action({ request }: Route.ActionArgs) {
   else if (choice === "decline") preferences = essentialOnly();
   else if (choice === "custom") {
     preferences = mergeConsent(current, Object.fromEntries(OPTIONAL_CATEGORIES.map((c) => [c, form.get(c) === "on"])));
-  } else if (choice === "toggle") {
+  } else if (choice === "set") {
     const category = form.get("category");
     const known = OPTIONAL_CATEGORIES.find((c) => c === category);
     invariantResponse(known, "Unknown cookie category.");
-    const base = current ?? essentialOnly();
-    preferences = mergeConsent(base, { [known]: !base[known] });
+    preferences = mergeConsent(current ?? essentialOnly(), { [known]: form.get("enabled") === "on" });
   } else {
     throw data({ message: "Choose accept, decline or custom." }, { status: 400 });
   }

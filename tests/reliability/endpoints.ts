@@ -134,7 +134,7 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     valid: {
       accept: () => ({ choice: "accept", redirectTo: "/" }),
       custom: () => ({ choice: "custom", analytics: "on", redirectTo: "/" }),
-      toggle: () => ({ choice: "toggle", category: "marketing", redirectTo: "/" }),
+      set: () => ({ choice: "set", category: "marketing", enabled: "on", redirectTo: "/" }),
     },
     accepted: [302],
     optional: ["redirectTo"],

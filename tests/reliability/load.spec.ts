@@ -3,6 +3,7 @@
 // with writes (feedback, bug reports, error records, registrations). No
 // answer is a 5xx, every request gets an answer, and every acknowledged
 // write is in the database afterwards. No timing is asserted.
+import { readdir, readFile } from "node:fs/promises";
 import { createClient } from "@libsql/client";
 import { httpClient } from "../support/http-client.ts";
 import { type Site, startSite } from "../support/site-server.ts";
@@ -86,7 +87,11 @@ test("a write waits while another process holds the database's lock, instead of 
       body: { json: { content: "written while another process writes" } },
       headers: { "X-CSRF-Token": token },
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Commit only once the server is really waiting for the lock: then the
+    // answer shows the write waited, instead of depending on a chosen delay.
+    await expect
+      .poll(() => waitsInBusyHandler(site), { message: "the server meets the lock and waits for it", timeout: 10_000 })
+      .toBe(true);
     await transaction.commit();
     const reply = await pending;
     expect(reply.status, reply.text.slice(0, 200)).toBe(201);
@@ -95,3 +100,18 @@ test("a write waits while another process holds the database's lock, instead of 
     await site.dispose();
   }
 });
+
+/**
+ * Whether a thread of the site's server sleeps in the kernel's timer: SQLite's
+ * busy handler between two tries for a lock (libSQL runs statements on the
+ * main thread, which otherwise waits in epoll or on a futex). Linux's /proc.
+ */
+async function waitsInBusyHandler(site: Site): Promise<boolean> {
+  const pid = site.pid();
+  if (!pid) return false;
+  for (const tid of await readdir(`/proc/${pid}/task`)) {
+    const wchan = await readFile(`/proc/${pid}/task/${tid}/wchan`, "utf8").catch(() => "");
+    if (wchan.includes("nanosleep")) return true;
+  }
+  return false;
+}

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 import { expectAccessible } from "./a11y";
+import { keepHtmlPages } from "./html-pages";
 
 export { expect } from "@playwright/test";
 
@@ -40,15 +41,35 @@ export async function skipFirstVisit(context: BrowserContext) {
  * X-Test-Client, so one test's rate limits never touch another's), and the
  * cookie choice already made unless a test sets `consent: false`, and the
  * session's first visit already made unless a test sets `firstVisit: true`.
+ * Every HTML page the site sends, in any context of the test, is kept for the
+ * HTML checker the run ends with (tests/support/html-pages.ts).
  */
 export const test = base.extend<{
   checkA11y: () => Promise<void>;
   clientId: string;
   consent: boolean;
   firstVisit: boolean;
+  keepPages: (context: BrowserContext) => void;
 }>({
   consent: [true, { option: true }],
   firstVisit: [false, { option: true }],
+  keepPages: [
+    async ({ browser }, use, testInfo) => {
+      const pending = new Set<Promise<void>>();
+      const watched = new WeakSet<BrowserContext>();
+      const title = `[${testInfo.project.name}] ${testInfo.titlePath.slice(1).join(" › ")}`;
+      const watch = (context: BrowserContext) => {
+        if (watched.has(context)) return;
+        watched.add(context);
+        keepHtmlPages(context, () => title, pending);
+      };
+      browser.on("context", watch);
+      await use(watch);
+      browser.off("context", watch);
+      await Promise.all(pending);
+    },
+    { auto: true },
+  ],
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern
   clientId: async ({}, use) => {
     await use(randomUUID());
@@ -56,7 +77,8 @@ export const test = base.extend<{
   extraHTTPHeaders: async ({ clientId }, use) => {
     await use({ "X-Test-Client": clientId });
   },
-  context: async ({ context, consent, firstVisit, baseURL }, use) => {
+  context: async ({ context, consent, firstVisit, baseURL, keepPages }, use) => {
+    keepPages(context);
     if (consent) await giveConsent(context, baseURL as string);
     if (!firstVisit) await skipFirstVisit(context);
     await use(context);

@@ -1,5 +1,6 @@
 import { Form, useFetcher, useLocation, useRouteLoaderData } from "react-router";
-import { CATEGORY_LABELS as LABELS, OPTIONAL_CATEGORIES } from "~/consent/consent";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { CATEGORY_LABELS as LABELS, OPTIONAL_CATEGORIES, type OptionalCategory } from "~/consent/consent";
 import type { loader as rootLoader } from "~/root";
 import { submitInPlace } from "~/utils/forms";
 import { routeMeta } from "~/utils/meta";
@@ -11,7 +12,6 @@ export const meta: Route.MetaFunction = (args) =>
 export default function CookieManagement() {
   const consent = useRouteLoaderData<typeof rootLoader>("root")?.consent ?? null;
   const location = useLocation();
-  const toggle = useFetcher({ key: "consent-toggle" });
   const here = location.pathname;
   return (
     <div className="mx-auto max-w-2xl">
@@ -32,21 +32,7 @@ export default function CookieManagement() {
                 <h2 className="font-semibold">{LABELS[category].name}</h2>
                 <p className="text-sm text-muted">{LABELS[category].text}</p>
               </div>
-              <toggle.Form method="post" action="/cookie-consent" onSubmit={submitInPlace(toggle, "/cookie-consent")}>
-                <input type="hidden" name="redirectTo" value={here} />
-                <input type="hidden" name="category" value={category} />
-                <button
-                  type="submit"
-                  name="choice"
-                  value="toggle"
-                  role="switch"
-                  aria-checked={on}
-                  aria-label={LABELS[category].name}
-                  className={`btn ${on ? "btn-primary" : ""}`}
-                >
-                  {on ? "On" : "Off"}
-                </button>
-              </toggle.Form>
+              <CategorySwitch category={category} on={on} redirectTo={here} />
             </li>
           );
         })}
@@ -75,5 +61,57 @@ export default function CookieManagement() {
         </button>
       </Form>
     </div>
+  );
+}
+
+/**
+ * One category's switch: a checkbox (role="switch") in a form of its own. With
+ * JavaScript a change saves at once, in place; without it the Save button
+ * beside it posts the form and the action redirects back. (A submit button
+ * cannot be a switch in HTML: the Nu Html Checker refuses role="switch" on it.)
+ */
+function CategorySwitch({ category, on, redirectTo }: { category: OptionalCategory; on: boolean; redirectTo: string }) {
+  const fetcher = useFetcher({ key: `consent-${category}` });
+  const hydrated = useHydrated();
+  const pending = fetcher.formData?.get("category") === category ? fetcher.formData.get("enabled") === "on" : null;
+  const checked = pending ?? on;
+  const id = `consent-${category}`;
+  return (
+    <fetcher.Form
+      method="post"
+      action="/cookie-consent"
+      onSubmit={submitInPlace(fetcher, "/cookie-consent")}
+      className="flex items-center gap-2"
+    >
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <input type="hidden" name="choice" value="set" />
+      <input type="hidden" name="category" value={category} />
+      <label htmlFor={id} className="sr-only">
+        {LABELS[category].name}
+      </label>
+      <input
+        type="checkbox"
+        // biome-ignore lint/a11y/useAriaPropsForRole: the checkbox's own state is the switch's; HTML forbids aria-checked on it
+        role="switch"
+        id={id}
+        name="enabled"
+        // Unchecked by the reader, not by React: the box changes at once, and a
+        // new choice from the server (key) starts it again from there.
+        key={String(on)}
+        defaultChecked={on}
+        onChange={(event) => {
+          if (hydrated) event.currentTarget.form?.requestSubmit();
+        }}
+        className="size-5"
+      />
+      <span aria-hidden="true" className="w-8 text-sm">
+        {checked ? "On" : "Off"}
+      </span>
+      {hydrated ? null : (
+        <button type="submit" className="btn" aria-label={`Save ${LABELS[category].name}`}>
+          Save
+        </button>
+      )}
+    </fetcher.Form>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { data, Form } from "react-router";
 import { csrfToken } from "~/auth/csrf.server";
 import { ActionErrors, RadioGroup, SelectField } from "~/preferences/controls";
-import { FontFaces } from "~/preferences/fonts";
+import { fontFacesCss } from "~/preferences/fonts";
 import { InlineCss, PREVIEW_CSS } from "~/preferences/preference-css";
 import {
   FONT_SIZES,
@@ -67,12 +67,12 @@ export default function PreviewSettings({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="max-w-3xl">
+      {/* One <style>, first in its parent: HTML allows no other place for it in the body. */}
+      <InlineCss css={fontFacesCss(WEB_FACES) + PREVIEW_CSS} />
       <h1 className="font-serif text-4xl font-bold">Preview</h1>
       <p className="mt-2 text-muted">
         Try settings on a passage first. Preview shows them here only; Save applies them to every page.
       </p>
-      <FontFaces faces={WEB_FACES} />
-      <InlineCss css={PREVIEW_CSS} />
       <Form method="get" onChange={onChange} className="mt-6 space-y-4 rounded-lg border border-line bg-surface p-6">
         <ActionErrors />
         <RadioGroup name="typeface" legend="Typeface" options={TYPEFACES} value={initial.typeface} />

@@ -1,0 +1,21 @@
+// Once per Playwright run: an empty folder for the pages the browser tests
+// keep (tests/support/test.ts), and after the last test the W3C Nu Html
+// Checker over them, whichever specs ran. An HTML error fails the run.
+import { checkKeptPages, resetHtmlPages } from "./html-pages.ts";
+
+export default async function globalSetup() {
+  await resetHtmlPages();
+  return async () => {
+    const { pages, errors } = await checkKeptPages();
+    if (pages === 0) return; // no browser test ran (e.g. --project=http)
+    console.log(
+      `\nW3C Nu Html Checker: ${pages} distinct pages the browser tests visited, ${errors.length} HTML errors.`,
+    );
+    if (errors.length) {
+      const more = errors.length > 50 ? `\n... and ${errors.length - 50} more` : "";
+      throw new Error(
+        `The Nu Html Checker found ${errors.length} HTML errors:\n${errors.slice(0, 50).join("\n")}${more}`,
+      );
+    }
+  };
+}
