@@ -9,6 +9,7 @@ import { getLastSync, getSyncHistory, getSyncProgress, type SyncProgress } from 
 import { startSyncInBackground } from "~/content/sync-schedule.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { routeMeta } from "~/utils/meta";
+import type { NoscriptRefreshHandle } from "~/utils/noscript-refresh";
 import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/wordpress-sync";
 
@@ -123,6 +124,12 @@ function useLiveProgress(initial: SyncProgress | null) {
   return progress;
 }
 
+/** Without JavaScript a running sync's page reloads itself (in <head>: app/utils/noscript-refresh.tsx). */
+export const handle: NoscriptRefreshHandle = {
+  noscriptRefresh: (loaderData) =>
+    (loaderData as { progress?: { running?: boolean } | null } | undefined)?.progress?.running ? REFRESH_SECONDS : null,
+};
+
 export default function WordPressSync({ loaderData }: Route.ComponentProps) {
   const { last, history } = loaderData;
   const progress = useLiveProgress(loaderData.progress);
@@ -131,11 +138,6 @@ export default function WordPressSync({ loaderData }: Route.ComponentProps) {
   const running = Boolean(loaderData.progress?.running);
   return (
     <div>
-      {running ? (
-        <noscript>
-          <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
-        </noscript>
-      ) : null}
       <h1 className="font-serif text-4xl font-bold">Content sync</h1>
       <p className="mt-2 text-muted">
         {last
