@@ -7,7 +7,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { env } from "./env.server";
-import { recordServerError } from "./errors/server-errors.server";
+import { ServerErrorIdContext } from "./errors/server-error-id";
+import { recordServerError, serverErrorIdFor } from "./errors/server-errors.server";
 import criticalCss from "./styles/app.css?inline";
 import { CriticalCssContext } from "./styles/critical-css";
 
@@ -38,7 +39,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <CriticalCssContext value={criticalCss}>
-        <ServerRouter context={routerContext} url={request.url} />
+        <ServerErrorIdContext value={serverErrorIdFor(request)}>
+          <ServerRouter context={routerContext} url={request.url} />
+        </ServerErrorIdContext>
       </CriticalCssContext>,
       {
         onAllReady() {

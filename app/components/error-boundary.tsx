@@ -2,6 +2,7 @@ import { Component, type ErrorInfo, type ReactNode, useState } from "react";
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { logError, newErrorId } from "~/errors/client-logger";
+import { ServerErrorReport, useServerErrorId } from "~/errors/server-error-id";
 import { showToast } from "~/toasts/toast-store";
 import { apiRequest } from "~/utils/api-client";
 import { type StatusPage, statusDocumentTitle, statusPageFor } from "~/utils/status-pages";
@@ -26,7 +27,13 @@ export function statusPageForError(error: unknown): StatusPage {
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   const page = statusPageForError(error);
-  return <StatusPageView page={page} />;
+  const errorId = useServerErrorId();
+  const url = useCurrentUrl();
+  return (
+    <StatusPageView page={page}>
+      {page.code === 500 && errorId ? <ServerErrorReport errorId={errorId} page={url} /> : null}
+    </StatusPageView>
+  );
 }
 
 /** Title and description of the error page a caught error shows, for the layouts' meta. */

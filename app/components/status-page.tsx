@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { StatusPage } from "~/utils/status-pages";
 
 /** The product's error page: large code, title, themed message, a way home. No navbar or footer. */
-export function StatusPageView({ page }: { page: StatusPage }) {
+export function StatusPageView({ page, children }: { page: StatusPage; children?: React.ReactNode }) {
   return (
     <main
       id="main-content"
@@ -17,6 +17,7 @@ export function StatusPageView({ page }: { page: StatusPage }) {
         {page.title}
       </h1>
       <p className="mt-4 text-lg text-muted">{page.message}</p>
+      {children}
       <Link to="/" className="btn btn-primary mt-8">
         Go home
       </Link>

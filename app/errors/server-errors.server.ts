@@ -13,6 +13,13 @@ import { saveErrorRecord } from "./error-log.server";
 export const SERVER_ERRORS_PER_MINUTE = 60;
 
 const recorded = new WeakSet<object>();
+/** The id stored for a request's error: its 500 page shows it (entry.server.tsx). */
+const idByRequest = new WeakMap<Request, string>();
+
+/** The id of the error recorded for this request, if one was stored. */
+export function serverErrorIdFor(request: Request): string | null {
+  return idByRequest.get(request) ?? null;
+}
 let windowStart = 0;
 let inWindow = 0;
 
@@ -60,6 +67,7 @@ export function recordServerError(error: unknown, request: Request, now = Date.n
     (err ? `${err.name}: ${err.message}` : String(error)).replace(/\s+/g, " ").trim().slice(0, 2000) ||
     "Unknown server error";
   const id = serverErrorId(now);
+  idByRequest.set(request, id);
   return saveErrorRecord(
     {
       id,
@@ -74,6 +82,7 @@ export function recordServerError(error: unknown, request: Request, now = Date.n
   ).then(
     () => id,
     (failure: unknown) => {
+      idByRequest.delete(request);
       console.error(
         "[error-log] could not store a server error:",
         failure instanceof Error ? failure.message : failure,

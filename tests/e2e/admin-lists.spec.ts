@@ -149,7 +149,12 @@ test("every story from every source sorts by links, WordPress's too", async ({ p
   expect(oldest).not.toEqual(newest);
 });
 
-test("the server's own errors are grouped in the error log by message and route", async ({ page, site, checkA11y }) => {
+test("the server's own errors are grouped in the error log by message and route", async ({
+  page,
+  site,
+  checkA11y,
+  javaScriptEnabled,
+}) => {
   const marker = `se${randomUUID().slice(0, 6)}`;
   const reason = `the disk is on fire ${marker}`;
   // The database refuses to store a contact message: a real failure inside the action, which
@@ -158,6 +163,7 @@ test("the server's own errors are grouped in the error log by message and route"
   await site.query(
     `CREATE TRIGGER "fail_${marker}" BEFORE INSERT ON "ContactMessage" BEGIN SELECT RAISE(ABORT, '${reason}'); END`,
   );
+  let shownId: string | null = null;
   try {
     for (const attempt of [1, 2]) {
       await page.goto("/contact");
@@ -167,8 +173,20 @@ test("the server's own errors are grouped in the error log by message and route"
       await page.getByRole("button", { name: "Send message" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(/went wrong|Server error|500/i);
     }
+    if (!javaScriptEnabled) {
+      // The server's 500 page names the error it stored, and Report Bug carries that id to the form.
+      shownId = (await page.getByText(/^Error ID: err_/).textContent())?.replace("Error ID: ", "").trim() ?? null;
+      expect(shownId).toMatch(/^err_\d+_s[0-9a-f]+$/);
+      await page.getByRole("link", { name: "Report Bug" }).click();
+      await expect(page).toHaveURL(/\/report-bug\?/);
+      await expect(page.getByText(`Error id: ${shownId}`)).toBeVisible();
+    }
   } finally {
     await site.query(`DROP TRIGGER "fail_${marker}"`);
+  }
+  if (shownId) {
+    const [row] = await site.query<{ url: string }>('SELECT url FROM "ErrorLog" WHERE id = ?', [shownId]);
+    expect(row?.url).toBe("/contact");
   }
 
   await signInAsAdmin(page, "/admin/bug-reports");
