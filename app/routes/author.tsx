@@ -9,6 +9,10 @@ import { pageParam } from "~/utils/params";
 import { publicPageHeaders } from "../../server/http-cache";
 import type { Route } from "./+types/author";
 
+// The spec's shell preloads the default avatar on /author and /profile (§2): a writer without a
+// picture shows it at once.
+export const links: Route.LinksFunction = () => [{ rel: "preload", href: DEFAULT_AVATAR, as: "image" }];
+
 /** A writer's public page: their published community stories (404 while the community is closed). */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const username = params.username;
