@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { Route } from "./+types/root";
@@ -85,6 +86,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const preferences = usePreferences();
   const rootData = useRouteLoaderData<typeof loader>("root");
   const palette = rootData && "palette" in rootData ? (rootData.palette ?? "") : "";
+  // Marks the document once the app runs in it: what "hydrated" means to scripts and the browser tests.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html
       lang="en"

@@ -23,7 +23,13 @@ function post(path: string, body: unknown, init: RequestInit = {}): Promise<void
     body: JSON.stringify(body),
     ...init,
   }).then(
-    () => undefined,
+    // The answer is not needed, but its body is read to the end so the request is done: an unread
+    // body keeps it open in the browser (and in DevTools' and Playwright's network view).
+    (response) =>
+      response.arrayBuffer().then(
+        () => undefined,
+        () => undefined,
+      ),
     () => undefined,
   );
 }

@@ -70,9 +70,10 @@ export function Sidebar({ collapsed, user }: { collapsed: boolean; user: ShellUs
   // a page load of the new page shows it, which is what happens without JavaScript.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
   useEffect(() => {
-    closeSheet();
+    // Not on the first render: a sheet the reader opened before the app ran stays open.
     if (firstLocation.current === location.key) return;
     firstLocation.current = location.key;
+    closeSheet();
     for (const group of SIDEBAR_GROUPS) {
       const element = groupElements.current.get(group.id);
       if (element) element.open = openOnLoad(group, location.pathname);

@@ -1,27 +1,18 @@
-import { type ReactElement, useEffect, useState } from "react";
-import { afterLoadWhenIdle } from "~/shell/idle";
+import type { ReactElement } from "react";
+import { RadixTooltip } from "./tooltip-radix";
 
 /** Spec §9 Tooltip: 700 ms delay (0 in the sidebar), 300 ms skip delay. */
 export const TOOLTIP_DELAY_MS = 700;
 export const SIDEBAR_TOOLTIP_DELAY_MS = 0;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
-type RadixModule = typeof import("./tooltip-radix");
-let loaded: RadixModule | null = null;
-let loading: Promise<RadixModule> | null = null;
-const loadRadix = () => {
-  loading ??= import("./tooltip-radix").then((module) => {
-    loaded = module;
-    return module;
-  });
-  return loading;
-};
-
 /**
  * A tooltip on a control that already has its accessible name (Radix UI's
- * tooltip: closed, delayed-open, instant-open). The control renders as it is
- * until the browser is idle after the load event; only then does the tooltip's
- * code arrive, so it costs the first load nothing.
+ * tooltip: closed, delayed-open, instant-open). Rendered with the control from
+ * the first paint: swapping it in later, when idle, wrapped the control anew,
+ * so React re-created it; a phone reader who had opened the menu sheet by then
+ * saw it close by itself. On slow links no script runs before the reader's
+ * first interaction anyway (docs/decisions/028), so it costs the text nothing.
  */
 export function Tooltip({
   label,
@@ -32,25 +23,9 @@ export function Tooltip({
   delay?: number;
   children: ReactElement;
 }) {
-  const [radix, setRadix] = useState<RadixModule | null>(loaded);
-  useEffect(() => {
-    if (radix) return;
-    let live = true;
-    const cancel = afterLoadWhenIdle(() => {
-      loadRadix().then(
-        (module) => live && setRadix(module),
-        () => {},
-      );
-    });
-    return () => {
-      live = false;
-      cancel();
-    };
-  }, [radix]);
-  if (!radix) return children;
   return (
-    <radix.RadixTooltip label={label} delay={delay} skipDelay={TOOLTIP_SKIP_DELAY_MS}>
+    <RadixTooltip label={label} delay={delay} skipDelay={TOOLTIP_SKIP_DELAY_MS}>
       {children}
-    </radix.RadixTooltip>
+    </RadixTooltip>
   );
 }

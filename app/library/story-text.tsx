@@ -138,7 +138,10 @@ function useSavePositionWhileReading(slug: string, count: number, saved: number 
       }).then(
         (response) => {
           // Finishing a first story by scrolling to its end celebrates too (spec §2 confetti).
-          if (!response.ok) return;
+          if (!response.ok) {
+            void response.body?.cancel();
+            return;
+          }
           response.json().then(
             (body: { position?: { firstFinish?: boolean } }) => {
               if (body.position?.firstFinish) window.dispatchEvent(new Event("hs:celebrate"));

@@ -5,13 +5,12 @@
 import * as Popover from "@radix-ui/react-popover";
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { PAGES_CSS_URL } from "~/styles/pages-css";
 import { useTheme } from "~/theme/theme-toggle";
 import { showToast } from "~/toasts/toast-store";
 import { csrfToken } from "~/utils/api-client";
 import { formKey, QuickSettingsFields } from "./controls";
 import { usePreferences } from "./use-preferences";
-// Its controls' utilities live in pages.css (docs/decisions/022): loaded with this chunk, on demand.
-import "~/styles/pages.css";
 
 export default function QuickSettingsPopover({ label }: { label: string }) {
   const fetcher = useFetcher<{ ok?: boolean }>({ key: "quick-settings" });
@@ -30,6 +29,10 @@ export default function QuickSettingsPopover({ label }: { label: string }) {
 
   return (
     <Popover.Root defaultOpen>
+      {/* Its controls' utilities live in pages.css (docs/decisions/022), linked when it opens. The same
+          URL as the pages that link it: a side-effect CSS import here made the client build name a
+          second copy after this chunk, and every page linking pages.css then failed to hydrate. */}
+      <link rel="stylesheet" href={PAGES_CSS_URL} precedence="pages" />
       <Popover.Trigger className="btn text-sm">{label}</Popover.Trigger>
       <Popover.Content
         align="start"

@@ -56,7 +56,9 @@ export function csrfToken(refresh = false): Promise<string> {
   if (!token || refresh) {
     token = fetchToken()
       .catch(async () => {
-        await fetch(HEALTH_PATH, { credentials: "include", headers: { Accept: "application/json" } }).catch(() => null);
+        await fetch(HEALTH_PATH, { credentials: "include", headers: { Accept: "application/json" } })
+          .then((response) => response.body?.cancel())
+          .catch(() => null);
         return fetchToken();
       })
       .catch((error: unknown) => {

@@ -114,7 +114,9 @@ test("with JavaScript the banner is a modal dialog and re-syncs across tabs; wit
     await expect(page).toHaveURL("/contact");
     return;
   }
-  expect(await banner.evaluate((el) => el.matches(":modal"))).toBe(true);
+  // The app makes it modal once it runs in the page.
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  await expect.poll(() => banner.evaluate((el) => el.matches(":modal"))).toBe(true);
   // The browser moved focus into the dialog and keeps it there.
   expect(await banner.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   for (let i = 0; i < 4; i++) {

@@ -19,6 +19,8 @@ test("the bell opens the panel: tabs with counts, Escape, open an item, mark all
   });
   await addNotification(site, id, { title: "Welcome", message: "Your account is ready.", link: "/about" });
   await page.goto("/community");
+  // The panel is the app's: wait until it runs in the page.
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
 
   const button = bell(page, 2);
   await button.click();

@@ -12,5 +12,5 @@ export function scriptRequests(page: Page): string[] {
   return seen;
 }
 
-/** The Feedback button is rendered by the hydrated app only. */
-export const hydrated = (page: Page) => page.getByRole("button", { name: "Feedback", exact: true });
+/** The root layout marks <html> once the app runs (app/root.tsx); the server never sends the mark. */
+export const hydrated = (page: Page) => page.locator("html[data-hydrated]");

@@ -28,7 +28,7 @@ test("nothing is fetched before the load event and an interaction; then the page
 
   // A press on the page's text is an interaction.
   await page.getByRole("heading", { level: 1 }).click();
-  await expect(hydrated(page)).toBeVisible();
+  await expect(hydrated(page)).toBeAttached();
   expect(scripts.length).toBeGreaterThan(5);
 });
 
