@@ -1,5 +1,5 @@
-import type { ReactElement } from "react";
-import { RadixTooltip } from "./tooltip-radix";
+import type { ReactElement, ReactNode } from "react";
+import { RadixTooltip, RadixTooltipProvider } from "./tooltip-radix";
 
 /** Spec §9 Tooltip: 700 ms delay (0 in the sidebar), 300 ms skip delay. */
 export const TOOLTIP_DELAY_MS = 700;
@@ -24,8 +24,17 @@ export function Tooltip({
   children: ReactElement;
 }) {
   return (
-    <RadixTooltip label={label} delay={delay} skipDelay={TOOLTIP_SKIP_DELAY_MS}>
+    <RadixTooltip label={label} delay={delay}>
       {children}
     </RadixTooltip>
+  );
+}
+
+/** Around the site's layout: every tooltip shares the skip delay (moving from one to the next opens it at once). */
+export function TooltipProvider({ children }: { children: ReactNode }) {
+  return (
+    <RadixTooltipProvider delay={TOOLTIP_DELAY_MS} skipDelay={TOOLTIP_SKIP_DELAY_MS}>
+      {children}
+    </RadixTooltipProvider>
   );
 }

@@ -218,8 +218,9 @@ test.describe("tooltips (Radix UI)", () => {
   }) => {
     await page.goto("/about");
     const search = page.getByRole("banner").getByRole("button", { name: "Search", exact: true });
-    // The tooltip's code arrives when the browser is idle: the trigger then carries its state.
+    // The tooltip renders with its control (its state is in the server's HTML); it opens once the app runs.
     await expect(search).toHaveAttribute("data-state", "closed");
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
     await search.hover();
     await expect(search).toHaveAttribute("data-state", "delayed-open");
     await expect(page.getByRole("tooltip", { name: "Search" })).toBeAttached();

@@ -4,6 +4,7 @@ import { ScrollToTop } from "~/components/scroll-to-top";
 import { Sidebar } from "~/components/sidebar";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { TooltipProvider } from "~/components/tooltip";
 import { ConsentBanner } from "~/consent/consent-banner";
 import { useConsentSync } from "~/consent/use-consent-sync";
 import { FeedbackButton } from "~/feedback/feedback-button";
@@ -28,7 +29,7 @@ export default function SiteLayout() {
   // The current location in session storage (issue 16; error pages never get here).
   useRememberLocation();
   return (
-    <>
+    <TooltipProvider>
       <a
         href="#main-content"
         className="sr-only z-50 rounded bg-accent px-4 py-2 font-semibold text-accent-ink focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -57,7 +58,7 @@ export default function SiteLayout() {
       {isWidgetHidden(location.pathname) ? null : <FeedbackButton />}
       {root && !root.consent && location.pathname !== "/cookie-test" ? <ConsentBanner /> : null}
       <Shell />
-    </>
+    </TooltipProvider>
   );
 }
 
