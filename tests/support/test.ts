@@ -44,6 +44,30 @@ export async function skipFirstVisit(context: BrowserContext) {
  * Every HTML page the site sends, in any context of the test, is kept for the
  * HTML checker the run ends with (tests/support/html-pages.ts).
  */
+/**
+ * After a document load in a browser with JavaScript, waits until the app runs in it
+ * (`<html data-hydrated>`, app/root.tsx), so a test's first click or keystroke meets the app
+ * rather than racing its start: the server's HTML works without it, but a test written for
+ * the JavaScript path means that path. Not for other origins (the WordPress-shaped server,
+ * the OpenID provider), nor where the page waits for the reader on purpose: on 2g, slow-2g
+ * and Save-Data no script runs before the first interaction (docs/decisions/028).
+ */
+async function waitForApp(page: Page, origin: string) {
+  if (new URL(page.url()).origin !== origin) return;
+  const waitsForReader = await page
+    .evaluate(() => {
+      const c = (navigator as { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+      return Boolean(c && (c.saveData || /2g/.test(c.effectiveType ?? "")));
+    })
+    .catch(() => true);
+  if (waitsForReader) return;
+  // An error page may not start the app (a chunk that failed to load): the test says what it expects.
+  await page
+    .locator("html[data-hydrated]")
+    .waitFor({ state: "attached", timeout: 15_000 })
+    .catch(() => {});
+}
+
 export const test = base.extend<{
   checkA11y: () => Promise<void>;
   clientId: string;
@@ -82,6 +106,25 @@ export const test = base.extend<{
     if (consent) await giveConsent(context, baseURL as string);
     if (!firstVisit) await skipFirstVisit(context);
     await use(context);
+  },
+  page: async ({ page, javaScriptEnabled, baseURL }, use) => {
+    if (javaScriptEnabled !== false && baseURL) {
+      const origin = new URL(baseURL).origin;
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if (options?.waitUntil !== "commit" && /text\/html/.test(response?.headers()["content-type"] ?? ""))
+          await waitForApp(page, origin);
+        return response;
+      };
+      page.reload = async (options) => {
+        const response = await reload(options);
+        if (/text\/html/.test(response?.headers()["content-type"] ?? "")) await waitForApp(page, origin);
+        return response;
+      };
+    }
+    await use(page);
   },
   checkA11y: async ({ page, javaScriptEnabled, browser, colorScheme }, use) => {
     await use(() => expectAccessible(page, { jsEnabled: javaScriptEnabled ?? true, browser, colorScheme }));
