@@ -5,6 +5,7 @@
 import { gzipSync } from "node:zlib";
 import { type Browser, type CDPSession, chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "../tests/support/chromium.ts";
+import { type NetRequest, trackRequests } from "./lib/network.ts";
 import { bytesBy, median } from "./lib/stats.ts";
 
 export const EMULATION = {
@@ -64,19 +65,6 @@ type DomNode = {
   nodeValue?: string;
   attributes?: string[];
   children?: DomNode[];
-};
-
-type NetRequest = {
-  url: string;
-  type: string;
-  renderBlocking?: string;
-  responseAt?: number;
-  headerBytes: number;
-  encodedBodyBytes: number;
-  chunks: { at: number; decodedBytes: number }[];
-  lateEncoded: number;
-  finishedAt?: number;
-  done: boolean;
 };
 
 /** The element a backend node id names, as "p in div.prose-story", and whether it is in the story text. */
@@ -159,55 +147,7 @@ export async function loadOnce(
     if (javaScriptEnabled) await context.addInitScript(EMULATED_CONNECTION_SCRIPT);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    const requests = new Map<string, NetRequest>();
-    let lastActivity = Date.now();
-    const touch = () => {
-      lastActivity = Date.now();
-    };
-    cdp.on("Network.requestWillBeSent", (e) => {
-      touch();
-      if (e.request.url.startsWith("data:")) return;
-      requests.set(e.requestId, {
-        url: e.request.url,
-        type: e.type ?? "Other",
-        renderBlocking: e.renderBlockingBehavior,
-        headerBytes: 0,
-        encodedBodyBytes: 0,
-        chunks: [],
-        lateEncoded: 0,
-        done: false,
-      });
-    });
-    cdp.on("Network.responseReceived", (e) => {
-      touch();
-      const r = requests.get(e.requestId);
-      if (!r) return;
-      r.responseAt = e.timestamp;
-      r.headerBytes = e.response.encodedDataLength;
-    });
-    cdp.on("Network.dataReceived", (e) => {
-      touch();
-      const r = requests.get(e.requestId);
-      if (!r) return;
-      if (e.dataLength > 0) r.chunks.push({ at: e.timestamp, decodedBytes: e.dataLength });
-      r.lateEncoded += e.encodedDataLength;
-    });
-    cdp.on("Network.loadingFinished", (e) => {
-      touch();
-      const r = requests.get(e.requestId);
-      if (!r) return;
-      r.done = true;
-      r.finishedAt = Math.max(e.timestamp, ...r.chunks.map((c) => c.at));
-      r.encodedBodyBytes = Math.max(0, e.encodedDataLength - r.headerBytes);
-    });
-    cdp.on("Network.loadingFailed", (e) => {
-      touch();
-      const r = requests.get(e.requestId);
-      if (!r) return;
-      r.done = true;
-      r.finishedAt = e.timestamp;
-      r.encodedBodyBytes = r.lateEncoded;
-    });
+    const { requests, quietFor } = trackRequests(cdp);
     await cdp.send("Network.enable");
     await cdp.send("Network.clearBrowserCache");
     await emulate(cdp);
@@ -226,8 +166,7 @@ export async function loadOnce(
     // Then until the network has been quiet for 1.5 s (lazy route discovery and the like), at most 60 s.
     const settleBy = Date.now() + 60_000;
     while (Date.now() < settleBy) {
-      const busy = [...requests.values()].some((r) => !r.done);
-      if (!busy && Date.now() - lastActivity >= 1_500) break;
+      if (quietFor(1_500)) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const effectiveType = javaScriptEnabled

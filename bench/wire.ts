@@ -5,6 +5,7 @@
 // the wire before it. The browser is told it is on slow-2g (launchBrowser), so
 // the page's own slow-link rules (server/script-loading.ts) are what runs.
 import type { Browser } from "@playwright/test";
+import { trackRequests } from "./lib/network.ts";
 import { bytesBy, median } from "./lib/stats.ts";
 import { EMULATION } from "./page-load.ts";
 
@@ -63,68 +64,7 @@ export async function loadWire(browser: Browser, url: string, javaScriptEnabled:
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    type Tracked = {
-      url: string;
-      type: string;
-      sentAt: number;
-      responseAt?: number;
-      headerBytes: number;
-      encodedBodyBytes: number;
-      chunks: { at: number; decodedBytes: number }[];
-      lateEncoded: number;
-      finishedAt?: number;
-      done: boolean;
-    };
-    const requests = new Map<string, Tracked>();
-    let lastActivity = Date.now();
-    const touch = () => {
-      lastActivity = Date.now();
-    };
-    // As bench/page-load.ts counts them: encoded sizes at the end, spread over the decoded chunks' arrival.
-    cdp.on("Network.requestWillBeSent", (e) => {
-      touch();
-      if (e.request.url.startsWith("data:")) return;
-      requests.set(e.requestId, {
-        url: e.request.url,
-        type: e.type ?? "Other",
-        sentAt: e.timestamp,
-        headerBytes: 0,
-        encodedBodyBytes: 0,
-        chunks: [],
-        lateEncoded: 0,
-        done: false,
-      });
-    });
-    cdp.on("Network.responseReceived", (e) => {
-      touch();
-      const r = requests.get(e.requestId);
-      if (!r) return;
-      r.responseAt = e.timestamp;
-      r.headerBytes = e.response.encodedDataLength;
-    });
-    cdp.on("Network.dataReceived", (e) => {
-      touch();
-      const r = requests.get(e.requestId);
-      if (!r) return;
-      if (e.dataLength > 0) r.chunks.push({ at: e.timestamp, decodedBytes: e.dataLength });
-      r.lateEncoded += e.encodedDataLength;
-    });
-    cdp.on("Network.loadingFinished", (e) => {
-      touch();
-      const r = requests.get(e.requestId);
-      if (!r) return;
-      r.done = true;
-      r.finishedAt = Math.max(e.timestamp, ...r.chunks.map((c) => c.at));
-      r.encodedBodyBytes = Math.max(0, e.encodedDataLength - r.headerBytes);
-    });
-    cdp.on("Network.loadingFailed", (e) => {
-      touch();
-      const r = requests.get(e.requestId);
-      if (!r) return;
-      r.done = true;
-      r.finishedAt = e.timestamp;
-      r.encodedBodyBytes = r.lateEncoded;
-    });
+    const { requests, quietFor } = trackRequests(cdp);
     await cdp.send("Network.enable");
     await cdp.send("Network.clearBrowserCache");
     const conditions = {
@@ -151,8 +91,7 @@ export async function loadWire(browser: Browser, url: string, javaScriptEnabled:
     // Until the network has been quiet for 2 s: whatever the page fetches on its own counts.
     const settleBy = Date.now() + 90_000;
     while (Date.now() < settleBy) {
-      const busy = [...requests.values()].some((r) => !r.done);
-      if (!busy && Date.now() - lastActivity >= 2_000) break;
+      if (quietFor(2_000)) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await cdp.send("Tracing.end");
