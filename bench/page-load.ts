@@ -5,7 +5,7 @@
 import { gzipSync } from "node:zlib";
 import { type Browser, type CDPSession, chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "../tests/support/chromium.ts";
-import { type NetRequest, trackRequests } from "./lib/network.ts";
+import { type NetRequest, settle, startTrace, type TraceEvent, trackRequests } from "./lib/network.ts";
 import { bytesBy, median } from "./lib/stats.ts";
 
 export const EMULATION = {
@@ -57,8 +57,6 @@ export type LoadRun = {
   effectiveType: string | null;
 };
 
-type TraceEvent = { name: string; ts: number; args?: { frame?: string; data?: Record<string, unknown> } };
-
 type DomNode = {
   backendNodeId: number;
   nodeName: string;
@@ -95,7 +93,8 @@ function describeNode(document: DomNode, backendNodeId: unknown): { text: string
   return { text, inStory: Boolean(story) };
 }
 
-async function emulate(cdp: CDPSession) {
+/** The emulated phone's link and CPU (bench/wire.ts loads under the same). */
+export async function emulate(cdp: CDPSession) {
   const conditions = {
     latency: EMULATION.latencyMs,
     downloadThroughput: EMULATION.downloadBytesPerSecond,
@@ -152,23 +151,11 @@ export async function loadOnce(
     await cdp.send("Network.clearBrowserCache");
     await emulate(cdp);
 
-    const trace: TraceEvent[] = [];
-    cdp.on("Tracing.dataCollected", (e) => {
-      trace.push(...(e.value as unknown as TraceEvent[]));
-    });
-    const traced = new Promise<void>((resolve) => cdp.once("Tracing.tracingComplete", () => resolve()));
-    await cdp.send("Tracing.start", {
-      transferMode: "ReportEvents",
-      traceConfig: { includedCategories: ["loading", "blink.user_timing", "devtools.timeline"] },
-    });
+    const endTrace = await startTrace(cdp);
 
     await page.goto(url, { waitUntil: "load", timeout: 120_000 });
     // Then until the network has been quiet for 1.5 s (lazy route discovery and the like), at most 60 s.
-    const settleBy = Date.now() + 60_000;
-    while (Date.now() < settleBy) {
-      if (quietFor(1_500)) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await settle(quietFor, 1_500, 60_000);
     const effectiveType = javaScriptEnabled
       ? await page.evaluate(
           () =>
@@ -176,8 +163,7 @@ export async function loadOnce(
         )
       : null;
     const { root } = await cdp.send("DOM.getDocument", { depth: -1 });
-    await cdp.send("Tracing.end");
-    await traced;
+    const trace = await endTrace();
 
     const navigation = trace.find(
       (e) =>

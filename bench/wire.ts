@@ -5,9 +5,9 @@
 // the wire before it. The browser is told it is on slow-2g (launchBrowser), so
 // the page's own slow-link rules (server/script-loading.ts) are what runs.
 import type { Browser } from "@playwright/test";
-import { trackRequests } from "./lib/network.ts";
+import { settle, startTrace, trackRequests } from "./lib/network.ts";
 import { bytesBy, median } from "./lib/stats.ts";
-import { EMULATION } from "./page-load.ts";
+import { EMULATION, emulate } from "./page-load.ts";
 
 export type WireRequest = {
   url: string;
@@ -40,8 +40,6 @@ export type WireSummary = {
   notNeeded: string[];
 };
 
-type TraceEvent = { name: string; ts: number; args?: { data?: Record<string, unknown> } };
-
 /**
  * Whether a request is one of those the issue forbids before the LCP: JavaScript, a font, an
  * image other than the LCP's own, or anything a script fetched. The document, its stylesheets
@@ -67,35 +65,12 @@ export async function loadWire(browser: Browser, url: string, javaScriptEnabled:
     const { requests, quietFor } = trackRequests(cdp);
     await cdp.send("Network.enable");
     await cdp.send("Network.clearBrowserCache");
-    const conditions = {
-      latency: EMULATION.latencyMs,
-      downloadThroughput: EMULATION.downloadBytesPerSecond,
-      uploadThroughput: EMULATION.uploadBytesPerSecond,
-      connectionType: "cellular2g" as const,
-    };
-    await cdp.send("Network.emulateNetworkConditionsByRule", {
-      matchedNetworkConditions: [{ urlPattern: "", ...conditions }],
-    });
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: EMULATION.cpuSlowdown });
-
-    const trace: TraceEvent[] = [];
-    cdp.on("Tracing.dataCollected", (e) => {
-      trace.push(...(e.value as unknown as TraceEvent[]));
-    });
-    const traced = new Promise<void>((resolve) => cdp.once("Tracing.tracingComplete", () => resolve()));
-    await cdp.send("Tracing.start", {
-      transferMode: "ReportEvents",
-      traceConfig: { includedCategories: ["loading", "blink.user_timing", "devtools.timeline"] },
-    });
+    await emulate(cdp);
+    const endTrace = await startTrace(cdp);
     await page.goto(url, { waitUntil: "load", timeout: 180_000 });
     // Until the network has been quiet for 2 s: whatever the page fetches on its own counts.
-    const settleBy = Date.now() + 90_000;
-    while (Date.now() < settleBy) {
-      if (quietFor(2_000)) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    await cdp.send("Tracing.end");
-    await traced;
+    await settle(quietFor, 2_000, 90_000);
+    const trace = await endTrace();
 
     const navigation = trace.find(
       (e) =>

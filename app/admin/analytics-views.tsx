@@ -7,7 +7,10 @@ import { useState } from "react";
 import { Form, useRevalidator } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FETCH_ERRORS, REPORT_ENDPOINTS } from "~/analytics/analytics";
+import type { ReadingTimeReport } from "~/analytics/reports.server";
 import { ScrollX } from "~/components/scroll-x";
+
+const field = "mt-1 block rounded border border-line bg-bg px-2 py-1 text-ink";
 
 const END = { textAlign: "end" } as const;
 const LINE = { stroke: "var(--c-ink)" };
@@ -25,50 +28,13 @@ export function RangeForm({
   to: string;
   errors: { from?: string; to?: string; form?: string };
 }) {
-  const field = "mt-1 block rounded border border-line bg-bg px-2 py-1 text-ink";
   return (
     <Form method="get" className="mt-4 flex flex-wrap items-end gap-4" aria-labelledby="range-heading">
       <h2 id="range-heading" className="sr-only">
         Date range
       </h2>
-      <div>
-        <label htmlFor="range-from" className="text-sm font-semibold">
-          From
-        </label>
-        <input
-          id="range-from"
-          name="from"
-          type="date"
-          defaultValue={from}
-          className={field}
-          aria-invalid={errors.from ? true : undefined}
-          aria-describedby={errors.from ? "range-from-error" : undefined}
-        />
-        {errors.from ? (
-          <p id="range-from-error" className="mt-1 text-sm text-accent">
-            {errors.from}
-          </p>
-        ) : null}
-      </div>
-      <div>
-        <label htmlFor="range-to" className="text-sm font-semibold">
-          To
-        </label>
-        <input
-          id="range-to"
-          name="to"
-          type="date"
-          defaultValue={to}
-          className={field}
-          aria-invalid={errors.to ? true : undefined}
-          aria-describedby={errors.to ? "range-to-error" : undefined}
-        />
-        {errors.to ? (
-          <p id="range-to-error" className="mt-1 text-sm text-accent">
-            {errors.to}
-          </p>
-        ) : null}
-      </div>
+      <DateField name="from" label="From" value={from} error={errors.from} />
+      <DateField name="to" label="To" value={to} error={errors.to} />
       <button type="submit" className="btn btn-primary">
         Show
       </button>
@@ -244,18 +210,7 @@ function VitalFigure({ vital }: { vital: VitalsView[number] }) {
 const minutes = (seconds: number | null) =>
   seconds === null ? "–" : seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 
-export function ReadingTimeTable({
-  stories,
-}: {
-  stories: {
-    slug: string;
-    title: string;
-    sessions: number;
-    finished: number;
-    completionRate: number;
-    medianSeconds: number | null;
-  }[];
-}) {
+export function ReadingTimeTable({ stories }: { stories: ReadingTimeReport["stories"] }) {
   return (
     <section aria-labelledby="reading-heading" className="mt-10">
       <h2 id="reading-heading" className="font-serif text-2xl font-bold">
@@ -305,5 +260,31 @@ export function ReadingTimeTable({
         </ScrollX>
       )}
     </section>
+  );
+}
+
+/** One end of the range: a date input with its message under it. */
+function DateField({ name, label, value, error }: { name: string; label: string; value: string; error?: string }) {
+  const id = `range-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="date"
+        defaultValue={value}
+        className={field}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-accent">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -10,25 +10,26 @@ import { verifyPassword } from "~/auth/password.server";
 import type { SessionUser } from "~/auth/session.server";
 import { prisma } from "~/db.server";
 import { type AuditActor, listAudit, recordAdminAction } from "./audit.server";
+import { readListQuery } from "./list-query";
+import { USER_SORTS } from "./users";
 
 export const USERS_PAGE_SIZE = 25;
 
 export const USER_ROLES = ["all", "admin", "reader"] as const;
 export const USER_STATUSES = ["all", "active", "suspended"] as const;
-export const USER_SORTS = ["joined-desc", "joined-asc", "name-asc", "name-desc"] as const;
 
-export const UserListQuery = z.object({
-  q: z.string().trim().max(100).catch(""),
-  role: z.enum(USER_ROLES).catch("all"),
-  status: z.enum(USER_STATUSES).catch("all"),
-  sort: z.enum(USER_SORTS).catch("joined-desc"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-});
-export type UserListQuery = z.infer<typeof UserListQuery>;
-
-export function parseUserListQuery(url: URL): UserListQuery {
-  return UserListQuery.parse(Object.fromEntries(url.searchParams));
+/** The list's query: search, sort and page by the one list rule, and the role and status filters. */
+export function parseUserListQuery(url: URL) {
+  const params = url.searchParams;
+  const role = params.get("role");
+  const status = params.get("status");
+  return {
+    ...readListQuery(params, USER_SORTS),
+    role: USER_ROLES.find((r) => r === role) ?? "all",
+    status: USER_STATUSES.find((s) => s === status) ?? "all",
+  };
 }
+export type UserListQuery = ReturnType<typeof parseUserListQuery>;
 
 export async function listUsers(query: UserListQuery) {
   const where = {

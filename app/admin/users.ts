@@ -1,5 +1,14 @@
 // What the user pages and the admin layout share (no server code).
 import { invariantResponse } from "~/utils/http";
+import type { SortOption } from "./list-query";
+
+/** The users list's orders; the first is its default (app/admin/list-query.ts reads them). */
+export const USER_SORTS = [
+  { value: "joined-desc", label: "Newest first" },
+  { value: "joined-asc", label: "Oldest first" },
+  { value: "name-asc", label: "Name A to Z" },
+  { value: "name-desc", label: "Name Z to A" },
+] as const satisfies readonly [SortOption, ...SortOption[]];
 
 /** What a user id can look like (Prisma's cuid, or an id made elsewhere): anything else names no user. */
 export const USER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

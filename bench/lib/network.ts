@@ -75,3 +75,30 @@ export function trackRequests(cdp: CDPSession) {
     quietFor: (ms: number) => ![...requests.values()].some((r) => !r.done) && Date.now() - lastActivity >= ms,
   };
 }
+
+/** A trace event of the categories startTrace records. */
+export type TraceEvent = { name: string; ts: number; args?: { frame?: string; data?: Record<string, unknown> } };
+
+/** Starts a loading trace; the returned function ends it and resolves with its events. */
+export async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceEvent[]>> {
+  const trace: TraceEvent[] = [];
+  cdp.on("Tracing.dataCollected", (e) => {
+    trace.push(...(e.value as unknown as TraceEvent[]));
+  });
+  const traced = new Promise<void>((resolve) => cdp.once("Tracing.tracingComplete", () => resolve()));
+  await cdp.send("Tracing.start", {
+    transferMode: "ReportEvents",
+    traceConfig: { includedCategories: ["loading", "blink.user_timing", "devtools.timeline"] },
+  });
+  return async () => {
+    await cdp.send("Tracing.end");
+    await traced;
+    return trace;
+  };
+}
+
+/** Waits until the network has been quiet for `quietMs` (whatever the page fetches on its own counts), at most `maxMs`. */
+export async function settle(quietFor: (ms: number) => boolean, quietMs: number, maxMs: number) {
+  const by = Date.now() + maxMs;
+  while (Date.now() < by && !quietFor(quietMs)) await new Promise((resolve) => setTimeout(resolve, 100));
+}

@@ -1,9 +1,8 @@
 import { data } from "react-router";
 import { RangeForm, ReadingTimeTable, RefreshFigures, VitalsSection } from "~/admin/analytics-views";
 import { ChartFigure } from "~/admin/chart-views";
-import { barChart, weeklyLineChart } from "~/admin/charts.server";
-import { DateRangeSchema, dayOf, resolveRange } from "~/analytics/analytics";
-import { analyticsOverview } from "~/analytics/reports.server";
+import { analyticsPage } from "~/analytics/admin-page.server";
+import { dayOf } from "~/analytics/analytics";
 import { requireAdmin } from "~/auth/auth.server";
 import { routeMeta } from "~/utils/meta";
 import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
@@ -14,76 +13,9 @@ import type { Route } from "./+types/analytics";
 // the server, for the range the GET form names (the last 30 days by default).
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const url = new URL(request.url);
-  const typed = { from: url.searchParams.get("from") ?? "", to: url.searchParams.get("to") ?? "" };
-  const input = DateRangeSchema.safeParse({ from: typed.from || undefined, to: typed.to || undefined });
-  const errors: { from?: string; to?: string; form?: string } = {};
-  if (!input.success) {
-    for (const issue of input.error.issues) {
-      const key = issue.path[0] === "to" ? "to" : "from";
-      errors[key] ??= issue.message;
-    }
-  }
-  const range = input.success ? resolveRange(input.data) : null;
-  if (range && "error" in range) errors.form = range.error;
-  if (!range || "error" in range) {
-    // What the admin typed comes back with the message; no figures for a range that is not one.
-    return data({ typed, errors, overview: null }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
-  }
-  const o = await analyticsOverview(range.from, range.to);
-  const bars = (rows: { label: string; value: number }[]) => ({
-    chart: barChart(rows),
-    rows: rows.map((r): [string, number] => [r.label, r.value]),
-  });
-  const daily = (key: "views" | "readers" | "returningReaders" | "bookmarks" | "finishes") => {
-    const rows = o.engagement.days.map((d) => ({ week: d.day, value: d[key] }));
-    return { chart: weeklyLineChart(rows), rows: rows.map((r): [string, number] => [r.week, r.value]) };
-  };
-  const timed = o.readingTime.stories.filter((s) => s.medianSeconds !== null).slice(0, 12);
-  return data(
-    {
-      typed: { from: range.from, to: range.to },
-      errors,
-      overview: {
-        range,
-        totals: o.engagement.totals,
-        slow: o.devices.slowConnections,
-        stories: o.readingTime.stories.slice(0, 50),
-        vitals: o.vitals.map((v) => ({ ...v, unit: v.name === "CLS" ? "" : " ms" })),
-        engagement: [
-          { title: "Page views per day", columns: ["Day", "Views"] as [string, string], ...daily("views") },
-          { title: "Readers per day", columns: ["Day", "Readers"] as [string, string], ...daily("readers") },
-          {
-            title: "Returning readers per day",
-            columns: ["Day", "Returning readers"] as [string, string],
-            ...daily("returningReaders"),
-          },
-          { title: "Bookmarks per day", columns: ["Day", "Bookmarks"] as [string, string], ...daily("bookmarks") },
-          { title: "Stories finished per day", columns: ["Day", "Finished"] as [string, string], ...daily("finishes") },
-        ],
-        reading: {
-          title: "Median reading time per story (seconds)",
-          columns: ["Story", "Seconds"] as [string, string],
-          ...bars(timed.map((s) => ({ label: s.title, value: s.medianSeconds ?? 0 }))),
-        },
-        devices: [
-          { title: "Browsers", columns: ["Browser", "Views"] as [string, string], ...bars(o.devices.browsers) },
-          {
-            title: "Operating systems",
-            columns: ["Operating system", "Views"] as [string, string],
-            ...bars(o.devices.operatingSystems),
-          },
-          { title: "Screen sizes", columns: ["Screen", "Views"] as [string, string], ...bars(o.devices.screens) },
-          {
-            title: "Connection types",
-            columns: ["Connection", "Views"] as [string, string],
-            ...bars(o.devices.connections),
-          },
-        ],
-      },
-    },
-    { headers: PRIVATE_PAGE_HEADERS },
-  );
+  const page = await analyticsPage(new URL(request.url));
+  const { status, ...shown } = page;
+  return data(shown, { status, headers: PRIVATE_PAGE_HEADERS });
 }
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Analytics" });

@@ -1,5 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { USER_SORTS } from "~/admin/users";
 import { listUsers, parseUserListQuery } from "~/admin/users.server";
 import { userAction } from "~/admin/users-action.server";
 import { requireAdmin } from "~/auth/auth.server";
@@ -27,14 +28,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const headers: Route.HeadersFunction = keepResponseHeaders;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Users" });
-
-// The first is the list's default (USER_SORTS in app/admin/users.server.ts).
-const SORTS = [
-  { value: "joined-desc", label: "Newest first" },
-  { value: "joined-asc", label: "Oldest first" },
-  { value: "name-asc", label: "Name A to Z" },
-  { value: "name-desc", label: "Name Z to A" },
-] as const;
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   const { query, users, total, pages } = loaderData;
@@ -78,13 +71,13 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
             <option value="suspended">Suspended</option>
           </select>
         </div>
-        {query.sort !== SORTS[0].value ? <input type="hidden" name="sort" value={query.sort} /> : null}
+        {query.sort !== USER_SORTS[0].value ? <input type="hidden" name="sort" value={query.sort} /> : null}
         <button type="submit" className="btn">
           Find users
         </button>
       </Form>
 
-      <SortLinks label="Sort users" options={SORTS} query={query} />
+      <SortLinks label="Sort users" options={USER_SORTS} query={query} />
 
       <p className="mt-4" aria-live="polite">
         {total === 1 ? "1 user" : `${total} users`}
