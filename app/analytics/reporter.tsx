@@ -5,8 +5,8 @@
 // decides; the reports themselves are a lazy chunk loaded after hydration.
 // Without JavaScript the server counts the page it served (record.server.ts).
 import { useEffect, useRef } from "react";
-import { useLocation } from "react-router";
-import type { CookiePreferences } from "~/consent/consent";
+import { useFetcher, useLocation } from "react-router";
+import { acceptAll, type CookiePreferences, essentialOnly } from "~/consent/consent";
 import { mayReport, privacySignals } from "./gate";
 
 export function AnalyticsReporter({
@@ -21,8 +21,13 @@ export function AnalyticsReporter({
   const reported = useRef<string | null>(null);
   const first = useRef(true);
   const firstView = useRef(serverViewId);
-  const analytics = consent?.analytics === true;
-  const performance = consent?.performance === true;
+  // The banner's choice counts from the moment it is pressed, not from when the page's data has
+  // been read again: a reader who accepts and at once follows a link still has the page open at
+  // Accept counted (the link's navigation would otherwise take the revalidation's place).
+  const choice = useFetcher<{ preferences?: CookiePreferences }>({ key: "consent" });
+  const chosen = choice.state === "idle" ? undefined : (choice.data?.preferences ?? pressed(choice.formData));
+  const analytics = (chosen ?? consent)?.analytics === true;
+  const performance = (chosen ?? consent)?.performance === true;
 
   useEffect(() => {
     const signals = privacySignals();
@@ -48,4 +53,12 @@ export function AnalyticsReporter({
   }, [location.key, location.pathname, analytics, performance]);
 
   return null;
+}
+
+/** The consent categories a banner button being sent stands for (Accept: all; Decline: none). */
+function pressed(form: FormData | undefined): CookiePreferences | undefined {
+  const value = form?.get("choice");
+  if (value === "accept") return acceptAll();
+  if (value === "decline") return essentialOnly();
+  return undefined;
 }
