@@ -7,7 +7,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "../tests/support/chromium.ts";
+import { CHROMIUM_ARGS, FULL_CHROMIUM_EXECUTABLE } from "../tests/support/chromium.ts";
 import { freePort } from "../tests/support/ports.ts";
 import { median } from "./lib/stats.ts";
 
@@ -42,9 +42,9 @@ type Chromium = { port: number; stop(): Promise<void> };
 async function startChromium(): Promise<Chromium> {
   const port = await freePort();
   const profile = await mkdtemp(path.join(tmpdir(), "hs-lighthouse-"));
-  if (!CHROMIUM_EXECUTABLE) throw new Error("Lighthouse needs a Chromium binary: set CHROME_PATH");
+  if (!FULL_CHROMIUM_EXECUTABLE) throw new Error("Lighthouse needs a Chromium binary: set CHROME_PATH");
   const child: ChildProcess = spawn(
-    CHROMIUM_EXECUTABLE,
+    FULL_CHROMIUM_EXECUTABLE,
     [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, "about:blank"],
     { stdio: "ignore" },
   );

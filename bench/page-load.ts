@@ -4,7 +4,7 @@
 // which includes the emulated latency; Navigation Timing does not.
 import { gzipSync } from "node:zlib";
 import { type Browser, type CDPSession, chromium } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "../tests/support/chromium.ts";
+import { CHROMIUM_ARGS, FULL_CHROMIUM_EXECUTABLE } from "../tests/support/chromium.ts";
 import { type NetRequest, settle, startTrace, type TraceEvent, trackRequests } from "./lib/network.ts";
 import { bytesBy, median } from "./lib/stats.ts";
 
@@ -37,7 +37,7 @@ const STORY_TEXT_CLASS = "prose-story";
 export const SLOW_2G_ARGS = ["--force-effective-connection-type=Slow-2G"];
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args: [...CHROMIUM_ARGS, ...SLOW_2G_ARGS] });
+  return chromium.launch({ executablePath: FULL_CHROMIUM_EXECUTABLE, args: [...CHROMIUM_ARGS, ...SLOW_2G_ARGS] });
 }
 
 export type LoadRun = {

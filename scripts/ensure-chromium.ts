@@ -1,18 +1,29 @@
-// What the browser tests need from the system: Debian's Chromium (Playwright's
-// own browser download cannot run where only the npm registry and Debian's
-// packages are reachable) and a Java runtime for the W3C Nu Html Checker that
-// every browser run ends with (tests/support/html-pages.ts). Installs what is
-// missing when this is a Debian machine we may change.
+// What the browser tests need from the system: Debian's chromium-headless-shell
+// (Playwright's own browser download cannot run where only the npm registry and
+// Debian's packages are reachable) and a Java runtime for the W3C Nu Html
+// Checker that every browser run ends with (tests/support/html-pages.ts); with
+// `bench`, what the bench needs instead: Debian's full Chromium. Installs what
+// is missing when this is a Debian machine we may change.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { CHROMIUM_EXECUTABLE, CHROMIUM_PACKAGES, FULL_CHROMIUM_EXECUTABLE } from "../tests/support/chromium.ts";
 
-const chrome = process.env.CHROME_PATH || "/usr/bin/chromium";
+const forBench = process.argv.includes("bench");
+const chrome = forBench ? FULL_CHROMIUM_EXECUTABLE : CHROMIUM_EXECUTABLE;
 const java = process.env.JAVA_HOME ? path.join(process.env.JAVA_HOME, "bin/java") : "java";
 
 const missing: { what: string; packages: string[] }[] = [];
-if (!existsSync(chrome)) missing.push({ what: `Chromium at ${chrome}`, packages: ["chromium", "fonts-liberation"] });
-if (spawnSync(java, ["-version"], { stdio: "ignore" }).status !== 0) {
+if (chrome && !existsSync(chrome)) {
+  const known = CHROMIUM_PACKAGES[chrome as keyof typeof CHROMIUM_PACKAGES];
+  if (!known) {
+    console.error(`CHROME_PATH names ${chrome}, which does not exist.`);
+    process.exit(1);
+  }
+  // The headless shell and the full browser share chromium-common: one apt call keeps them one version.
+  missing.push({ what: `Chromium at ${chrome}`, packages: [known, "fonts-liberation"] });
+}
+if (!forBench && spawnSync(java, ["-version"], { stdio: "ignore" }).status !== 0) {
   missing.push({ what: "a Java runtime", packages: ["default-jre-headless"] });
 }
 
@@ -20,7 +31,7 @@ if (missing.length) {
   const canInstall = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
   if (!canInstall) {
     console.error(
-      `Missing ${missing.map((m) => m.what).join(" and ")}. Debian: apt-get install ${missing.flatMap((m) => m.packages).join(" ")}; elsewhere set CHROME_PATH to a Chromium or Chrome binary and JAVA_HOME to a Java runtime.`,
+      `Missing ${missing.map((m) => m.what).join(" and ")}. Debian: apt-get install ${missing.flatMap((m) => m.packages).join(" ")}; elsewhere set CHROME_PATH to a Chromium or Chrome binary (or empty for Playwright's own) and JAVA_HOME to a Java runtime.`,
     );
     process.exit(1);
   }
