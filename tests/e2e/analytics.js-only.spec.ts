@@ -59,9 +59,7 @@ test.describe("before a choice", () => {
     }
   });
 
-  test("a reader who accepts and follows a link at once: the page open at Accept is counted too", async ({
-    page,
-  }) => {
+  test("a reader who accepts and follows a link at once: the page open at Accept is counted too", async ({ page }) => {
     const sent = reportsOf(page);
     await page.goto("/stories");
     // The server's answer to the choice is held until the reader has moved on.
