@@ -3,13 +3,14 @@
 // navigator.connection says slow-2g as on a real phone: nothing is fetched
 // before the load event and a first interaction, and a press on a link does not
 // count as one (the browser's own navigation serves it).
-import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "../support/chromium";
+import { CHROMIUM_ARGS, FULL_CHROMIUM_EXECUTABLE } from "../support/chromium";
 import { expect, test } from "../support/test";
 import { hydrated, STORY, scriptRequests } from "./script-loading-helpers";
 
+// The full browser: the headless shell has no network quality estimator to force, and says 4g.
 test.use({
   launchOptions: {
-    executablePath: CHROMIUM_EXECUTABLE,
+    executablePath: FULL_CHROMIUM_EXECUTABLE,
     args: [...CHROMIUM_ARGS, "--force-effective-connection-type=Slow-2G"],
   },
 });
