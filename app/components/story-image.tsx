@@ -72,18 +72,25 @@ export function StoryImage({
     aspectRatio: `${image.width} / ${image.height}`,
     ...(image.preview ? { backgroundImage: `url(${image.preview})`, backgroundSize: "cover" } : {}),
   };
+  // The link sits on the preview, inside the image's box: when the image replaces it (a fast link
+  // found after hydration), nothing below moves (CLS 0; Lighthouse saw 0.009 when it sat below).
   return (
     <div id={HERO_ID} className="mt-6">
-      <div className="rounded-lg bg-surface" style={box}>
-        {show ? picture(priority) : null}
+      <div className="relative rounded-lg bg-surface" style={box}>
+        {show ? (
+          picture(priority)
+        ) : (
+          <p className="absolute inset-x-2 bottom-2 m-0 text-sm">
+            <Link
+              to={{ search: `?${SHOW_IMAGE_PARAM}=full`, hash: HERO_ID }}
+              preventScrollReset
+              className="inline-block rounded bg-surface px-2 py-1"
+            >
+              Show the full image{image.alt ? `: ${image.alt}` : ""}
+            </Link>
+          </p>
+        )}
       </div>
-      {show ? null : (
-        <p className="mt-1 text-sm">
-          <Link to={{ search: `?${SHOW_IMAGE_PARAM}=full`, hash: HERO_ID }} preventScrollReset>
-            Show the full image{image.alt ? `: ${image.alt}` : ""}
-          </Link>
-        </p>
-      )}
     </div>
   );
 }

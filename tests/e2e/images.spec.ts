@@ -66,12 +66,43 @@ test("with no hints, the image waits for JavaScript to see a connection that is 
   checkA11y,
 }) => {
   const urls = recordRequests(page);
-  await page.goto(STORY);
+  // Every layout shift of the page load, as CLS counts them (none after an input).
+  await page.addInitScript(() => {
+    const w = window as Window & { shifts?: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) w.shifts = (w.shifts ?? 0) + entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
   if (javaScriptEnabled) {
+    // The app's modules are held until the server's page (the preview and its link) is on screen,
+    // as on a phone that paints before it hydrates.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      (url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    // A phone's viewport (Lighthouse's), where the story's text is on screen below the image.
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto(STORY, { waitUntil: "commit" });
+    await expect(page.getByRole("link", { name: `Show the full image: ${ALT}` })).toBeVisible();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    release();
     // Playwright's Chromium reports a fast connection: after hydration the image shows.
     await expect(page.getByRole("img", { name: ALT })).toBeVisible();
     await expect(page.getByRole("link", { name: /Show the full image/ })).toHaveCount(0);
+    // The image took the preview's place in its own box: nothing below it moved.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.evaluate(() => (window as Window & { shifts?: number }).shifts)).toBe(0);
   } else {
+    await page.goto(STORY);
     const summary = page.getByRole("link", { name: `Show the full image: ${ALT}` });
     await expect(summary).toBeVisible();
     await page.waitForLoadState("load");
