@@ -56,6 +56,8 @@ test("a community story's comments: readers comment and quote, anonymous readers
   await expect(page.getByText("New comment on your story")).toBeVisible();
   await page.goto(`/community-story/${slug}/comments`);
   await page.getByRole("link", { name: `Quote ${reader.reader.username}` }).click();
+  // The writer types once the quote is in the form (with JavaScript the link is a client navigation).
+  await expect(page.getByText("Quoting", { exact: true })).toBeVisible();
   await page.getByLabel("Your comment").fill("Thank you for reading it.");
   await page.getByRole("button", { name: "Post comment" }).click();
   await expect(toast(page, "Comment posted")).toBeVisible();

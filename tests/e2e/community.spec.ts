@@ -125,6 +125,8 @@ test("nothing typed is lost when a thread or a reply is refused", async ({ page,
   await post(page, "A long first post")
     .getByRole("link", { name: /^Quote/ })
     .click();
+  // The reader types once the quote is in the form (with JavaScript the link is a client navigation).
+  await expect(page.getByRole("region", { name: "Reply" }).getByText("Quoting")).toBeVisible();
   const long = "x ".repeat(2600);
   await page.getByLabel("Your reply").fill(long);
   await page.getByRole("button", { name: "Post reply" }).click();

@@ -129,6 +129,9 @@ test("with JavaScript the banner is a modal dialog and re-syncs across tabs; wit
   const other = await context.newPage();
   await other.goto("/stories");
   await expect(other.getByRole("dialog", { name: "We use cookies" })).toBeVisible();
+  // The other tab listens for the change once its app runs (a second page of the context is not
+  // the fixture's page, whose loads wait for that by themselves).
+  await expect(other.locator("html[data-hydrated]")).toBeAttached();
   await banner.getByRole("button", { name: "Accept" }).click();
   await expect(other.getByRole("dialog", { name: "We use cookies" })).toHaveCount(0);
 });

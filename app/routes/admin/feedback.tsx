@@ -305,11 +305,12 @@ function ItemCard({
               </span>
             </h3>
             <p className="mt-2 whitespace-pre-line break-words">{item.text}</p>
-            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+            {/* The values' column never grows past the page (a phone's 390 px): a browser's long text wraps anywhere. */}
+            <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 text-sm">
               {item.fields.map(([label, value]) => (
                 <div key={label} className="contents">
                   <dt className="font-semibold">{label}</dt>
-                  <dd className="break-all">{value}</dd>
+                  <dd className="min-w-0 break-all [overflow-wrap:anywhere]">{value}</dd>
                 </div>
               ))}
               {item.errorId ? (
