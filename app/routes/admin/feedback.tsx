@@ -66,6 +66,8 @@ export const headers: Route.HeadersFunction = keepResponseHeaders;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Feedback" });
 
+const WRAP_ANYWHERE = "min-w-0 break-all [overflow-wrap:anywhere]";
+
 const fmt = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 function FilterLinks({
@@ -305,18 +307,19 @@ function ItemCard({
               </span>
             </h3>
             <p className="mt-2 whitespace-pre-line break-words">{item.text}</p>
-            {/* The values' column never grows past the page (a phone's 390 px): a browser's long text wraps anywhere. */}
+            {/* The values' column never grows past the page (a phone's 390 px): long values (a browser's
+                text, an error id) wrap anywhere instead of widening it. */}
             <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 text-sm">
               {item.fields.map(([label, value]) => (
                 <div key={label} className="contents">
                   <dt className="font-semibold">{label}</dt>
-                  <dd className="min-w-0 break-all [overflow-wrap:anywhere]">{value}</dd>
+                  <dd className={WRAP_ANYWHERE}>{value}</dd>
                 </div>
               ))}
               {item.errorId ? (
                 <div className="contents">
                   <dt className="font-semibold">Error id</dt>
-                  <dd>
+                  <dd className={WRAP_ANYWHERE}>
                     <Link to={`/admin/bug-reports?error=${encodeURIComponent(item.errorId)}`}>
                       {item.errorId} (its log entry)
                     </Link>
