@@ -6,7 +6,7 @@
 // Without JavaScript the server counts the page it served (record.server.ts).
 import { useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { acceptAll, type CookiePreferences, essentialOnly } from "~/consent/consent";
+import type { CookiePreferences } from "~/consent/consent";
 import { mayReport, privacySignals } from "./gate";
 
 export function AnalyticsReporter({
@@ -21,11 +21,11 @@ export function AnalyticsReporter({
   const reported = useRef<string | null>(null);
   const first = useRef(true);
   const firstView = useRef(serverViewId);
-  // The banner's choice counts from the moment it is pressed, not from when the page's data has
-  // been read again: a reader who accepts and at once follows a link still has the page open at
-  // Accept counted (the link's navigation would otherwise take the revalidation's place).
+  // The banner's choice counts from the server's answer (its cookie is set then, and the server
+  // refuses a report without it), not from when the page's data has been read again: a link
+  // followed at once would take the revalidation's place, and the page open at Accept be lost.
   const choice = useFetcher<{ preferences?: CookiePreferences }>({ key: "consent" });
-  const chosen = choice.state === "idle" ? undefined : (choice.data?.preferences ?? pressed(choice.formData));
+  const chosen = choice.state === "idle" ? undefined : choice.data?.preferences;
   const analytics = (chosen ?? consent)?.analytics === true;
   const performance = (chosen ?? consent)?.performance === true;
 
@@ -53,12 +53,4 @@ export function AnalyticsReporter({
   }, [location.key, location.pathname, analytics, performance]);
 
   return null;
-}
-
-/** The consent categories a banner button being sent stands for (Accept: all; Decline: none). */
-function pressed(form: FormData | undefined): CookiePreferences | undefined {
-  const value = form?.get("choice");
-  if (value === "accept") return acceptAll();
-  if (value === "decline") return essentialOnly();
-  return undefined;
 }

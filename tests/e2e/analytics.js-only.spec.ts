@@ -59,32 +59,6 @@ test.describe("before a choice", () => {
     }
   });
 
-  test("a reader who accepts and follows a link at once: the page open at Accept is counted too", async ({ page }) => {
-    const sent = reportsOf(page);
-    await page.goto("/stories");
-    // The server's answer to the choice is held until the reader has moved on.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(
-      (url) => url.pathname.startsWith("/cookie-consent"),
-      async (route) => {
-        await held;
-        await route.continue();
-      },
-    );
-    await page.getByRole("dialog", { name: "We use cookies" }).getByRole("button", { name: "Accept" }).click();
-    await expect(page.getByRole("dialog", { name: "We use cookies" })).toBeHidden();
-    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: /Privacy/ })).toBeVisible();
-    release();
-    const views = () => sent.filter((r) => r.path === "/api/analytics/pageview").map((r) => r.body.path);
-    await expect.poll(views).toEqual(["/stories", "/privacy"]);
-    await page.waitForLoadState("networkidle");
-    expect(views(), "each page once").toEqual(["/stories", "/privacy"]);
-  });
-
   test("after Decline, no report at all", async ({ page }) => {
     const sent = reportsOf(page);
     await page.goto("/stories");
