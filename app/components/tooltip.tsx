@@ -1,5 +1,8 @@
+// Radix UI's tooltip. Its few rules arrive with the first tooltip that opens (a hoisted,
+// deduplicated <style>), never as a stylesheet request on the reading path.
+import * as RadixTooltip from "@radix-ui/react-tooltip";
 import type { ReactElement, ReactNode } from "react";
-import { RadixTooltip, RadixTooltipProvider } from "./tooltip-radix";
+import tooltipCss from "./tooltip.css?inline";
 
 /** Spec §9 Tooltip: 700 ms delay (0 in the sidebar), 300 ms skip delay. */
 export const TOOLTIP_DELAY_MS = 700;
@@ -24,17 +27,25 @@ export function Tooltip({
   children: ReactElement;
 }) {
   return (
-    <RadixTooltip label={label} delay={delay}>
-      {children}
-    </RadixTooltip>
+    <RadixTooltip.Root delayDuration={delay}>
+      <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
+      <RadixTooltip.Portal>
+        <RadixTooltip.Content className="hs-tooltip" side="bottom" sideOffset={6} collisionPadding={8}>
+          <style href="hs-tooltip" precedence="low">
+            {tooltipCss}
+          </style>
+          {label}
+        </RadixTooltip.Content>
+      </RadixTooltip.Portal>
+    </RadixTooltip.Root>
   );
 }
 
 /** Around the site's layout: every tooltip shares the skip delay (moving from one to the next opens it at once). */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
-    <RadixTooltipProvider delay={TOOLTIP_DELAY_MS} skipDelay={TOOLTIP_SKIP_DELAY_MS}>
+    <RadixTooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
       {children}
-    </RadixTooltipProvider>
+    </RadixTooltip.Provider>
   );
 }
