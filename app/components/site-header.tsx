@@ -53,6 +53,7 @@ export function SiteHeader({
             method="get"
             action="/search"
             role="search"
+            aria-label="Site"
             className="flex items-center"
             onSubmit={(event) => {
               // An empty box goes to /search itself, not /search?q=.

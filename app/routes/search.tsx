@@ -30,7 +30,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <h1 className="font-serif text-4xl font-bold">Search</h1>
-      <Form method="get" action="/search" role="search" className="mt-4 flex max-w-xl gap-2">
+      <Form method="get" action="/search" role="search" aria-label="Stories" className="mt-4 flex max-w-xl gap-2">
         <label htmlFor="search-page-q" className="sr-only">
           Search for
         </label>

@@ -135,7 +135,7 @@ export default function ContentManagement({ loaderData, actionData }: Route.Comp
           ))}
         </ul>
       </nav>
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-2" role="search">
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-2" role="search" aria-label="Content">
         {query.source !== "all" ? <input type="hidden" name="source" value={query.source} /> : null}
         {query.order !== "newest" ? <input type="hidden" name="sort" value={query.order} /> : null}
         <label className="grow">

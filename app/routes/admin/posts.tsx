@@ -78,7 +78,7 @@ export default function OwnPosts({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-2" role="search">
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-2" role="search" aria-label="Posts">
         {query.filter !== "all" ? <input type="hidden" name="status" value={query.filter} /> : null}
         {query.order !== "newest" ? <input type="hidden" name="sort" value={query.order} /> : null}
         <label className="grow">
