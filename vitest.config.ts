@@ -12,6 +12,9 @@ export default defineConfig({
       "bench/**/*.test.ts",
     ],
     environment: "node",
+    // One worker per core (Vitest's default leaves one core out: a single worker on a
+    // 2-core machine, 33 s instead of 20; docs/decisions/026).
+    maxWorkers: "100%",
     // happy-dom's default page is http://localhost:3000/, where a developer's own
     // server may run: a relative fetch would reach it. A host that never
     // resolves (RFC 2606 .invalid) keeps tests to the servers they start.
