@@ -1,0 +1,25 @@
+// The audit every browser test leans on (tests/support/a11y.ts) must be able to fail:
+// a page with known WCAG 2.1 A/AA violations is refused, JavaScript on and off (where
+// the audit runs in a twin page).
+import { expect, test } from "../support/test";
+
+test("the accessibility audit refuses a page with a missing alt, a nameless button and low contrast", async ({
+  page,
+  checkA11y,
+}) => {
+  await page.goto("/about");
+  await checkA11y();
+  await page.getByRole("main").evaluate((main) => {
+    main.insertAdjacentHTML(
+      "afterbegin",
+      '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="16" height="16"><button type="button"></button><p style="color:#777;background:#888">Faint</p>',
+    );
+  });
+  const failure = await checkA11y().then(
+    () => null,
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain("image-alt");
+  expect(failure).toContain("button-name");
+  expect(failure).toContain("color-contrast");
+});
