@@ -6,14 +6,14 @@
 // Without JavaScript the server counts the page it served (record.server.ts).
 import { useEffect, useRef } from "react";
 import { useFetcher, useLocation } from "react-router";
-import type { CookiePreferences } from "~/consent/consent";
+import { type CookiePreferences, latestChoice } from "~/consent/consent";
 import { mayReport, privacySignals } from "./gate";
 
 export function AnalyticsReporter({
   consent,
   serverViewId,
 }: {
-  consent: Pick<CookiePreferences, "analytics" | "performance"> | null | undefined;
+  consent: Pick<CookiePreferences, "analytics" | "performance" | "lastUpdated"> | null | undefined;
   /** The server's count of the page this document was (the first report completes it instead of counting again). */
   serverViewId: string | null | undefined;
 }) {
@@ -23,11 +23,12 @@ export function AnalyticsReporter({
   const firstView = useRef(serverViewId);
   // The banner's choice counts from the server's answer (its cookie is set then, and the server
   // refuses a report without it), not from when the page's data has been read again: a link
-  // followed at once would take the revalidation's place, and the page open at Accept be lost.
+  // followed at once takes the revalidation's place, and the page's data can stay older than the
+  // answer until a later load. The later of the two (by lastUpdated) is the reader's choice.
   const choice = useFetcher<{ preferences?: CookiePreferences }>({ key: "consent" });
-  const chosen = choice.state === "idle" ? undefined : choice.data?.preferences;
-  const analytics = (chosen ?? consent)?.analytics === true;
-  const performance = (chosen ?? consent)?.performance === true;
+  const current = latestChoice(consent, choice.data?.preferences);
+  const analytics = current?.analytics === true;
+  const performance = current?.performance === true;
 
   useEffect(() => {
     const signals = privacySignals();

@@ -6,6 +6,7 @@ import {
   essentialOnly,
   isConsentExpired,
   isCookiePreferences,
+  latestChoice,
   mergeConsent,
 } from "./consent";
 
@@ -52,5 +53,15 @@ describe("cookie consent", () => {
     expect(isCookiePreferences({ ...acceptAll(now), essential: false })).toBe(false);
     expect(isCookiePreferences({ ...acceptAll(now), lastUpdated: "yesterday" })).toBe(false);
     expect(isCookiePreferences("yes")).toBe(false);
+  });
+
+  it("the later of two known choices wins, whichever side holds it", () => {
+    const declined = essentialOnly(now);
+    const accepted = acceptAll(new Date(now.getTime() + 1_000));
+    expect(latestChoice(declined, accepted)).toBe(accepted);
+    expect(latestChoice(accepted, declined)).toBe(accepted);
+    expect(latestChoice(null, accepted)).toBe(accepted);
+    expect(latestChoice(declined, undefined)).toBe(declined);
+    expect(latestChoice(null, undefined)).toBeNull();
   });
 });

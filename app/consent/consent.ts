@@ -60,6 +60,18 @@ export function mergeConsent(
   return { ...base, ...choice, essential: true, lastUpdated: now.toISOString() };
 }
 
+/**
+ * The later of two known choices (by lastUpdated): the page's data can be older than an answer
+ * the browser already holds, when a link followed at once took the place of the data's reload.
+ */
+export function latestChoice<T extends Pick<CookiePreferences, "lastUpdated">>(
+  a: T | null | undefined,
+  b: T | null | undefined,
+): T | null {
+  if (!a || !b) return a ?? b ?? null;
+  return Date.parse(b.lastUpdated) > Date.parse(a.lastUpdated) ? b : a;
+}
+
 export function isConsentExpired(preferences: CookiePreferences, now = Date.now()): boolean {
   const updated = Date.parse(preferences.lastUpdated);
   return !Number.isFinite(updated) || now - updated >= consentLifetimeMs(preferences);
