@@ -1,7 +1,7 @@
 // The shape of a post from a WordPress REST API (spec §3 "Post from the remote
 // content API"), validated with zod. Extra fields are allowed.
 import { z } from "zod";
-import { SlugSchema } from "~/utils/slug";
+import { SlugSchema } from "~/utils/slug-schema";
 
 const Rendered = z.looseObject({ rendered: z.string() });
 

@@ -20,7 +20,8 @@ import {
   shelveStory,
   shelvesOf,
 } from "./library.server";
-import { LIBRARY_SORTS, type LibrarySort, PositionSchema, ShelfSchema, StorySlugSchema } from "./shelves";
+import { PositionSchema, ShelfSchema, StorySlugSchema } from "./shelf-schemas";
+import { LIBRARY_SORTS, type LibrarySort } from "./shelves";
 
 /** A reader saves a position every few seconds while reading; 600 an hour leaves room for that and stops floods. */
 export const LIBRARY_API_LIMIT: RateLimitRule = { limit: 600, windowMs: 60 * 60_000 };

@@ -10,7 +10,8 @@ import { redirectWithToast } from "~/toasts/toast.server";
 import { readFormData } from "~/utils/http";
 import { safeRedirectPath } from "~/utils/redirect";
 import { LibraryError, removeFromLibrary, restoreToLibrary, savePosition, shelveStory } from "./library.server";
-import { LIBRARY_PATH, LibraryFormSchema, PositionSchema, paragraphId, SHELF_LABELS } from "./shelves";
+import { LibraryFormSchema, PositionSchema } from "./shelf-schemas";
+import { LIBRARY_PATH, paragraphId, SHELF_LABELS } from "./shelves";
 
 /** Undo keeps a removal's toast on screen longer than the default 5 s: it takes a moment to find the button. */
 const UNDO_TOAST_MS = 10_000;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LibraryFormSchema, PositionSchema, percentRead, reachedEnd, shelfAfterReading } from "./shelves";
+import { LibraryFormSchema, PositionSchema } from "./shelf-schemas";
+import { percentRead, reachedEnd, shelfAfterReading } from "./shelves";
 
 describe("reading position rules", () => {
   it("counts the paragraph the reader stopped at as read", () => {

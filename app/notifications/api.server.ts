@@ -8,7 +8,8 @@ import { getOptionalUser } from "~/auth/auth.server";
 import { clientAddress } from "~/auth/client-address.server";
 import { enforceRateLimit } from "~/auth/rate-limit.server";
 import { jsonError, readJsonBody } from "~/utils/api-errors";
-import { FILTERS, FilterSchema, MergeSchema } from "./notifications";
+import { FilterSchema, MergeSchema } from "./notification-schemas";
+import { FILTERS } from "./notifications";
 import {
   bellState,
   clearNotifications,

@@ -3,12 +3,13 @@
 // story the new-story poll has seen, under "hs_newest_story" (for every
 // reader, so a story toasts once). Runs in the browser only; every read copes
 // with a missing, full or hand-edited storage.
-import {
-  type AppNotification,
-  BrowserNotificationSchema,
-  CURSED_NOTIFICATION,
-  evaluateIgnoredRule,
-} from "./notifications";
+//
+// Stored items are checked with the merge's own schema (notification-schemas.ts),
+// which is loaded only once there are items to check: most readers hold none, and
+// the reading pages' JavaScript carries no zod (docs/decisions/026). Until it has
+// loaded, the state is `pending` (shown as empty, as the server renders it), and a
+// change waits for it, so no change is ever made from items not read yet.
+import { type AppNotification, CURSED_NOTIFICATION, evaluateIgnoredRule } from "./notifications";
 
 export const NOTIFICATIONS_KEY = "hs_notifications";
 export const LAST_STORY_KEY = "hs_newest_story";
@@ -20,11 +21,37 @@ export type BrowserState = {
   panelLastOpenedAt: number | null;
   /** The ignored-notification rule's flag (spec §4). */
   cursed: boolean;
+  /** Items are stored but the check has not loaded yet. */
+  pending?: true;
 };
 
 const EMPTY: BrowserState = { items: [], panelLastOpenedAt: null, cursed: false };
+const PENDING: BrowserState = { ...EMPTY, pending: true };
 const listeners = new Set<() => void>();
 let cache: { raw: string | null; state: BrowserState } | null = null;
+
+type ItemCheck = (item: unknown) => AppNotification | null;
+let check: ItemCheck | null = null;
+let loading: Promise<void> | null = null;
+
+/** Loads the items' schema once; a failed load (offline) is tried again on the next read. */
+function loadCheck(): Promise<void> {
+  loading ??= import("./notification-schemas").then(
+    ({ BrowserNotificationSchema }) => {
+      check = (item) => {
+        const parsed = BrowserNotificationSchema.safeParse(item);
+        return parsed.success ? parsed.data : null;
+      };
+      cache = null;
+      for (const listener of listeners) listener();
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
 
 function storage(): Storage | null {
   try {
@@ -38,12 +65,15 @@ function parse(raw: string | null): BrowserState {
   if (!raw) return EMPTY;
   try {
     const value = JSON.parse(raw) as Partial<BrowserState>;
-    const items = Array.isArray(value.items)
-      ? value.items.flatMap((item) => {
-          const parsed = BrowserNotificationSchema.safeParse(item);
-          return parsed.success ? [parsed.data] : [];
-        })
-      : [];
+    const stored: unknown[] = Array.isArray(value.items) ? value.items : [];
+    if (stored.length > 0 && !check) {
+      loadCheck().catch(() => {});
+      return PENDING;
+    }
+    const items = stored.flatMap((item) => {
+      const notification = check?.(item);
+      return notification ? [notification] : [];
+    });
     return {
       items,
       panelLastOpenedAt: typeof value.panelLastOpenedAt === "number" ? value.panelLastOpenedAt : null,
@@ -84,8 +114,21 @@ function write(next: BrowserState) {
   for (const listener of listeners) listener();
 }
 
-export function updateBrowserState(change: (state: BrowserState) => BrowserState) {
-  write(change(readBrowserState()));
+/** The stored state once its items are checked. */
+export async function checkedBrowserState(): Promise<BrowserState> {
+  if (readBrowserState().pending) await loadCheck();
+  return readBrowserState();
+}
+
+/** Applies a change to the checked state; none when the check cannot load (the items stay as they are). */
+export async function updateBrowserState(change: (state: BrowserState) => BrowserState): Promise<void> {
+  let state: BrowserState;
+  try {
+    state = await checkedBrowserState();
+  } catch {
+    return;
+  }
+  write(change(state));
 }
 
 export function clearBrowserNotifications() {
@@ -97,7 +140,7 @@ const newId = () => `n_${Date.now().toString(36)}_${Math.random().toString(36).s
 
 /** Adds a notification; one with the same link and type (a story seen twice) is not added again. */
 export function addBrowserNotification(input: Omit<AppNotification, "id" | "date" | "read">, now = Date.now()) {
-  updateBrowserState((state) => {
+  return updateBrowserState((state) => {
     if (input.link && state.items.some((n) => n.type === input.type && n.link === input.link)) return state;
     const item: AppNotification = { ...input, id: newId(), date: new Date(now).toISOString(), read: false };
     return { ...state, items: [item, ...state.items] };
@@ -106,7 +149,7 @@ export function addBrowserNotification(input: Omit<AppNotification, "id" | "date
 
 /** The ignored-notification rule on the browser's notifications (spec §4), at `now`. */
 export function runIgnoredRule(now = Date.now()) {
-  updateBrowserState((state) => {
+  return updateBrowserState((state) => {
     const unread = state.items.filter((n) => !n.read);
     const oldest = unread.reduce<number | null>((min, n) => {
       const t = Date.parse(n.date);
@@ -133,9 +176,9 @@ export function runIgnoredRule(now = Date.now()) {
 }
 
 /** The panel opened: restart the rule's clock; true when an unread cursed notification was there (now read). */
-export function openBrowserPanel(now = Date.now()): boolean {
+export async function openBrowserPanel(now = Date.now()): Promise<boolean> {
   let cursed = false;
-  updateBrowserState((state) => ({
+  await updateBrowserState((state) => ({
     ...state,
     panelLastOpenedAt: now,
     items: state.items.map((n) => {
@@ -148,18 +191,18 @@ export function openBrowserPanel(now = Date.now()): boolean {
 }
 
 export function markBrowserRead(id: string) {
-  updateBrowserState((state) => ({
+  return updateBrowserState((state) => ({
     ...state,
     items: state.items.map((n) => (n.id === id ? { ...n, read: true } : n)),
   }));
 }
 
 export function markAllBrowserRead() {
-  updateBrowserState((state) => ({ ...state, items: state.items.map((n) => ({ ...n, read: true })) }));
+  return updateBrowserState((state) => ({ ...state, items: state.items.map((n) => ({ ...n, read: true })) }));
 }
 
 export function clearAllBrowser() {
-  updateBrowserState((state) => ({ ...state, items: [] }));
+  return updateBrowserState((state) => ({ ...state, items: [] }));
 }
 
 export type LastStory = { id: number; date: string };

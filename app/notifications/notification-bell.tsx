@@ -13,6 +13,7 @@ import { showToast } from "~/toasts/toast-store";
 import { apiRequest, sendJson } from "~/utils/api-client";
 import {
   addBrowserNotification,
+  checkedBrowserState,
   clearAllBrowser,
   clearBrowserNotifications,
   markAllBrowserRead,
@@ -34,6 +35,7 @@ import {
   countsOf,
   FILTER_LABELS,
   FILTERS,
+  MERGE_LIMIT,
   NOTIFICATIONS,
   type NotificationCounts,
   type NotificationFilter,
@@ -112,7 +114,7 @@ function NotificationPanel({ signedIn, unread, browserItems }: BellProps & { bro
       await load();
       revalidator.revalidate();
     } else {
-      setCursed(openBrowserPanel());
+      setCursed(await openBrowserPanel());
     }
   }
 
@@ -312,17 +314,19 @@ function useMergeAfterSignIn(signedIn: boolean) {
   revalidate.current = revalidator.revalidate;
   useEffect(() => {
     if (!signedIn || merging) return;
-    const { items } = readBrowserState();
-    if (items.length === 0) return;
     merging = true;
-    sendJson("POST", "/api/notifications", { notifications: items.slice(0, 200) })
-      .then((result) => {
+    checkedBrowserState()
+      .then(async ({ items }) => {
+        if (items.length === 0) return;
+        const result = await sendJson("POST", "/api/notifications", { notifications: items.slice(0, MERGE_LIMIT) });
         // A refused batch (it cannot change on a retry) is dropped too; a network error keeps it for next time.
         if (result.ok || (result.status >= 400 && result.status < 500 && result.status !== 401)) {
           clearBrowserNotifications();
           if (result.ok) revalidate.current();
         }
       })
+      // The check could not load (offline): the items stay for the next page.
+      .catch(() => {})
       .finally(() => {
         merging = false;
       });

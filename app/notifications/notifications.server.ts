@@ -3,9 +3,9 @@
 import { randomBytes } from "node:crypto";
 import { prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
+import type { BrowserNotification } from "./notification-schemas";
 import {
   type AppNotification,
-  type BrowserNotification,
   CURSED_NOTIFICATION,
   evaluateIgnoredRule,
   mergeBrowserNotifications,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { BrowserNotification } from "./notification-schemas";
 import {
-  type BrowserNotification,
   badgeLabel,
   evaluateIgnoredRule,
   mergeBrowserNotifications,

@@ -2,8 +2,9 @@
 // §4 Notification states, §9 Notifications), shared by the server (signed-in
 // readers, stored in the database) and the browser (anonymous readers, kept in
 // local storage). Pure functions only: timestamps are passed in.
-import { z } from "zod";
 import { safeRedirectPath } from "~/utils/redirect";
+// Types only: the schemas stay out of the reading pages' JavaScript (notification-schemas.ts).
+import type { BrowserNotification } from "./notification-schemas";
 
 /** Spec §9 Notifications. */
 export const NOTIFICATIONS = {
@@ -37,7 +38,6 @@ export type AppNotification = {
 export const FILTERS = ["all", "unread", "read"] as const;
 export type NotificationFilter = (typeof FILTERS)[number];
 export const FILTER_LABELS: Record<NotificationFilter, string> = { all: "All", unread: "Unread", read: "Read" };
-export const FilterSchema = z.enum(FILTERS).catch("all");
 
 export type NotificationCounts = { all: number; unread: number; read: number };
 
@@ -124,24 +124,8 @@ export function safeNotificationLink(link: unknown): string | null {
   return safe === "" ? null : safe;
 }
 
-/** A browser-kept notification as the merge takes it (POST /api/notifications). */
-export const BrowserNotificationSchema = z.object({
-  id: z.string().min(1).max(100),
-  type: z.enum(NOTIFICATION_TYPES),
-  title: z.string().trim().min(1).max(200),
-  message: z.string().max(1000),
-  link: z.string().max(500).nullish(),
-  storyId: z.string().max(100).nullish(),
-  date: z.iso.datetime({ offset: true }),
-  read: z.boolean(),
-});
-export type BrowserNotification = z.infer<typeof BrowserNotificationSchema>;
-
 /** At most this many browser notifications are merged at once. */
 export const MERGE_LIMIT = 200;
-export const MergeSchema = z.object({
-  notifications: z.array(BrowserNotificationSchema).max(MERGE_LIMIT, `At most ${MERGE_LIMIT} notifications at once.`),
-});
 
 export type MergeRow = Omit<AppNotification, "id" | "date"> & { date: Date; dedupeKey: string };
 
@@ -173,10 +157,3 @@ export function mergeBrowserNotifications(existingKeys: Iterable<string>, incomi
   }
   return rows;
 }
-
-/** The forms of /notifications: open one (mark it read, go to its link), mark all read, clear. */
-export const NotificationActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("open"), id: z.string().min(1).max(100), filter: z.enum(FILTERS).optional() }),
-  z.object({ intent: z.literal("read-all"), filter: z.enum(FILTERS).optional() }),
-  z.object({ intent: z.literal("clear"), filter: z.enum(FILTERS).optional() }),
-]);

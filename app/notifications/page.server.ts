@@ -4,13 +4,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { invariantResponse, readFormData } from "~/utils/http";
-import {
-  FILTERS,
-  FilterSchema,
-  NotificationActionSchema,
-  type NotificationFilter,
-  safeNotificationLink,
-} from "./notifications";
+import { FilterSchema, NotificationActionSchema } from "./notification-schemas";
+import { FILTERS, type NotificationFilter, safeNotificationLink } from "./notifications";
 import {
   bellState,
   clearNotifications,

@@ -5,13 +5,8 @@ import { createCookie } from "react-router";
 import { prisma } from "~/db.server";
 import { env, sessionSecrets } from "~/env.server";
 import { COOKIE_NAMES } from "~/utils/site";
-import {
-  mergeAtSignIn,
-  type Preferences,
-  parseStoredPreferences,
-  resolvePreferences,
-  type StoredPreferences,
-} from "./preferences";
+import { parseStoredPreferences } from "./preference-schemas";
+import { mergeAtSignIn, type Preferences, resolvePreferences, type StoredPreferences } from "./preferences";
 
 const ONE_YEAR_S = 60 * 60 * 24 * 365;
 

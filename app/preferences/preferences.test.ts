@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CONTENT_WARNING_IDS } from "~/stories/content-warnings";
 import { FontsSchema, QuickSettingsSchema, ReadingPreferencesSchema } from "./forms";
 import { preferenceCss } from "./preference-css";
+import { parseStoredPreferences, preferencesFromSearch } from "./preference-schemas";
 import {
   applyPreset,
   DEFAULT_PREFERENCES,
@@ -14,10 +15,8 @@ import {
   mergeAtSignIn,
   PARAGRAPH_SPACINGS,
   PRESETS,
-  parseStoredPreferences,
   preferenceDataAttributes,
   preferenceStyle,
-  preferencesFromSearch,
   resolvePreferences,
   type StoredPreferences,
   TEXT_ALIGNS,

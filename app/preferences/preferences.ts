@@ -1,14 +1,17 @@
 // Reading preferences (issue 13, spec §1 "accessibility and font settings"):
 // the values a reader may choose, their defaults, the presets, and how they
 // become attributes on <html>. Shared by server and browser; storage lives in
-// preferences.server.ts. See docs/decisions/011-reading-preferences.md.
+// preferences.server.ts, the schemas that check what is stored or posted in
+// preference-schemas.ts. See docs/decisions/011-reading-preferences.md.
 //
 // Every value is one of a short, fixed list (strings, so a form posts them as
 // they are): the cookie stays small and bounded, CSS can match them, and an
 // unknown value is simply dropped (the default stays).
-import { z } from "zod";
-import { CONTENT_WARNING_IDS, type ContentWarningId } from "~/stories/content-warnings";
+import type { z } from "zod";
+import type { ContentWarningId } from "~/stories/content-warnings";
 import type { Theme } from "~/theme/theme";
+// Types only: the schemas stay out of the reading pages' JavaScript (preference-schemas.ts).
+import type * as Schemas from "./preference-schemas";
 
 export const TYPEFACES = [
   {
@@ -93,42 +96,10 @@ export const WARNING_MODES = [
   { value: "collapse", label: "Collapse stories with the warnings I choose behind a notice" },
 ] as const;
 
-type Values<T extends readonly { value: string }[]> = T[number]["value"];
-const values = <T extends readonly { value: string }[]>(list: T) =>
-  list.map((item) => item.value) as unknown as [Values<T>, ...Values<T>[]];
-
-const onOff = z.preprocess((v) => v === true || v === "on" || v === "true", z.boolean());
-
-/** One schema per value; a stored or posted value that fails its schema is dropped (the default stays). */
-export const FIELD_SCHEMAS = {
-  typeface: z.enum(values(TYPEFACES)),
-  fontSize: z.enum(values(FONT_SIZES)),
-  fontWeight: z.enum(values(FONT_WEIGHTS)),
-  lineHeight: z.enum(values(LINE_HEIGHTS)),
-  paragraphSpacing: z.enum(values(PARAGRAPH_SPACINGS)),
-  letterSpacing: z.enum(values(LETTER_SPACINGS)),
-  wordSpacing: z.enum(values(WORD_SPACINGS)),
-  measure: z.enum(values(MEASURES)),
-  textAlign: z.enum(values(TEXT_ALIGNS)),
-  highContrast: onOff,
-  reducedMotion: onOff,
-  underlineLinks: onOff,
-  contentWarnings: z.enum(values(WARNING_MODES)),
-  collapsedWarnings: z.preprocess(
-    (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
-    z
-      .array(z.enum(CONTENT_WARNING_IDS as [ContentWarningId, ...ContentWarningId[]]))
-      .max(CONTENT_WARNING_IDS.length)
-      .transform((ids) => [...new Set(ids)]),
-  ),
-} as const;
-
-export type PreferenceKey = keyof typeof FIELD_SCHEMAS;
-export type Preferences = { [K in PreferenceKey]: z.output<(typeof FIELD_SCHEMAS)[K]> };
+export type PreferenceKey = keyof typeof Schemas.FIELD_SCHEMAS;
+export type Preferences = { [K in PreferenceKey]: z.output<(typeof Schemas.FIELD_SCHEMAS)[K]> };
 /** What is stored (cookie or database): only the values the reader has set. */
 export type StoredPreferences = Partial<Preferences>;
-
-export const PREFERENCE_KEYS = Object.keys(FIELD_SCHEMAS) as PreferenceKey[];
 
 export const DEFAULT_PREFERENCES: Preferences = {
   typeface: "default",
@@ -146,6 +117,8 @@ export const DEFAULT_PREFERENCES: Preferences = {
   contentWarnings: "show",
   collapsedWarnings: [],
 };
+
+export const PREFERENCE_KEYS = Object.keys(DEFAULT_PREFERENCES) as PreferenceKey[];
 
 /** Whether every value is the default (a reader who never chose anything). */
 export function isDefaultPreferences(prefs: Preferences): boolean {
@@ -189,22 +162,6 @@ export const PAGE_FIELDS = {
 } as const satisfies Record<string, readonly PreferenceKey[]>;
 
 export type SettingsPage = keyof typeof PAGE_FIELDS;
-
-/**
- * Reads stored preferences from anything (a cookie, a database row, a query
- * string): keeps each known key whose value is valid, drops everything else.
- */
-export function parseStoredPreferences(raw: unknown): StoredPreferences {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return {};
-  const source = raw as Record<string, unknown>;
-  const result: Record<string, unknown> = {};
-  for (const key of PREFERENCE_KEYS) {
-    if (!Object.hasOwn(source, key)) continue;
-    const parsed = FIELD_SCHEMAS[key].safeParse(source[key]);
-    if (parsed.success) result[key] = parsed.data;
-  }
-  return result as StoredPreferences;
-}
 
 export function resolvePreferences(stored: StoredPreferences): Preferences {
   return { ...DEFAULT_PREFERENCES, ...stored };
@@ -407,14 +364,4 @@ export function preferenceDataAttributes(prefs: Preferences, options: { all?: bo
   if (prefs.reducedMotion) attributes["data-motion"] = "reduce";
   if (prefs.underlineLinks) attributes["data-underline-links"] = "true";
   return attributes;
-}
-
-/** Stored preferences as a query string (the preview page's no-JavaScript "Preview" is a GET). */
-export function preferencesFromSearch(params: URLSearchParams): StoredPreferences {
-  const raw: Record<string, unknown> = {};
-  for (const key of PREFERENCE_KEYS) {
-    const all = params.getAll(key);
-    if (all.length) raw[key] = key === "collapsedWarnings" ? all : all[0];
-  }
-  return parseStoredPreferences(raw);
 }

@@ -6,6 +6,7 @@ import { formatDate } from "~/components/story-card";
 import { listLibrary } from "~/library/library.server";
 import { LibraryCard } from "~/library/library-card";
 import { handleLibraryForm } from "~/library/library-form.server";
+import { ShelfSchema } from "~/library/shelf-schemas";
 import {
   LIBRARY_PATH,
   LIBRARY_SORTS,
@@ -14,7 +15,6 @@ import {
   SHELF_LABELS,
   SHELVES,
   type Shelf,
-  ShelfSchema,
 } from "~/library/shelves";
 import { invariantResponse, keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { invariantResponse } from "./http";
-import { SlugSchema } from "./slug";
+import { SlugSchema } from "./slug-schema";
 
 /** The highest page number a list takes (a guard against absurd offsets, not a content limit). */
 export const MAX_PAGE_NUMBER = 100_000;

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * The one rule for slugs, of stories, categories and tags alike, whether they
  * come from a URL or from a remote source: lower-case letters, digits and
@@ -8,8 +6,6 @@ import { z } from "zod";
  * cannot turn a card's link into another route (`../../api/auth/logout`).
  */
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,199}$/;
-
-export const SlugSchema = z.string().regex(SLUG_PATTERN);
 
 export const isSlug = (value: unknown): value is string => typeof value === "string" && SLUG_PATTERN.test(value);
 

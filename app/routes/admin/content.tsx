@@ -16,7 +16,7 @@ import { formatDate } from "~/components/story-card";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
-import { SlugSchema } from "~/utils/slug";
+import { SlugSchema } from "~/utils/slug-schema";
 import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/content";
 

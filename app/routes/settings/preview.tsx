@@ -4,6 +4,7 @@ import { csrfToken } from "~/auth/csrf.server";
 import { ActionErrors, RadioGroup, SelectField } from "~/preferences/controls";
 import { fontFacesCss } from "~/preferences/fonts";
 import { InlineCss, PREVIEW_CSS } from "~/preferences/preference-css";
+import { preferencesFromSearch } from "~/preferences/preference-schemas";
 import {
   FONT_SIZES,
   FONT_WEIGHTS,
@@ -14,7 +15,6 @@ import {
   type Preferences,
   preferenceDataAttributes,
   preferenceStyle,
-  preferencesFromSearch,
   resolvePreferences,
   TEXT_ALIGNS,
   TYPEFACES,
