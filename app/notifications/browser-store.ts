@@ -30,18 +30,14 @@ const PENDING: BrowserState = { ...EMPTY, pending: true };
 const listeners = new Set<() => void>();
 let cache: { raw: string | null; state: BrowserState } | null = null;
 
-type ItemCheck = (item: unknown) => AppNotification | null;
-let check: ItemCheck | null = null;
+let schema: typeof import("./notification-schemas")["BrowserNotificationSchema"] | null = null;
 let loading: Promise<void> | null = null;
 
 /** Loads the items' schema once; a failed load (offline) is tried again on the next read. */
 function loadCheck(): Promise<void> {
   loading ??= import("./notification-schemas").then(
     ({ BrowserNotificationSchema }) => {
-      check = (item) => {
-        const parsed = BrowserNotificationSchema.safeParse(item);
-        return parsed.success ? parsed.data : null;
-      };
+      schema = BrowserNotificationSchema;
       cache = null;
       for (const listener of listeners) listener();
     },
@@ -66,13 +62,13 @@ function parse(raw: string | null): BrowserState {
   try {
     const value = JSON.parse(raw) as Partial<BrowserState>;
     const stored: unknown[] = Array.isArray(value.items) ? value.items : [];
-    if (stored.length > 0 && !check) {
+    if (stored.length > 0 && !schema) {
       loadCheck().catch(() => {});
       return PENDING;
     }
     const items = stored.flatMap((item) => {
-      const notification = check?.(item);
-      return notification ? [notification] : [];
+      const parsed = schema?.safeParse(item);
+      return parsed?.success ? [parsed.data] : [];
     });
     return {
       items,
