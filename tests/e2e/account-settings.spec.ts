@@ -4,7 +4,7 @@
 // data, delete my account).
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "@playwright/test";
-import { latestMailTo, newReader, register, signIn } from "../support/accounts";
+import { latestMailTo, newReader, signIn, signInByApi, signUp } from "../support/accounts";
 import { queryE2eDb } from "../support/db";
 import { chooseDisplayMode, DISPLAY_MODES, expect, giveConsent, test } from "../support/test";
 
@@ -19,8 +19,7 @@ async function otherBrowser(browser: Browser, baseURL: string, reader: { email: 
   const context = await browser.newContext({ baseURL });
   await giveConsent(context, baseURL);
   const page = await context.newPage();
-  await signIn(page, reader.email, reader.password);
-  await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
+  await signInByApi(page, reader);
   return { context, page };
 }
 
@@ -33,7 +32,7 @@ test("the account pages send anonymous readers to sign in", async ({ page }) => 
 
 test("a reader changes username, display name and bio, and /profile shows them", async ({ page, checkA11y }) => {
   const reader = newReader();
-  await register(page, reader);
+  await signUp(page, reader);
   await page.goto("/settings/profile");
   await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
   await checkA11y();
@@ -63,7 +62,7 @@ test("a reader changes username, display name and bio, and /profile shows them",
 
 test("a reader changes the email address through the link mailed to the new one", async ({ page, checkA11y }) => {
   const reader = newReader();
-  await register(page, reader);
+  await signUp(page, reader);
   const next = `moved-${reader.email}`;
   await page.goto("/settings/profile");
   await page.getByLabel("New email address").fill(next);
@@ -91,7 +90,7 @@ test("a reader changes the email address through the link mailed to the new one"
 
 test("a password change signs out the other browser and keeps this one", async ({ page, browser, baseURL }) => {
   const reader = newReader();
-  await register(page, reader);
+  await signUp(page, reader);
   const other = await otherBrowser(browser, baseURL as string, reader);
 
   await page.goto("/settings/profile");
@@ -115,7 +114,7 @@ test("a password change signs out the other browser and keeps this one", async (
 });
 
 test("notification preferences persist", async ({ page, checkA11y }) => {
-  await register(page, newReader());
+  await signUp(page, newReader());
   await page.goto("/settings/notifications");
   await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
   await checkA11y();
@@ -137,7 +136,7 @@ test("notification preferences persist", async ({ page, checkA11y }) => {
 });
 
 test("download my data holds the reader's bookmark and feedback", async ({ page, checkA11y }) => {
-  await register(page, newReader());
+  await signUp(page, newReader());
   await page.goto(`/story/${FERRY.slug}`);
   const stored = page.waitForResponse(
     (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/bookmarks"),
@@ -172,7 +171,7 @@ test("download my data holds the reader's bookmark and feedback", async ({ page,
 
 test("a reader ends another session from the list", async ({ page, browser, baseURL }) => {
   const reader = newReader();
-  await register(page, reader);
+  await signUp(page, reader);
   const other = await otherBrowser(browser, baseURL as string, reader);
   await page.goto("/settings/privacy");
   const sessions = page.getByRole("region", { name: "Where you are signed in" });
@@ -191,7 +190,7 @@ test("a reader ends another session from the list", async ({ page, browser, base
 for (const choice of ["anonymise", "remove"] as const) {
   test(`deleting the account removes the personal data and ${choice}s the submissions`, async ({ page, checkA11y }) => {
     const reader = newReader();
-    await register(page, reader);
+    await signUp(page, reader);
     const [user] = await queryE2eDb<{ id: string }>('SELECT id FROM "User" WHERE email = ?', [reader.email]);
     const slug = `kept-${reader.username.replaceAll("_", "-").toLowerCase()}`;
     const now = new Date().toISOString();
@@ -238,7 +237,7 @@ for (const choice of ["anonymise", "remove"] as const) {
 
 test("the analytics choice follows the reader to another browser", async ({ page, browser, baseURL }) => {
   const reader = newReader();
-  await register(page, reader);
+  await signUp(page, reader);
   await page.goto("/settings/privacy");
   await page.getByRole("checkbox", { name: "Analytics", exact: true }).uncheck();
   await page.getByRole("checkbox", { name: "Marketing", exact: true }).uncheck();
@@ -269,7 +268,7 @@ for (const mode of DISPLAY_MODES) {
   test(`every account settings page passes axe in ${mode}`, async ({ page, checkA11y }) => {
     test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: "light" });
-    await register(page, newReader());
+    await signUp(page, newReader());
     await chooseDisplayMode(page, mode);
     for (const path of [
       "/settings/profile",

@@ -7,14 +7,13 @@
 // waited for), edit it, delete it after confirming. JavaScript on and off.
 import { gzipSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { signIn } from "../support/accounts";
+import { signInAndOpen } from "../support/accounts";
 import { expect, SITE_ADMIN, test } from "./story-site";
 
 test.describe.configure({ mode: "serial" });
 
 async function asAdmin(page: Page, path: string, heading: string) {
-  await signIn(page, SITE_ADMIN.email, SITE_ADMIN.password, path);
-  await page.getByRole("link", { name: "Continue where you were" }).click();
+  await signInAndOpen(page, SITE_ADMIN, path);
   await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
 }
 

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { ADMIN } from "../../playwright.config";
-import { signInAndContinue } from "../support/accounts";
+import { signInAndOpen } from "../support/accounts";
 import { queryE2eDb } from "../support/db";
 import { expect, test } from "../support/test";
 
@@ -24,7 +24,7 @@ async function addFeedback(marker: string, type: string, category: string, conte
   return { id, text: `${content} ${marker}` };
 }
 
-const signInAsAdmin = (page: Page, to: string) => signInAndContinue(page, ADMIN, to);
+const signInAsAdmin = (page: Page, to: string) => signInAndOpen(page, ADMIN, to);
 
 /** The flash toast that says `text` (with JS, earlier toasts may still be showing). */
 const toast = (page: Page, text: string) =>

@@ -5,13 +5,13 @@
 // or a GET form.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { signInAndContinue } from "../support/accounts";
+import { signInAndOpen } from "../support/accounts";
 import type { Site } from "../support/site-server";
 import { expect, SITE_ADMIN, test } from "./story-site";
 
 test.describe.configure({ mode: "serial" });
 
-const signInAsAdmin = (page: Page, to: string) => signInAndContinue(page, SITE_ADMIN, to);
+const signInAsAdmin = (page: Page, to: string) => signInAndOpen(page, SITE_ADMIN, to);
 
 async function adminId(site: Site): Promise<string> {
   const [row] = await site.query<{ id: string }>('SELECT id FROM "User" WHERE email = ?', [SITE_ADMIN.email]);

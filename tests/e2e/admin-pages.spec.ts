@@ -4,7 +4,7 @@
 // phones too): no sideways scrolling at 390 px. The jobs on each page have
 // their own specs (admin-*.spec.ts, story-submission.spec.ts).
 import { ADMIN } from "../../playwright.config";
-import { signIn } from "../support/accounts";
+import { signInByApi } from "../support/accounts";
 import { expect, test } from "../support/test";
 
 /** Each admin URL and the navigation entry that is current on it. */
@@ -42,8 +42,7 @@ for (let start = 0; start < PAGES.length; start += GROUP) {
     checkA11y,
   }) => {
     test.setTimeout(120_000);
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
+    await signInByApi(page, ADMIN);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       for (const [path, entry] of pages) {

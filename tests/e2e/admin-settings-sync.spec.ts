@@ -2,7 +2,7 @@
 // closed, the audit log) and the sync page's progress. On a site of its own:
 // the settings are global, and the shared suite server keeps its defaults.
 import type { Page } from "@playwright/test";
-import { newReader, signIn } from "../support/accounts";
+import { newReader, signInAndOpen } from "../support/accounts";
 import { ADMIN_ENV, SITE_ADMIN, type Site, startSite } from "../support/site-server";
 import { test as base, expect } from "../support/test";
 
@@ -24,9 +24,7 @@ const test = base.extend<object, { site: Site }>({
 test.describe.configure({ mode: "serial" });
 
 async function asAdmin(page: Page, path: string) {
-  await signIn(page, SITE_ADMIN.email, SITE_ADMIN.password, path);
-  await expect(page.getByRole("link", { name: "Continue where you were" })).toBeVisible();
-  await page.goto(path);
+  await signInAndOpen(page, SITE_ADMIN, path);
 }
 
 /** Saves the settings form with one on/off choice changed. */

@@ -1,10 +1,9 @@
 import { ADMIN } from "../../playwright.config";
-import { newReader, register, signIn } from "../support/accounts";
+import { newReader, signInAndOpen, signUp } from "../support/accounts";
 import { expect, test } from "../support/test";
 
 test("an administrator runs a content sync from the admin area", async ({ page, checkA11y }) => {
-  await signIn(page, ADMIN.email, ADMIN.password, "/admin/wordpress-sync");
-  await page.getByRole("link", { name: "Continue where you were" }).click();
+  await signInAndOpen(page, ADMIN, "/admin/wordpress-sync");
   await expect(page.getByRole("heading", { level: 1, name: "Content sync" })).toBeVisible();
   await page.getByRole("button", { name: "Sync now" }).click();
   const history = page.getByRole("table", { name: "The latest 10 content syncs" });
@@ -14,7 +13,7 @@ test("an administrator runs a content sync from the admin area", async ({ page, 
 });
 
 test("a reader can neither see nor trigger the content sync", async ({ page, context }) => {
-  await register(page, newReader());
+  await signUp(page, newReader());
   const response = await page.goto("/admin/wordpress-sync");
   expect(response?.status()).toBe(403);
   // A POST with a valid CSRF token is still refused: the action checks the role itself.

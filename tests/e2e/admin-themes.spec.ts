@@ -3,7 +3,7 @@
 // other specs (and their axe checks) must keep the default one.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { signInAndContinue } from "../support/accounts";
+import { signInAndOpen } from "../support/accounts";
 import { ADMIN_ENV, SITE_ADMIN, type Site, startSite } from "../support/site-server";
 import { test as base, expect } from "../support/test";
 
@@ -24,7 +24,7 @@ const test = base.extend<object, { site: Site }>({
 
 test.describe.configure({ mode: "serial" });
 
-const signInAsAdmin = (page: Page, to: string) => signInAndContinue(page, SITE_ADMIN, to);
+const signInAsAdmin = (page: Page, to: string) => signInAndOpen(page, SITE_ADMIN, to);
 
 async function createCategory(page: Page, name: string) {
   const form = page.getByRole("form", { name: "New category" });

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { ADMIN } from "../../playwright.config";
-import { newReader, register, signIn } from "../support/accounts";
+import { newReader, signIn, signInAndOpen, signUp } from "../support/accounts";
 import { expect, giveConsent, test } from "../support/test";
 
 const SUSPENDED =
@@ -26,13 +26,12 @@ async function newPage(browser: Browser, javaScriptEnabled: boolean, baseURL: st
 async function readerPage(browser: Browser, js: boolean, baseURL: string) {
   const page = await newPage(browser, js, baseURL);
   const reader = newReader();
-  await register(page, reader);
+  await signUp(page, reader);
   return { page, reader };
 }
 
 async function asAdmin(page: Page, path: string) {
-  await signIn(page, ADMIN.email, ADMIN.password, path);
-  await page.getByRole("link", { name: "Continue where you were" }).click();
+  await signInAndOpen(page, ADMIN, path);
 }
 
 /** Finds the user through the search and opens their page. */
@@ -169,7 +168,7 @@ test("bulk: suspend and reinstate the ticked users from the list", async ({
 });
 
 test("a reader gets the 403 page for the user list and a user's page", async ({ page }) => {
-  await register(page, newReader());
+  await signUp(page, newReader());
   expect((await page.goto("/admin/users"))?.status()).toBe(403);
   expect((await page.goto("/admin/users/anyone"))?.status()).toBe(403);
 });

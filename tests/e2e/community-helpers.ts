@@ -1,8 +1,8 @@
 // Shared steps of the community browser specs: a reader signed up through the
 // API (the form has its own tests) in a browser context of their own, and toasts.
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { newReader } from "../support/accounts";
-import { expect, giveConsent } from "../support/test";
+import { newReader, signUp } from "../support/accounts";
+import { giveConsent } from "../support/test";
 
 export type Reader = ReturnType<typeof newReader>;
 
@@ -21,12 +21,6 @@ export async function readerPage(
   const page = await context.newPage();
   await signUp(page, reader);
   return { page, context, reader };
-}
-
-export async function signUp(page: Page, reader: Reader) {
-  const { csrfToken } = (await (await page.request.get("/api/csrf-token")).json()) as { csrfToken: string };
-  const reply = await page.request.post("/api/auth/register", { data: reader, headers: { "X-CSRF-Token": csrfToken } });
-  expect(reply.status()).toBe(201);
 }
 
 export function toast(page: Page, text: string) {

@@ -2,8 +2,8 @@
 // own (story-site.ts): a published community story joins the Story Index and
 // the feed, whose counts other specs check on the shared server.
 import { randomUUID } from "node:crypto";
-import { newReader } from "../support/accounts";
-import { readerPage, signUp, toast } from "./community-helpers";
+import { newReader, signUp } from "../support/accounts";
+import { readerPage, toast } from "./community-helpers";
 import { expect, test } from "./story-site";
 
 test("a community story's comments: readers comment and quote, anonymous readers are asked to sign in", async ({

@@ -7,10 +7,10 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { ADMIN } from "../../playwright.config";
 import { expectAccessible } from "../support/a11y";
-import { newReader, signIn } from "../support/accounts";
+import { newReader, signInAndOpen, signUp } from "../support/accounts";
 import { queryE2eDb } from "../support/db";
 import { expect, giveConsent, test } from "../support/test";
-import { readerPage, signUp, toast } from "./community-helpers";
+import { readerPage, toast } from "./community-helpers";
 
 async function startThread(page: Page, title: string, body: string) {
   await page.goto("/community");
@@ -178,8 +178,7 @@ test("a reader reports a reply, the admin hides it, and everyone sees it removed
   });
   await giveConsent(admin, baseURL as string);
   const adminPage = await admin.newPage();
-  await signIn(adminPage, ADMIN.email, ADMIN.password, "/admin/content-moderation/reports");
-  await adminPage.getByRole("link", { name: "Continue where you were" }).click();
+  await signInAndOpen(adminPage, ADMIN, "/admin/content-moderation/reports");
   await expect(adminPage.getByRole("heading", { level: 1, name: "Reported posts" })).toBeVisible();
   const item = adminPage.getByRole("article").filter({ hasText: secret });
   await expect(item).toContainText("Spam or advertising");

@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { DEGRADED_PORT, OIDC_ISSUER, OIDC_PROVIDER } from "../../playwright.config";
-import { newReader, register, signIn, signOut } from "../support/accounts";
+import { newReader, signIn, signOut, signUp } from "../support/accounts";
 import type { TestIdentity } from "../support/oidc-provider";
 import { expect, test } from "../support/test";
 
@@ -65,7 +65,7 @@ test("a reader connects the provider in settings, then signs in with it to the s
   checkA11y,
 }) => {
   const reader = newReader();
-  await register(page, reader);
+  await signUp(page, reader);
   await page.goto(settings);
   await expect(page.getByText("Not connected.")).toBeVisible();
   await checkA11y();
@@ -109,7 +109,7 @@ test("a provider account connected to another account is refused", async ({ page
   await page.context().clearCookies({ name: "hs_session" });
 
   const reader = newReader();
-  await register(page, reader);
+  await signUp(page, reader);
   await page.goto(settings);
   await page.getByRole("button", { name: `Connect ${NAME}` }).click();
   await expect(page.getByRole("alert")).toContainText(`This ${NAME} account is already connected to another account`);
@@ -121,7 +121,7 @@ test("an existing account's email is never linked: the reader is told to sign in
   clientId,
 }) => {
   const reader = newReader();
-  await register(page, reader);
+  await signUp(page, reader);
   await page.context().clearCookies({ name: "hs_session" });
   await providerSignsIn(clientId, { ...personAtProvider(), email: reader.email });
   await signInWithProvider(page);

@@ -4,7 +4,7 @@
 // (the client build once named pages.css after the chunk that imported it).
 import type { Page } from "@playwright/test";
 import { ADMIN } from "../../playwright.config";
-import { signInAndContinue } from "../support/accounts";
+import { signInAndOpen } from "../support/accounts";
 import { expect, test } from "../support/test";
 
 const READER_PAGES = ["/", "/stories", "/story/the-doll-hospital", "/about", "/contact", "/auth", "/search?q=lantern"];
@@ -35,7 +35,7 @@ test("reader and settings pages hydrate without a mismatch, each stylesheet unde
 });
 
 test("admin pages hydrate without a mismatch", async ({ page }) => {
-  await signInAndContinue(page, ADMIN, "/admin/dashboard");
+  await signInAndOpen(page, ADMIN, "/admin/dashboard");
   for (const path of ADMIN_PAGES) {
     expect(await hydrate(page, path), path).toEqual([]);
   }

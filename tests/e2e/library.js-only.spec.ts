@@ -1,12 +1,12 @@
 // What the library does only with JavaScript: the position saved while the
 // reader scrolls (no button pressed), and the "user" local storage key (§3).
-import { newReader, register, signOut } from "../support/accounts";
+import { newReader, register, signOut, signUp } from "../support/accounts";
 import { expect, test } from "../support/test";
 
 const FERRY = "last-ferry-to-hollin-isle";
 
 test("the position is saved as the reader scrolls, and the end of the story finishes it", async ({ page }) => {
-  await register(page, newReader());
+  await signUp(page, newReader());
   await page.setViewportSize({ width: 360, height: 400 });
   await page.goto(`/story/${FERRY}`);
   await page.locator("#p-3").scrollIntoViewIfNeeded();
@@ -31,7 +31,7 @@ test('the "user" key holds the signed-in user and is cleared on logout', async (
 });
 
 test("removing from the library updates in place and offers Undo in a toast", async ({ page }) => {
-  await register(page, newReader());
+  await signUp(page, newReader());
   await page.goto(`/story/${FERRY}`);
   const main = page.getByRole("main");
   await main.getByRole("button", { name: "Bookmark Last Ferry to Hollin Isle" }).click();

@@ -2,7 +2,7 @@
 // shelves, removal with Undo, the exact reading position, /reader's Continue
 // reading, recommendations, /profile and the sign-in redirect.
 import sharp from "sharp";
-import { newReader, register } from "../support/accounts";
+import { newReader, signUp } from "../support/accounts";
 import { expect, test } from "../support/test";
 
 const FERRY = { slug: "last-ferry-to-hollin-isle", title: "Last Ferry to Hollin Isle" };
@@ -24,7 +24,7 @@ test("anonymous readers are sent to sign in and come back", async ({ page }) => 
 });
 
 test("bookmark a story, change its shelf, remove it and undo", async ({ page, checkA11y }) => {
-  await register(page, newReader());
+  await signUp(page, newReader());
   await page.goto(`/story/${FERRY.slug}`);
   const main = page.getByRole("main");
   await main.getByRole("button", { name: `Bookmark ${FERRY.title}` }).click();
@@ -61,7 +61,7 @@ test("bookmark a story, change its shelf, remove it and undo", async ({ page, ch
 });
 
 test("a story card in the index can be bookmarked, and every list offers it", async ({ page }) => {
-  await register(page, newReader());
+  await signUp(page, newReader());
   for (const list of ["/", "/reader", "/search?q=salt"]) {
     await page.goto(list);
     const first = page.getByRole("main").getByRole("article").first();
@@ -83,7 +83,7 @@ test("a reader comes back to the paragraph they stopped at, and /reader shows th
   page,
   checkA11y,
 }) => {
-  await register(page, newReader());
+  await signUp(page, newReader());
   await page.goto(`/story/${FERRY.slug}`);
   await checkA11y();
   await page.getByRole("button", { name: "I stopped here (paragraph 3 of 4)" }).click();
@@ -109,7 +109,7 @@ test("a reader comes back to the paragraph they stopped at, and /reader shows th
 });
 
 test("recommendations explain themselves", async ({ page, checkA11y }) => {
-  await register(page, newReader());
+  await signUp(page, newReader());
   await page.goto("/recommendations");
   await expect(page.getByRole("heading", { level: 1, name: "Recommendations" })).toBeVisible();
   await expect(page.getByRole("listitem").first()).toBeVisible();
@@ -130,7 +130,7 @@ test("recommendations explain themselves", async ({ page, checkA11y }) => {
 
 test("the profile shows the reader, their counts and links", async ({ page, checkA11y }) => {
   const reader = newReader();
-  await register(page, reader);
+  await signUp(page, reader);
   await page.goto("/profile");
   await expect(page.getByRole("heading", { level: 1, name: reader.username })).toBeVisible();
   await expect(page.getByRole("img", { name: "Default avatar" })).toBeVisible();
@@ -153,7 +153,7 @@ test("an uploaded avatar is resized, stripped of its metadata and served from ou
   request,
 }) => {
   const reader = newReader();
-  await register(page, reader);
+  await signUp(page, reader);
   await page.goto("/profile");
   const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#552233" } })
     .withExif({ IFD0: { Copyright: "secret-exif-marker", Artist: "secret-exif-marker" } })

@@ -2,13 +2,13 @@
 // turns "New stories" off gets no new-story notification when a content sync
 // finds new stories, while a reader who keeps it on does; and a reader who
 // turns the cursed notification off is never cursed by the server-side rule.
+import { signUp } from "../support/accounts";
 import {
   addNotification,
   bell,
   expect,
   type NotificationSite,
   test as notificationTest,
-  signUp,
   startNotificationSite,
   userId,
 } from "./notification-site";

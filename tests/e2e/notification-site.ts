@@ -5,7 +5,6 @@
 // without touching the shared suite server.
 import { randomUUID } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
-import { newReader } from "../support/accounts";
 import { httpClient } from "../support/http-client";
 import { ADMIN_ENV, SITE_ADMIN, type Site, startSite } from "../support/site-server";
 import { waitForSyncToFinish } from "../support/sync";
@@ -100,16 +99,4 @@ export function bell(page: Page, unread: number) {
   const name = unread > 0 ? `Notifications, ${unread > 99 ? "99+" : unread} unread` : "Notifications";
   const header = page.getByRole("banner");
   return header.getByRole("link", { name, exact: true }).or(header.getByRole("button", { name, exact: true }));
-}
-
-/**
- * A new reader, signed in in this page's browser context through the JSON API
- * (the sign-up form has its own tests; here it would only add a slow step).
- */
-export async function signUp(page: Page) {
-  const reader = newReader();
-  const { csrfToken } = (await (await page.request.get("/api/csrf-token")).json()) as { csrfToken: string };
-  const reply = await page.request.post("/api/auth/register", { data: reader, headers: { "X-CSRF-Token": csrfToken } });
-  expect(reply.status()).toBe(201);
-  return reader;
 }

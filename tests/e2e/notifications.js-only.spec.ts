@@ -2,7 +2,8 @@
 // keyboard and focus), the new-story poll and its toast (spec §7, §8), the
 // ignored-notification rule in the browser with a controllable clock (spec §4),
 // and the merge of the browser's notifications into the account on sign-in.
-import { addNotification, bell, expect, signUp, test, userId } from "./notification-site";
+import { signUp } from "../support/accounts";
+import { addNotification, bell, expect, test, userId } from "./notification-site";
 
 test("the bell opens the panel: tabs with counts, Escape, open an item, mark all read, clear", async ({
   page,

@@ -3,7 +3,8 @@
 // /notifications page, its tabs, opening an item, mark all read and clear; and
 // the ignored-notification rule evaluated on the server, with the reader's panel
 // clock aged through the database.
-import { addNotification, bell, expect, signUp, test, userId } from "./notification-site";
+import { signUp } from "../support/accounts";
+import { addNotification, bell, expect, test, userId } from "./notification-site";
 
 test.describe.configure({ mode: "serial" });
 

@@ -4,7 +4,7 @@
 // covers what the shell changes for every reader).
 import type { Page } from "@playwright/test";
 import { ADMIN } from "../../playwright.config";
-import { newReader, register, signIn } from "../support/accounts";
+import { newReader, signInByApi, signUp } from "../support/accounts";
 import { expect, test } from "../support/test";
 
 const FERRY = "last-ferry-to-hollin-isle";
@@ -245,7 +245,7 @@ test.describe("tooltips (Radix UI)", () => {
 });
 
 test("confetti on a reader's first finished story, not on the second", async ({ page }) => {
-  await register(page, newReader());
+  await signUp(page, newReader());
   await recordShell(page);
   await page.goto(`/story/${FERRY}`);
   await page.getByRole("button", { name: "I finished this story" }).click();
@@ -261,8 +261,7 @@ test("confetti on a reader's first finished story, not on the second", async ({ 
 test("the refresh helper on the admin dashboard: Never refreshed, then Last updated after a refresh", async ({
   page,
 }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
+  await signInByApi(page, ADMIN);
   await page.goto("/admin/dashboard");
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await expect(page.getByText("Never refreshed")).toBeVisible();

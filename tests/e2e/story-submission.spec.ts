@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { expectAccessible } from "../support/a11y";
-import { latestMail, newReader, register, signIn } from "../support/accounts";
+import { latestMail, newReader, signInAndOpen, signUp } from "../support/accounts";
 import { giveConsent } from "../support/test";
 import { expect, SITE_ADMIN, test } from "./story-site";
 
@@ -26,8 +26,7 @@ async function newPage(browser: Browser, javaScriptEnabled: boolean, baseURL: st
 
 async function asAdmin(browser: Browser, javaScriptEnabled: boolean, baseURL: string) {
   const page = await newPage(browser, javaScriptEnabled, baseURL);
-  await signIn(page, SITE_ADMIN.email, SITE_ADMIN.password, "/admin/content-moderation");
-  await page.getByRole("link", { name: "Continue where you were" }).click();
+  await signInAndOpen(page, SITE_ADMIN, "/admin/content-moderation");
   await expect(page.getByRole("heading", { level: 1, name: "Content moderation" })).toBeVisible();
   return page;
 }
@@ -52,10 +51,10 @@ test("submit, changes requested, resubmit, approve: published, listed, and every
 
   // A reader who wants new stories, signed up before the story is published.
   const readerPage = await newPage(browser, js, origin);
-  await register(readerPage, newReader());
+  await signUp(readerPage, newReader());
 
   const writer = newReader();
-  await register(page, writer);
+  await signUp(page, writer);
   await page.goto("/submit-story");
   await expect(page.getByRole("heading", { level: 1, name: "Submit a story" })).toBeVisible();
   await checkA11y();
@@ -195,7 +194,7 @@ test("submit, changes requested, resubmit, approve: published, listed, and every
 });
 
 test("a draft is saved and kept; an unknown community story is a 404", async ({ page, checkA11y }) => {
-  await register(page, newReader());
+  await signUp(page, newReader());
   await page.goto("/submit-story");
   await page.getByLabel("Title").fill("Half a story");
   await page.getByLabel("Story text").fill("It began in the cellar.");
