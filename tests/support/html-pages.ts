@@ -1,13 +1,15 @@
 // Every HTML document the browser tests receive from the site is kept, once per
-// page shape, so that the run's global teardown can put them all through the
-// W3C Nu Html Checker in one go (a Java start per page would cost minutes).
+// page shape, so that they can all be put through the W3C Nu Html Checker in one
+// go once the browser tests are done (a Java start per page would cost minutes):
+// by tests/html-check in a full run, beside the stress tests, and by the run's
+// global teardown for whatever is left (a targeted run).
 // Pages are keyed by their markup with text and
 // per-request values (tokens, links, dates) left out: the same template with
 // other data is checked once.
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { appendFile, mkdir, open, readdir, readFile, rm } from "node:fs/promises";
+import { appendFile, mkdir, open, readFile, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -89,25 +91,42 @@ type VnuMessage = {
   lastLine?: number;
 };
 
+/** The kept pages already checked in this run, one file name a line. */
+const CHECKED_INDEX = path.join(HTML_PAGES_DIR, "checked.txt");
+/** The HTML errors those checks found, one JSON string a line. */
+const ERRORS_INDEX = path.join(HTML_PAGES_DIR, "errors.jsonl");
+
+const lines = async (file: string) =>
+  existsSync(file) ? (await readFile(file, "utf8")).split("\n").filter(Boolean) : [];
+
 /**
  * Runs the W3C Nu Html Checker (vnu.jar of the vnu-jar package, on Java) over
- * the kept pages, one Java start for all. The checker's CSS parser predates the
+ * the kept pages that no check of this run has read yet, one Java start for all,
+ * and returns every page kept and every error found in this run, these and earlier
+ * checks' (so a retried check still fails). The checker's CSS parser predates the
  * CSS Tailwind 4 writes (cascade layers, @property, color-mix), so its "CSS:"
  * messages are left out; every other error counts.
  */
 export async function checkKeptPages(): Promise<{ pages: number; errors: string[] }> {
-  const files = existsSync(HTML_PAGES_DIR)
-    ? (await readdir(HTML_PAGES_DIR)).filter((name) => name.endsWith(".html")).sort()
-    : [];
-  if (!files.length) return { pages: 0, errors: [] };
   const kept = new Map<string, KeptPage>();
-  for (const line of (await readFile(HTML_PAGES_INDEX, "utf8")).split("\n").filter(Boolean)) {
+  for (const line of await lines(HTML_PAGES_INDEX)) {
     const page = JSON.parse(line) as KeptPage;
     kept.set(page.file, page);
   }
+  const checked = new Set(await lines(CHECKED_INDEX));
+  const files = [...kept.keys()].filter((file) => !checked.has(file)).sort();
+  if (files.length) {
+    const errors = await runChecker(files, kept);
+    await appendFile(ERRORS_INDEX, errors.map((e) => `${JSON.stringify(e)}\n`).join(""));
+    await appendFile(CHECKED_INDEX, files.map((file) => `${file}\n`).join(""));
+  }
+  return { pages: kept.size, errors: (await lines(ERRORS_INDEX)).map((line) => JSON.parse(line) as string) };
+}
+
+async function runChecker(files: string[], kept: Map<string, KeptPage>): Promise<string[]> {
   const vnuJar = String(createRequire(import.meta.url)("vnu-jar"));
   const java = process.env.JAVA_HOME ? path.join(process.env.JAVA_HOME, "bin/java") : "java";
-  // The run's workers are done: one checker per core, each on a share of the pages.
+  // After the browser tests: one checker per core, each on a share of the pages.
   const batches = Math.max(1, Math.min(availableParallelism(), Math.ceil(files.length / 40)));
   const check = async (batch: string[]) => {
     const { stderr } = await promisify(execFile)(
@@ -136,5 +155,5 @@ export async function checkKeptPages(): Promise<{ pages: number; errors: string[
       const extract = (m.extract ?? "").replace(/\s+/g, " ").trim().slice(0, 160);
       return `- ${where}, line ${m.lastLine}: ${m.message}\n    ${extract}\n    kept as ${path.join(HTML_PAGES_DIR, file)}`;
     });
-  return { pages: files.length, errors };
+  return errors;
 }

@@ -1,6 +1,7 @@
 // Once per Playwright run: an empty folder for the pages the browser tests
 // keep (tests/support/test.ts), and after the last test the W3C Nu Html
-// Checker over them, whichever specs ran. An HTML error fails the run.
+// Checker over those that tests/html-check has not checked (all of them in a
+// run that names specs or projects), whichever specs ran. An HTML error fails the run.
 import { checkKeptPages, resetHtmlPages } from "./html-pages.ts";
 
 export default async function globalSetup() {
