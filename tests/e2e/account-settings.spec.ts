@@ -114,7 +114,7 @@ test("a password change signs out the other browser and keeps this one", async (
 });
 
 test("notification preferences persist", async ({ page, checkA11y }) => {
-  await signUp(page, newReader());
+  await signUp(page);
   await page.goto("/settings/notifications");
   await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
   await checkA11y();
@@ -136,7 +136,7 @@ test("notification preferences persist", async ({ page, checkA11y }) => {
 });
 
 test("download my data holds the reader's bookmark and feedback", async ({ page, checkA11y }) => {
-  await signUp(page, newReader());
+  await signUp(page);
   await page.goto(`/story/${FERRY.slug}`);
   const stored = page.waitForResponse(
     (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/bookmarks"),
@@ -268,7 +268,7 @@ for (const mode of DISPLAY_MODES) {
   test(`every account settings page passes axe in ${mode}`, async ({ page, checkA11y }) => {
     test.setTimeout(90_000);
     await page.emulateMedia({ colorScheme: "light" });
-    await signUp(page, newReader());
+    await signUp(page);
     await chooseDisplayMode(page, mode);
     for (const path of [
       "/settings/profile",

@@ -1,5 +1,5 @@
 import { ADMIN } from "../../playwright.config";
-import { newReader, signInAndOpen, signUp } from "../support/accounts";
+import { signInAndOpen, signUp } from "../support/accounts";
 import { expect, test } from "../support/test";
 
 test("an administrator runs a content sync from the admin area", async ({ page, checkA11y }) => {
@@ -13,7 +13,7 @@ test("an administrator runs a content sync from the admin area", async ({ page, 
 });
 
 test("a reader can neither see nor trigger the content sync", async ({ page, context }) => {
-  await signUp(page, newReader());
+  await signUp(page);
   const response = await page.goto("/admin/wordpress-sync");
   expect(response?.status()).toBe(403);
   // A POST with a valid CSRF token is still refused: the action checks the role itself.

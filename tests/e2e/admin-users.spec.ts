@@ -168,7 +168,7 @@ test("bulk: suspend and reinstate the ticked users from the list", async ({
 });
 
 test("a reader gets the 403 page for the user list and a user's page", async ({ page }) => {
-  await signUp(page, newReader());
+  await signUp(page);
   expect((await page.goto("/admin/users"))?.status()).toBe(403);
   expect((await page.goto("/admin/users/anyone"))?.status()).toBe(403);
 });

@@ -105,7 +105,7 @@ function audit(target: Page, jsEnabled: boolean) {
 }
 
 test("nothing typed is lost when a thread or a reply is refused", async ({ page, checkA11y }) => {
-  await signUp(page, newReader());
+  await signUp(page);
   await page.goto("/community");
   const form = page.getByRole("region", { name: "Start a thread" });
   const body = "A long first post that must survive a refused title.\nSecond line.";
@@ -145,7 +145,7 @@ test("a reader reports a reply, the admin hides it, and everyone sees it removed
 }) => {
   test.setTimeout(60_000);
   const js = javaScriptEnabled ?? true;
-  await signUp(page, newReader());
+  await signUp(page);
   const threadUrl = await startThread(page, `Lights in the marsh ${randomUUID().slice(0, 6)}`, "Seen them?");
   const writer = await readerPage(browser, { javaScriptEnabled: js, baseURL: baseURL as string, clientId });
   const secret = `Buy cheap lanterns ${randomUUID().slice(0, 6)}`;

@@ -5,7 +5,7 @@ test("a signed-in reader sees their own feedback with its status", async ({ page
   const anonymous = await page.goto("/user/feedback-dashboard");
   expect(anonymous?.url()).toContain("/auth?redirectTo=%2Fuser%2Ffeedback-dashboard");
 
-  await signUp(page, newReader());
+  await signUp(page);
   await page.goto("/feedback");
   const text = `Please add more winter stories ${Date.now()}`;
   await page.getByLabel("Your feedback").fill(text);

@@ -6,7 +6,7 @@ import { expect, test } from "../support/test";
 const FERRY = "last-ferry-to-hollin-isle";
 
 test("the position is saved as the reader scrolls, and the end of the story finishes it", async ({ page }) => {
-  await signUp(page, newReader());
+  await signUp(page);
   await page.setViewportSize({ width: 360, height: 400 });
   await page.goto(`/story/${FERRY}`);
   await page.locator("#p-3").scrollIntoViewIfNeeded();
@@ -31,7 +31,7 @@ test('the "user" key holds the signed-in user and is cleared on logout', async (
 });
 
 test("removing from the library updates in place and offers Undo in a toast", async ({ page }) => {
-  await signUp(page, newReader());
+  await signUp(page);
   await page.goto(`/story/${FERRY}`);
   const main = page.getByRole("main");
   await main.getByRole("button", { name: "Bookmark Last Ferry to Hollin Isle" }).click();

@@ -24,7 +24,7 @@ test("anonymous readers are sent to sign in and come back", async ({ page }) => 
 });
 
 test("bookmark a story, change its shelf, remove it and undo", async ({ page, checkA11y }) => {
-  await signUp(page, newReader());
+  await signUp(page);
   await page.goto(`/story/${FERRY.slug}`);
   const main = page.getByRole("main");
   await main.getByRole("button", { name: `Bookmark ${FERRY.title}` }).click();
@@ -61,7 +61,7 @@ test("bookmark a story, change its shelf, remove it and undo", async ({ page, ch
 });
 
 test("a story card in the index can be bookmarked, and every list offers it", async ({ page }) => {
-  await signUp(page, newReader());
+  await signUp(page);
   for (const list of ["/", "/reader", "/search?q=salt"]) {
     await page.goto(list);
     const first = page.getByRole("main").getByRole("article").first();
@@ -83,7 +83,7 @@ test("a reader comes back to the paragraph they stopped at, and /reader shows th
   page,
   checkA11y,
 }) => {
-  await signUp(page, newReader());
+  await signUp(page);
   await page.goto(`/story/${FERRY.slug}`);
   await checkA11y();
   await page.getByRole("button", { name: "I stopped here (paragraph 3 of 4)" }).click();
@@ -109,7 +109,7 @@ test("a reader comes back to the paragraph they stopped at, and /reader shows th
 });
 
 test("recommendations explain themselves", async ({ page, checkA11y }) => {
-  await signUp(page, newReader());
+  await signUp(page);
   await page.goto("/recommendations");
   await expect(page.getByRole("heading", { level: 1, name: "Recommendations" })).toBeVisible();
   await expect(page.getByRole("listitem").first()).toBeVisible();

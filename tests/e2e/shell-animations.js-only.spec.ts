@@ -4,7 +4,7 @@
 // covers what the shell changes for every reader).
 import type { Page } from "@playwright/test";
 import { ADMIN } from "../../playwright.config";
-import { newReader, signInByApi, signUp } from "../support/accounts";
+import { signInByApi, signUp } from "../support/accounts";
 import { expect, test } from "../support/test";
 
 const FERRY = "last-ferry-to-hollin-isle";
@@ -245,7 +245,7 @@ test.describe("tooltips (Radix UI)", () => {
 });
 
 test("confetti on a reader's first finished story, not on the second", async ({ page }) => {
-  await signUp(page, newReader());
+  await signUp(page);
   await recordShell(page);
   await page.goto(`/story/${FERRY}`);
   await page.getByRole("button", { name: "I finished this story" }).click();

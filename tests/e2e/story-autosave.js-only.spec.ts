@@ -3,11 +3,11 @@
 // text stays in the page and in local storage, from where a later visit
 // offers it back. The failure is real: the cookies are gone, so the server
 // refuses the post.
-import { newReader, signUp } from "../support/accounts";
+import { signUp } from "../support/accounts";
 import { expect, test } from "../support/test";
 
 test("a draft saves itself, and a failed save keeps the text", async ({ page, context }) => {
-  await signUp(page, newReader());
+  await signUp(page);
   await page.goto("/submit-story");
   await page.getByLabel("Title").fill("Autosaved dread");
   await page.getByLabel("Story text").fill("The stairs went down further than the house was tall.");

@@ -51,7 +51,7 @@ test("submit, changes requested, resubmit, approve: published, listed, and every
 
   // A reader who wants new stories, signed up before the story is published.
   const readerPage = await newPage(browser, js, origin);
-  await signUp(readerPage, newReader());
+  await signUp(readerPage);
 
   const writer = newReader();
   await signUp(page, writer);
@@ -194,7 +194,7 @@ test("submit, changes requested, resubmit, approve: published, listed, and every
 });
 
 test("a draft is saved and kept; an unknown community story is a 404", async ({ page, checkA11y }) => {
-  await signUp(page, newReader());
+  await signUp(page);
   await page.goto("/submit-story");
   await page.getByLabel("Title").fill("Half a story");
   await page.getByLabel("Story text").fill("It began in the cellar.");
