@@ -1,5 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE } from "./tests/support/chromium.ts";
+import type { SuiteServer } from "./tests/support/suite-servers.ts";
 
 // Every port moves with E2E_PORT_BASE, so two checkouts can run their suites at once.
 const BASE = Number(process.env.E2E_PORT_BASE ?? 3210);
@@ -24,6 +25,58 @@ export const OIDC_PROVIDER = { id: "lantern", name: "Lantern ID" };
 export const ADMIN = { email: "admin@horror.test", password: "admin-password-for-tests" };
 /** Nothing listens here. */
 const REFUSED_URL = `http://127.0.0.1:${BASE + 9}`;
+
+/** Answers once every server of the suite answers (tests/support/suite-servers.ts). */
+const READY_PORT = BASE + 8;
+
+/** The servers the browser tests run against, started at once before the first test. */
+const SUITE_SERVERS: SuiteServer[] = [
+  {
+    name: "wordpress",
+    args: ["tests/support/wordpress-server.ts", "--port", String(WORDPRESS_PORT)],
+    url: `http://127.0.0.1:${WORDPRESS_PORT}/__control/mode`,
+  },
+  {
+    name: "smtp",
+    args: ["tests/support/smtp-catcher.ts", "--port", String(SMTP_PORT), "--http-port", String(SMTP_HTTP_PORT)],
+    url: `http://127.0.0.1:${SMTP_HTTP_PORT}/messages`,
+  },
+  {
+    name: "oidc",
+    args: ["tests/support/oidc-provider.ts", "--port", String(OIDC_PORT)],
+    url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+  },
+  {
+    name: "site",
+    args: ["tests/support/e2e-server.ts"],
+    url: `${baseURL}/api/health`,
+    // Its first sync reads the WordPress-shaped server.
+    after: ["wordpress", "smtp", "oidc"],
+    env: {
+      PORT: String(PORT),
+      E2E_DB: "e2e.db",
+      WP_URL: `http://127.0.0.1:${WORDPRESS_PORT}`,
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      // Each test names its own client address, so rate limits do not leak between tests.
+      TRUSTED_PROXY_HEADER: "X-Test-Client",
+      OIDC_PROVIDERS: OIDC_PROVIDER.id,
+      OIDC_LANTERN_ISSUER: OIDC_ISSUER,
+      OIDC_LANTERN_CLIENT_ID: "horror-stories-e2e",
+      OIDC_LANTERN_CLIENT_SECRET: "e2e-client-secret",
+      OIDC_LANTERN_NAME: OIDC_PROVIDER.name,
+    },
+    stderr: true,
+  },
+  {
+    name: "degraded site",
+    args: ["tests/support/e2e-server.ts"],
+    url: `http://localhost:${DEGRADED_PORT}/api/health`,
+    env: { PORT: String(DEGRADED_PORT), E2E_DB: "e2e-degraded.db", WP_URL: REFUSED_URL },
+    stderr: true,
+  },
+];
 
 /** The suites that load the machine: they run after the others (see projects). */
 const STRESS = ["**/crash.spec.ts", "**/load.spec.ts"];
@@ -74,56 +127,14 @@ export default defineConfig({
     // `--project=stress --no-deps` runs them alone.
     { name: "stress", testDir: "tests/reliability", testMatch: STRESS, dependencies: ["js-on", "js-off", "http"] },
   ],
-  webServer: [
-    {
-      command: `node tests/support/wordpress-server.ts --port ${WORDPRESS_PORT}`,
-      url: `http://127.0.0.1:${WORDPRESS_PORT}/__control/mode`,
-      reuseExistingServer: !process.env.CI,
-      stdout: "ignore",
-    },
-    {
-      command: `node tests/support/smtp-catcher.ts --port ${SMTP_PORT} --http-port ${SMTP_HTTP_PORT}`,
-      url: `http://127.0.0.1:${SMTP_HTTP_PORT}/messages`,
-      reuseExistingServer: !process.env.CI,
-      stdout: "ignore",
-    },
-    {
-      command: `node tests/support/oidc-provider.ts --port ${OIDC_PORT}`,
-      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
-      reuseExistingServer: !process.env.CI,
-      stdout: "ignore",
-    },
-    {
-      command: "node tests/support/e2e-server.ts",
-      url: `${baseURL}/api/health`,
-      env: {
-        PORT: String(PORT),
-        E2E_DB: "e2e.db",
-        WP_URL: `http://127.0.0.1:${WORDPRESS_PORT}`,
-        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        // Each test names its own client address, so rate limits do not leak between tests.
-        TRUSTED_PROXY_HEADER: "X-Test-Client",
-        OIDC_PROVIDERS: OIDC_PROVIDER.id,
-        OIDC_LANTERN_ISSUER: OIDC_ISSUER,
-        OIDC_LANTERN_CLIENT_ID: "horror-stories-e2e",
-        OIDC_LANTERN_CLIENT_SECRET: "e2e-client-secret",
-        OIDC_LANTERN_NAME: OIDC_PROVIDER.name,
-      },
-      reuseExistingServer: !process.env.CI,
-      timeout: 120_000,
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-    {
-      command: "node tests/support/e2e-server.ts",
-      url: `http://localhost:${DEGRADED_PORT}/api/health`,
-      env: { PORT: String(DEGRADED_PORT), E2E_DB: "e2e-degraded.db", WP_URL: REFUSED_URL },
-      reuseExistingServer: !process.env.CI,
-      timeout: 120_000,
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-  ],
+  // The servers below, started at once by one process (tests/support/suite-servers.ts).
+  webServer: {
+    command: "node tests/support/suite-servers.ts",
+    url: `http://127.0.0.1:${READY_PORT}/`,
+    env: { SUITE_SERVERS: JSON.stringify(SUITE_SERVERS), SUITE_READY_PORT: String(READY_PORT) },
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
 });
