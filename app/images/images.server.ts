@@ -9,11 +9,11 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import sharp from "sharp";
 import { env } from "~/env.server";
 import { createDiskCache, type DiskCache } from "./image-cache.server";
 import { verifyImageToken } from "./image-url.server";
 import { IMAGE_FORMATS, IMAGE_TYPES, IMAGE_WIDTHS, type ImageFormat } from "./responsive";
+import { loadSharp } from "./sharp.server";
 
 export const MAX_SOURCE_BYTES = 15 * 1024 * 1024;
 export const MAX_SOURCE_PIXELS = 40_000_000;
@@ -96,6 +96,7 @@ async function readOwn(source: string): Promise<Buffer> {
 }
 
 export async function encode(input: Buffer, width: number, format: ImageFormat): Promise<Buffer> {
+  const sharp = await loadSharp();
   try {
     const image = sharp(input, { limitInputPixels: MAX_SOURCE_PIXELS, failOn: "error" })
       .rotate()
@@ -164,6 +165,7 @@ export function createImageService(cache: DiskCache) {
       const job = once(`${keyOf(source)}-preview.webp`, async () => {
         const input = await originalOf(source);
         return serially(async () => {
+          const sharp = await loadSharp();
           try {
             return await sharp(input, { limitInputPixels: MAX_SOURCE_PIXELS, failOn: "error" })
               .rotate()

@@ -5,8 +5,8 @@
 import { createHash } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import sharp from "sharp";
 import { prisma } from "~/db.server";
+import { loadSharp } from "~/images/sharp.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { AVATAR_SIZE, AvatarSchema } from "./avatar";
 
@@ -16,6 +16,7 @@ export class AvatarError extends Error {}
 const MAX_INPUT_PIXELS = 40_000_000;
 
 export async function processAvatar(input: Uint8Array): Promise<Uint8Array> {
+  const sharp = await loadSharp();
   try {
     return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
       .rotate() // apply the EXIF orientation before the metadata goes
