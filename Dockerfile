@@ -37,7 +37,6 @@ COPY --from=build /app/app/generated ./app/generated
 # Settings the database scripts share with the server.
 COPY app/database.ts ./app/
 COPY package.json ./
-COPY server/index.ts ./server/
 COPY prisma ./prisma
 # The start script, its migrations and `npm run sync` (scripts/docker-image.test.ts checks what they load).
 COPY scripts/migrate.ts scripts/sync.ts scripts/docker-start.sh ./scripts/

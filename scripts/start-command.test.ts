@@ -1,20 +1,36 @@
 import { describe, expect, it } from "vitest";
-import { dockerStartFlags, nodeFlagsOf, startScriptFlags } from "./node-flags.ts";
+import { dockerStartCommand, parseStartCommand, startCommand } from "./start-command.ts";
 
-describe("the production server's Node options", () => {
-  it("are read from between node and server/index.ts, without --env-file", () => {
-    expect(nodeFlagsOf("node --env-file-if-exists=.env --max-semi-space-size=4 server/index.ts")).toEqual([
-      "--max-semi-space-size=4",
-    ]);
-    expect(nodeFlagsOf("exec node server/index.ts")).toEqual([]);
-    expect(() => nodeFlagsOf("node scripts/sync.ts")).toThrow();
+describe("the production server's command", () => {
+  it("is read as the variables before node, the options after it, and the script", () => {
+    expect(
+      parseStartCommand("A_B=1 C=x node --env-file-if-exists=.env --max-semi-space-size=4 build/start.js"),
+    ).toEqual({ env: { A_B: "1", C: "x" }, flags: ["--max-semi-space-size=4"], entry: "build/start.js" });
+    expect(parseStartCommand("exec env M=1 node build/start.js")).toEqual({
+      env: { M: "1" },
+      flags: [],
+      entry: "build/start.js",
+    });
+    expect(() => parseStartCommand("npm run sync")).toThrow();
   });
 
-  it("are the same for npm start and the container", () => {
-    expect(dockerStartFlags()).toEqual(startScriptFlags());
+  it("is the same for npm start and the container", () => {
+    expect(dockerStartCommand()).toEqual(startCommand());
   });
 
-  it("size V8's young generation for the 200 MB memory budget (docs/performance.md)", () => {
-    expect(startScriptFlags()).toContainEqual(expect.stringMatching(/^--max-semi-space-size=\d+$/));
+  it("runs the build's JavaScript entry, not TypeScript (Node's type stripper stays resident once loaded)", () => {
+    expect(startCommand().entry).toBe("build/start.js");
+  });
+
+  it("keeps the server within its memory budget (docs/performance.md, decision 030)", () => {
+    const { env, flags } = startCommand();
+    expect(flags).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^--max-semi-space-size=\d+$/),
+        expect.stringMatching(/^--heap-growing-percent=\d+$/),
+        "--liftoff-only",
+      ]),
+    );
+    expect(env.MALLOC_ARENA_MAX).toBeDefined();
   });
 });

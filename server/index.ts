@@ -1,7 +1,10 @@
 // The process: loads the HTTP layer (server/app.ts) through Vite in
 // development (`--dev`) or from the build in production, listens with the
 // request timeouts, runs the start-up jobs, and stops cleanly on SIGTERM.
-// Run by Node's own TypeScript support, so it stays plain (erasable) TypeScript.
+// It stays plain (erasable) TypeScript: `npm run dev` runs it with Node's own
+// TypeScript support, and `npm run build` erases its types into build/start.js
+// (scripts/compile-start.ts), which production runs, so that the server never
+// loads Node's type stripper (decision 030). `root` is one level up from either.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

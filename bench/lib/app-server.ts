@@ -7,8 +7,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { seed } from "../../prisma/seed.ts";
 import { deploy } from "../../scripts/migrate.ts";
+import { productionServer } from "../../scripts/start-command.ts";
 import { freePort } from "../../tests/support/ports.ts";
-import { startScriptFlags } from "./node-flags.ts";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 
@@ -56,10 +56,11 @@ export async function peakRssOf(pid: number): Promise<number> {
   return kb ? Number(kb) * 1024 : 0;
 }
 
-/** `server/index.ts` with NODE_ENV=production and the Node options of `npm start`; `wpUrl` empty means the product's own stories only. */
+/** The production server as `npm start` runs it (scripts/start-command.ts), with NODE_ENV=production; `wpUrl` empty means the product's own stories only. */
 export async function startAppServer(options: {
   wpUrl: string;
   name: string;
+  /** Node options after those of `npm start`, which they override (for probing the server). */
   nodeArgs?: string[];
 }): Promise<AppServer> {
   const dir = await mkdtemp(path.join(tmpdir(), `hs-bench-${options.name}-`));
@@ -69,25 +70,25 @@ export async function startAppServer(options: {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   let output = "";
-  const child = spawn(
-    process.execPath,
-    [...startScriptFlags(), ...(options.nodeArgs ?? []), path.join(root, "server/index.ts")],
+  const server = productionServer(
     {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        PATH: process.env.PATH ?? "",
-        HOME: process.env.HOME ?? tmpdir(),
-        NODE_ENV: "production",
-        PORT: String(port),
-        DATABASE_URL: url,
-        SITE_URL: origin,
-        SESSION_SECRET: "bench-session-secret-that-is-long-enough-0000",
-        WP_URL: options.wpUrl,
-        WPCOM_SITE: "",
-      },
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? tmpdir(),
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATABASE_URL: url,
+      SITE_URL: origin,
+      SESSION_SECRET: "bench-session-secret-that-is-long-enough-0000",
+      WP_URL: options.wpUrl,
+      WPCOM_SITE: "",
     },
+    options.nodeArgs,
   );
+  const child = spawn(process.execPath, server.args, {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: server.env,
+  });
   child.stdout?.on("data", (chunk: Buffer) => {
     output += chunk.toString();
   });

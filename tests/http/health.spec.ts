@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { productionServer } from "../../scripts/start-command";
 import { freePort } from "../support/ports";
 
 test("GET /api/health answers 200 JSON when the database answers", async ({ request }) => {
@@ -14,17 +15,14 @@ test("GET /api/health answers 503 JSON when the database does not", async () => 
   // A second server of the same build whose database cannot be opened.
   const root = path.resolve(import.meta.dirname, "../..");
   const port = await freePort();
-  const server = spawn(process.execPath, [path.join(root, "server/index.ts")], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATABASE_URL: "file:/proc/no-such-dir/horror.db",
-      SESSION_SECRET: "health-test-secret-that-is-long-enough-0",
-    },
-    stdio: "ignore",
+  const production = productionServer({
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATABASE_URL: "file:/proc/no-such-dir/horror.db",
+    SESSION_SECRET: "health-test-secret-that-is-long-enough-0",
   });
+  const server = spawn(process.execPath, production.args, { cwd: root, env: production.env, stdio: "ignore" });
   try {
     let response: Response | undefined;
     await expect

@@ -1,13 +1,21 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { productionServer } from "../../scripts/start-command";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
 test("a bad environment value stops the server with a message naming the variable", () => {
-  const result = spawnSync(process.execPath, [path.join(root, "server/index.ts")], {
+  const server = productionServer({
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: "65000",
+    SITE_URL: "not-a-url",
+    SESSION_SECRET: "",
+  });
+  const result = spawnSync(process.execPath, server.args, {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: "65000", SITE_URL: "not-a-url", SESSION_SECRET: "" },
+    env: server.env,
     encoding: "utf8",
     timeout: 20_000,
   });

@@ -6,6 +6,7 @@ import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { seed } from "../../prisma/seed.ts";
 import { deploy } from "../../scripts/migrate.ts";
+import { productionServer } from "../../scripts/start-command.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dataDir = path.join(root, "tests/.data");
@@ -18,25 +19,23 @@ await deploy(url);
 await seed(url);
 
 const port = process.env.PORT ?? "3210";
-const child = spawn(process.execPath, [path.join(root, "server/index.ts")], {
-  cwd: root,
-  stdio: "inherit",
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: port,
-    DATABASE_URL: url,
-    SITE_URL: `http://localhost:${port}`,
-    SESSION_SECRET: "e2e-session-secret-that-is-long-enough-000",
-    WP_URL: process.env.WP_URL ?? "",
-    WPCOM_SITE: "",
-    SMTP_URL: process.env.SMTP_URL ?? "",
-    ADMIN_EMAIL: process.env.ADMIN_EMAIL ?? "",
-    ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? "",
-    TRUSTED_PROXY_HEADER: process.env.TRUSTED_PROXY_HEADER ?? "",
-    // The cheapest bcrypt: the same code path, without a quarter-second of CPU per sign-in.
-    PASSWORD_HASH_COST: "4",
-  },
+// As `npm start` runs it (its allocator settings and Node options), so the suite tests the server as deployed.
+const server = productionServer({
+  ...process.env,
+  NODE_ENV: "production",
+  PORT: port,
+  DATABASE_URL: url,
+  SITE_URL: `http://localhost:${port}`,
+  SESSION_SECRET: "e2e-session-secret-that-is-long-enough-000",
+  WP_URL: process.env.WP_URL ?? "",
+  WPCOM_SITE: "",
+  SMTP_URL: process.env.SMTP_URL ?? "",
+  ADMIN_EMAIL: process.env.ADMIN_EMAIL ?? "",
+  ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? "",
+  TRUSTED_PROXY_HEADER: process.env.TRUSTED_PROXY_HEADER ?? "",
+  // The cheapest bcrypt: the same code path, without a quarter-second of CPU per sign-in.
+  PASSWORD_HASH_COST: "4",
 });
+const child = spawn(process.execPath, server.args, { cwd: root, stdio: "inherit", env: server.env });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,4 +1,4 @@
-// A site of its own for a test: the production build (server/index.ts) on a fresh
+// A site of its own for a test: the production build (as `npm start` runs it) on a fresh
 // migrated and seeded database in a temporary folder, on a free port. Unlike
 // the shared suite server, a test may count its rows without other tests
 // writing to it, kill it with SIGKILL and start it again on the same database.
@@ -10,6 +10,7 @@ import path from "node:path";
 import { type Client, createClient } from "@libsql/client";
 import { seed } from "../../prisma/seed.ts";
 import { deploy } from "../../scripts/migrate.ts";
+import { productionServer } from "../../scripts/start-command.ts";
 import { freePort } from "./ports.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -120,9 +121,10 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   async function start(more: Record<string, string> = {}) {
     if (child) throw new Error("The site is already running.");
     Object.assign(env, more);
-    const started = spawn(process.execPath, [path.join(root, "server/index.ts")], {
+    const server = productionServer(env);
+    const started = spawn(process.execPath, server.args, {
       cwd: root,
-      env,
+      env: server.env,
       stdio: ["ignore", "pipe", "pipe"],
     });
     child = started;
