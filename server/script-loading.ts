@@ -22,6 +22,8 @@
 // compare), so hydration matches. A document whose module script is not in the
 // shape this rewrite knows is left exactly as it was.
 
+import { SLOW_CONNECTION_EXPRESSION } from "~/utils/connection";
+
 const MODULEPRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const HREF = /\bhref="([^"]+)"/;
 // React Router's inline module script (one with a src, such as Vite's client in development, is not it).
@@ -31,16 +33,6 @@ const MODULE_SCRIPT = /(<script\b(?![^>]*\bsrc=)[^>]*\btype="module"[^>]*>)([\s\
 const STATIC_IMPORT =
   /(?<=^|;)[ \t]*import[ \t]*(?:\*[ \t]*as[ \t]+([A-Za-z_$][\w$]*)[ \t]+from[ \t]*)?("[^"\n]*")[ \t]*;?/gm;
 const LEFTOVER_IMPORT = /(?:^|;)[ \t]*import[ \t]*[*{"'\w]/m;
-
-/** Connection types on which no JavaScript is fetched before the load event and an interaction. */
-export const SLOW_EFFECTIVE_TYPES = ["slow-2g", "2g"] as const;
-
-/**
- * The loader's decision, as a browser expression: Save-Data, or a 2g or slow-2g
- * effective connection type (Network Information API; absent outside Chromium,
- * where the link counts as fast).
- */
-const SLOW_TEST = `((c)=>!!c&&(c.saveData===true||${JSON.stringify(SLOW_EFFECTIVE_TYPES)}.includes(c.effectiveType)))(navigator.connection)`;
 
 /** Waits for the load event and a first interaction that is not a press on a link. */
 const WAIT_FOR_TURN = `await new Promise((go)=>{let loaded=document.readyState==="complete",acted=false;const kinds=["pointerdown","touchstart","keydown"];const check=()=>{if(loaded&&acted)go();};const act=(e)=>{const link=e.target instanceof Element&&e.target.closest("a[href]");if(link&&(e.type!=="keydown"||e.key==="Enter"))return;acted=true;for(const k of kinds)removeEventListener(k,act,true);check();};for(const k of kinds)addEventListener(k,act,{capture:true,passive:true});if(!loaded)addEventListener("load",()=>{loaded=true;check();},{once:true});});`;
@@ -80,7 +72,7 @@ export function deferScripts(html: string): string {
   }
   const list = JSON.stringify(hrefs).replaceAll("<", "\\u003c");
   const preload = `for(const h of ${list}){const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l);}`;
-  const loader = `${ZOD_JITLESS}\nif(${SLOW_TEST})${WAIT_FOR_TURN}\n${preload}\n${imports}`;
+  const loader = `${ZOD_JITLESS}\nif(${SLOW_CONNECTION_EXPRESSION})${WAIT_FOR_TURN}\n${preload}\n${imports}`;
   const start = script.index;
   const withoutScript = html.slice(0, start) + open + loader + close + html.slice(start + whole.length);
   return withoutScript.replace(MODULEPRELOAD, "");

@@ -5,7 +5,6 @@ import {
   connectionType,
   DateRangeSchema,
   daysBetween,
-  isSlowConnection,
   median,
   PageViewReportSchema,
   PerformanceReportSchema,
@@ -71,10 +70,6 @@ describe("classifying what was read", () => {
     expect(connectionType("4G")).toBe("4g");
     expect(connectionType("slow-2g")).toBe("slow-2g");
     expect(connectionType("5g")).toBe("unknown");
-    expect(isSlowConnection("2g")).toBe(true);
-    expect(isSlowConnection("slow-2g")).toBe(true);
-    expect(isSlowConnection("4g", true)).toBe(true);
-    expect(isSlowConnection("3g")).toBe(false);
   });
 });
 

@@ -63,11 +63,6 @@ export function connectionType(value: string | null | undefined): Connection {
   return (CONNECTIONS as readonly string[]).includes(v) ? (v as Connection) : "unknown";
 }
 
-/** A slow connection: 2g or slower, or Save-Data (the readers the performance issue is about). */
-export function isSlowConnection(connection: string, saveData = false): boolean {
-  return saveData || connection === "2g" || connection === "slow-2g";
-}
-
 const text = (max: number) =>
   z
     .string()

@@ -7,12 +7,12 @@
 import { julian } from "~/admin/statistics.server";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
+import { isSlowConnection } from "~/utils/connection";
 import {
   CONNECTIONS,
   dayOf,
   daysBetween,
   GOOD_THRESHOLDS,
-  isSlowConnection,
   median,
   PAGE_TYPES,
   percentile,
@@ -65,7 +65,7 @@ export function aggregateDay(day: string, raw: RawDay): DailyRow[] {
     add(screens, v.screenClass);
     add(connections, v.connection);
     if (v.connection !== "unknown" || v.saveData) known++;
-    if (isSlowConnection(v.connection, v.saveData)) slow++;
+    if (isSlowConnection({ effectiveType: v.connection, saveData: v.saveData })) slow++;
   }
   for (const [key, value] of counts.browser) push("browser", key, value);
   for (const [key, value] of counts.os) push("os", key, value);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isSlowConnection } from "~/utils/connection";
 import {
   NAVIGATION_ANIMATION_MS,
   navigationAnimationMs,
@@ -6,7 +7,7 @@ import {
   STYLESHEET_FALLBACK_MS,
 } from "./animation-rules";
 import { PULL, pullDistance, pullPhase, pullText, refreshStatusText } from "./pull-rules";
-import { isSlowConnection, isStoryTextPath, isWidgetHidden, motionAllowed, shouldPlayIntro } from "./shell-rules";
+import { isStoryTextPath, isWidgetHidden, motionAllowed, shouldPlayIntro } from "./shell-rules";
 
 const calm = { connection: { effectiveType: "4g" }, prefersReducedMotion: false, reducedMotionSetting: false };
 

@@ -2,6 +2,7 @@
 // a browser, and small, since the site layout loads them on every page. Timings are in
 // ./animation-rules.ts and pull-to-refresh in ./pull-rules.ts, which only the shell's
 // lazy chunk loads. How the spec is read: docs/decisions/025-shell-animations.md.
+import { type Connection, isSlowConnection } from "~/utils/connection";
 
 /** The session-storage key that marks a browser session's first visit as over. */
 export const VISITED_KEY = "hs-visited";
@@ -16,14 +17,6 @@ export function isWidgetHidden(pathname: string): boolean {
   return /^\/(?:home\/?|stories\/?|reader(?:\/.*)?|story\/.*|community-story\/.*|community(?:\/.*)?|feedback\/?)?$/.test(
     pathname,
   );
-}
-
-export type Connection = { effectiveType?: string; saveData?: boolean };
-
-/** 2g, slow-2g or Save-Data: a reader who pays for every byte and every second. */
-export function isSlowConnection(connection: Connection | undefined | null): boolean {
-  if (!connection) return false;
-  return connection.saveData === true || connection.effectiveType === "2g" || connection.effectiveType === "slow-2g";
 }
 
 export type MotionConditions = {

@@ -1,10 +1,11 @@
 import { type ComponentType, useEffect, useState } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
+import type { Connection } from "~/utils/connection";
 import { CELEBRATE_EVENT, celebrateLater } from "./celebrate";
 import { afterLoadWhenIdle } from "./idle";
 import type { ShellEffectsProps } from "./shell-effects";
-import { type Connection, motionAllowed, shouldPlayIntro, VISITED_KEY } from "./shell-rules";
+import { motionAllowed, shouldPlayIntro, VISITED_KEY } from "./shell-rules";
 
 /** The first visit of this browser session, decided once per document (StrictMode runs effects twice). */
 let firstVisit: boolean | undefined;
