@@ -7,6 +7,7 @@
 // (server/startup.ts) says so, and the reset page tells readers that reset by email is not available.
 
 import { createTransport } from "nodemailer";
+import { escapeHtml } from "~/utils/html";
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string };
 
@@ -151,15 +152,6 @@ export function resetPasswordEmail({ username, link, minutes }: { username: stri
     `<p>— ${SITE_NAME}</p>`,
   ].join("\n");
   return { subject, text, html };
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 }
 
 /** The link that confirms a new address: sent to the NEW address only (app/account/email-change.server.ts). */
