@@ -7,7 +7,17 @@ import { ADMIN } from "../../playwright.config";
 import { signInAndOpen } from "../support/accounts";
 import { expect, test } from "../support/test";
 
-const READER_PAGES = ["/", "/stories", "/story/the-doll-hospital", "/about", "/contact", "/auth", "/search?q=lantern"];
+const READER_PAGES = [
+  "/",
+  "/stories",
+  "/story/the-doll-hospital",
+  // Its featured image is put in place by an inline script before hydration (docs/decisions/027).
+  "/story/last-ferry-to-hollin-isle",
+  "/about",
+  "/contact",
+  "/auth",
+  "/search?q=lantern",
+];
 const SETTINGS_PAGES = ["/settings/quick-settings", "/settings/fonts", "/settings/accessibility", "/settings/preview"];
 const ADMIN_PAGES = ["/admin/dashboard", "/admin/content-moderation", "/admin/themes", "/admin/bug-reports"];
 

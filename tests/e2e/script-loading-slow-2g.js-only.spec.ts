@@ -43,3 +43,17 @@ test("a press on a link is left to the browser's navigation and fetches no modul
   expect(scripts).toEqual([]);
   await expect(hydrated(page)).toHaveCount(0);
 });
+
+test("the story's image stays behind its link: the page's inline script reads slow-2g before any module", async ({
+  page,
+}) => {
+  const images: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/img/")) images.push(request.url());
+  });
+  await page.goto("/story/last-ferry-to-hollin-isle", { waitUntil: "load" });
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("link", { name: /^Show the full image/ })).toBeVisible();
+  await expect(page.locator("#story-image img")).toHaveCount(0);
+  expect(images).toEqual([]);
+});
