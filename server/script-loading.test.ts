@@ -23,8 +23,40 @@ const loaderOf = (html: string) => /<script type="module" async="">([\s\S]*?)<\/
 type Listener = (event: { type: string; key?: string; target: unknown }) => void;
 
 /** Runs a loader with a fake browser: which modules it imports, and when. */
-function runLoader(loader: string, connection: { effectiveType?: string; saveData?: boolean } | undefined) {
+function runLoader(
+  loader: string,
+  connection: { effectiveType?: string; saveData?: boolean } | undefined,
+  { paint = "done" }: { paint?: "done" | "held" } = {},
+) {
   const imported: string[] = [];
+  // The first contentful paint: already on screen (a buffered entry), or held until the test paints.
+  const observers: ((list: { getEntriesByName: (name: string) => unknown[] }) => void)[] = [];
+  class PerformanceObserver {
+    constructor(readonly callback: (typeof observers)[number]) {}
+    observe({ type, buffered }: { type: string; buffered?: boolean }) {
+      if (type !== "paint") return;
+      observers.push(this.callback);
+      if (paint === "done" && buffered) globalThis.setTimeout(() => firstPaint(), 0);
+    }
+  }
+  const firstPaint = () => {
+    for (const callback of observers)
+      callback({ getEntriesByName: (name) => (name === "first-contentful-paint" ? [{}] : []) });
+  };
+  // The loader's own timers (its fallback), run when the test lets that much time pass.
+  const timers: { at: number; run: () => void }[] = [];
+  let now = 0;
+  const setTimeout = (run: () => void, ms = 0) => {
+    if (ms === 0) globalThis.setTimeout(run, 0);
+    else timers.push({ at: now + ms, run });
+  };
+  const elapse = (ms: number) => {
+    now += ms;
+    for (const timer of timers.filter((t) => t.at <= now)) {
+      timers.splice(timers.indexOf(timer), 1);
+      timer.run();
+    }
+  };
   const preloaded: string[] = [];
   const listeners = new Map<string, Listener[]>();
   class FakeElement {
@@ -56,6 +88,8 @@ function runLoader(loader: string, connection: { effectiveType?: string; saveDat
     "removeEventListener",
     "window",
     "Element",
+    "setTimeout",
+    "PerformanceObserver",
     "__import",
     loader.replaceAll("import(", "__import("),
   );
@@ -66,6 +100,8 @@ function runLoader(loader: string, connection: { effectiveType?: string; saveDat
     removeEventListener,
     window,
     FakeElement,
+    setTimeout,
+    PerformanceObserver,
     async (specifier: string) => {
       imported.push(specifier);
       return { specifier };
@@ -75,8 +111,8 @@ function runLoader(loader: string, connection: { effectiveType?: string; saveDat
     for (const listener of listeners.get(type) ?? [])
       listener({ type, key: init.key, target: new FakeElement(init.onLink ?? false) });
   };
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-  return { imported, preloaded, fire, settle, done, window };
+  const settle = () => new Promise((resolve) => globalThis.setTimeout(resolve, 0));
+  return { imported, preloaded, fire, settle, done, window, firstPaint, elapse };
 }
 
 describe("deferScripts", () => {
@@ -105,6 +141,9 @@ describe("deferScripts", () => {
     ]);
     // The manifest's "imports" keys are data, not statements.
     expect(loader).toContain('"imports": ["/assets/react-F.js"]');
+    // Each module in a task of its own: a yield to the event loop before every import.
+    const imports = [...loader.matchAll(/import\(/g)].length;
+    expect([...loader.matchAll(/await new Promise\(\(r\)=>setTimeout\(r\)\);(?:const \w+=)?(?:await )?import\(/g)]).toHaveLength(imports);
   });
 
   it("leaves a document alone when its module script has a form it does not know", () => {
@@ -113,7 +152,10 @@ describe("deferScripts", () => {
       'import { x } from "/assets/site-B.js";',
     );
     expect(deferScripts(odd)).toBe(odd);
-    expect(toDynamicImports('import "/a.js";import "/b.js";')).toBe('await import("/a.js");await import("/b.js");');
+    const y = "await new Promise((r)=>setTimeout(r));";
+    expect(toDynamicImports('import "/a.js";import "/b.js";')).toBe(
+      `${y}await import("/a.js");${y}await import("/b.js");`,
+    );
   });
 
   it("rewrites React Router's inline module script, not a module script with a src before it", () => {
@@ -133,8 +175,14 @@ describe("the loader in the browser", () => {
   const loader = loaderOf(deferScripts(DOCUMENT));
   const everything = ["/assets/root-A.js", "/assets/site-B.js", "/assets/story-C.js", "/assets/story-D.js"];
 
-  it("on a fast link preloads and imports at once, as React Router does", async () => {
-    const browser = runLoader(loader, { effectiveType: "4g", saveData: false });
+  it("on a fast link preloads and imports, as React Router does, once the first contentful paint is on screen", async () => {
+    const browser = runLoader(loader, { effectiveType: "4g", saveData: false }, { paint: "held" });
+    await browser.settle();
+    browser.elapse(2_900);
+    await browser.settle();
+    expect(browser.preloaded).toEqual([]);
+    expect(browser.imported).toEqual([]);
+    browser.firstPaint();
     await browser.done;
     expect(browser.preloaded).toEqual(["/assets/entry.client-E.js", "/assets/react-F.js", "/assets/root-A.js"]);
     expect(browser.imported).toEqual([...everything, "/assets/entry.client-E.js"]);
@@ -143,6 +191,23 @@ describe("the loader in the browser", () => {
       "routes/layouts/site",
       "story",
     ]);
+  });
+
+  it("where the first paint is already on screen (a buffered entry), goes on at once", async () => {
+    const browser = runLoader(loader, { effectiveType: "4g" });
+    await browser.done;
+    expect(browser.imported).toHaveLength(5);
+  });
+
+  it("where no paint is reported (a hidden tab, a browser without Paint Timing), goes on after 3 s", async () => {
+    const browser = runLoader(loader, { effectiveType: "4g" }, { paint: "held" });
+    await browser.settle();
+    browser.elapse(2_999);
+    await browser.settle();
+    expect(browser.preloaded).toEqual([]);
+    browser.elapse(1);
+    await browser.done;
+    expect(browser.imported).toHaveLength(5);
   });
 
   it("tells zod, before any module defines a schema, not to probe eval (the CSP forbids it)", async () => {
