@@ -20,6 +20,8 @@ export type LighthouseRun = {
   cls: number;
   fcpMs: number;
   tbtMs: number;
+  /** The LCP element as Lighthouse names it (its node label and tag), to tell the image from the text. */
+  lcpElement: string;
   /** Audits below a full score, with their titles (what keeps a category under 1). */
   failing: { id: string; title: string; score: number; category: Category }[];
 };
@@ -99,6 +101,7 @@ async function runOnce(
     }
   }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const lcpNode = findNode(lhr.audits["lcp-breakdown-insight"]?.details);
   return {
     version: lhr.lighthouseVersion,
     run: {
@@ -107,9 +110,25 @@ async function runOnce(
       cls: numeric("cumulative-layout-shift"),
       fcpMs: numeric("first-contentful-paint"),
       tbtMs: numeric("total-blocking-time"),
+      lcpElement: lcpNode
+        ? `${lcpNode.nodeLabel ?? ""} <${(lcpNode.snippet ?? "").match(/^<([a-z0-9-]+)/i)?.[1] ?? "?"}>`
+        : "?",
       failing,
     },
   };
+}
+
+/** The first DOM node an audit's details name (the LCP element audit nests it in a table in a list). */
+function findNode(details: unknown): { nodeLabel?: string; snippet?: string } | undefined {
+  if (!details || typeof details !== "object") return undefined;
+  const value = details as Record<string, unknown>;
+  if (typeof value.snippet === "string" || typeof value.nodeLabel === "string")
+    return value as { nodeLabel?: string; snippet?: string };
+  for (const child of Object.values(value)) {
+    const found = Array.isArray(child) ? child.map(findNode).find(Boolean) : findNode(child);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 export async function measureLighthouse(options: {
@@ -125,14 +144,22 @@ export async function measureLighthouse(options: {
   try {
     const pages: LighthousePage[] = [];
     for (const p of options.paths) {
+      const wpUrl = options.wordpress?.[p];
       const runs: LighthouseRun[] = [];
+      const wpRuns: LighthouseRun[] = [];
+      // Product and WordPress alternate, so each pair of runs meets the same load on the machine.
       for (let i = 0; i < options.runs; i++) {
         const { run, version: v } = await runOnce(chromium.port, options.origin + p, CATEGORIES);
         version = v;
         runs.push(run);
         options.log(
-          `  ${p} run ${i + 1}: ${CATEGORIES.map((c) => `${c} ${run.scores[c].toFixed(2)}`).join(", ")}; LCP ${Math.round(run.lcpMs)} ms, CLS ${run.cls.toFixed(3)}${run.failing.length ? `; below 1: ${run.failing.map((f) => f.id).join(", ")}` : ""}`,
+          `  ${p} run ${i + 1}: ${CATEGORIES.map((c) => `${c} ${run.scores[c].toFixed(2)}`).join(", ")}; LCP ${Math.round(run.lcpMs)} ms (${run.lcpElement}), CLS ${run.cls.toFixed(3)}${run.failing.length ? `; below 1: ${run.failing.map((f) => f.id).join(", ")}` : ""}`,
         );
+        if (wpUrl) {
+          const wpRun = (await runOnce(chromium.port, wpUrl, CATEGORIES)).run;
+          wpRuns.push(wpRun);
+          options.log(`  WordPress ${wpUrl} run ${i + 1}: LCP ${Math.round(wpRun.lcpMs)} ms (${wpRun.lcpElement})`);
+        }
       }
       const page: LighthousePage = {
         path: p,
@@ -145,10 +172,7 @@ export async function measureLighthouse(options: {
         cls: Math.max(...runs.map((r) => r.cls)),
         failing: [...new Map(runs.flatMap((r) => r.failing).map((f) => [f.id, f])).values()],
       };
-      const wpUrl = options.wordpress?.[p];
       if (wpUrl) {
-        const wpRuns: LighthouseRun[] = [];
-        for (let i = 0; i < options.runs; i++) wpRuns.push((await runOnce(chromium.port, wpUrl, CATEGORIES)).run);
         page.wordpress = {
           url: wpUrl,
           lcpMs: median(wpRuns.map((r) => r.lcpMs)),
@@ -157,7 +181,6 @@ export async function measureLighthouse(options: {
             number
           >,
         };
-        options.log(`  WordPress ${wpUrl}: LCP ${Math.round(page.wordpress.lcpMs)} ms`);
       }
       pages.push(page);
     }
