@@ -24,13 +24,15 @@ export function ConsentBanner({ redirectTo }: { redirectTo?: string }) {
   // The choice is made: gone at once, whatever the server still has to say.
   if (fetcher.state !== "idle" || fetcher.data) return null;
 
+  // top-auto: as a modal the browser pins a dialog with top: 0, and Tailwind's reset took the margin
+  // that would have kept it down; the banner stays where the reader saw it (no layout shift).
   return (
     <dialog
       ref={ref}
       open
       aria-labelledby="consent-title"
       aria-describedby="consent-text"
-      className="fixed inset-x-0 bottom-0 z-40 mx-auto mb-4 w-[calc(100%-2rem)] max-w-xl rounded-lg border border-line bg-surface p-5 text-ink shadow-lg backdrop:bg-black/50"
+      className="fixed inset-x-0 top-auto bottom-0 z-40 mx-auto mb-4 w-[calc(100%-2rem)] max-w-xl rounded-lg border border-line bg-surface p-5 text-ink shadow-lg backdrop:bg-black/50"
     >
       <h2 id="consent-title" className="font-serif text-xl font-bold">
         We use cookies
