@@ -143,7 +143,9 @@ describe("deferScripts", () => {
     expect(loader).toContain('"imports": ["/assets/react-F.js"]');
     // Each module in a task of its own: a yield to the event loop before every import.
     const imports = [...loader.matchAll(/import\(/g)].length;
-    expect([...loader.matchAll(/await new Promise\(\(r\)=>setTimeout\(r\)\);(?:const \w+=)?(?:await )?import\(/g)]).toHaveLength(imports);
+    expect([
+      ...loader.matchAll(/await new Promise\(\(r\)=>setTimeout\(r\)\);(?:const \w+=)?(?:await )?import\(/g),
+    ]).toHaveLength(imports);
   });
 
   it("leaves a document alone when its module script has a form it does not know", () => {
