@@ -3,31 +3,14 @@
 // banner jumped from the foot of the screen to its top, a layout shift that Lighthouse counted
 // (CLS 0.079 on a story page) whenever the page had painted before it hydrated.
 import { expect, test } from "../support/test";
-import { hydrated } from "./script-loading-helpers";
+import { holdModules, hydrated, layoutShifts, trackLayoutShifts } from "./script-loading-helpers";
 
 test.use({ consent: false });
 
 test("the banner stays where it was painted when it becomes a modal dialog", async ({ page }) => {
-  await page.addInitScript(() => {
-    const w = window as Window & { shifts?: number };
-    w.shifts = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-        if (!entry.hadRecentInput) w.shifts = (w.shifts ?? 0) + entry.value;
-    }).observe({ type: "layout-shift", buffered: true });
-  });
+  await trackLayoutShifts(page);
   // The modules are held until the server's banner is on screen, as on a phone that paints first.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(
-    (url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
-    async (route) => {
-      await held;
-      await route.continue();
-    },
-  );
+  const release = await holdModules(page);
   await page.setViewportSize({ width: 412, height: 823 });
   await page.goto("/story/last-ferry-to-hollin-isle", { waitUntil: "commit" });
   const banner = page.getByRole("dialog", { name: "We use cookies" });
@@ -38,6 +21,5 @@ test("the banner stays where it was painted when it becomes a modal dialog", asy
   await expect(hydrated(page)).toBeAttached();
   await expect.poll(() => banner.evaluate((dialog) => dialog.matches(":modal"))).toBe(true);
   expect(await banner.boundingBox()).toEqual(painted);
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  expect(await page.evaluate(() => (window as Window & { shifts?: number }).shifts)).toBe(0);
+  expect(await layoutShifts(page)).toBe(0);
 });

@@ -9,7 +9,7 @@ import type { Page, Request } from "@playwright/test";
 import { WORDPRESS_PORT } from "../../playwright.config";
 import { expectAccessible } from "../support/a11y";
 import { expect, giveConsent, test } from "../support/test";
-import { hydrated } from "./script-loading-helpers";
+import { holdModules, hydrated, layoutShifts, trackLayoutShifts } from "./script-loading-helpers";
 
 const STORY = "/story/last-ferry-to-hollin-isle";
 const ALT = "Procedurally drawn cover: Blue hour";
@@ -68,32 +68,14 @@ test("with no hints, the page's own script shows the image on a connection that 
   checkA11y,
 }) => {
   const urls = recordRequests(page);
-  // Every layout shift of the page load, as CLS counts them (none after an input).
-  await page.addInitScript(() => {
-    const w = window as Window & { shifts?: number };
-    w.shifts = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-        if (!entry.hadRecentInput) w.shifts = (w.shifts ?? 0) + entry.value;
-    }).observe({ type: "layout-shift", buffered: true });
-  });
+  await trackLayoutShifts(page);
   if (javaScriptEnabled) {
     // A hydration mismatch is thrown on the page (hydration.js-only.spec.ts).
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     // The app's modules are held: what shows now is the server's page and its inline scripts,
     // as on a phone that paints long before it hydrates.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(
-      (url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
-      async (route) => {
-        await held;
-        await route.continue();
-      },
-    );
+    const release = await holdModules(page);
     // A phone's viewport (Lighthouse's), where the story's text is on screen below the image.
     await page.setViewportSize({ width: 412, height: 823 });
     const hero = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith("/img/"));
@@ -113,8 +95,7 @@ test("with no hints, the page's own script shows the image on a connection that 
     expect(await element?.evaluate((img) => img.isConnected)).toBe(true);
     expect(urls.filter((u) => new URL(u).pathname.startsWith("/img/"))).toHaveLength(1);
     expect(errors).toEqual([]);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    expect(await page.evaluate(() => (window as Window & { shifts?: number }).shifts)).toBe(0);
+    expect(await layoutShifts(page)).toBe(0);
   } else {
     await page.goto(STORY);
     const summary = page.getByRole("link", { name: `Show the full image: ${ALT}` });
