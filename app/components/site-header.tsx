@@ -17,8 +17,10 @@ export function SiteHeader({
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
+  // site-header: not shown until <main> follows it (app.css), so a header painted in part
+  // never moves as the rest arrives.
   return (
-    <header className="border-b border-line bg-surface">
+    <header className="site-header border-b border-line bg-surface">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
         <Tooltip label="Open menu">
           <button type="button" popoverTarget={SIDEBAR_ID} className="btn px-2 md:hidden" aria-label="Open menu">

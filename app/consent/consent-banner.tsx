@@ -24,11 +24,14 @@ export function ConsentBanner({ redirectTo }: { redirectTo?: string }) {
   // The choice is made: gone at once, whatever the server still has to say.
   if (fetcher.state !== "idle" || fetcher.data) return null;
 
+  // id: not shown until its last button is parsed (app.css): it grows upwards from the foot of the
+  // screen, so a banner painted in part on a slow link moved every line as the rest arrived.
   // top-auto: as a modal the browser pins a dialog with top: 0, and Tailwind's reset took the margin
   // that would have kept it down; the banner stays where the reader saw it (no layout shift).
   return (
     <dialog
       ref={ref}
+      id="consent-banner"
       open
       aria-labelledby="consent-title"
       aria-describedby="consent-text"
