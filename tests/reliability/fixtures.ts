@@ -68,8 +68,18 @@ export function hasMessage(reply: { text: string; json: unknown; headers: Header
   return type.includes("text/plain") && reply.text.trim().length > 0;
 }
 
+/**
+ * Row counts that no request moves: all but Lease, the lock a background job (the scheduled sync,
+ * the e-mail digest) takes and gives back on its own timer, whatever a request does. A refused
+ * request once "changed" it (0 -> 1) when the sync started between the two counts.
+ */
+export function requestCounts(counts: Record<string, number>) {
+  const { Lease: _lock, ...rows } = counts;
+  return rows;
+}
+
 /** Row counts that must not move on a refused request (RateLimit counts refused attempts by design). */
 export function dataCounts(counts: Record<string, number>) {
-  const { RateLimit: _counters, ...data } = counts;
+  const { RateLimit: _counters, ...data } = requestCounts(counts);
   return data;
 }
