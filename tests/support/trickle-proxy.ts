@@ -1,19 +1,21 @@
 // A loopback proxy in front of the test site that sends each HTML document's body in pieces,
 // with a pause after each, as a slow link delivers it: the browser parses and paints what it has
 // so far, so a page whose painted part moves when the rest arrives shows it as a layout shift.
-// Everything else (assets, redirects, posts) goes through at once.
+// Everything else (assets, redirects) goes through at once. For page loads only: a request's body
+// is not forwarded.
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 
 export type TrickleProxy = { origin: string; close(): Promise<void> };
 
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding"]);
+/** Not passed on: hop-by-hop, or no longer true of the body as it is sent here (whole, unencoded). */
+const DROPPED = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding"]);
 
 function forwardedHeaders(request: IncomingMessage): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined || name === "host" || name === "accept-encoding" || HOP_BY_HOP.has(name)) continue;
+    if (value === undefined || name === "host" || name === "accept-encoding" || DROPPED.has(name)) continue;
     headers.set(name, Array.isArray(value) ? value.join(", ") : value);
   }
   return headers;
@@ -37,7 +39,7 @@ export async function startTrickleProxy(
       });
       const headers: Record<string, string[]> = {};
       for (const [name, value] of upstream.headers) {
-        if (HOP_BY_HOP.has(name) || name === "etag") continue;
+        if (DROPPED.has(name) || name === "etag") continue;
         headers[name] = [...(headers[name] ?? []), value]; // each Set-Cookie on its own
       }
       const body = Buffer.from(await upstream.arrayBuffer());
