@@ -30,9 +30,10 @@ function loadEventAt(): number | null {
 
 /**
  * The loading overlay, the LOADING splash (2500 ms, scrolling locked) and the
- * first-load animation (1.5 s). They cover the page, but let every click and
- * key through (pointer-events: none, aria-hidden letters): the page under
- * them is already complete and usable.
+ * first-load animation (1.5 s). They let every click and key through
+ * (pointer-events: none, aria-hidden letters), and the splash is a small card
+ * over the header that hides none of the page: the page under them is
+ * already complete and usable.
  */
 function Intro() {
   const [overlay, setOverlay] = useState(true);

@@ -57,7 +57,17 @@ test.describe("on the first visit of a browser session", () => {
     // The first-load animation comes with it.
     await expect(page.getByRole("progressbar", { name: "Loading the page" })).toBeVisible();
     // The page under it is complete and takes clicks (the splash lets them through).
-    await expect(page.getByRole("heading", { level: 1, name: "About" })).toBeVisible();
+    const heading = page.getByRole("heading", { level: 1, name: "About" });
+    await expect(heading).toBeVisible();
+    // It hides none of the page: a small card over the header, not a cover over the text.
+    const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
+    const card = await splash.boundingBox();
+    const text = await heading.boundingBox();
+    expect(card && text).toBeTruthy();
+    if (card && text) {
+      expect(card.width * card.height).toBeLessThan(0.05 * viewport.width * viewport.height);
+      expect(card.y + card.height).toBeLessThanOrEqual(text.y);
+    }
     await checkA11y();
 
     await expect(splash).toBeHidden({ timeout: 6000 });
