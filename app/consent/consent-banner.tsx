@@ -14,11 +14,17 @@ export function ConsentBanner({ redirectTo }: { redirectTo?: string }) {
   const location = useLocation();
   const ref = useRef<HTMLDialogElement>(null);
 
+  // In a task of its own: a modal makes the rest of the page inert, which restyles the whole
+  // document, and in hydration's task that made it one of the page's longest (Lighthouse's total
+  // blocking time).
   useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || dialog.matches(":modal") || typeof dialog.showModal !== "function") return;
-    dialog.close();
-    dialog.showModal();
+    const timer = setTimeout(() => {
+      const dialog = ref.current;
+      if (!dialog || dialog.matches(":modal") || typeof dialog.showModal !== "function") return;
+      dialog.close();
+      dialog.showModal();
+    });
+    return () => clearTimeout(timer);
   }, []);
 
   // The choice is made: gone at once, whatever the server still has to say.
