@@ -46,8 +46,14 @@ function runLoader(
   // The loader's own timers (its fallback), run when the test lets that much time pass.
   const timers: { at: number; run: () => void }[] = [];
   let now = 0;
+  // Which task the loader is in: a zero-delay timer's callback starts the next one.
+  let task = 0;
   const setTimeout = (run: () => void, ms = 0) => {
-    if (ms === 0) globalThis.setTimeout(run, 0);
+    if (ms === 0)
+      globalThis.setTimeout(() => {
+        task++;
+        run();
+      }, 0);
     else timers.push({ at: now + ms, run });
   };
   const elapse = (ms: number) => {
@@ -58,6 +64,8 @@ function runLoader(
     }
   };
   const preloaded: string[] = [];
+  /** The task each preload link was added in. */
+  const preloadTasks: number[] = [];
   const listeners = new Map<string, Listener[]>();
   class FakeElement {
     constructor(readonly link: boolean) {}
@@ -68,7 +76,12 @@ function runLoader(
   const document = {
     readyState: "interactive",
     createElement: () => ({ rel: "", href: "" }),
-    head: { append: (link: { href: string }) => preloaded.push(link.href) },
+    head: {
+      append: (link: { href: string }) => {
+        preloaded.push(link.href);
+        preloadTasks.push(task);
+      },
+    },
   };
   const addEventListener = (type: string, listener: Listener) => {
     listeners.set(type, [...(listeners.get(type) ?? []), listener]);
@@ -112,7 +125,7 @@ function runLoader(
       listener({ type, key: init.key, target: new FakeElement(init.onLink ?? false) });
   };
   const settle = () => new Promise((resolve) => globalThis.setTimeout(resolve, 0));
-  return { imported, preloaded, fire, settle, done, window, firstPaint, elapse };
+  return { imported, preloaded, preloadTasks, fire, settle, done, window, firstPaint, elapse };
 }
 
 describe("deferScripts", () => {
@@ -193,6 +206,17 @@ describe("the loader in the browser", () => {
       "routes/layouts/site",
       "story",
     ]);
+  });
+
+  it("adds each preload link in a task of its own, so starting their requests makes no long task", async () => {
+    const links = Array.from({ length: 10 }, (_, i) => `<link rel="modulepreload" href="/assets/chunk-${i}.js"/>`);
+    const many = DOCUMENT.replace("</head>", `${links.join("")}</head>`);
+    const browser = runLoader(loaderOf(deferScripts(many)), { effectiveType: "4g" });
+    await browser.done;
+    expect(browser.preloaded).toHaveLength(13);
+    const perTask = new Map<number, number>();
+    for (const task of browser.preloadTasks) perTask.set(task, (perTask.get(task) ?? 0) + 1);
+    expect([...perTask.values()]).toEqual(Array(13).fill(1));
   });
 
   it("where the first paint is already on screen (a buffered entry), goes on at once", async () => {
