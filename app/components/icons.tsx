@@ -11,7 +11,6 @@ const base = {
   strokeLinecap: "round" as const,
   strokeLinejoin: "round" as const,
   "aria-hidden": true,
-  focusable: false,
 };
 
 export const MenuIcon = ({ className }: IconProps) => (
