@@ -94,11 +94,36 @@ async function send(res: ServerResponse, response: Response) {
   }
 }
 
+/**
+ * React Router's handler. Given the build as a function, React Router loads it and derives its
+ * route tree and static handler again on every request (flattening and ranking every route), as
+ * development's module reloading needs; in production the build never changes, so it is loaded
+ * once and the handler derived from it once. A failed load is not kept: the next request tries
+ * again.
+ */
+export function routerHandler(options: RequestHandlerOptions): () => Promise<ReturnType<typeof createRequestHandler>> {
+  if (options.mode !== "production") {
+    const handle = createRequestHandler(options.build, options.mode);
+    return async () => handle;
+  }
+  let handle: Promise<ReturnType<typeof createRequestHandler>> | undefined;
+  return () => {
+    handle ??= options.build().then(
+      (build) => createRequestHandler(build, options.mode),
+      (error: unknown) => {
+        handle = undefined;
+        throw error;
+      },
+    );
+    return handle;
+  };
+}
+
 export function reactRouterHandler(options: RequestHandlerOptions) {
-  let handle: ReturnType<typeof createRequestHandler> | undefined;
+  const handler = routerHandler(options);
   return async (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
     try {
-      handle ??= createRequestHandler(options.build, options.mode);
+      const handle = await handler();
       const request = toRequest(req, res, options.origin(req));
       const response = await handle(request, options.loadContext(req));
       await send(res, await finishDocument(request, response, options.security));
