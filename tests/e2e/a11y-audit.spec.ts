@@ -23,3 +23,24 @@ test("the accessibility audit refuses a page with a missing alt, a nameless butt
   expect(failure).toContain("button-name");
   expect(failure).toContain("color-contrast");
 });
+
+test("the audit sees the page as it is: a script of the page that would mend it does not run in the audit", async ({
+  page,
+  checkA11y,
+}) => {
+  await page.goto("/about");
+  // Inserted as HTML, the script never runs in the page, with JavaScript on or off. The
+  // JavaScript-off audit must not run it either (a twin that loaded this DOM as a new
+  // document once did, and audited what no reader without JavaScript sees).
+  await page.getByRole("main").evaluate((main) => {
+    main.insertAdjacentHTML(
+      "afterbegin",
+      '<img id="unmended" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="16" height="16"><script>document.getElementById("unmended").alt = "Mended"</script>',
+    );
+  });
+  const failure = await checkA11y().then(
+    () => null,
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain("image-alt");
+});
