@@ -1,0 +1,96 @@
+// `npm test`: every check of the project, in the least time this machine allows (issue 17,
+// docs/decisions/026).
+//
+// The build comes first: the browser tests run on it. Then the browser tests run, and beside
+// them, at the lowest CPU priority, the type check, the lint and the unit tests one after another.
+// The browser tests leave about a fifth of the machine's CPU idle while pages wait on the network,
+// on timers and on the servers; the checks beside them take that share, and the kernel gives
+// the browser tests the CPU whenever they want it. One after another the same checks added
+// about 37 s to the run.
+//
+// The checks' output is printed as one block when they finish, so it never interleaves with the
+// browser tests' list. A check that fails stops the run at once, as `a && b` would: its output,
+// then the browser tests are stopped. The exit status is that of the first part to fail.
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+
+/** The checks that need no build, in the order `npm test` used to run them. */
+export const CHECKS = ["typecheck", "lint", "test:unit"] as const;
+
+type Run = { child: ChildProcess; done: Promise<number> };
+
+function run(script: string, options: { capture?: string[]; nice?: boolean } = {}): Run {
+  const args = ["run", "-s", script];
+  const [command, argv] = options.nice ? ["nice", ["-n", "19", npm, ...args]] : [npm, args];
+  const child = spawn(command, argv, {
+    cwd: root,
+    stdio: options.capture ? ["ignore", "pipe", "pipe"] : "inherit",
+    // Its own process group, so that stopping it stops what it started (Playwright, its servers, Vitest's workers).
+    detached: true,
+  });
+  if (options.capture) {
+    const out = options.capture;
+    child.stdout?.on("data", (chunk: Buffer) => out.push(chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => out.push(chunk.toString()));
+  }
+  const done = new Promise<number>((resolve) => {
+    child.once("error", () => resolve(127));
+    child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+  return { child, done };
+}
+
+function stop(part: Run | undefined) {
+  if (part?.child.pid && part.child.exitCode === null) {
+    try {
+      process.kill(-part.child.pid, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+async function main(): Promise<number> {
+  const build = await run("build").done;
+  if (build !== 0) return build;
+
+  const browser = run("test:e2e");
+  const output: string[] = [];
+  let current: Run | undefined;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      stop(browser);
+      stop(current);
+      process.exit(130);
+    });
+  }
+
+  const checks = (async () => {
+    for (const script of CHECKS) {
+      output.push(`\n> npm run ${script}\n`);
+      current = run(script, { capture: output, nice: true });
+      const code = await current.done;
+      if (code !== 0) {
+        output.push(`\nnpm run ${script} failed (exit status ${code}).\n`);
+        return code;
+      }
+    }
+    return 0;
+  })();
+
+  const checksCode = await checks;
+  process.stdout.write(
+    `\n--- ${CHECKS.join(", ")} (run beside the browser tests, at low priority) ---${output.join("")}\n--- end of ${CHECKS.join(", ")}: ${checksCode === 0 ? "passed" : "FAILED"} ---\n\n`,
+  );
+  if (checksCode !== 0) {
+    stop(browser);
+    await browser.done;
+    return checksCode;
+  }
+  return browser.done;
+}
+
+process.exitCode = await main();
