@@ -25,7 +25,6 @@ import { useTheme } from "./theme/theme-toggle";
 import { getToast } from "./toasts/toast.server";
 import { apiErrorMiddleware } from "./utils/api-error-middleware.server";
 import { routeMeta } from "./utils/meta";
-import { NoscriptRefresh } from "./utils/noscript-refresh";
 
 // The API's error shape first, so it covers what the CSRF check and maintenance mode refuse too.
 // Last, the analytics count of a page served to a reader with consent (docs/decisions/023).
@@ -110,7 +109,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <InlineCss css={preferenceCss(preferences)} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Links />
-        <NoscriptRefresh />
       </head>
       <body>
         {children}
