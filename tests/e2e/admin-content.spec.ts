@@ -8,6 +8,7 @@
 import { gzipSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { signInAndOpen } from "../support/accounts";
+import { syncNowAndWait } from "../support/sync";
 import { expect, SITE_ADMIN, test } from "./story-site";
 
 test.describe.configure({ mode: "serial" });
@@ -49,10 +50,7 @@ test("every story from every source, filtered by source", async ({ page, site, c
   await communityStory(site, title);
   // A sync first, so the synced copies exist.
   await asAdmin(page, "/admin/wordpress-sync", "Content sync");
-  await page.getByRole("button", { name: "Sync now" }).click();
-  await expect(page.getByRole("table", { name: "The latest 10 content syncs" }).getByRole("row").nth(1)).toContainText(
-    "success",
-  );
+  await syncNowAndWait(page);
 
   await page.goto("/admin/content");
   await expect(page.getByRole("heading", { level: 1, name: "Content management" })).toBeVisible();
