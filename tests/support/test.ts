@@ -54,17 +54,31 @@ export async function skipFirstVisit(context: BrowserContext) {
  */
 async function waitForApp(page: Page, origin: string) {
   if (new URL(page.url()).origin !== origin) return;
-  const waitsForReader = await page
-    .evaluate(() => {
-      const c = (navigator as { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
-      return Boolean(c && (c.saveData || /2g/.test(c.effectiveType ?? "")));
-    })
-    .catch(() => true);
-  if (waitsForReader) return;
-  // An error page may not start the app (a chunk that failed to load): the test says what it expects.
+  // One round trip: resolves as soon as the attribute appears (a MutationObserver, no polling).
+  // An error page may not start the app (a chunk that failed to load): after 15 s the test goes
+  // on and says what it expects. A navigation meanwhile ends the wait with the page it left.
   await page
-    .locator("html[data-hydrated]")
-    .waitFor({ state: "attached", timeout: 15_000 })
+    .evaluate(
+      (timeout) =>
+        new Promise<void>((done) => {
+          const c = (navigator as { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+          const root = document.documentElement;
+          if ((c && (c.saveData || /2g/.test(c.effectiveType ?? ""))) || root.hasAttribute("data-hydrated")) {
+            return done();
+          }
+          const observer = new MutationObserver(() => {
+            if (!root.hasAttribute("data-hydrated")) return;
+            observer.disconnect();
+            done();
+          });
+          observer.observe(root, { attributes: true, attributeFilter: ["data-hydrated"] });
+          setTimeout(() => {
+            observer.disconnect();
+            done();
+          }, timeout);
+        }),
+      15_000,
+    )
     .catch(() => {});
 }
 
