@@ -11,7 +11,7 @@
 // The checks' output is printed as one block when they finish, so it never interleaves with the
 // browser tests' list. A check that fails stops the run at once, as `a && b` would: its output,
 // then the browser tests are stopped. The exit status is that of the first part to fail.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -22,11 +22,13 @@ export const CHECKS = ["typecheck", "lint", "test:unit"] as const;
 
 type Run = { child: ChildProcess; done: Promise<number> };
 
+const HAS_CHRT = process.platform === "linux" && spawnSync("chrt", ["--version"], { stdio: "ignore" }).status === 0;
+
 function run(script: string, options: { capture?: string[]; nice?: boolean } = {}): Run {
   const args = ["run", "-s", script];
   // Linux's SCHED_IDLE (chrt, util-linux): the kernel runs them only on a core no other process
-  // wants. Elsewhere the lowest nice value.
-  const low = process.platform === "linux" ? ["chrt", "--idle", "0"] : ["nice", "-n", "19"];
+  // wants. Elsewhere, or without chrt, the lowest nice value.
+  const low = HAS_CHRT ? ["chrt", "--idle", "0"] : ["nice", "-n", "19"];
   const [command, argv] = options.nice ? [low[0] as string, [...low.slice(1), npm, ...args]] : [npm, args];
   const child = spawn(command, argv, {
     cwd: root,
