@@ -3,10 +3,10 @@
 //
 // The build comes first: the browser tests run on it. Then the browser tests run, and beside
 // them, at the lowest CPU priority, the type check, the lint and the unit tests one after another.
-// The browser tests leave about a fifth of the machine's CPU idle while pages wait on the network,
-// on timers and on the servers; the checks beside them take that share, and the kernel gives
-// the browser tests the CPU whenever they want it. One after another the same checks added
-// about 37 s to the run.
+// The browser tests leave part of the machine's CPU idle while pages wait on the network, on
+// timers and on the servers (a tenth over a whole run, vmstat); the checks beside them take that
+// share, and the kernel gives the browser tests the CPU whenever they want it. One after another
+// the same checks added about 37 s to the run (docs/decisions/026 has what they save).
 //
 // The checks' output is printed as one block when they finish, so it never interleaves with the
 // browser tests' list. A check that fails stops the run at once, as `a && b` would: its output,
@@ -18,18 +18,22 @@ const root = path.resolve(import.meta.dirname, "..");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
 /** The checks that need no build, in the order `npm test` used to run them. */
-export const CHECKS = ["typecheck", "lint", "test:unit"] as const;
+const CHECKS = ["typecheck", "lint", "test:unit"] as const;
 
 type Run = { child: ChildProcess; done: Promise<number> };
 
-const HAS_CHRT = process.platform === "linux" && spawnSync("chrt", ["--version"], { stdio: "ignore" }).status === 0;
+// Linux's SCHED_IDLE (chrt, util-linux): the kernel runs the checks only on a core no other
+// process wants. Elsewhere, or without chrt, the lowest nice value.
+const LOW_PRIORITY =
+  process.platform === "linux" && spawnSync("chrt", ["--version"], { stdio: "ignore" }).status === 0
+    ? ["chrt", "--idle", "0"]
+    : ["nice", "-n", "19"];
 
 function run(script: string, options: { capture?: string[]; nice?: boolean } = {}): Run {
   const args = ["run", "-s", script];
-  // Linux's SCHED_IDLE (chrt, util-linux): the kernel runs them only on a core no other process
-  // wants. Elsewhere, or without chrt, the lowest nice value.
-  const low = HAS_CHRT ? ["chrt", "--idle", "0"] : ["nice", "-n", "19"];
-  const [command, argv] = options.nice ? [low[0] as string, [...low.slice(1), npm, ...args]] : [npm, args];
+  const [command, argv] = options.nice
+    ? [LOW_PRIORITY[0] as string, [...LOW_PRIORITY.slice(1), npm, ...args]]
+    : [npm, args];
   const child = spawn(command, argv, {
     cwd: root,
     stdio: options.capture ? ["ignore", "pipe", "pipe"] : "inherit",
