@@ -43,32 +43,31 @@ for (let start = 0; start < PAGES.length; start += GROUP) {
   }) => {
     test.setTimeout(120_000);
     await signInByApi(page, ADMIN);
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      for (const [path, entry] of pages) {
-        const response = await page.goto(path);
-        expect(response?.status(), path).toBe(200);
-        const nav = page.getByRole("navigation", { name: "Administration" });
-        await expect(nav.getByRole("link", { name: entry }), path).toHaveAttribute("aria-current", "page");
-        await expect(nav.locator('[aria-current="page"]'), path).toHaveCount(1);
-        await expect(page.getByRole("heading", { level: 1 }), path).toBeVisible();
-        if (width === 390) {
-          // What sticks out, named in the failure: the outermost elements past the right edge.
-          const { overflow, wide } = await page.evaluate(() => {
-            const past = [...document.body.querySelectorAll("*")].filter(
-              (el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest("[data-scroll-x]"),
-            );
-            const outermost = past.filter((el) => !past.includes(el.parentElement as Element));
-            return {
-              overflow: document.documentElement.scrollWidth - window.innerWidth,
-              wide: outermost.slice(0, 5).map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
-            };
-          });
-          expect(overflow, `${path} scrolls sideways at 390 px: ${wide.join(" | ")}`).toBeLessThanOrEqual(0);
-        } else {
-          await checkA11y();
-        }
-      }
+    for (const [path, entry] of pages) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      const nav = page.getByRole("navigation", { name: "Administration" });
+      await expect(nav.getByRole("link", { name: entry }), path).toHaveAttribute("aria-current", "page");
+      await expect(nav.locator('[aria-current="page"]'), path).toHaveCount(1);
+      await expect(page.getByRole("heading", { level: 1 }), path).toBeVisible();
+      await checkA11y();
+      // The same page on a phone: the server cannot know the width, so the document is the one
+      // just loaded, laid out again at 390 px (one load a page, where each width used to load it).
+      await page.setViewportSize({ width: 390, height: 900 });
+      await expect(page.getByRole("heading", { level: 1 }), path).toBeVisible();
+      // What sticks out, named in the failure: the outermost elements past the right edge.
+      const { overflow, wide } = await page.evaluate(() => {
+        const past = [...document.body.querySelectorAll("*")].filter(
+          (el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest("[data-scroll-x]"),
+        );
+        const outermost = past.filter((el) => !past.includes(el.parentElement as Element));
+        return {
+          overflow: document.documentElement.scrollWidth - window.innerWidth,
+          wide: outermost.slice(0, 5).map((el) => `${el.tagName.toLowerCase()}.${el.className}`),
+        };
+      });
+      expect(overflow, `${path} scrolls sideways at 390 px: ${wide.join(" | ")}`).toBeLessThanOrEqual(0);
     }
   });
 }
