@@ -22,5 +22,8 @@ export default defineConfig({
     globalSetup: ["tests/support/vitest-global-setup.ts"],
     setupFiles: ["tests/support/vitest-setup.ts"],
     env: { NODE_ENV: "test" },
+    // `npm test` runs these beside the browser tests at the lowest CPU priority (scripts/test.ts),
+    // where a test may wait seconds for a core: a timeout there is for a hang, not for slowness.
+    ...(process.env.HS_CHECKS_AT_LOW_PRIORITY ? { testTimeout: 30_000, hookTimeout: 30_000 } : {}),
   },
 });

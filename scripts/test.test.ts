@@ -14,6 +14,7 @@ const script = path.resolve(import.meta.dirname, "test.ts");
 const FAKE_NPM = `#!/usr/bin/env bash
 name="$3"
 echo "$name" >> "$FAKE_LOG"
+if [ -n "$HS_CHECKS_AT_LOW_PRIORITY" ]; then echo "$name" >> "$FAKE_LOG.low-priority"; fi
 if [ -n "$FAKE_E2E_WAIT" ]; then
   if [ "$name" = "test:e2e" ]; then echo $$ > "$FAKE_LOG.e2e-pid"; exec sleep 600; fi
   # The checks wait until the browser tests have started, so there is something to stop.
@@ -74,6 +75,8 @@ describe("npm test", () => {
     const checks = order.filter((name) => ["typecheck", "lint", "test:unit"].includes(name));
     expect(checks).toEqual(["typecheck", "lint", "test:unit"]);
     expect(stdout).toContain("end of typecheck, lint, test:unit: passed");
+    // Only the checks are told they run at the lowest priority (vitest.config.ts reads it).
+    expect(readFileSync(`${log}.low-priority`, "utf8").trim().split("\n")).toEqual(["typecheck", "lint", "test:unit"]);
   });
 
   it("stops at a failed build, with its exit status", async () => {

@@ -11,8 +11,9 @@
 // The checks' output is printed as one block when they finish, so it never interleaves with the
 // browser tests' list. A check that fails stops the run at once, as `a && b` would: its output,
 // then the browser tests are stopped. The exit status is that of the first part to fail.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { LOW_PRIORITY } from "./low-priority.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -22,13 +23,6 @@ const CHECKS = ["typecheck", "lint", "test:unit"] as const;
 
 type Run = { child: ChildProcess; done: Promise<number> };
 
-// Linux's SCHED_IDLE (chrt, util-linux): the kernel runs the checks only on a core no other
-// process wants. Elsewhere, or without chrt, the lowest nice value.
-const LOW_PRIORITY =
-  process.platform === "linux" && spawnSync("chrt", ["--version"], { stdio: "ignore" }).status === 0
-    ? ["chrt", "--idle", "0"]
-    : ["nice", "-n", "19"];
-
 function run(script: string, options: { capture?: string[]; nice?: boolean } = {}): Run {
   const args = ["run", "-s", script];
   const [command, argv] = options.nice
@@ -36,6 +30,8 @@ function run(script: string, options: { capture?: string[]; nice?: boolean } = {
     : [npm, args];
   const child = spawn(command, argv, {
     cwd: root,
+    // Read by vitest.config.ts: its timeouts allow for the waits a test has at this priority.
+    env: options.nice ? { ...process.env, HS_CHECKS_AT_LOW_PRIORITY: "1" } : process.env,
     stdio: options.capture ? ["ignore", "pipe", "pipe"] : "inherit",
     // Its own process group, so that stopping it stops what it started (Playwright, its servers, Vitest's workers).
     detached: true,
