@@ -43,7 +43,8 @@ afterEach(() => {
 function npmTest(env: Record<string, string> = {}) {
   return new Promise<{ code: number | null; stdout: string }>((resolve) => {
     const child = spawn(process.execPath, [script], {
-      env: { ...process.env, PATH: `${dir}:${process.env.PATH}`, FAKE_LOG: log, ...env },
+      // Without the variable `npm test` gives its checks: this file is one of them in a real run.
+      env: { ...withoutLowPriority(process.env), PATH: `${dir}:${process.env.PATH}`, FAKE_LOG: log, ...env },
       stdio: ["ignore", "pipe", "inherit"],
     });
     let stdout = "";
@@ -52,6 +53,11 @@ function npmTest(env: Record<string, string> = {}) {
     });
     child.on("exit", (code) => resolve({ code, stdout }));
   });
+}
+
+function withoutLowPriority(env: NodeJS.ProcessEnv) {
+  const { HS_CHECKS_AT_LOW_PRIORITY: _, ...rest } = env;
+  return rest;
 }
 
 const calls = () => readFileSync(log, "utf8").trim().split("\n");

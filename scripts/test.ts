@@ -31,7 +31,7 @@ function run(script: string, options: { capture?: string[]; nice?: boolean } = {
   const child = spawn(command, argv, {
     cwd: root,
     // Read by vitest.config.ts: its timeouts allow for the waits a test has at this priority.
-    env: options.nice ? { ...process.env, HS_CHECKS_AT_LOW_PRIORITY: "1" } : process.env,
+    env: { ...process.env, HS_CHECKS_AT_LOW_PRIORITY: options.nice ? "1" : "" },
     stdio: options.capture ? ["ignore", "pipe", "pipe"] : "inherit",
     // Its own process group, so that stopping it stops what it started (Playwright, its servers, Vitest's workers).
     detached: true,
