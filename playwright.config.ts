@@ -92,9 +92,9 @@ export default defineConfig({
   // The list, then the slowest spec files and tests (tests/support/slowest-reporter.ts).
   reporter: [["list"], ["./tests/support/slowest-reporter.ts"]],
   // Keeps every HTML page the browser tests receive, and puts them through the
-  // W3C Nu Html Checker, a service at the lowest CPU priority that reads them while
-  // the tests run; the html project and the end of the run check the rest: any HTML
-  // error fails the run (tests/support/html-pages.ts).
+  // W3C Nu Html Checker once those tests are done (the html project, and at the
+  // end of the run for whatever it did not check): any HTML error fails the run
+  // (tests/support/html-pages.ts).
   globalSetup: "./tests/support/playwright-global-setup.ts",
   timeout: 30_000,
   use: {
@@ -119,13 +119,11 @@ export default defineConfig({
     // Reliability: hostile input, the access and CSRF matrices and upstream
     // faults, each against a built server of its own.
     { name: "reliability", testDir: "tests/reliability", testIgnore: STRESS },
-    // The HTML check of the pages the browser tests kept that the checker has not read
-    // yet, beside the stress tests (tests/support/html-pages.ts; the global teardown
-    // checks what a narrower run keeps).
+    // The HTML check of every page the browser tests kept, beside the stress tests
+    // (tests/support/html-pages.ts; the global teardown checks what a narrower run keeps).
     { name: "html", testDir: "tests/html-check", dependencies: ["js-on", "js-off"] },
     // Crash safety and the load smoke keep both cores busy, so they run once
-    // the browser tests are done (whose timeouts they would otherwise stretch),
-    // beside each other and the HTML check: none of them asserts a duration.
+    // the browser tests are done (whose timeouts they would otherwise stretch).
     // `--project=stress --no-deps` runs them alone.
     { name: "stress", testDir: "tests/reliability", testMatch: STRESS, dependencies: ["js-on", "js-off", "http"] },
   ],
