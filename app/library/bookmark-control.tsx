@@ -34,6 +34,11 @@ export function BookmarkControl({ slug, title, shelf }: { slug: string; title: s
   const onSubmit = submitInPlace(fetcher, LIBRARY_PATH);
 
   const pending = fetcher.formData;
+  // One change at a time: a second submission would abort this one in the browser while the
+  // server may still apply it after the second (a Remove pressed before the Bookmark was saved
+  // found nothing to remove, then the Bookmark was saved). Once the server has answered, the
+  // revalidation that follows may be interrupted safely.
+  const saving = fetcher.state === "submitting";
   let current = shelf;
   if (pending?.get("intent") === "shelve") current = (pending.get("shelf") as Shelf | null) ?? "bookmarked";
   if (pending?.get("intent") === "remove") current = null;
@@ -51,6 +56,7 @@ export function BookmarkControl({ slug, title, shelf }: { slug: string; title: s
           type="submit"
           name="shelf"
           value="bookmarked"
+          disabled={saving}
           className="btn py-1 text-sm"
           aria-label={`Bookmark ${title}`}
         >
@@ -60,6 +66,7 @@ export function BookmarkControl({ slug, title, shelf }: { slug: string; title: s
           type="submit"
           name="shelf"
           value="read-later"
+          disabled={saving}
           className="btn py-1 text-sm"
           aria-label={`Read later: ${title}`}
         >
@@ -89,13 +96,18 @@ export function BookmarkControl({ slug, title, shelf }: { slug: string; title: s
             ))}
           </select>
         </label>
-        <button type="submit" className="btn py-1 text-sm" aria-label={`Move ${title}`}>
+        <button type="submit" disabled={saving} className="btn py-1 text-sm" aria-label={`Move ${title}`}>
           Move
         </button>
       </fetcher.Form>
       <fetcher.Form method="post" action={LIBRARY_PATH} onSubmit={onSubmit}>
         <Hidden intent="remove" slug={slug} redirectTo={redirectTo} />
-        <button type="submit" className="btn py-1 text-sm" aria-label={`Remove ${title} from library`}>
+        <button
+          type="submit"
+          disabled={saving}
+          className="btn py-1 text-sm"
+          aria-label={`Remove ${title} from library`}
+        >
           Remove
         </button>
       </fetcher.Form>

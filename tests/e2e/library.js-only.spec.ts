@@ -44,3 +44,29 @@ test("removing from the library updates in place and offers Undo in a toast", as
   await toast.getByRole("button", { name: "Undo" }).click();
   await expect(main.getByText("On your shelf: Bookmarked")).toBeVisible();
 });
+
+test("while a bookmark is being saved, the control takes no second change", async ({ page }) => {
+  await signUp(page);
+  await page.goto(`/story/${FERRY}`);
+  const main = page.getByRole("main");
+  // The Bookmark's request is held until the test lets it go, as on a slow link.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/bookmarks*", async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+  await main.getByRole("button", { name: "Bookmark Last Ferry to Hollin Isle" }).click();
+  // Shown at once, but a Remove now would race the Bookmark on the server (it found nothing to
+  // remove, then the Bookmark was saved): it waits until the server has answered.
+  await expect(main.getByText("On your shelf: Bookmarked")).toBeVisible();
+  const remove = main.getByRole("button", { name: "Remove Last Ferry to Hollin Isle from library" });
+  await expect(remove).toBeDisabled();
+  release();
+  await expect(remove).toBeEnabled();
+  await remove.click();
+  await expect(page.getByRole("status").filter({ hasText: "Removed from your library" })).toBeVisible();
+  await expect(main.getByRole("button", { name: "Bookmark Last Ferry to Hollin Isle" })).toBeVisible();
+});
