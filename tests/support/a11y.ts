@@ -26,7 +26,7 @@ export async function expectAccessible(page: Page, { jsEnabled, browser, colorSc
   }
   const twin = await twinOf(browser, new URL(url).origin);
   await twin.context.clearCookies();
-  await twin.context.addCookies((await page.context().storageState()).cookies);
+  await twin.context.addCookies(await page.context().cookies());
   await twin.page.setViewportSize(page.viewportSize() ?? { width: 1280, height: 720 });
   await twin.page.emulateMedia({ colorScheme: colorScheme ?? "light" });
   await twin.page.evaluate(showInTwin, { html, url, popoverIds });
