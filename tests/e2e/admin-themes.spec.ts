@@ -4,23 +4,10 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { signInAndOpen } from "../support/accounts";
-import { ADMIN_ENV, SITE_ADMIN, type Site, startSite } from "../support/site-server";
-import { test as base, expect } from "../support/test";
+import { ADMIN_ENV, SITE_ADMIN, startSite } from "../support/site-server";
+import { expect, onOwnSite } from "../support/test";
 
-const test = base.extend<object, { site: Site }>({
-  site: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern
-    async ({}, use) => {
-      const site = await startSite({ env: ADMIN_ENV });
-      await use(site);
-      await site.dispose();
-    },
-    { scope: "worker", timeout: 60_000 },
-  ],
-  baseURL: async ({ site }, use) => {
-    await use(site.url);
-  },
-});
+const test = onOwnSite("themes", () => startSite({ env: ADMIN_ENV }));
 
 test.describe.configure({ mode: "serial" });
 

@@ -4,23 +4,10 @@
 // choice stored in the database opens it without a restart.
 import { newReader } from "../support/accounts";
 import { httpClient } from "../support/http-client";
-import { type Site, startSite } from "../support/site-server";
-import { test as base, expect } from "../support/test";
+import { startSite } from "../support/site-server";
+import { expect, onOwnSite } from "../support/test";
 
-const test = base.extend<object, { site: Site }>({
-  site: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern
-    async ({}, use) => {
-      const site = await startSite({ env: { COMMUNITY_CONTENT: "off" } });
-      await use(site);
-      await site.dispose();
-    },
-    { scope: "worker", timeout: 60_000 },
-  ],
-  baseURL: async ({ site }, use) => {
-    await use(site.url);
-  },
-});
+const test = onOwnSite("community-closed", () => startSite({ env: { COMMUNITY_CONTENT: "off" } }));
 
 test.describe.configure({ mode: "serial" });
 

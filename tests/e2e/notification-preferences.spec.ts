@@ -3,29 +3,12 @@
 // finds new stories, while a reader who keeps it on does; and a reader who
 // turns the cursed notification off is never cursed by the server-side rule.
 import { signUp } from "../support/accounts";
-import {
-  addNotification,
-  bell,
-  expect,
-  type NotificationSite,
-  test as notificationTest,
-  startNotificationSite,
-  userId,
-} from "./notification-site";
+import { onOwnSite } from "../support/test";
+import { addNotification, bell, expect, startNotificationSite, userId } from "./notification-site";
 
 // A site of its own (not the one notifications.spec.ts shares in a worker): the
 // first test takes the source's new stories, which that spec needs too.
-const test = notificationTest.extend<object, { site: NotificationSite }>({
-  site: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern
-    async ({}, use) => {
-      const site = await startNotificationSite();
-      await use(site);
-      await site.dispose();
-    },
-    { scope: "worker", timeout: 90_000 },
-  ],
-});
+const test = onOwnSite("notification-preferences", startNotificationSite);
 
 test.describe.configure({ mode: "serial" });
 

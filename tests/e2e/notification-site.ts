@@ -8,7 +8,7 @@ import { expect, type Page } from "@playwright/test";
 import { httpClient } from "../support/http-client";
 import { ADMIN_ENV, SITE_ADMIN, type Site, startSite } from "../support/site-server";
 import { waitForSyncToFinish } from "../support/sync";
-import { test as base } from "../support/test";
+import { onOwnSite } from "../support/test";
 import { startWordPressServer, type WordPressServer } from "../support/wordpress-server";
 
 export { expect };
@@ -48,20 +48,7 @@ export async function startNotificationSite(): Promise<NotificationSite> {
   });
 }
 
-export const test = base.extend<object, { site: NotificationSite }>({
-  site: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern
-    async ({}, use) => {
-      const site = await startNotificationSite();
-      await use(site);
-      await site.dispose();
-    },
-    { scope: "worker", timeout: 90_000 },
-  ],
-  baseURL: async ({ site }, use) => {
-    await use(site.url);
-  },
-});
+export const test = onOwnSite("notifications", startNotificationSite);
 
 /** The user id of a reader of this site. */
 export async function userId(site: Site, username: string): Promise<string> {

@@ -8,8 +8,6 @@ import { copyFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Client, createClient } from "@libsql/client";
-import { seed } from "../../prisma/seed.ts";
-import { deploy } from "../../scripts/migrate.ts";
 import { productionServer } from "../../scripts/start-command.ts";
 import { freePort } from "./ports.ts";
 
@@ -55,22 +53,43 @@ export type Site = {
 export const SITE_ADMIN = { email: "site-admin@horror.test", password: "site-admin-password-0000" };
 export const ADMIN_ENV = { ADMIN_EMAIL: SITE_ADMIN.email, ADMIN_PASSWORD: SITE_ADMIN.password };
 
+/**
+ * Where Playwright's global set-up puts the run's one seeded database (`createSeededTemplate`), for
+ * every worker of the run to copy. Without it (Vitest, a script), each process makes its own.
+ */
+export const SITE_TEMPLATE_ENV = "HS_SITE_TEMPLATE";
+
+/**
+ * A database migrated and seeded as `npm run setup` does it, in `dir`: every new site starts from a
+ * copy. What deploy and seed write is the same each time, and running them (the schema engine is
+ * WebAssembly) takes most of a second of CPU, and over a second on a busy machine.
+ */
+export async function createSeededTemplate(dir: string): Promise<string> {
+  // Loaded only here: a worker that copies the run's template never loads the schema engine.
+  const [{ deploy }, { seed }] = await Promise.all([
+    import("../../scripts/migrate.ts"),
+    import("../../prisma/seed.ts"),
+  ]);
+  const file = path.join(dir, "template.db");
+  await deploy(`file:${file}`);
+  await seed(`file:${file}`);
+  return file;
+}
+
 let template: Promise<string> | undefined;
 
 /**
- * A database migrated and seeded once per test process: every new site starts
- * from a copy. What deploy and seed write is the same each time, and running
- * them (the schema engine is WebAssembly) took seconds per site, for the 40-odd
- * sites a full run starts.
+ * The run's template when Playwright's global set-up made one; otherwise one made once per
+ * process. It used to be made once per test process: every worker that started a site paid for
+ * it again, about 30 times in a full run (docs/decisions/026).
  */
 function seededTemplate(): Promise<string> {
   template ??= (async () => {
+    const shared = process.env[SITE_TEMPLATE_ENV];
+    if (shared) return shared;
     const dir = await mkdtemp(path.join(tmpdir(), "hs-template-"));
     process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
-    const file = path.join(dir, "template.db");
-    await deploy(`file:${file}`);
-    await seed(`file:${file}`);
-    return file;
+    return createSeededTemplate(dir);
   })();
   return template;
 }

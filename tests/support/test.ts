@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 import { expectAccessible } from "./a11y";
 import { keepHtmlPages } from "./html-pages";
+import type { Site } from "./site-server";
 
 export { expect } from "@playwright/test";
 
@@ -82,13 +83,37 @@ async function waitForApp(page: Page, origin: string) {
     .catch(() => {});
 }
 
-export const test = base.extend<{
-  checkA11y: () => Promise<void>;
-  clientId: string;
-  consent: boolean;
-  firstVisit: boolean;
-  keepPages: (context: BrowserContext) => void;
-}>({
+/** Sites a spec starts for itself, by name: see `onOwnSite`. */
+type OwnSites = { get<S extends Site>(name: string, start: () => Promise<S>): Promise<S> };
+
+export const test = base.extend<
+  {
+    checkA11y: () => Promise<void>;
+    clientId: string;
+    consent: boolean;
+    firstVisit: boolean;
+    keepPages: (context: BrowserContext) => void;
+  },
+  { ownSites: OwnSites }
+>({
+  ownSites: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern
+    async ({}, use) => {
+      const started = new Map<string, Promise<Site>>();
+      await use({
+        get<S extends Site>(name: string, start: () => Promise<S>) {
+          let site = started.get(name);
+          if (!site) {
+            site = start();
+            started.set(name, site);
+          }
+          return site as Promise<S>;
+        },
+      });
+      await Promise.all([...started.values()].map(async (site) => (await site.catch(() => undefined))?.dispose()));
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
   consent: [true, { option: true }],
   firstVisit: [false, { option: true }],
   keepPages: [
@@ -144,6 +169,23 @@ export const test = base.extend<{
     await use(() => expectAccessible(page, { jsEnabled: javaScriptEnabled ?? true, browser, colorScheme }));
   },
 });
+
+/**
+ * The test of a spec that needs a site of its own (a global setting it changes, a content source
+ * it controls): `site`, and `baseURL` pointing at it. The site is started when the worker's first
+ * test asks for it and kept for the worker's life, like a worker fixture, but it is a test fixture
+ * of one worker-wide registry (`ownSites`): every spec file then has the same worker fixtures, so
+ * Playwright keeps its workers from one file to the next. A worker fixture of each spec's own made
+ * each of them a new worker, with a new browser, about ten times per project (docs/decisions/026).
+ */
+export function onOwnSite<S extends Site>(name: string, start: () => Promise<S>) {
+  return test.extend<{ site: S }>({
+    site: [async ({ ownSites }, use) => use(await ownSites.get(name, start)), { timeout: 90_000 }],
+    baseURL: async ({ site }, use) => {
+      await use(site.url);
+    },
+  });
+}
 
 /** The display modes issue 13 asks every settings page to pass axe in. */
 export const DISPLAY_MODES = ["light", "dark", "high contrast"] as const;
