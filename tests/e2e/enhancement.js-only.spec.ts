@@ -146,3 +146,37 @@ test("the current location is kept in session storage, except on error pages", a
   await page.getByRole("link", { name: "Go home" }).click();
   await expect.poll(kept).toBe("/");
 });
+
+/** Every scroll position the page passes through from now on. */
+async function recordScrolling(page: Page) {
+  await page.evaluate(() => {
+    const positions: number[] = [];
+    (window as unknown as { __scrolled: number[] }).__scrolled = positions;
+    addEventListener("scroll", () => positions.push(Math.round(scrollY)), { passive: true });
+  });
+}
+const scrolled = (page: Page) => page.evaluate(() => (window as unknown as { __scrolled: number[] }).__scrolled);
+
+test("a new page starts at its top at once; a jump within the page still glides", async ({ page }) => {
+  await page.goto("/stories");
+  const pagination = page.getByRole("navigation", { name: "Pagination" });
+  await pagination.scrollIntoViewIfNeeded();
+  const from = await page.evaluate(() => scrollY);
+  expect(from).toBeGreaterThan(300);
+
+  // React Router scrolls the next page to its top: one jump, as a page load without JavaScript.
+  // (By the keyboard: a click would first scroll the link into view by a pixel or two.)
+  await pagination.getByRole("link", { name: "Next page" }).focus();
+  await recordScrolling(page);
+  await page.keyboard.press("Enter");
+  await expect(pagination).toContainText("Page 2 of 3");
+  await expect.poll(() => page.evaluate(() => scrollY)).toBe(0);
+  expect(await scrolled(page)).toEqual([0]);
+
+  // The footer's Back to top is the reader's own jump: it keeps the smooth scroll (no reduced motion asked).
+  await page.getByRole("link", { name: "Back to top" }).scrollIntoViewIfNeeded();
+  await recordScrolling(page);
+  await page.getByRole("link", { name: "Back to top" }).click();
+  await expect.poll(() => page.evaluate(() => scrollY)).toBe(0);
+  expect((await scrolled(page)).filter((y) => y > 0).length).toBeGreaterThan(2);
+});
