@@ -101,9 +101,12 @@ export default defineConfig({
     baseURL,
     // A trace is recorded only for a retry (CI's one retry; `--retries=1` locally): recording
     // every test to keep the failures' cost the suite a sixth of its CPU (docs/decisions/026).
-    // A failure always leaves its error context (the page's accessibility tree) and a screenshot.
+    // A failure always leaves its error context (the page's accessibility tree) and a screenshot
+    // of each page of its context, taken by tests/support/test.ts: Playwright's own
+    // "only-on-failure" screenshots every page at every context's close, and throws the pictures
+    // away when the test passes (docs/decisions/026).
     trace: { mode: "on-first-retry", screenshots: false },
-    screenshot: "only-on-failure",
+    screenshot: "off",
     launchOptions: {
       executablePath: CHROMIUM_EXECUTABLE,
       args: CHROMIUM_ARGS,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import { type BrowserContext, test as base, expect, type Page, type TestInfo } from "@playwright/test";
 import { expectAccessible } from "./a11y";
 import { keepHtmlPages } from "./html-pages";
 import type { Site } from "./site-server";
@@ -86,6 +86,24 @@ async function waitForApp(page: Page, origin: string) {
 /** Sites a spec starts for itself, by name: see `onOwnSite`. */
 type OwnSites = { get<S extends Site>(name: string, start: () => Promise<S>): Promise<S> };
 
+/**
+ * A failed test's screenshots: each page of its context, before the context closes (the config's
+ * `screenshot: "off"`: Playwright's "only-on-failure" took a picture of every page at the close of
+ * every context, of passing tests too, and threw it away; about a twentieth of the browser tests'
+ * time, docs/decisions/026).
+ */
+async function screenshotPages(context: BrowserContext, testInfo: TestInfo) {
+  for (const [index, page] of context.pages().entries()) {
+    const path = testInfo.outputPath(`test-failed-${index + 1}.png`);
+    try {
+      await page.screenshot({ path, timeout: 5_000 });
+      testInfo.attachments.push({ name: "screenshot", path, contentType: "image/png" });
+    } catch {
+      // A page that cannot be drawn any more (crashed, closing): the error context still says what it showed.
+    }
+  }
+}
+
 export const test = base.extend<
   {
     checkA11y: () => Promise<void>;
@@ -140,11 +158,12 @@ export const test = base.extend<
   extraHTTPHeaders: async ({ clientId }, use) => {
     await use({ "X-Test-Client": clientId });
   },
-  context: async ({ context, consent, firstVisit, baseURL, keepPages }, use) => {
+  context: async ({ context, consent, firstVisit, baseURL, keepPages }, use, testInfo) => {
     keepPages(context);
     if (consent) await giveConsent(context, baseURL as string);
     if (!firstVisit) await skipFirstVisit(context);
     await use(context);
+    if (testInfo.status !== testInfo.expectedStatus) await screenshotPages(context, testInfo);
   },
   page: async ({ page, javaScriptEnabled, baseURL }, use) => {
     if (javaScriptEnabled !== false && baseURL) {
