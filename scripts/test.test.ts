@@ -16,7 +16,13 @@ name="$3"
 echo "$name" >> "$FAKE_LOG"
 if [ -n "$HS_CHECKS_AT_LOW_PRIORITY" ]; then echo "$name" >> "$FAKE_LOG.low-priority"; fi
 if [ -n "$FAKE_E2E_WAIT" ]; then
-  if [ "$name" = "test:e2e" ]; then echo $$ > "$FAKE_LOG.e2e-pid"; exec sleep 600; fi
+  if [ "$name" = "test:e2e" ]; then
+    # Playwright shuts its servers down on SIGINT (Ctrl-C); on SIGTERM it leaves them running.
+    trap 'echo INT >> "$FAKE_LOG.e2e-signal"; kill $!; exit 130' INT
+    trap 'echo TERM >> "$FAKE_LOG.e2e-signal"; kill $!; exit 143' TERM
+    echo $$ > "$FAKE_LOG.e2e-pid"
+    sleep 600 & wait
+  fi
   # The checks wait until the browser tests have started, so there is something to stop.
   while [ "$name" != build ] && [ ! -s "$FAKE_LOG.e2e-pid" ]; do sleep 0.05; done
 fi
@@ -98,6 +104,8 @@ describe("npm test", () => {
     expect(stdout).toContain("npm run lint failed (exit status 2)");
     const e2e = Number(readFileSync(`${log}.e2e-pid`, "utf8"));
     expect(isRunning(e2e)).toBe(false);
+    // Asked to stop as Ctrl-C asks, so that Playwright stops the suite's servers too.
+    expect(readFileSync(`${log}.e2e-signal`, "utf8").trim()).toBe("INT");
   });
 
   it("failed browser tests fail the run when the checks pass", async () => {

@@ -54,14 +54,28 @@ function run(script: string, options: { capture?: string[]; nice?: boolean } = {
   return { child, done };
 }
 
-function stop(part: Run | undefined) {
-  if (part?.child.pid && part.child.exitCode === null) {
+/**
+ * Stops a part and what it started. SIGINT, as Ctrl-C would: Playwright then stops its workers and
+ * the suite's servers (its webServer runs in a process group of its own, which a SIGTERM to this
+ * group left running on the suite's ports, so the next run could not start). Whatever is still
+ * running 20 s later is killed.
+ */
+async function stop(part: Run | undefined) {
+  const pid = part?.child.pid;
+  if (!pid || part.child.exitCode !== null) return;
+  const signal = (name: NodeJS.Signals) => {
     try {
-      process.kill(-part.child.pid, "SIGTERM");
+      process.kill(-pid, name);
     } catch {
       // Already gone.
     }
-  }
+  };
+  signal("SIGINT");
+  const ended = await Promise.race([
+    part.done.then(() => true),
+    new Promise<false>((resolve) => setTimeout(() => resolve(false), 20_000).unref()),
+  ]);
+  if (!ended) signal("SIGKILL");
 }
 
 async function main(): Promise<number> {
@@ -72,9 +86,8 @@ async function main(): Promise<number> {
   const output: string[] = [];
   let current: Run | undefined;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.on(signal, () => {
-      stop(browser);
-      stop(current);
+    process.on(signal, async () => {
+      await Promise.all([stop(browser), stop(current)]);
       process.exit(130);
     });
   }
@@ -97,7 +110,7 @@ async function main(): Promise<number> {
     `\n--- ${CHECKS.join(", ")} (run beside the browser tests, at low priority) ---${output.join("")}\n--- end of ${CHECKS.join(", ")}: ${checksCode === 0 ? "passed" : "FAILED"} ---\n\n`,
   );
   if (checksCode !== 0) {
-    stop(browser);
+    await stop(browser);
     await browser.done;
     return checksCode;
   }
