@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { Form, useLocation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -21,14 +21,34 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 
   useEffect(() => subscribeToasts((t) => setToasts((current) => queueToast(current, t))), []);
 
+  // Each toast goes its duration after it appeared, whatever comes or goes meanwhile: one timer
+  // per toast, set when it first shows. (Timers set again at every change of the list restarted
+  // every toast's time whenever another one came or went, so a few in a row stayed for a multiple
+  // of the 5000 ms.)
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
   useEffect(() => {
-    const timers = toasts.map((t) =>
-      setTimeout(() => setToasts((current) => current.filter((c) => c.id !== t.id)), t.duration),
-    );
-    return () => {
-      for (const timer of timers) clearTimeout(timer);
-    };
+    const running = timers.current;
+    for (const t of toasts) {
+      if (running.has(t.id)) continue;
+      const timer = setTimeout(() => {
+        running.delete(t.id);
+        setToasts((current) => current.filter((c) => c.id !== t.id));
+      }, t.duration);
+      running.set(t.id, timer);
+    }
+    for (const [id, timer] of running) {
+      if (toasts.some((t) => t.id === id)) continue;
+      clearTimeout(timer);
+      running.delete(id);
+    }
   }, [toasts]);
+  useEffect(() => {
+    const running = timers.current;
+    return () => {
+      for (const timer of running.values()) clearTimeout(timer);
+      running.clear();
+    };
+  }, []);
 
   // While a modal dialog is open (the feedback form) everything outside it is
   // inert, so the toasts are shown inside it until it closes.

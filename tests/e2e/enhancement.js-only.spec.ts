@@ -92,6 +92,8 @@ test("when the token call fails, the helper asks /api/health and tries once more
 });
 
 test("a failed report says Connection Error; error toasts cap at 3, newest first", async ({ page }) => {
+  // Playwright's clock: the toasts' 5000 ms pass when the test says, not in real time.
+  await page.clock.install();
   await openBrokenPage(page);
   await page.route("**/api/user-feedback", (route) => route.abort("internetdisconnected"));
   await page.getByRole("button", { name: "Report Bug" }).click();
@@ -123,7 +125,26 @@ test("a failed report says Connection Error; error toasts cap at 3, newest first
   await expect(toasts(page).nth(2)).toContainText("API Error");
   await expect(toasts(page).filter({ hasText: "Connection Error" })).toHaveCount(0);
   // Error toasts are destructive and go after 5000 ms.
-  await expect(toasts(page)).toHaveCount(0, { timeout: 8000 });
+  await page.clock.fastForward(5000);
+  await expect(toasts(page)).toHaveCount(0);
+});
+
+test("each error toast goes 5000 ms after it appeared, whatever comes meanwhile", async ({ page }) => {
+  await page.clock.install();
+  await page.goto("/privacy");
+  const raise = (message: string) =>
+    page.evaluate((text) => window.dispatchEvent(new ErrorEvent("error", { message: text })), message);
+  await raise("First failure");
+  await expect(toasts(page).filter({ hasText: "First failure" })).toBeVisible();
+  await page.clock.fastForward(3000);
+  await raise("Second failure");
+  await expect(toasts(page).filter({ hasText: "Second failure" })).toBeVisible();
+  // 5100 ms after the first: it has gone, and the second, 2100 ms old, stays.
+  await page.clock.fastForward(2100);
+  await expect(toasts(page).filter({ hasText: "First failure" })).toHaveCount(0);
+  await expect(toasts(page).filter({ hasText: "Second failure" })).toBeVisible();
+  await page.clock.fastForward(3000);
+  await expect(toasts(page)).toHaveCount(0);
 });
 
 test("the current location is kept in session storage, except on error pages", async ({ page }) => {
