@@ -2,17 +2,23 @@
 // after the writer stops typing; when a save fails the writer is told, and the
 // text stays in the page and in local storage, from where a later visit
 // offers it back. The failure is real: the cookies are gone, so the server
-// refuses the post.
+// refuses the post. The page's clock is Playwright's: the test moves it past the
+// 3 s wait instead of waiting for it.
 import { signUp } from "../support/accounts";
 import { expect, test } from "../support/test";
 
+/** The editor's wait after the last keystroke (app/stories/story-editor.tsx). */
+const AUTOSAVE_DELAY_MS = 3000;
+
 test("a draft saves itself, and a failed save keeps the text", async ({ page, context }) => {
+  await page.clock.install();
   await signUp(page);
   await page.goto("/submit-story");
   await page.getByLabel("Title").fill("Autosaved dread");
   await page.getByLabel("Story text").fill("The stairs went down further than the house was tall.");
   const status = page.getByRole("status").filter({ hasText: /Draft saved at|could not be saved/ });
-  await expect(status).toContainText("Draft saved at", { timeout: 10_000 });
+  await page.clock.fastForward(AUTOSAVE_DELAY_MS);
+  await expect(status).toContainText("Draft saved at");
 
   // It exists on the server: the writer's list has it as a draft.
   const list = await context.newPage();
@@ -24,7 +30,8 @@ test("a draft saves itself, and a failed save keeps the text", async ({ page, co
   await context.clearCookies();
   const text = "The stairs went down further than the house was tall. Something climbed them.";
   await page.getByLabel("Story text").fill(text);
-  await expect(status).toContainText("Your draft could not be saved", { timeout: 10_000 });
+  await page.clock.fastForward(AUTOSAVE_DELAY_MS);
+  await expect(status).toContainText("Your draft could not be saved");
   await expect(status).toContainText("Your text is still here and kept in this browser.");
   await expect(page.getByLabel("Story text")).toHaveValue(text);
   const kept = await page.evaluate(() => {
