@@ -78,8 +78,8 @@ const SUITE_SERVERS: SuiteServer[] = [
   },
 ];
 
-/** The suites that load the machine: they run after the others (see projects). */
-const STRESS = ["**/crash.spec.ts", "**/load.spec.ts"];
+/** The suite that loads the machine for a fixed time: it runs after the others (see projects). */
+const STRESS = ["**/load.spec.ts"];
 
 export default defineConfig({
   fullyParallel: true,
@@ -119,15 +119,17 @@ export default defineConfig({
     { name: "js-off", testDir: "tests/e2e", testIgnore: /\.js-only\.spec\.ts$/, use: { javaScriptEnabled: false } },
     // Protocol-level checks (bytes, status codes) need no browser, so run once.
     { name: "http", testDir: "tests/http" },
-    // Reliability: hostile input, the access and CSRF matrices and upstream
-    // faults, each against a built server of its own.
+    // Reliability: hostile input, the access and CSRF matrices, upstream faults
+    // and crash safety, each against a built server of its own.
     { name: "reliability", testDir: "tests/reliability", testIgnore: STRESS },
     // The HTML check of every page the browser tests kept, beside the stress tests
     // (tests/support/html-pages.ts; the global teardown checks what a narrower run keeps).
     { name: "html", testDir: "tests/html-check", dependencies: ["js-on", "js-off"] },
-    // Crash safety and the load smoke keep both cores busy, so they run once
-    // the browser tests are done (whose timeouts they would otherwise stretch).
-    // `--project=stress --no-deps` runs them alone.
+    // The load smoke keeps both cores busy for 20 s, so it runs once the browser
+    // tests are done (whose timeouts it would otherwise stretch), beside the HTML
+    // check. Crash safety used to wait with it, and the two ran one after the other
+    // at the end of every run: it now runs with the reliability suites, after the
+    // browser tests too (docs/decisions/026). `--project=stress --no-deps` runs it alone.
     { name: "stress", testDir: "tests/reliability", testMatch: STRESS, dependencies: ["js-on", "js-off", "http"] },
   ],
   // The servers below, started at once by one process (tests/support/suite-servers.ts).
