@@ -122,7 +122,7 @@ export default defineConfig({
     // Reliability: hostile input, the access and CSRF matrices, upstream faults
     // and crash safety, each against a built server of its own.
     { name: "reliability", testDir: "tests/reliability", testIgnore: STRESS },
-    // The HTML check of every page the browser tests kept, beside the stress tests
+    // The HTML check of every page the browser tests kept, beside the load smoke test (the stress project)
     // (tests/support/html-pages.ts; the global teardown checks what a narrower run keeps).
     { name: "html", testDir: "tests/html-check", dependencies: ["js-on", "js-off"] },
     // The load smoke keeps both cores busy for 20 s, so it runs once the browser

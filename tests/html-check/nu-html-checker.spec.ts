@@ -7,7 +7,7 @@ import { expect, test } from "@playwright/test";
 import { checkKeptPages } from "../support/html-pages.ts";
 
 test("every page the browser tests visited is valid HTML (W3C Nu Html Checker)", async () => {
-  // Two Java processes over about 420 pages, on cores the stress tests share.
+  // Two Java processes over about 420 pages, on cores the load smoke test shares.
   test.setTimeout(180_000);
   const { pages, errors } = await checkKeptPages();
   expect(pages, "pages kept by the browser tests").toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 // Every HTML document the browser tests receive from the site is kept, once per
 // page shape, so that they can all be put through the W3C Nu Html Checker in one
 // go once the browser tests are done (a Java start per page would cost minutes):
-// by tests/html-check in a full run, beside the stress tests, and by the run's
+// by tests/html-check in a full run, beside the load smoke test, and by the run's
 // global teardown for whatever is left (a targeted run).
 // Pages are keyed by their markup with text and
 // per-request values (tokens, links, dates) left out: the same template with
