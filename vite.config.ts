@@ -1,29 +1,20 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { layerChunks } from "./scripts/layer-chunks";
+
+// The framework, the root's modules and the site layout's: three chunks where the bundler made
+// about thirty small ones (scripts/layer-chunks.ts, docs/decisions/028).
+const layers = layerChunks();
 
 export default defineConfig({
-  // The server build is the whole HTTP layer (server/app.ts), which imports the app's build
-  // (React Router 8 reads the server entry from the ssr environment's input).
   environments: {
+    // The server build is the whole HTTP layer (server/app.ts), which imports the app's build
+    // (React Router 8 reads the server entry from the ssr environment's input).
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
-    // React, React DOM and React Router are on every page: one chunk instead of about ten
-    // (docs/decisions/028; on slow-2g each file is a share of 2 s round trips).
-    client: {
-      build: {
-        rolldownOptions: {
-          output: {
-            codeSplitting: {
-              groups: [
-                { name: "framework", test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-              ],
-            },
-          },
-        },
-      },
-    },
+    client: { build: { rolldownOptions: { output: { codeSplitting: { groups: layers.groups } } } } },
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), layers.plugin],
   resolve: { tsconfigPaths: true },
   server: { port: 3000 },
 });

@@ -36,3 +36,23 @@ for (const path of ["/", "/stories"]) {
     expect(blocking).toEqual([]);
   });
 }
+
+// Each JavaScript file is a request: on slow-2g over HTTP/1.1's six connections, every six of them
+// cost a 2 s round trip before the page can answer a tap with JavaScript. The framework, the root's
+// modules and the site layout's are a chunk each (scripts/layer-chunks.ts); the page's own route
+// adds a few. The bundler alone made 32-34 files of these pages.
+const MAX_JS_FILES = 14;
+
+for (const path of ["/", "/stories", "/story/last-ferry-to-hollin-isle"]) {
+  test(`${path}: the app's JavaScript is at most ${MAX_JS_FILES} files, each of them served`, async ({ request }) => {
+    const response = await request.get(path);
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    // The loader's list of the page's modules (server/script-loading.ts): `for(const h of [...])`.
+    const list = html.match(/for\(const h of (\[[^\]]*\])\)/)?.[1];
+    expect(list, "the page's module loader").toBeTruthy();
+    const files = JSON.parse(list as string) as string[];
+    expect(files.length, files.join("\n")).toBeLessThanOrEqual(MAX_JS_FILES);
+    for (const file of files) expect((await request.get(file)).status(), file).toBe(200);
+  });
+}

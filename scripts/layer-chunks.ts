@@ -1,0 +1,91 @@
+// The client build's chunks by layer (issue 17: "cut what the story page loads";
+// docs/decisions/028). Left to itself the bundler splits the modules that the root route and the
+// site layout import into about 25 small files (49 B to 15 KB), because some page or dialog also
+// imports each of them. Every page loads all of them anyway, whenever it loads the root and the
+// site layout: each was a request of its own, a share of a 2 s round trip on slow-2g over
+// HTTP/1.1's six connections, and a task and a request in the browser on every page load.
+//
+// Three chunks instead, by what imports a module, never by size:
+// - `framework`: React, React DOM, the scheduler and React Router;
+// - `shell`: what the root route imports, statically, all the way down;
+// - `site`: what the site layout imports the same way and the shell does not have.
+// Route modules stay chunks of their own, and what only a dynamic import reaches (dialogs,
+// popovers, the enhancement layer) stays lazy: a page loads no byte it did not load before.
+import type { Plugin } from "vite";
+
+export const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
+
+/** React Router's client build makes each route module an entry `<file>?__react-router-build-client-route`. */
+const CLIENT_ROUTE = "?__react-router-build-client-route";
+
+export type ModuleGraph = {
+  ids: Iterable<string>;
+  /** The modules `id` imports statically (`import ... from`), not `import()`. */
+  staticImports(id: string): readonly string[];
+};
+
+/**
+ * Every module reachable from `start` through static imports, but route modules (each is its own
+ * chunk), the framework (its own chunk) and whatever `skip` holds.
+ */
+export function staticallyReachable(
+  graph: ModuleGraph,
+  start: string,
+  isRouteModule: (id: string) => boolean,
+  skip: ReadonlySet<string> = new Set(),
+): Set<string> {
+  const found = new Set<string>();
+  const visited = new Set<string>();
+  const stack = [...graph.staticImports(start)];
+  while (stack.length > 0) {
+    const id = stack.pop() as string;
+    if (visited.has(id) || skip.has(id)) continue;
+    visited.add(id);
+    if (!isRouteModule(id) && !FRAMEWORK.test(id)) found.add(id);
+    stack.push(...graph.staticImports(id));
+  }
+  return found;
+}
+
+/** The shell and site layers of a build's module graph; the root and the site layout are found by their files. */
+export function layersOf(graph: ModuleGraph): { shell: Set<string>; site: Set<string> } {
+  const ids = [...graph.ids];
+  const routeModules = new Set(
+    ids.filter((id) => id.endsWith(CLIENT_ROUTE)).map((id) => id.slice(0, -CLIENT_ROUTE.length)),
+  );
+  const root = ids.find((id) => /[\\/]app[\\/]root\.tsx$/.test(id));
+  const site = ids.find((id) => /[\\/]app[\\/]routes[\\/]layouts[\\/]site\.tsx$/.test(id));
+  if (!root || !site) throw new Error("layer-chunks: the build has no app/root.tsx or app/routes/layouts/site.tsx");
+  const isRouteModule = (id: string) => routeModules.has(id);
+  const shellLayer = staticallyReachable(graph, root, isRouteModule);
+  return { shell: shellLayer, site: staticallyReachable(graph, site, isRouteModule, shellLayer) };
+}
+
+/**
+ * The plugin and the `codeSplitting` groups that go with it. The groups' tests read the layers
+ * the plugin finds once the module graph is complete (`buildEnd`), before any chunk is made.
+ */
+export function layerChunks(): {
+  plugin: Plugin;
+  groups: { name: string; test: RegExp | ((id: string) => boolean); priority: number }[];
+} {
+  let layers = { shell: new Set<string>(), site: new Set<string>() };
+  return {
+    plugin: {
+      name: "horror-stories:layer-chunks",
+      applyToEnvironment: (environment) => environment.name === "client",
+      buildEnd(error) {
+        if (error) return;
+        layers = layersOf({
+          ids: this.getModuleIds(),
+          staticImports: (id) => this.getModuleInfo(id)?.importedIds ?? [],
+        });
+      },
+    },
+    groups: [
+      { name: "framework", test: FRAMEWORK, priority: 3 },
+      { name: "shell", test: (id) => layers.shell.has(id), priority: 2 },
+      { name: "site", test: (id) => layers.site.has(id), priority: 1 },
+    ],
+  };
+}
