@@ -2,6 +2,7 @@
 // a page with known WCAG 2.1 A/AA violations is refused, JavaScript on and off (where
 // the audit runs in a twin page).
 import type { Page } from "@playwright/test";
+import { snapshotOf } from "../support/a11y";
 import { expect, test } from "../support/test";
 
 /** The audit's failure message once `html` is put at the start of the page's <main>, or null when it passes. */
@@ -45,4 +46,46 @@ test("the audit sees the page as it is: a script of the page that would mend it 
     `<img id="unmended" src="${PIXEL}" width="16" height="16"><script>document.getElementById("unmended").alt = "Mended"</script>`,
   );
   expect(failure).toContain("image-alt");
+});
+
+test("the audit sees the page's media features: colours that fail only in the dark fail when the page is dark", async ({
+  page,
+  checkA11y,
+}) => {
+  await page.goto("/about");
+  const darkOnly = `<style>@media (prefers-color-scheme: dark){.twin-dark{color:#222;background:#111}}</style><p class="twin-dark">Only in the dark</p>`;
+  await page.emulateMedia({ colorScheme: "light" });
+  expect(await failureWith(page, checkA11y, darkOnly)).toBeNull();
+  await page.emulateMedia({ colorScheme: "dark" });
+  expect(
+    await checkA11y().then(
+      () => null,
+      (error: Error) => error.message,
+    ),
+  ).toContain("color-contrast");
+});
+
+test("the audit's copy of the page keeps what lives outside its attributes: typed text, ticks, the top layer", async ({
+  page,
+}) => {
+  await page.goto("/about");
+  await page.getByRole("main").evaluate((main) => {
+    main.insertAdjacentHTML(
+      "afterbegin",
+      `<label>Typed <input id="twin-typed"></label><label>Ticked <input id="twin-ticked" type="checkbox"></label>` +
+        `<textarea aria-label="Written" id="twin-written"></textarea><dialog id="twin-modal"><p>Modal</p></dialog>`,
+    );
+  });
+  await page.locator("#twin-typed").fill("Typed words");
+  await page.locator("#twin-ticked").check();
+  await page.locator("#twin-written").fill("Written words");
+  // A modal dialog shown by the test's own script (it runs with the page's JavaScript off too).
+  await page.evaluate(() => (document.getElementById("twin-modal") as HTMLDialogElement).showModal());
+  const { html } = await page.evaluate(snapshotOf);
+  expect(html).toMatch(/<input id="twin-typed" value="Typed words">/);
+  expect(html).toMatch(/<input id="twin-ticked" type="checkbox" checked="">/);
+  expect(html).toContain(">Written words</textarea>");
+  expect(html).toMatch(/<dialog id="twin-modal" open="" data-twin-modal="">/);
+  // The live page is left as it was.
+  expect(await page.locator("[data-twin-modal]").count()).toBe(0);
 });

@@ -6,40 +6,91 @@ import type { AxeResults, RunOptions } from "axe-core";
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-type AuditOptions = { jsEnabled: boolean; browser: Browser; colorScheme?: "light" | "dark" | "no-preference" | null };
+type AuditOptions = { jsEnabled: boolean; browser: Browser };
 
-/** Zero WCAG 2.1 A/AA violations on the page as it is now. */
-export async function expectAccessible(page: Page, { jsEnabled, browser, colorScheme }: AuditOptions) {
-  if (jsEnabled) return audit(page, page.url());
-
-  // axe-core runs as a script in the page, which a JavaScript-off page cannot
-  // do. Audit a twin instead: the same DOM as this page has it now (open
-  // <details> and all), put into a page of the same origin where axe runs and
-  // nothing of the page's own does, as for a reader without JavaScript.
-  const url = page.url();
-  const html = await page.content();
-  const openPopovers = page.locator(":popover-open");
-  const popoverIds: string[] = [];
-  for (let i = 0; i < (await openPopovers.count()); i++) {
-    const id = await openPopovers.nth(i).getAttribute("id");
-    if (id) popoverIds.push(id);
+/**
+ * Zero WCAG 2.1 A/AA violations on the page as it is now, JavaScript on or off.
+ *
+ * axe-core runs in a twin page of the same origin (one per worker's browser, kept for its life),
+ * into which the page's DOM is copied as it is now: the form values and choices the test made,
+ * the open popovers and modal dialogs, at the page's viewport and media features. A
+ * JavaScript-off page cannot run axe itself; a JavaScript page could, but each test's page is
+ * new, so axe's 580 KB were sent, compiled and started, and its first run made cold, for every
+ * audit: about half the audit's time, which the warm twin spends once (docs/decisions/026).
+ * Scripts never run in the twin: what the page's scripts did is in the DOM it copies, and a
+ * reader without JavaScript sees no more than that.
+ */
+export async function expectAccessible(page: Page, { jsEnabled, browser }: AuditOptions) {
+  const snapshot = await page.evaluate(snapshotOf);
+  const twin = await twinOf(browser, new URL(snapshot.url).origin);
+  const cookies = await page.context().cookies();
+  if (JSON.stringify(cookies) !== twin.cookies) {
+    await twin.context.clearCookies();
+    await twin.context.addCookies(cookies);
+    twin.cookies = JSON.stringify(cookies);
   }
-  const twin = await twinOf(browser, new URL(url).origin);
-  await twin.context.clearCookies();
-  await twin.context.addCookies(await page.context().cookies());
-  await twin.page.setViewportSize(page.viewportSize() ?? { width: 1280, height: 720 });
-  await twin.page.emulateMedia({ colorScheme: colorScheme ?? "light" });
-  await twin.page.evaluate(showInTwin, { html, url, popoverIds });
-  await audit(twin.page, `${url} (JavaScript off)`);
+  const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
+  const media = { ...snapshot.media, viewport };
+  if (JSON.stringify(media) !== twin.media) {
+    await twin.page.setViewportSize(viewport);
+    await twin.page.emulateMedia(snapshot.media);
+    twin.media = JSON.stringify(media);
+  }
+  await twin.page.evaluate(showInTwin, snapshot);
+  await audit(twin.page, `${snapshot.url}${jsEnabled ? "" : " (JavaScript off)"}`);
+}
+
+type Snapshot = {
+  html: string;
+  url: string;
+  media: {
+    colorScheme: "light" | "dark";
+    reducedMotion: "reduce" | "no-preference";
+    forcedColors: "active" | "none";
+    contrast: "more" | "no-preference";
+  };
+};
+
+/**
+ * In the page: its document as it is now. Serialised HTML has the attributes only, so what lives
+ * in properties (a typed value, a ticked box, a chosen option) and in the top layer (an open
+ * popover, a modal dialog) is written onto the copy, marked for showInTwin.
+ */
+export function snapshotOf(): Snapshot {
+  const STATEFUL = "input, textarea, option, dialog, [popover]";
+  const copy = document.documentElement.cloneNode(true) as HTMLElement;
+  const copies = copy.querySelectorAll(STATEFUL);
+  document.querySelectorAll(STATEFUL).forEach((live, i) => {
+    const twin = copies[i] as Element;
+    if (live instanceof HTMLInputElement) {
+      if (live.type === "checkbox" || live.type === "radio") twin.toggleAttribute("checked", live.checked);
+      else if (live.type !== "file") twin.setAttribute("value", live.value);
+    } else if (live instanceof HTMLTextAreaElement) twin.textContent = live.value;
+    else if (live instanceof HTMLOptionElement) twin.toggleAttribute("selected", live.selected);
+    if (live.matches(":modal")) twin.setAttribute("data-twin-modal", "");
+    else if (live.matches(":popover-open")) twin.setAttribute("data-twin-popover", "");
+  });
+  const doctype = document.doctype ? `<!DOCTYPE ${document.doctype.name}>` : "";
+  const is = (query: string) => matchMedia(query).matches;
+  return {
+    html: doctype + copy.outerHTML,
+    url: location.href,
+    media: {
+      colorScheme: is("(prefers-color-scheme: dark)") ? "dark" : "light",
+      reducedMotion: is("(prefers-reduced-motion: reduce)") ? "reduce" : "no-preference",
+      forcedColors: is("(forced-colors: active)") ? "active" : "none",
+      contrast: is("(prefers-contrast: more)") ? "more" : "no-preference",
+    },
+  };
 }
 
 /**
  * In the twin: the page's DOM in place of the one before, at the page's URL. Parsed by a
  * DOMParser, its scripts never run (the twin's CSP refuses inline handlers too), as in the
  * JavaScript-off browser; its stylesheets and fonts load (from the twin's cache, mostly) before
- * the audit.
+ * the audit. The page's modal dialogs and open popovers go back into the top layer.
  */
-async function showInTwin({ html, url, popoverIds }: { html: string; url: string; popoverIds: string[] }) {
+async function showInTwin({ html, url }: Snapshot) {
   const parsed = new DOMParser().parseFromString(html, "text/html");
   const target = new URL(url);
   history.replaceState(null, "", target.pathname + target.search);
@@ -55,13 +106,22 @@ async function showInTwin({ html, url, popoverIds }: { html: string; url: string
     ),
   );
   await document.fonts.ready;
-  for (const id of popoverIds) document.getElementById(id)?.showPopover();
+  for (const dialog of document.querySelectorAll<HTMLDialogElement>("dialog[data-twin-modal]")) {
+    dialog.removeAttribute("data-twin-modal");
+    dialog.close();
+    dialog.showModal();
+  }
+  for (const element of document.querySelectorAll<HTMLElement>("[data-twin-popover]")) {
+    element.removeAttribute("data-twin-popover");
+    element.showPopover();
+  }
   scrollTo(0, 0);
   // A fragment: the same-document navigation the page had (:target, and scrolled to it).
   if (target.hash) location.hash = target.hash;
 }
 
-type Twin = { context: BrowserContext; page: Page; origin: string };
+/** The twin, with the cookies and media it was last given (as JSON): each is set again only when it changes. */
+type Twin = { context: BrowserContext; page: Page; origin: string; cookies: string; media: string };
 
 /** The twin's own document, fulfilled by the route below: empty, and no script of its own may run. */
 const TWIN_PATH = "/__accessibility-twin__";
@@ -86,7 +146,7 @@ async function twinOf(browser: Browser, origin: string) {
           body: `<!doctype html><html lang="en"><head><meta http-equiv="Content-Security-Policy" content="script-src 'none'"><title>Twin</title></head><body></body></html>`,
         }),
       );
-      return { context, page: await context.newPage(), origin: "" };
+      return { context, page: await context.newPage(), origin: "", cookies: "", media: "" };
     })();
     twins.set(browser, twin);
   }

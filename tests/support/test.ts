@@ -184,8 +184,8 @@ export const test = base.extend<
     }
     await use(page);
   },
-  checkA11y: async ({ page, javaScriptEnabled, browser, colorScheme }, use) => {
-    await use(() => expectAccessible(page, { jsEnabled: javaScriptEnabled ?? true, browser, colorScheme }));
+  checkA11y: async ({ page, javaScriptEnabled, browser }, use) => {
+    await use(() => expectAccessible(page, { jsEnabled: javaScriptEnabled ?? true, browser }));
   },
 });
 
