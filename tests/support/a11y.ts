@@ -37,6 +37,10 @@ export async function expectAccessible(page: Page, { jsEnabled, browser }: Audit
     twin.media = JSON.stringify(media);
   }
   await twin.page.evaluate(showInTwin, snapshot);
+  if (!twin.axe) {
+    await twin.page.evaluate(AXE_SOURCE);
+    twin.axe = true;
+  }
   await audit(twin.page, `${snapshot.url}${jsEnabled ? "" : " (JavaScript off)"}`);
 }
 
@@ -120,8 +124,11 @@ async function showInTwin({ html, url }: Snapshot) {
   if (target.hash) location.hash = target.hash;
 }
 
-/** The twin, with the cookies and media it was last given (as JSON): each is set again only when it changes. */
-type Twin = { context: BrowserContext; page: Page; origin: string; cookies: string; media: string };
+/**
+ * The twin, with the cookies and media it was last given (as JSON), each set again only when it
+ * changes, and whether its document has axe (a new origin is a new document).
+ */
+type Twin = { context: BrowserContext; page: Page; origin: string; cookies: string; media: string; axe: boolean };
 
 /** The twin's own document, fulfilled by the route below: empty, and no script of its own may run. */
 const TWIN_PATH = "/__accessibility-twin__";
@@ -146,7 +153,7 @@ async function twinOf(browser: Browser, origin: string) {
           body: `<!doctype html><html lang="en"><head><meta http-equiv="Content-Security-Policy" content="script-src 'none'"><title>Twin</title></head><body></body></html>`,
         }),
       );
-      return { context, page: await context.newPage(), origin: "", cookies: "", media: "" };
+      return { context, page: await context.newPage(), origin: "", cookies: "", media: "", axe: false };
     })();
     twins.set(browser, twin);
   }
@@ -154,17 +161,17 @@ async function twinOf(browser: Browser, origin: string) {
   if (current.origin !== origin) {
     await current.page.goto(`${origin}${TWIN_PATH}`);
     current.origin = origin;
+    current.axe = false;
   }
   return current;
 }
 
 /**
- * axe-core's own `axe.run` in the page. @axe-core/playwright's AxeBuilder finishes every run in
+ * axe-core's own `axe.run` in the twin. @axe-core/playwright's AxeBuilder finishes every run in
  * a new blank page (for cross-origin frames, which this site has none of): that page cost more
  * than the audit itself, about 0.3 s of the 0.7 s (docs/decisions/026).
  */
 async function audit(page: Page, label: string) {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   const options: RunOptions = { runOnly: { type: "tag", values: TAGS }, resultTypes: ["violations"] };
   const results = await page.evaluate(
     (options) =>
