@@ -13,7 +13,7 @@
 // popovers, the enhancement layer) stays lazy: a page loads no byte it did not load before.
 import type { Plugin } from "vite";
 
-export const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 
 /** React Router's client build makes each route module an entry `<file>?__react-router-build-client-route`. */
 const CLIENT_ROUTE = "?__react-router-build-client-route";
@@ -28,7 +28,7 @@ export type ModuleGraph = {
  * Every module reachable from `start` through static imports, but route modules (each is its own
  * chunk), the framework (its own chunk) and whatever `skip` holds.
  */
-export function staticallyReachable(
+function staticallyReachable(
   graph: ModuleGraph,
   start: string,
   isRouteModule: (id: string) => boolean,

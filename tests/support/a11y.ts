@@ -24,17 +24,18 @@ export async function expectAccessible(page: Page, { jsEnabled, browser }: Audit
   const snapshot = await page.evaluate(snapshotOf);
   const twin = await twinOf(browser, new URL(snapshot.url).origin);
   const cookies = await page.context().cookies();
-  if (JSON.stringify(cookies) !== twin.cookies) {
+  const cookiesKey = JSON.stringify(cookies);
+  if (cookiesKey !== twin.cookies) {
     await twin.context.clearCookies();
     await twin.context.addCookies(cookies);
-    twin.cookies = JSON.stringify(cookies);
+    twin.cookies = cookiesKey;
   }
   const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
-  const media = { ...snapshot.media, viewport };
-  if (JSON.stringify(media) !== twin.media) {
+  const mediaKey = JSON.stringify({ ...snapshot.media, viewport });
+  if (mediaKey !== twin.media) {
     await twin.page.setViewportSize(viewport);
     await twin.page.emulateMedia(snapshot.media);
-    twin.media = JSON.stringify(media);
+    twin.media = mediaKey;
   }
   await twin.page.evaluate(showInTwin, snapshot);
   if (!twin.axe) {
