@@ -18,7 +18,7 @@ import { InlineCss, preferenceCss } from "./preferences/preference-css";
 import { isDefaultPreferences, preferenceDataAttributes, preferenceStyle } from "./preferences/preferences";
 import { getPreferences } from "./preferences/preferences.server";
 import { usePreferences } from "./preferences/use-preferences";
-import { InstantPageScroll } from "./shell/instant-page-scroll";
+import { SmoothInPageJumps } from "./shell/in-page-jumps";
 import { CriticalCss } from "./styles/critical-css";
 import { getPaletteCss } from "./theme/palette.server";
 import { getSidebarState, getTheme } from "./theme/preferences.server";
@@ -113,7 +113,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <InstantPageScroll />
+        <SmoothInPageJumps />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -32,7 +32,6 @@ const UNDERLINE_CSS = "[data-underline-links] a{text-decoration-line:underline;t
 // transition of the site (the glitch overlay, the sidebar sheet, and the
 // splash and confetti to come, which also read prefersReducedMotion()).
 const MOTION_CSS = [
-  "[data-motion=reduce]{scroll-behavior:auto}",
   "[data-motion=reduce] *,[data-motion=reduce] ::before,[data-motion=reduce] ::after{transition:none!important;animation:none!important}",
   "[data-motion=reduce] .cursed-overlay .glitch-text::before,[data-motion=reduce] .cursed-overlay .glitch-text::after{content:none}",
   "[data-motion=reduce] .glitch-static{display:block}",

@@ -1,9 +1,9 @@
 import { type ComponentType, useEffect, useState } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
-import type { Connection } from "~/utils/connection";
 import { CELEBRATE_EVENT, celebrateLater } from "./celebrate";
 import { afterLoadWhenIdle } from "./idle";
+import { motionConditions } from "./motion-conditions";
 import type { ShellEffectsProps } from "./shell-effects";
 import { motionAllowed, shouldPlayIntro, VISITED_KEY } from "./shell-rules";
 
@@ -20,14 +20,6 @@ function isFirstVisit(): boolean {
     }
   }
   return firstVisit;
-}
-
-function motionConditions() {
-  return {
-    connection: (navigator as Navigator & { connection?: Connection }).connection,
-    prefersReducedMotion: window.matchMedia("(prefers-reduced-motion: reduce)").matches,
-    reducedMotionSetting: document.documentElement.dataset.motion === "reduce",
-  };
 }
 
 /**

@@ -178,7 +178,9 @@ async function recordScrolling(page: Page) {
 }
 const scrolled = (page: Page) => page.evaluate(() => (window as unknown as { __scrolled: number[] }).__scrolled);
 
-test("a new page starts at its top at once; a jump within the page still glides", async ({ page }) => {
+test("a new page starts at its top at once, a control that takes the focus is there at once, a jump within the page glides", async ({
+  page,
+}) => {
   await page.goto("/stories");
   const pagination = page.getByRole("navigation", { name: "Pagination" });
   await pagination.scrollIntoViewIfNeeded();
@@ -194,8 +196,13 @@ test("a new page starts at its top at once; a jump within the page still glides"
   await expect.poll(() => page.evaluate(() => scrollY)).toBe(0);
   expect(await scrolled(page)).toEqual([0]);
 
-  // The footer's Back to top is the reader's own jump: it keeps the smooth scroll (no reduced motion asked).
-  await page.getByRole("link", { name: "Back to top" }).scrollIntoViewIfNeeded();
+  // A control far down the page that takes the focus (Tab, a label, a form's error) is scrolled to in one jump.
+  await recordScrolling(page);
+  await page.getByRole("link", { name: "Back to top" }).focus();
+  await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(300);
+  expect(await scrolled(page)).toHaveLength(1);
+
+  // The footer's Back to top is the reader's own jump: it glides (no reduced motion asked).
   await recordScrolling(page);
   await page.getByRole("link", { name: "Back to top" }).click();
   await expect.poll(() => page.evaluate(() => scrollY)).toBe(0);
