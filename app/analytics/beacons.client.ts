@@ -34,26 +34,34 @@ function post(path: string, body: unknown, init: RequestInit = {}): Promise<void
   );
 }
 
-/** POST /api/analytics/pageview; `viewId` names the server's count of this same page load. */
+/** The page views reported so far, answered or given up: the next one waits for them. */
+let pageViews: Promise<void> = Promise.resolve();
+
+/**
+ * POST /api/analytics/pageview; `viewId` names the server's count of this same page load. One at a
+ * time, in the order the reader saw the pages: two reports in flight at once (the page open when
+ * the reader accepted analytics, and the next one followed at once) could reach the server in
+ * either order, and the later page was counted first. Each report still gives up after 4 s.
+ */
 export function sendPageView(path: string, options: { referrer?: string; viewId?: string | null } = {}) {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), PAGE_VIEW_TIMEOUT_MS);
   const { effectiveType, saveData } = connection();
-  return post(
-    "/api/analytics/pageview",
-    {
-      path,
-      referrer: options.referrer ?? "",
-      timestamp: new Date().toISOString(),
-      userAgent: navigator.userAgent,
-      screenWidth: window.screen.width,
-      screenHeight: window.screen.height,
-      ...(effectiveType ? { connection: effectiveType } : {}),
-      ...(saveData ? { saveData: true } : {}),
-      ...(options.viewId ? { viewId: options.viewId } : {}),
-    },
-    { signal: controller.signal },
-  ).finally(() => clearTimeout(timer));
+  const body = {
+    path,
+    referrer: options.referrer ?? "",
+    timestamp: new Date().toISOString(),
+    userAgent: navigator.userAgent,
+    screenWidth: window.screen.width,
+    screenHeight: window.screen.height,
+    ...(effectiveType ? { connection: effectiveType } : {}),
+    ...(saveData ? { saveData: true } : {}),
+    ...(options.viewId ? { viewId: options.viewId } : {}),
+  };
+  pageViews = pageViews.then(() => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), PAGE_VIEW_TIMEOUT_MS);
+    return post("/api/analytics/pageview", body, { signal: controller.signal }).finally(() => clearTimeout(timer));
+  });
+  return pageViews;
 }
 
 const coreVitals: Partial<Record<VitalName, number>> = {};
