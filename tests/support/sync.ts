@@ -24,7 +24,9 @@ export async function syncNowAndWait(page: Page) {
   const latest = page.getByRole("table", { name: "The latest 10 content syncs" }).getByRole("row").nth(1);
   const refresh = page.getByRole("link", { name: "Refresh progress" });
   await expect(async () => {
-    if (await refresh.isVisible()) await refresh.click();
+    // With JavaScript the page takes the link away itself once the sync ends, maybe between these
+    // two lines: a click with no time limit then waited for it until the test's own timeout.
+    if (await refresh.isVisible()) await refresh.click({ timeout: 1000 });
     await expect(latest).toContainText("success", { timeout: 1000 });
   }).toPass({ timeout: 30_000 });
   return latest;
