@@ -14,12 +14,9 @@ export function isInPageJump(event: MouseEvent, location: Pick<Location, "origin
   if (event.defaultPrevented || event.button !== 0) return false;
   if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
   const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-  if (!link || !("hash" in link) || !(link as HTMLAnchorElement).hash) return false;
-  const anchor = link as HTMLAnchorElement;
-  if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return false;
-  return (
-    anchor.origin === location.origin && anchor.pathname === location.pathname && anchor.search === location.search
-  );
+  if (!(link instanceof HTMLAnchorElement) || !link.hash) return false;
+  if ((link.target && link.target !== "_self") || link.hasAttribute("download")) return false;
+  return link.origin === location.origin && link.pathname === location.pathname && link.search === location.search;
 }
 
 /**
