@@ -48,6 +48,18 @@ test("the audit sees the page as it is: a script of the page that would mend it 
   expect(failure).toContain("image-alt");
 });
 
+test("the audit sees animations where they end: text fading in passes, text fading out to faint fails", async ({
+  page,
+  checkA11y,
+}) => {
+  await page.goto("/about");
+  // 20 s each, so the audit meets them early on: nearly transparent, then nearly opaque.
+  const fadeIn = `<style>@keyframes twin-in{from{opacity:0}to{opacity:1}}</style><p style="animation:twin-in 20s linear">Fading in</p>`;
+  expect(await failureWith(page, checkA11y, fadeIn)).toBeNull();
+  const fadeOut = `<style>@keyframes twin-out{from{opacity:1}to{opacity:.15}}</style><p style="animation:twin-out 20s linear forwards">Fading out</p>`;
+  expect(await failureWith(page, checkA11y, fadeOut)).toContain("color-contrast");
+});
+
 test("the audit sees the page's media features: colours that fail only in the dark fail when the page is dark", async ({
   page,
   checkA11y,

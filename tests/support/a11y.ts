@@ -93,7 +93,8 @@ export function snapshotOf(): Snapshot {
  * In the twin: the page's DOM in place of the one before, at the page's URL. Parsed by a
  * DOMParser, its scripts never run (the twin's CSP refuses inline handlers too), as in the
  * JavaScript-off browser; its stylesheets and fonts load (from the twin's cache, mostly) before
- * the audit. The page's modal dialogs and open popovers go back into the top layer.
+ * the audit. The page's modal dialogs and open popovers go back into the top layer, and its
+ * animations are finished.
  */
 async function showInTwin({ html, url }: Snapshot) {
   const parsed = new DOMParser().parseFromString(html, "text/html");
@@ -119,6 +120,15 @@ async function showInTwin({ html, url }: Snapshot) {
   for (const element of document.querySelectorAll<HTMLElement>("[data-twin-popover]")) {
     element.removeAttribute("data-twin-popover");
     element.showPopover();
+  }
+  // CSS animations and transitions start again in the copy (a tooltip's fade-in): the audit is of
+  // where they end, as a reader sees the page once it settles, not of whichever frame axe met.
+  for (const animation of document.getAnimations()) {
+    try {
+      animation.finish();
+    } catch {
+      // An endless animation has no end: it is audited where it is.
+    }
   }
   scrollTo(0, 0);
   // A fragment: the same-document navigation the page had (:target, and scrolled to it).
