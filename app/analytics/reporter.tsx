@@ -9,6 +9,21 @@ import { useFetcher, useLocation } from "react-router";
 import { type CookiePreferences, latestChoice } from "~/consent/consent";
 import { mayReport, privacySignals } from "./gate";
 
+/**
+ * The reports' chunk, asked for once. The reports of two pages seen one after the other (the page
+ * open when the reader accepted, then a link followed at once) each wait for the chunk; on one
+ * promise they go on in the order they asked. Chromium answers separate `import()` calls of one
+ * module in no set order, and the later page was counted first. A failed load is asked for again.
+ */
+let beaconsChunk: Promise<typeof import("./beacons.client")> | undefined;
+function loadBeacons() {
+  beaconsChunk ??= import("./beacons.client").catch((error: unknown) => {
+    beaconsChunk = undefined;
+    throw error;
+  });
+  return beaconsChunk;
+}
+
 export function AnalyticsReporter({
   consent,
   serverViewId,
@@ -40,7 +55,7 @@ export function AnalyticsReporter({
     const initial = first.current;
     const viewId = initial ? firstView.current : null;
     first.current = false;
-    void import("./beacons.client").then((beacons) => {
+    void loadBeacons().then((beacons) => {
       if (isNew)
         void beacons.sendPageView(location.pathname, {
           viewId,

@@ -59,6 +59,38 @@ test.describe("before a choice", () => {
     }
   });
 
+  test("the page open at Accept and the next one are reported in the reader's order while the reports' chunk loads", async ({
+    page,
+  }) => {
+    const sent = reportsOf(page);
+    // The reports' chunk is held back until both pages have asked for it.
+    let asked!: () => void;
+    const chunkAsked = new Promise<void>((done) => {
+      asked = done;
+    });
+    let release!: () => void;
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    await page.route(/\/assets\/beacons\.client-[\w-]+\.js$/, async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    await page.goto("/stories");
+    await page.getByRole("dialog", { name: "We use cookies" }).getByRole("button", { name: "Accept" }).click();
+    await chunkAsked;
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy" }).click();
+    await expect(page).toHaveURL("/privacy");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(/privacy/i);
+    // The next page's effect asks for the chunk once the page has been drawn.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    release();
+    await expect
+      .poll(() => sent.filter((r) => r.path === "/api/analytics/pageview").map((r) => r.body.path))
+      .toEqual(["/stories", "/privacy"]);
+  });
+
   test("after Decline, no report at all", async ({ page }) => {
     const sent = reportsOf(page);
     await page.goto("/stories");
