@@ -171,7 +171,8 @@ test("the current location is kept in session storage, except on error pages", a
 /**
  * Every scroll position the page passes through from now on. A scroll's event comes with the next
  * frame: the recording starts two frames on, so a scroll made before (scrolling the pagination
- * into view) is not taken for one after (a full run once recorded [1707, 0] for the next page).
+ * into view) is not taken for one after (a full run once recorded [1707, 0] for the next page),
+ * and `scrolled` reads it two frames on (a full run once read [] after scrollY had changed).
  */
 async function recordScrolling(page: Page) {
   await page.evaluate(async () => {
@@ -181,7 +182,12 @@ async function recordScrolling(page: Page) {
     addEventListener("scroll", () => positions.push(Math.round(scrollY)), { passive: true });
   });
 }
-const scrolled = (page: Page) => page.evaluate(() => (window as unknown as { __scrolled: number[] }).__scrolled);
+/** The positions recorded, read two frames on: the event of a scroll just seen in scrollY comes with the next frame. */
+const scrolled = (page: Page) =>
+  page.evaluate(async () => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    return (window as unknown as { __scrolled: number[] }).__scrolled;
+  });
 
 test("a new page starts at its top at once, a control that takes the focus is there at once, a jump within the page glides", async ({
   page,
