@@ -166,8 +166,3 @@ export function errorGroupPage(groups: ErrorGroup[], params: URLSearchParams, si
   const { items, page, pages, total } = pageOf(found, query.page, size);
   return { groups: items, query: { ...query, page }, pages, total, source };
 }
-
-/** Error log entries received in the last 24 hours (for the dashboard). */
-export function errorsSince(since: Date) {
-  return prisma.errorLog.count({ where: { receivedAt: { gte: since } } });
-}

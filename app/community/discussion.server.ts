@@ -22,10 +22,6 @@ export const COMMUNITY_RATE_LIMITS = {
   report: { limit: 20, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
 
-/** What a removed post shows in place of its text, to everyone, its author too. */
-export const REMOVED_TEXT = "removed by a moderator";
-export const DELETED_TEXT = "deleted by a moderator";
-
 /** 404 while the community content flag is off. */
 export async function requireCommunityOpen(): Promise<void> {
   if (!(await isCommunityOpen())) throw data({ message: "The community is not open yet." }, { status: 404 });

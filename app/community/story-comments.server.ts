@@ -5,6 +5,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { getOptionalUser, requireUser } from "~/auth/auth.server";
+import { communityStoryPath } from "~/stories/paths";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { replyToFailure } from "~/utils/forms";
 import { invariantResponse } from "~/utils/http";
@@ -35,8 +36,6 @@ export type StoryCommentsData = {
   redirectTo: string;
 };
 
-export const commentsPath = (slug: string) => `/community-story/${slug}/comments`;
-
 /**
  * What <StoryComments> needs, for the page at `request` (its ?quote= is read).
  * A page that shows it to a signed-in reader gets a CSRF token cookie: send
@@ -47,7 +46,7 @@ export async function loadStoryComments({
   request,
   context,
   story,
-  pagePath = `/community-story/${story.slug}`,
+  pagePath = communityStoryPath(story.slug),
 }: {
   request: Request;
   context: Readonly<RouterContextProvider>;

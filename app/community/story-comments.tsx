@@ -1,6 +1,7 @@
 // The comments under a community story: the list, then the form (signed-in
 // readers) or a sign-in link. Data from loadStoryComments() (story-comments.server.ts).
 import type { SubmissionResult } from "@conform-to/react";
+import { communityStoryCommentsPath } from "~/stories/paths";
 import { PostList, ReplyForm, SignInToWrite } from "./discussion-ui";
 import type { StoryCommentsData } from "./story-comments.server";
 
@@ -37,7 +38,7 @@ export function StoryComments({
             <h3 className="mb-3 font-serif text-xl font-bold">Add a comment</h3>
             <ReplyForm
               id={`comment-${slug}`}
-              action={`/community-story/${slug}/comments`}
+              action={communityStoryCommentsPath(slug)}
               redirectTo={redirectTo}
               writer={writer}
               quote={quote}

@@ -173,12 +173,6 @@ export async function getSyncProgress(now = Date.now()): Promise<SyncProgress | 
   return { ...progress, running: progress.running && leaseHeld };
 }
 
-/** Whether a sync holds the lease now. */
-export async function isSyncRunning(now = Date.now()): Promise<boolean> {
-  const lease = await prisma.lease.findUnique({ where: { name: SYNC_LEASE } });
-  return Boolean(lease && lease.expiresAt.getTime() > now);
-}
-
 async function record(result: SyncResult, writeLast: boolean) {
   await prisma.$transaction(async (tx) => {
     await tx.syncRecord.create({

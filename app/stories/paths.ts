@@ -3,6 +3,9 @@
 /** A published community story's page (spec §2: only while the community content flag is on). */
 export const communityStoryPath = (slug: string) => `/community-story/${slug}`;
 
+/** Its comments: the page the comment form posts to and comes back to. */
+export const communityStoryCommentsPath = (slug: string) => `${communityStoryPath(slug)}/comments`;
+
 /** A writer's public page: their name and published stories. */
 export const writerProfilePath = (username: string) => `/author/${encodeURIComponent(username)}`;
 

@@ -20,15 +20,6 @@ export function rememberLocation(path: string, storage: Storage = sessionStorage
   }
 }
 
-/** The location kept for this tab, or null. */
-export function storedLocation(storage: Storage = sessionStorage): string | null {
-  try {
-    return storage.getItem(CURRENT_LOCATION_KEY);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Keeps the location after each navigation. Called by the site shell's
  * component, which does not render when a page failed (its error boundary

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { StoryComments } from "~/community/story-comments";
 import { loadStoryComments, requireCommunityStory, storyCommentsAction } from "~/community/story-comments.server";
+import { communityStoryCommentsPath } from "~/stories/paths";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { PRIVATE_PAGE_HEADERS, publicPageHeaders } from "../../../server/http-cache";
@@ -17,7 +18,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     request,
     context,
     story,
-    pagePath: `/community-story/${story.slug}/comments`,
+    pagePath: communityStoryCommentsPath(story.slug),
   });
   return data(
     { story: { slug: story.slug, title: story.title }, comments },
