@@ -43,7 +43,7 @@ export async function retryWhileBusy<T>(
 
 /**
  * The libSQL client the Prisma adapter runs on, with three changes for several
- * processes on one SQLite file (decision 005):
+ * processes on one SQLite file (decision 008):
  *
  * - A transaction takes the write lock when it begins (BEGIN IMMEDIATE, where
  *   the adapter asks for a deferred one). A deferred transaction reads first

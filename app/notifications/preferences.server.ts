@@ -1,5 +1,6 @@
 // The reader's notification preferences in the database (columns on User). Code
-// that notifies asks wantsNotification() first: one place decides.
+// that notifies reads PREFERENCE_COLUMNS with the reader's row and asks wants()
+// (preferences.ts) through preferencesOf(): one place decides.
 import { prisma } from "~/db.server";
 import {
   DEFAULT_PREFERENCES,
@@ -7,7 +8,6 @@ import {
   type NotificationChannel,
   type NotificationKind,
   type NotificationPreferences,
-  wants,
 } from "./preferences";
 
 /** The User columns that hold the preferences. */
@@ -68,18 +68,4 @@ export async function getNotificationPreferences(userId: string): Promise<Notifi
 
 export async function saveNotificationPreferences(userId: string, preferences: NotificationPreferences) {
   await prisma.user.update({ where: { id: userId }, data: columnsOf(preferences) });
-}
-
-/**
- * Call before notifying a reader: whether they get `kind` on `channel`
- * ("site": a Notification row; "email": a line in the daily digest). False for
- * an account that does not exist (e.g. deleted meanwhile).
- */
-export async function wantsNotification(
-  userId: string,
-  kind: NotificationKind,
-  channel: NotificationChannel,
-): Promise<boolean> {
-  const row = await prisma.user.findUnique({ where: { id: userId }, select: PREFERENCE_COLUMNS });
-  return row ? wants(preferencesOf(row), kind, channel) : false;
 }
