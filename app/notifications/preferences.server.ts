@@ -2,13 +2,7 @@
 // that notifies reads PREFERENCE_COLUMNS with the reader's row and asks wants()
 // (preferences.ts) through preferencesOf(): one place decides.
 import { prisma } from "~/db.server";
-import {
-  DEFAULT_PREFERENCES,
-  type DigestChoice,
-  type NotificationChannel,
-  type NotificationKind,
-  type NotificationPreferences,
-} from "./preferences";
+import { DEFAULT_PREFERENCES, type DigestChoice, type NotificationPreferences } from "./preferences";
 
 /** The User columns that hold the preferences. */
 export const PREFERENCE_COLUMNS = {
