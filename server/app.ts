@@ -7,6 +7,7 @@ import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { env } from "~/env.server";
+import { isApiPath } from "~/site/request-kind";
 import { jsonError } from "~/utils/api-errors";
 import { BODY_MESSAGES, MAX_BODY_BYTES } from "~/utils/http";
 import { clientAddressContext } from "~/utils/request-context";
@@ -36,7 +37,7 @@ function imageOrigins(): string[] {
 }
 
 function tooLarge(req: IncomingMessage, res: ServerResponse) {
-  if (req.url?.startsWith("/api/")) {
+  if (isApiPath(req.url ?? "")) {
     res.writeHead(413, { "Content-Type": "application/json; charset=utf-8" });
     jsonError(BODY_MESSAGES.tooLarge, 413)
       .text()

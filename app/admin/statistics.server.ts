@@ -1,17 +1,13 @@
 // The numbers of /admin/site-statistics, every one counted by the database
 // (COUNT, GROUP BY, weeks computed in SQL): no rows are loaded to be counted here.
 import { prisma } from "~/db.server";
+import { julian } from "~/site/sql.server";
 
 export type Count = { label: string; value: number };
 export type WeekCount = { week: string; value: number };
 
 /** How many weeks the weekly series cover (this week included). */
 export const WEEKS = 12;
-
-// Dates as Prisma's SQLite adapter writes them (ISO text), or epoch milliseconds, as Julian days
-// (the same reading as app/library/recommendations.server.ts).
-export const julian = (column: string) =>
-  `(CASE typeof(${column}) WHEN 'integer' THEN ${column} / 86400000.0 + 2440587.5 WHEN 'real' THEN ${column} / 86400000.0 + 2440587.5 ELSE julianday(${column}) END)`;
 
 /** The Monday (UTC, YYYY-MM-DD) that starts the week of `date`. */
 export function weekStart(date: Date): string {

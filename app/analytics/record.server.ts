@@ -14,6 +14,7 @@ import { getAccountConsent, getConsent } from "~/consent/consent.server";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { clientInfo } from "~/feedback/user-agent.server";
+import { isApiPath } from "~/site/request-kind";
 import { COOKIE_NAMES } from "~/utils/site";
 import {
   classifyPath,
@@ -146,7 +147,7 @@ export const analyticsMiddleware: MiddlewareFunction<Response> = async ({ reques
   // No cookie, no consent: nothing to decide (the page cache's anonymous readers never get here).
   if (request.method !== "GET" || !request.headers.get("Cookie") || isPrefetch(request)) return next();
   const url = new URL(request.url);
-  if (url.pathname.startsWith("/api/") || url.pathname.endsWith(".data")) return next();
+  if (isApiPath(url.pathname) || url.pathname.endsWith(".data")) return next();
   let id: string | null = null;
   try {
     if (!(await refusal(request, "analytics"))) id = newId();

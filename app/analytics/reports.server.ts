@@ -4,9 +4,10 @@
 // (day, metric, key, value): a finished day that was rolled up is read from
 // AnalyticsDaily, any other day is worked out from the raw events the same way.
 // Raw events are deleted after ANALYTICS_RETENTION_DAYS; the roll-up stays.
-import { julian } from "~/admin/statistics.server";
+
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
+import { julian } from "~/site/sql.server";
 import { isSlowConnection } from "~/utils/connection";
 import {
   CONNECTIONS,

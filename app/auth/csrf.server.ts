@@ -9,6 +9,7 @@
 import { createContext, createCookie, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { env, sessionSecrets } from "~/env.server";
+import { isApiPath } from "~/site/request-kind";
 import { isFormRequest, readFormData } from "~/utils/http";
 import { COOKIE_NAMES } from "~/utils/site";
 
@@ -58,7 +59,7 @@ function pathOf(request: Request) {
 }
 
 function forbidden(request: Request, message: string): never {
-  if (pathOf(request).startsWith("/api/")) {
+  if (isApiPath(pathOf(request))) {
     throw Response.json({ message, code: "FORBIDDEN" }, { status: 403 });
   }
   throw data({ message }, { status: 403 });

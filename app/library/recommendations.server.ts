@@ -7,6 +7,7 @@
 // without signals (or whose signals match nothing) gets the most-read stories
 // of the last 30 days, "read" meaning a saved reading position.
 import { prisma } from "~/db.server";
+import { julian } from "~/site/sql.server";
 import { SHELVES, type Shelf } from "./shelves";
 import { refreshStoryRecords } from "./story-records.server";
 
@@ -41,10 +42,6 @@ export type Recommendation = {
   score: number;
   reason: Reason;
 };
-
-// Dates as Prisma's SQLite adapter writes them (ISO text), or epoch milliseconds, as Julian days.
-const julian = (column: string) =>
-  `(CASE typeof(${column}) WHEN 'integer' THEN ${column} / 86400000.0 + 2440587.5 WHEN 'real' THEN ${column} / 86400000.0 + 2440587.5 ELSE julianday(${column}) END)`;
 
 type SignalRow = {
   slug: string;

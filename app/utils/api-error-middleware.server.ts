@@ -5,11 +5,12 @@
 // "Unexpected Server Error", or a 404 as the HTML status page.
 import type { MiddlewareFunction } from "react-router";
 import { recordServerError } from "~/errors/server-errors.server";
+import { isApiPath } from "~/site/request-kind";
 import { errorCodeForStatus, jsonError } from "./api-errors";
 import { statusPageFor } from "./status-pages";
 
 function isApiRequest(request: Request) {
-  return new URL(request.url).pathname.startsWith("/api/");
+  return isApiPath(new URL(request.url).pathname);
 }
 
 /** The answer as JSON with a `code` (and a `message`) when it is an error, else the answer itself. */
