@@ -4,6 +4,7 @@
 // the route modules import it; app/admin/feedback.server.ts does the database.
 import { z } from "zod";
 import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES } from "~/feedback/feedback";
+import { readPage } from "./list-query";
 
 /** What the review lists: feedback (incl. error reports), bug reports, contact messages, copyright claims. */
 export const ITEM_KINDS = ["feedback", "bug", "contact", "claim"] as const;
@@ -150,7 +151,6 @@ export function readFilters(params: URLSearchParams, reviewQueue = false): Feedb
   const raw = params.get("status");
   const chosen =
     raw === "all" ? null : (pick(STATUSES[k], raw) ?? (raw === null && reviewQueue ? STATUSES[k][0] : null));
-  const page = Number.parseInt(params.get("page") ?? "1", 10);
   return {
     kind: k,
     type: k === "feedback" ? pick(FEEDBACK_TYPES, params.get("type")) : null,
@@ -158,7 +158,7 @@ export function readFilters(params: URLSearchParams, reviewQueue = false): Feedb
     status: chosen && isStatusOf(k, chosen) ? chosen : null,
     q: params.get("q")?.trim().slice(0, 100) || null,
     sort: params.get("sort") === "oldest" ? "oldest" : "newest",
-    page: Number.isSafeInteger(page) && page > 0 && page < 100_000 ? page : 1,
+    page: readPage(params.get("page")),
   };
 }
 

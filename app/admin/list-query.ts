@@ -5,13 +5,17 @@
 // moderation queue and the reports beside it, categories and tags). Links keep
 // every other parameter of the page and leave the defaults out.
 import { z } from "zod";
+import { MAX_PAGE_NUMBER } from "~/utils/params";
 
 export type SortOption<S extends string = string> = { readonly value: S; readonly label: string };
 
 export type ListQuery<S extends string = string> = { q: string; sort: S; page: number };
 
 const SEARCH = z.string().trim().max(100).catch("");
-const PAGE = z.coerce.number().int().min(1).max(100_000).catch(1);
+const PAGE = z.coerce.number().int().min(1).max(MAX_PAGE_NUMBER).catch(1);
+
+/** A list's page number from the query: anything malformed or out of range is page 1, never an error. */
+export const readPage = (raw: string | null): number => PAGE.parse(raw ?? 1);
 
 /** The names of a list's three parameters under `prefix` (e.g. "r" gives rq, rsort, rpage). */
 export function listParamNames(prefix = "") {
@@ -29,7 +33,7 @@ export function readListQuery<S extends string>(
   return {
     q: SEARCH.parse(params.get(names.q) ?? ""),
     sort: sorts.find((s) => s.value === sort)?.value ?? sorts[0].value,
-    page: PAGE.parse(params.get(names.page) ?? 1),
+    page: readPage(params.get(names.page)),
   };
 }
 

@@ -8,8 +8,8 @@ import { readListQuery } from "~/admin/list-query";
 import { PostError, unpublishPost } from "~/admin/posts.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
-import { FormErrors, inputClass } from "~/auth/forms";
-import { SortLinks } from "~/components/list-controls";
+import { FormErrors } from "~/auth/forms";
+import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
 import { Pagination } from "~/components/pagination";
 import { ScrollX } from "~/components/scroll-x";
 import { formatDate } from "~/components/story-card";
@@ -30,12 +30,9 @@ const SOURCE_NAMES: Record<ContentSourceFilter, string> = {
 
 function readQuery(url: URL) {
   const source = url.searchParams.get("source");
-  const page = Number(url.searchParams.get("page") ?? "1");
   return {
     source: (CONTENT_SOURCES as readonly string[]).includes(source ?? "") ? (source as ContentSourceFilter) : "all",
-    page: Number.isSafeInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
-    search: (url.searchParams.get("q") ?? "").trim().slice(0, 200),
-    order: readListQuery(url.searchParams, STORY_SORTS).sort,
+    ...readListQuery(url.searchParams, STORY_SORTS),
   };
 }
 
@@ -43,7 +40,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const query = readQuery(url);
-  const list = await listContent({ ...query, search: query.search || undefined });
+  const list = await listContent({
+    source: query.source,
+    page: query.page,
+    search: query.q || undefined,
+    order: query.sort,
+  });
   return data({ ...list, query }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
@@ -101,18 +103,7 @@ export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Cont
 export default function ContentManagement({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, totalPages, note, featured, query } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const hrefFor = (changes: Partial<{ source: string; page: number; q: string }>) => {
-    const params = new URLSearchParams();
-    const source = changes.source ?? query.source;
-    const q = changes.q ?? query.search;
-    const page = changes.page ?? 1;
-    if (source !== "all") params.set("source", source);
-    if (q) params.set("q", q);
-    if (query.order !== "newest") params.set("sort", query.order);
-    if (page > 1) params.set("page", String(page));
-    const search = params.toString();
-    return search ? `?${search}` : "?";
-  };
+  const hrefFor = useListHref();
   return (
     <div>
       <h1 className="font-serif text-4xl font-bold">Content management</h1>
@@ -125,7 +116,7 @@ export default function ContentManagement({ loaderData, actionData }: Route.Comp
           {CONTENT_SOURCES.map((source) => (
             <li key={source}>
               <Link
-                to={hrefFor({ source, q: query.search })}
+                to={hrefFor({ source: source === "all" ? null : source })}
                 className="btn py-1 text-sm"
                 aria-current={query.source === source ? "page" : undefined}
               >
@@ -135,22 +126,8 @@ export default function ContentManagement({ loaderData, actionData }: Route.Comp
           ))}
         </ul>
       </nav>
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-2" role="search" aria-label="Content">
-        {query.source !== "all" ? <input type="hidden" name="source" value={query.source} /> : null}
-        {query.order !== "newest" ? <input type="hidden" name="sort" value={query.order} /> : null}
-        <label className="grow">
-          <span className="block font-semibold">Search titles</span>
-          <input type="search" name="q" defaultValue={query.search} className={inputClass} />
-        </label>
-        <button type="submit" className="btn">
-          Search
-        </button>
-      </Form>
-      <SortLinks
-        label="Sort stories"
-        options={STORY_SORTS}
-        query={{ q: query.search, sort: query.order, page: query.page }}
-      />
+      <ListSearch label="Search titles" button="Search" query={query} />
+      <SortLinks label="Sort stories" options={STORY_SORTS} query={query} />
       <Form method="post" className="mt-6">
         <AuthenticityTokenInput name="csrf" />
         <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />

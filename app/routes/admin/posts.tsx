@@ -1,11 +1,10 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { STORY_SORTS } from "~/admin/content-sources";
 import { readListQuery } from "~/admin/list-query";
 import { POST_FILTERS, type PostFilter } from "~/admin/post-form";
 import { listOwnPosts } from "~/admin/posts.server";
 import { requireAdmin } from "~/auth/auth.server";
-import { inputClass } from "~/auth/forms";
-import { SortLinks } from "~/components/list-controls";
+import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
 import { Pagination } from "~/components/pagination";
 import { ScrollX } from "~/components/scroll-x";
 import { formatDate } from "~/components/story-card";
@@ -26,14 +25,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const status = url.searchParams.get("status") ?? "all";
-  const pageParam = Number(url.searchParams.get("page") ?? "1");
   const query = {
     filter: ((POST_FILTERS as readonly string[]).includes(status) ? status : "all") as PostFilter,
-    page: Number.isSafeInteger(pageParam) && pageParam >= 1 && pageParam <= 10_000 ? pageParam : 1,
-    search: (url.searchParams.get("q") ?? "").trim().slice(0, 200),
-    order: readListQuery(url.searchParams, STORY_SORTS).sort,
+    ...readListQuery(url.searchParams, STORY_SORTS),
   };
-  const list = await listOwnPosts({ ...query, search: query.search || undefined });
+  const list = await listOwnPosts({
+    filter: query.filter,
+    page: query.page,
+    search: query.q || undefined,
+    order: query.sort,
+  });
   return data({ ...list, query }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
@@ -41,16 +42,7 @@ export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Own 
 
 export default function OwnPosts({ loaderData }: Route.ComponentProps) {
   const { posts, total, totalPages, query } = loaderData;
-  const hrefFor = (changes: { filter?: PostFilter; page?: number }) => {
-    const params = new URLSearchParams();
-    const filter = changes.filter ?? query.filter;
-    if (filter !== "all") params.set("status", filter);
-    if (query.search) params.set("q", query.search);
-    if (query.order !== "newest") params.set("sort", query.order);
-    if ((changes.page ?? 1) > 1) params.set("page", String(changes.page));
-    const search = params.toString();
-    return search ? `?${search}` : "?";
-  };
+  const hrefFor = useListHref();
   return (
     <div>
       <div className="flex flex-wrap items-baseline justify-between gap-3">
@@ -68,7 +60,7 @@ export default function OwnPosts({ loaderData }: Route.ComponentProps) {
           {POST_FILTERS.map((filter) => (
             <li key={filter}>
               <Link
-                to={hrefFor({ filter })}
+                to={hrefFor({ status: filter === "all" ? null : filter })}
                 className="btn py-1 text-sm"
                 aria-current={query.filter === filter ? "page" : undefined}
               >
@@ -78,22 +70,8 @@ export default function OwnPosts({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-2" role="search" aria-label="Posts">
-        {query.filter !== "all" ? <input type="hidden" name="status" value={query.filter} /> : null}
-        {query.order !== "newest" ? <input type="hidden" name="sort" value={query.order} /> : null}
-        <label className="grow">
-          <span className="block font-semibold">Search titles</span>
-          <input type="search" name="q" defaultValue={query.search} className={inputClass} />
-        </label>
-        <button type="submit" className="btn">
-          Search
-        </button>
-      </Form>
-      <SortLinks
-        label="Sort posts"
-        options={STORY_SORTS}
-        query={{ q: query.search, sort: query.order, page: query.page }}
-      />
+      <ListSearch label="Search titles" button="Search" query={query} />
+      <SortLinks label="Sort posts" options={STORY_SORTS} query={query} />
       <p className="mt-4 text-sm text-muted">
         {total} {total === 1 ? "post" : "posts"}
       </p>
@@ -101,7 +79,7 @@ export default function OwnPosts({ loaderData }: Route.ComponentProps) {
         <ScrollX label="Own posts" className="mt-2">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">
-              Own posts, {STORY_SORTS.find((s) => s.value === query.order)?.label.toLowerCase()}
+              Own posts, {STORY_SORTS.find((s) => s.value === query.sort)?.label.toLowerCase()}
             </caption>
             <thead>
               <tr>

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { AUDIT_PAGE_SIZE, listAudit } from "~/admin/audit.server";
+import { readPage } from "~/admin/list-query";
 import { SETTING_MESSAGES, SiteSettingsSchema, SYNC_INTERVAL_BOUNDS } from "~/admin/site-settings";
 import { getSiteSettings, saveSiteSettings } from "~/admin/site-settings.server";
 import { requireAdmin } from "~/auth/auth.server";
@@ -14,14 +15,9 @@ import { routeMeta } from "~/utils/meta";
 import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/settings";
 
-function pageOf(url: URL) {
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  return Number.isSafeInteger(page) && page > 0 ? Math.min(page, 100_000) : 1;
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const page = pageOf(new URL(request.url));
+  const page = readPage(new URL(request.url).searchParams.get("page"));
   const [settings, audit] = await Promise.all([getSiteSettings(), listAudit({ page })]);
   return data(
     { settings, audit, page, pages: Math.max(1, Math.ceil(audit.total / AUDIT_PAGE_SIZE)) },
