@@ -1,7 +1,7 @@
 // Start-up jobs: explicit calls from the server's start (server/index.ts),
 // never side effects of importing a module, so that `npm run sync`, tests and
 // tools can load the app without starting them.
-import { startAnalyticsSchedule } from "~/analytics/reports.server";
+import { startAnalyticsSchedule } from "~/analytics/schedule.server";
 import { ensureInitialAdmin } from "~/auth/auth.server";
 import { MAIL_DISABLED_WARNING } from "~/auth/mail.server";
 import { startAnnouncementSchedule } from "~/content/announce.server";

@@ -5,6 +5,7 @@ import { consentCookies } from "~/consent/consent.server";
 import { prisma } from "~/db.server";
 import { clientAddressContext } from "~/utils/request-context";
 import { dayOf } from "./analytics";
+import { aggregateDay, dailyRows, purgeOldEvents, rollUpFinishedDays } from "./daily.server";
 import {
   isPrefetch,
   recordPageViewReport,
@@ -14,16 +15,7 @@ import {
   trackingRefused,
   visitorHash,
 } from "./record.server";
-import {
-  aggregateDay,
-  dailyRows,
-  devicesReport,
-  engagementReport,
-  purgeOldEvents,
-  readingTimeReport,
-  rollUpFinishedDays,
-  vitalsSummary,
-} from "./reports.server";
+import { devicesReport, engagementReport, readingTimeReport, vitalsSummary } from "./reports.server";
 
 const CHROME =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
