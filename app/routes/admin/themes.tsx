@@ -1,7 +1,8 @@
 import { data } from "react-router";
+import { PaletteSection } from "~/admin/palette-ui";
 import { listCategories, listTags } from "~/admin/taxonomy.server";
+import { TermSection, termPage } from "~/admin/terms-ui";
 import { type ThemesActionData, themesAction } from "~/admin/themes-actions.server";
-import { PaletteSection, TermSection, termPage } from "~/admin/themes-ui";
 import { requireAdmin } from "~/auth/auth.server";
 import { DEFAULT_PALETTE, samePalette } from "~/theme/palette";
 import { getSitePalette } from "~/theme/palette.server";

@@ -1,11 +1,9 @@
-// The forms of /admin/themes: the palette (with its preview and contrast
-// report) and the categories and tags. Plain forms: they work without JS.
+// The palette form of /admin/themes, with its preview and contrast report. A plain form: it
+// works without JS. The categories and tags are in terms-ui.tsx.
 import type { CSSProperties } from "react";
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { inputClass } from "~/auth/forms";
-import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
-import { Pagination } from "~/components/pagination";
 import { ScrollX } from "~/components/scroll-x";
 import {
   effectiveColors,
@@ -15,8 +13,6 @@ import {
   type ThemeColors,
   TOKEN_LABELS,
 } from "~/theme/palette";
-import { listParamNames, matchesSearch, pageOf, readListQuery, type SortOption } from "./list-query";
-import type { TermKind, TermRow } from "./taxonomy.server";
 import type { ThemesActionData } from "./themes-actions.server";
 
 // Layout that only these admin pages use goes in style attributes: every utility class
@@ -24,7 +20,7 @@ import type { ThemesActionData } from "./themes-actions.server";
 
 type Values = Record<string, string>;
 
-function FieldError({ id, messages }: { id: string; messages?: string[] }) {
+export function FieldError({ id, messages }: { id: string; messages?: string[] }) {
   if (!messages?.length) return null;
   return (
     <p id={id} role="alert" className="mt-1 text-sm font-semibold text-accent">
@@ -282,229 +278,6 @@ export function PaletteSection({
           </button>
         </Form>
       )}
-    </section>
-  );
-}
-
-function pick(result: ThemesActionData | null, form: string) {
-  return result && result.form === form ? result : null;
-}
-
-export const TERM_SORTS = [
-  { value: "name", label: "Name A to Z" },
-  { value: "name-desc", label: "Name Z to A" },
-  { value: "used", label: "Most stories first" },
-] as const satisfies readonly [SortOption, ...SortOption[]];
-
-/** Query parameters of the two lists: cq, csort, cpage for categories; tq, tsort, tpage for tags. */
-export const TERM_PREFIX: Record<TermKind, string> = { category: "c", tag: "t" };
-
-/** One page of a term list, searched by name or slug and sorted (pure: the loader calls it). */
-export function termPage(all: TermRow[], params: URLSearchParams, kind: TermKind, size = 25) {
-  const query = readListQuery(params, TERM_SORTS, TERM_PREFIX[kind]);
-  const found = all.filter((t) => matchesSearch(query.q, t.name, t.slug));
-  found.sort((a, b) =>
-    query.sort === "used"
-      ? b.posts + b.revisions - (a.posts + a.revisions) || a.name.localeCompare(b.name)
-      : (query.sort === "name-desc" ? -1 : 1) * a.name.localeCompare(b.name),
-  );
-  const { items, page, pages, total } = pageOf(found, query.page, size);
-  return { rows: items, query: { ...query, page }, pages, total };
-}
-
-export function TermSection({
-  kind,
-  rows: all,
-  list,
-  result,
-}: {
-  kind: TermKind;
-  /** Every term (the merge form chooses among all of them). */
-  rows: TermRow[];
-  /** The page of the table, from termPage(). */
-  list: ReturnType<typeof termPage>;
-  result: ThemesActionData | null;
-}) {
-  const rows = list.rows;
-  const hrefFor = useListHref();
-  const prefix = TERM_PREFIX[kind];
-  const pageParam = listParamNames(prefix).page;
-  const plural = kind === "category" ? "Categories" : "Tags";
-  const one = kind === "category" ? "category" : "tag";
-  const create = pick(result, `${kind}-create`);
-  const merge = pick(result, `${kind}-merge`);
-  const formError = result?.form.startsWith(`${kind}-`) && "formError" in result ? result.formError : null;
-  return (
-    <section aria-labelledby={`${kind}-title`} className="mt-10">
-      <h2 id={`${kind}-title`} className="font-serif text-2xl font-bold">
-        {plural}
-      </h2>
-      <p className="mt-1 text-muted">
-        Of the own and community stories (the WordPress site keeps its own). Renaming keeps the slug, so links stay; one
-        in use is merged into another rather than deleted.
-      </p>
-      {formError ? (
-        <p role="alert" className="mt-3 font-semibold text-accent">
-          {formError}
-        </p>
-      ) : null}
-      <ListSearch
-        label={`Search ${plural.toLowerCase()}`}
-        button={`Find ${plural.toLowerCase()}`}
-        query={list.query}
-        prefix={prefix}
-      />
-      <SortLinks label={`Sort ${plural.toLowerCase()}`} options={TERM_SORTS} query={list.query} prefix={prefix} />
-      <p className="mt-2 text-sm" aria-live="polite">
-        {list.total === 1 ? `1 ${one}` : `${list.total} ${plural.toLowerCase()}`}
-        {list.query.q ? ` matching "${list.query.q}"` : ""}
-      </p>
-      <ScrollX label={`${plural} table`} className="mt-4">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{plural} with the number of stories using each</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Slug</th>
-              <th scope="col">Stories</th>
-              <th scope="col">Rename</th>
-              <th scope="col">Delete</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const rename = pick(result, `${kind}-rename`);
-              const mine = rename && rename.values.id === String(row.id) ? rename : null;
-              const used = row.posts + row.revisions;
-              return (
-                <tr key={row.id} className="border-t border-line align-top">
-                  <td className="py-2 pr-3 font-semibold">{row.name}</td>
-                  <td className="pr-3">{row.slug}</td>
-                  <td className="pr-3">{row.posts + (row.revisions ? ` (+${row.revisions} in review)` : "")}</td>
-                  <td className="pr-3">
-                    <Form method="post" className="flex flex-wrap items-start gap-2">
-                      <AuthenticityTokenInput name="csrf" />
-                      <input type="hidden" name="id" value={row.id} />
-                      <label htmlFor={`${kind}-rename-${row.id}`} className="sr-only">
-                        New name for {row.name}
-                      </label>
-                      <input
-                        id={`${kind}-rename-${row.id}`}
-                        name="name"
-                        defaultValue={mine?.values.name ?? row.name}
-                        className="w-32 rounded border border-line bg-bg px-2 py-1 text-ink"
-                        aria-invalid={mine?.fieldErrors.name ? true : undefined}
-                      />
-                      <button type="submit" name="intent" value={`${kind}-rename`} className="btn">
-                        Rename<span className="sr-only"> {row.name}</span>
-                      </button>
-                      <FieldError id={`${kind}-rename-${row.id}-error`} messages={mine?.fieldErrors.name} />
-                    </Form>
-                  </td>
-                  <td>
-                    {used ? (
-                      <span className="text-muted">In use</span>
-                    ) : (
-                      <Form method="post">
-                        <AuthenticityTokenInput name="csrf" />
-                        <input type="hidden" name="id" value={row.id} />
-                        <button type="submit" name="intent" value={`${kind}-delete`} className="btn">
-                          Delete<span className="sr-only"> {row.name}</span>
-                        </button>
-                      </Form>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </ScrollX>
-      <Pagination
-        label={`Pages of ${plural.toLowerCase()}`}
-        page={list.query.page}
-        totalPages={list.pages}
-        hrefFor={(page) => hrefFor({ [pageParam]: page }, pageParam)}
-      />
-      <div className="mt-6 grid gap-5 sm:grid-cols-2">
-        <Form method="post" className="rounded border border-line p-3" aria-labelledby={`${kind}-create-title`}>
-          <h3 id={`${kind}-create-title`} className="font-semibold">
-            New {one}
-          </h3>
-          <AuthenticityTokenInput name="csrf" />
-          <label htmlFor={`${kind}-create-name`} className="mt-2 block text-sm font-semibold">
-            Name
-          </label>
-          <input
-            id={`${kind}-create-name`}
-            name="name"
-            defaultValue={create?.values.name}
-            className={inputClass}
-            aria-invalid={create?.fieldErrors.name ? true : undefined}
-            aria-describedby={create?.fieldErrors.name ? `${kind}-create-name-error` : undefined}
-          />
-          <FieldError id={`${kind}-create-name-error`} messages={create?.fieldErrors.name} />
-          <label htmlFor={`${kind}-create-slug`} className="mt-2 block text-sm font-semibold">
-            Slug (optional, from the name when empty)
-          </label>
-          <input
-            id={`${kind}-create-slug`}
-            name="slug"
-            defaultValue={create?.values.slug}
-            className={inputClass}
-            aria-invalid={create?.fieldErrors.slug ? true : undefined}
-            aria-describedby={create?.fieldErrors.slug ? `${kind}-create-slug-error` : undefined}
-          />
-          <FieldError id={`${kind}-create-slug-error`} messages={create?.fieldErrors.slug} />
-          <button type="submit" name="intent" value={`${kind}-create`} className="btn btn-primary mt-3">
-            Create {one}
-          </button>
-        </Form>
-        <Form method="post" className="rounded border border-line p-3" aria-labelledby={`${kind}-merge-title`}>
-          <h3 id={`${kind}-merge-title`} className="font-semibold">
-            Merge {plural.toLowerCase()}
-          </h3>
-          <p className="text-sm text-muted">Every story of the first moves to the second; the first is deleted.</p>
-          <AuthenticityTokenInput name="csrf" />
-          <label htmlFor={`${kind}-merge-source`} className="mt-2 block text-sm font-semibold">
-            Merge {one}
-          </label>
-          <select
-            id={`${kind}-merge-source`}
-            name="sourceId"
-            defaultValue={merge?.values.sourceId ?? ""}
-            className={inputClass}
-          >
-            <option value="">Choose…</option>
-            {all.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name} ({r.slug})
-              </option>
-            ))}
-          </select>
-          <FieldError id={`${kind}-merge-source-error`} messages={merge?.fieldErrors.sourceId} />
-          <label htmlFor={`${kind}-merge-target`} className="mt-2 block text-sm font-semibold">
-            Into {one}
-          </label>
-          <select
-            id={`${kind}-merge-target`}
-            name="targetId"
-            defaultValue={merge?.values.targetId ?? ""}
-            className={inputClass}
-          >
-            <option value="">Choose…</option>
-            {all.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name} ({r.slug})
-              </option>
-            ))}
-          </select>
-          <FieldError id={`${kind}-merge-target-error`} messages={merge?.fieldErrors.targetId} />
-          <button type="submit" name="intent" value={`${kind}-merge`} className="btn btn-primary mt-3">
-            Merge {plural.toLowerCase()}
-          </button>
-        </Form>
-      </div>
     </section>
   );
 }
