@@ -5,6 +5,7 @@
 // The sync announces remote stories itself (sync.server.ts).
 import { prisma } from "~/db.server";
 import { notifyNewStory } from "~/notifications/notifications.server";
+import { scheduleJob } from "~/site/schedule.server";
 import { publishedNow } from "./own-posts.server";
 
 /** How often scheduled posts are checked for their publish date. */
@@ -37,16 +38,7 @@ export async function announceDueStories(now = new Date()): Promise<number> {
   return told;
 }
 
-const state = globalThis as unknown as { announceTimer?: ReturnType<typeof setInterval> };
-
 /** Start-up job (server/startup.ts): scheduled posts are announced within a minute of their date. */
 export function startAnnouncementSchedule() {
-  if (state.announceTimer) return;
-  const run = () =>
-    announceDueStories().catch((error) =>
-      console.error("[announce] failed:", error instanceof Error ? error.message : error),
-    );
-  state.announceTimer = setInterval(run, ANNOUNCE_CHECK_MS);
-  state.announceTimer.unref();
-  void run();
+  scheduleJob({ name: "announce", everyMs: ANNOUNCE_CHECK_MS, firstAfterMs: 0, run: () => announceDueStories() });
 }

@@ -3,9 +3,10 @@ import { type AuditActor, recordAdminAction } from "~/admin/audit.server";
 import { syncIntervalMinutes } from "~/admin/site-settings.server";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
+import { acquireLease } from "~/site/lease.server";
+import { scheduleJob } from "~/site/schedule.server";
 import { contentChain } from "./content.server";
 import {
-  acquireLease,
   runContentSync,
   SYNC_INTERVAL_MS,
   SYNC_LEASE,
@@ -53,8 +54,6 @@ export async function startSyncInBackground(admin: AuditActor, { full = false } 
   return true;
 }
 
-const state = globalThis as unknown as { contentSyncTimer?: ReturnType<typeof setInterval> };
-
 /** The interval the schedule waits now: the admin's setting (/admin/settings), read before every wait. */
 async function currentIntervalMs(): Promise<number> {
   try {
@@ -76,24 +75,18 @@ const SCHEDULE_TICK_MS = 30_000;
  * interval across all of them.
  */
 export function startContentSyncSchedule() {
-  if (state.contentSyncTimer || env.CONTENT_SYNC === "off") return;
+  if (env.CONTENT_SYNC === "off") return;
   if (!env.WPCOM_SITE && !env.WP_URL) return;
   let lastRunAt = 0;
-  let running = false;
-  const tick = async () => {
-    if (running || Date.now() - lastRunAt < (await currentIntervalMs())) return;
-    running = true;
-    lastRunAt = Date.now();
-    try {
+  scheduleJob({
+    name: "sync",
+    everyMs: SCHEDULE_TICK_MS,
+    firstAfterMs: 2_000,
+    run: async () => {
+      if (Date.now() - lastRunAt < (await currentIntervalMs())) return;
+      lastRunAt = Date.now();
       const result = await syncContent();
       if (result.status !== "skipped") console.info(`[sync] ${result.status}: ${result.message}`);
-    } catch (error) {
-      console.error("[sync] failed", error);
-    } finally {
-      running = false;
-    }
-  };
-  state.contentSyncTimer = setInterval(() => void tick(), SCHEDULE_TICK_MS);
-  state.contentSyncTimer.unref();
-  setTimeout(() => void tick(), 2_000).unref();
+    },
+  });
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import { acquireLease } from "~/site/lease.server";
 import { SLUG_PATTERN } from "~/utils/slug";
 import {
   archivePosts,
@@ -12,7 +13,6 @@ import { getApiPost, listApiPosts } from "./api-posts.server";
 import { createContentChain } from "./chain.server";
 import { stripControlCharacters } from "./html.server";
 import {
-  acquireLease,
   BACKFILL_KEY,
   getLastSync,
   getSyncHistory,

@@ -11,6 +11,7 @@
 import { randomUUID } from "node:crypto";
 import { prisma } from "~/db.server";
 import { notifyNewStory } from "~/notifications/notifications.server";
+import { acquireLease, leaseHeld, releaseLease, renewLease } from "~/site/lease.server";
 import type { ContentChain } from "./chain.server";
 import { htmlToText } from "./html.server";
 import { isDefaultPost, type RemotePost } from "./remote-post";
@@ -106,25 +107,6 @@ export async function getSyncHistory() {
   return prisma.syncRecord.findMany({ orderBy: [{ recordedAt: "desc" }, { id: "desc" }], take: SYNC_HISTORY_SIZE });
 }
 
-/** Takes the named lease if it is free or expired; true when this holder now has it. */
-export async function acquireLease(name: string, holder: string, ms: number, now = Date.now()): Promise<boolean> {
-  const expiresAt = new Date(now + ms);
-  const changed = await prisma.$executeRaw`
-    INSERT INTO "Lease" ("name", "holder", "expiresAt") VALUES (${name}, ${holder}, ${expiresAt})
-    ON CONFLICT ("name") DO UPDATE SET "holder" = excluded."holder", "expiresAt" = excluded."expiresAt"
-    WHERE "Lease"."expiresAt" <= ${new Date(now)}`;
-  return changed === 1;
-}
-
-export async function releaseLease(name: string, holder: string) {
-  await prisma.lease.deleteMany({ where: { name, holder } });
-}
-
-/** Extends the holder's lease (a full backfill takes longer than one lease). */
-export async function renewLease(name: string, holder: string, ms: number, now = Date.now()) {
-  await prisma.lease.updateMany({ where: { name, holder }, data: { expiresAt: new Date(now + ms) } });
-}
-
 export const SYNC_LEASE = "content-sync";
 /** The running sync's progress, in the database so that every process (and the admin's event stream) sees it. */
 export const PROGRESS_KEY = "sync:progress";
@@ -158,9 +140,9 @@ export async function writeProgress(progress: SyncProgress) {
  * process that died mid-sync does not leave a sync "running" for ever.
  */
 export async function getSyncProgress(now = Date.now()): Promise<SyncProgress | null> {
-  const [row, lease] = await Promise.all([
+  const [row, held] = await Promise.all([
     prisma.keyValue.findUnique({ where: { key: PROGRESS_KEY } }),
-    prisma.lease.findUnique({ where: { name: SYNC_LEASE } }),
+    leaseHeld(SYNC_LEASE, now),
   ]);
   if (!row) return null;
   let progress: SyncProgress;
@@ -169,8 +151,7 @@ export async function getSyncProgress(now = Date.now()): Promise<SyncProgress | 
   } catch {
     return null;
   }
-  const leaseHeld = Boolean(lease && lease.expiresAt.getTime() > now);
-  return { ...progress, running: progress.running && leaseHeld };
+  return { ...progress, running: progress.running && held };
 }
 
 async function record(result: SyncResult, writeLast: boolean) {

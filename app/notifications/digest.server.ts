@@ -5,9 +5,10 @@
 // reader to one digest a day across restarts. The clock is injected for tests.
 import { randomUUID } from "node:crypto";
 import { digestEmail, type Mailer } from "~/auth/mail.server";
-import { acquireLease, releaseLease } from "~/content/sync.server";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
+import { acquireLease, releaseLease } from "~/site/lease.server";
+import { scheduleJob } from "~/site/schedule.server";
 import { inDigest, kindOfType } from "./preferences";
 import { PREFERENCE_COLUMNS, preferencesOf } from "./preferences.server";
 
@@ -87,20 +88,16 @@ export async function runEmailDigest(options: { mailer: Mailer; now?: number; si
   return { status: "done", sent, failed };
 }
 
-const state = globalThis as unknown as { digestTimer?: ReturnType<typeof setInterval> };
-
-/** Every hour while the server runs (an explicit call from server/startup.ts). */
+/** Every hour while the server runs (an explicit call from server/startup.ts), first a minute after the start. */
 export function startEmailDigestSchedule(mailer: Mailer) {
-  if (state.digestTimer) return;
-  const run = () =>
-    runEmailDigest({ mailer }).then(
-      (result) => {
-        if (result.status === "done" && result.sent + result.failed > 0)
-          console.info(`[digest] sent ${result.sent}, failed ${result.failed}`);
-      },
-      (error) => console.error("[digest] failed", error),
-    );
-  state.digestTimer = setInterval(run, DIGEST_CHECK_MS);
-  state.digestTimer.unref();
-  setTimeout(run, 60_000).unref();
+  scheduleJob({
+    name: "digest",
+    everyMs: DIGEST_CHECK_MS,
+    firstAfterMs: 60_000,
+    run: async () => {
+      const result = await runEmailDigest({ mailer });
+      if (result.status === "done" && result.sent + result.failed > 0)
+        console.info(`[digest] sent ${result.sent}, failed ${result.failed}`);
+    },
+  });
 }

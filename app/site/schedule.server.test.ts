@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { scheduleJob } from "./schedule.server";
+
+const stops: (() => void)[] = [];
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe("scheduleJob", () => {
+  it("runs first after firstAfterMs, then every everyMs, and one timer per name", async () => {
+    vi.useFakeTimers();
+    const run = vi.fn(async () => {});
+    stops.push(scheduleJob({ name: "t1", everyMs: 1_000, firstAfterMs: 100, run }));
+    // A second start in the same process (a dev reload, a second call) adds no timer.
+    stops.push(scheduleJob({ name: "t1", everyMs: 1_000, firstAfterMs: 100, run }));
+    await vi.advanceTimersByTimeAsync(99);
+    expect(run).toHaveBeenCalledTimes(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(run).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(run).toHaveBeenCalledTimes(3);
+  });
+
+  it("never overlaps a run that is still going, and a failure is logged, not thrown", async () => {
+    vi.useFakeTimers();
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    let finish: () => void = () => {};
+    let calls = 0;
+    const run = vi.fn(() => {
+      calls++;
+      if (calls === 1) return new Promise<void>((resolve) => (finish = resolve));
+      return Promise.reject(new Error("boom"));
+    });
+    stops.push(scheduleJob({ name: "t2", everyMs: 100, firstAfterMs: 0, run }));
+    await vi.advanceTimersByTimeAsync(550);
+    expect(run).toHaveBeenCalledTimes(1);
+    finish();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(run).toHaveBeenCalledTimes(2);
+    expect(error).toHaveBeenCalledWith("[t2] failed:", "boom");
+  });
+
+  it("a stopped job can be started again", async () => {
+    vi.useFakeTimers();
+    const run = vi.fn(async () => {});
+    scheduleJob({ name: "t3", everyMs: 100, firstAfterMs: 0, run })();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(run).toHaveBeenCalledTimes(0);
+    stops.push(scheduleJob({ name: "t3", everyMs: 100, firstAfterMs: 0, run }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+});
