@@ -15,7 +15,9 @@ export type Job = {
 };
 
 // On globalThis, so that development's module reloading does not start a second timer.
-const started = ((globalThis as { __siteJobs?: Map<string, () => void> }).__siteJobs ??= new Map());
+const state = globalThis as { __siteJobs?: Map<string, () => void> };
+state.__siteJobs ??= new Map();
+const started = state.__siteJobs;
 
 /**
  * Starts the job's timer unless it already runs in this process. A run never overlaps the one
