@@ -4,10 +4,13 @@
 // reader's name and the sign-out form's CSRF token (app/root.tsx), so they are
 // `no-store` as well: neither a shared cache (a CDN, a proxy that keeps what has
 // no Cache-Control) nor the browser's disk keeps them (OWASP ASVS 5.0 V14.3.2).
-// Anonymous requests are left exactly as their routes answer them: their public
-// pages stay cacheable (server/http-cache.ts).
+// The same holds for an anonymous page that holds a CSRF token (the sign-in,
+// contact and feedback forms): it is built for one browser. Other anonymous
+// answers are left exactly as their routes answer them: their public pages stay
+// cacheable (server/http-cache.ts).
 import type { MiddlewareFunction } from "react-router";
 import { COOKIE_NAMES } from "~/utils/site";
+import { issuedCsrfToken } from "./csrf.server";
 import { getSessionId } from "./session.server";
 
 /** What a session's answer says at least. */
@@ -52,11 +55,12 @@ function mayStayPublic(request: Request, response: Response): boolean {
 const startsSession = (response: Response) =>
   response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${COOKIE_NAMES.session}=`));
 
-/** Root middleware, outermost: every answer to a request with a session is private (see above). */
-export const privateResponsesMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+/** Root middleware, outermost: every answer built for one reader or browser is private (see above). */
+export const privateResponsesMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const response = await next();
   if (mayStayPublic(request, response)) return response;
-  if (!startsSession(response) && !(await getSessionId(request))) return response;
+  const personal = startsSession(response) || issuedCsrfToken(context) || Boolean(await getSessionId(request));
+  if (!personal) return response;
   const cacheControl = sessionCacheControl(response.headers.get("Cache-Control"));
   try {
     response.headers.set("Cache-Control", cacheControl);

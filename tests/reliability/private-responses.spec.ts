@@ -113,6 +113,27 @@ test("the pages the issue names, signed in: private, no-store, and their .data t
   expect(failures.filter(Boolean)).toEqual([]);
 });
 
+test("anonymous: every page that holds a CSRF token is private and no-store, and a public one holds none", async ({
+  as,
+}) => {
+  const failures: string[] = [];
+  let withToken = 0;
+  for (const route of pageRoutes().filter((r) => r.file.endsWith(".tsx"))) {
+    // A fresh browser each time: one that already has the CSRF cookie gets a token without a Set-Cookie.
+    const anonymous = await as("anonymous");
+    const path = pathOf(route);
+    const page = await anonymous.get(path);
+    if (!/name="csrf"/.test(page.text)) continue;
+    withToken++;
+    failures.push(problem(`GET ${path} (${page.status}, a CSRF token)`, page) ?? "");
+    const again = await anonymous.get(path);
+    failures.push(problem(`GET ${path} again (${again.status}, a CSRF token, the cookie sent)`, again) ?? "");
+  }
+  // The sign-in and registration forms, contact, feedback, the bug report...
+  expect(withToken).toBeGreaterThan(4);
+  expect(failures.filter(Boolean)).toEqual([]);
+});
+
 test("anonymous pages keep their public Cache-Control (the page cache and shared caches)", async ({ as }) => {
   const anonymous = await as("anonymous");
   for (const path of ["/", "/stories", "/story/the-widows-clock"]) {
