@@ -1,6 +1,10 @@
 // Renders a document, whole: nothing on this site streams (no Suspense delays a
 // page), and the HTTP layer needs the whole document for its CSP hashes and its
 // ETag (server/request-handler.ts). Everything else HTTP is in server/.
+// Every inline script the app writes carries the render's marker as its nonce
+// (React Router's through <ServerRouter nonce>, React's own, and ours through
+// ScriptNonceContext): the HTTP layer allows those scripts, and only those, by
+// their hashes, and removes the marker (server/security-headers.ts).
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
@@ -11,6 +15,8 @@ import { ServerErrorIdContext } from "./errors/server-error-id";
 import { recordServerError, serverErrorIdFor } from "./errors/server-errors.server";
 import criticalCss from "./styles/app.css?inline";
 import { CriticalCssContext } from "./styles/critical-css";
+import { scriptMarkerContext } from "./utils/request-context";
+import { ScriptNonceContext } from "./utils/script-nonce";
 
 export const streamTimeout = 5_000;
 
@@ -26,12 +32,14 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+
+  const nonce = loadContext.get(scriptMarkerContext) ?? undefined;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -40,10 +48,13 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <CriticalCssContext value={criticalCss}>
         <ServerErrorIdContext value={serverErrorIdFor(request)}>
-          <ServerRouter context={routerContext} url={request.url} />
+          <ScriptNonceContext value={nonce}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </ScriptNonceContext>
         </ServerErrorIdContext>
       </CriticalCssContext>,
       {
+        nonce,
         onAllReady() {
           shellRendered = true;
           const body = new PassThrough({

@@ -7,6 +7,7 @@ import { analyticsMiddleware, serverViewId } from "./analytics/record.server";
 import { AnalyticsReporter } from "./analytics/reporter";
 import { getOptionalUser } from "./auth/auth.server";
 import { csrfMiddleware, csrfToken } from "./auth/csrf.server";
+import { privateResponsesMiddleware } from "./auth/private-responses.server";
 import { useStoredUser } from "./auth/use-stored-user";
 import { errorMeta, FullPageErrorFallback, statusPageForError } from "./components/error-boundary";
 import { StatusPageView } from "./components/status-page";
@@ -27,9 +28,12 @@ import { getToast } from "./toasts/toast.server";
 import { apiErrorMiddleware } from "./utils/api-error-middleware.server";
 import { routeMeta } from "./utils/meta";
 
-// The API's error shape first, so it covers what the CSRF check and maintenance mode refuse too.
-// Last, the analytics count of a page served to a reader with consent (docs/decisions/023).
+// Outermost, the rule that an answer built for a session is private (issue 39), so it sees every
+// answer, refusals included. Then the API's error shape, so it covers what the CSRF check and
+// maintenance mode refuse too. Last, the analytics count of a page served to a reader with
+// consent (docs/decisions/023).
 export const middleware: Route.MiddlewareFunction[] = [
+  privateResponsesMiddleware,
   apiErrorMiddleware,
   ...maintenanceMiddleware,
   csrfMiddleware,

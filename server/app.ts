@@ -10,7 +10,7 @@ import { env } from "~/env.server";
 import { isApiPath } from "~/site/request-kind";
 import { jsonError } from "~/utils/api-errors";
 import { BODY_MESSAGES, MAX_BODY_BYTES } from "~/utils/http";
-import { clientAddressContext } from "~/utils/request-context";
+import { clientAddressContext, scriptMarkerContext } from "~/utils/request-context";
 import { bodyLimit } from "./body-limit";
 import { resolveClientAddress } from "./client-address";
 import { createPageCache, onPurgePageCache } from "./http-cache";
@@ -78,8 +78,9 @@ export function createApp({ mode }: AppOptions) {
       mode: env.NODE_ENV,
       // Canonical URLs come from SITE_URL; this only names the request (the guard checked the Host).
       origin: (req) => `http://${req.headers.host}`,
-      loadContext: (req) => {
+      loadContext: (req, scriptMarker) => {
         const context = new RouterContextProvider();
+        context.set(scriptMarkerContext, scriptMarker);
         context.set(
           clientAddressContext,
           resolveClientAddress(req, { header: env.TRUSTED_PROXY_HEADER, hops: env.TRUSTED_PROXY_HOPS }),

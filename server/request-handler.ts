@@ -1,8 +1,9 @@
 // React Router behind Express: a node request becomes a Fetch Request (its
 // body is the one body-limit.ts read), and the Response goes back to node.
 // Every HTML document passes through finishDocument on the way out: its scripts
-// deferred on slow links (script-loading.ts), its CSP
-// (the hashes of its own inline scripts) and, for a 200 GET, its ETag and 304.
+// deferred on slow links (script-loading.ts), its CSP (the hashes of the inline
+// scripts the app wrote itself, those that carry the render's marker, which is
+// then taken out: security-headers.ts) and, for a 200 GET, its ETag and 304.
 // Documents are buffered whole for that (entry.server.tsx renders them whole).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { writeReadableStreamToWritable } from "@react-router/node";
@@ -10,13 +11,14 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { takeBody } from "./body-limit";
 import { documentEtag, matchesIfNoneMatch } from "./http-cache";
 import { deferScripts } from "./script-loading";
-import { contentSecurityPolicy, inlineScriptHashes, type SecurityOptions } from "./security-headers";
+import { contentSecurityPolicy, newScriptMarker, ownInlineScripts, type SecurityOptions } from "./security-headers";
 
 export type RequestHandlerOptions = {
   build: () => Promise<ServerBuild>;
   mode: string;
   origin: (req: IncomingMessage) => string;
-  loadContext: (req: IncomingMessage) => RouterContextProvider;
+  /** The render's context; `scriptMarker` is the nonce the app's own inline scripts are to carry. */
+  loadContext: (req: IncomingMessage, scriptMarker: string) => RouterContextProvider;
   security: SecurityOptions;
 };
 
@@ -49,13 +51,21 @@ export function toRequest(req: IncomingMessage, res: ServerResponse, origin: str
   });
 }
 
-/** The document's CSP, and for a 200 GET its ETag (or a 304). Other responses pass as they are. */
-export async function finishDocument(request: Request, response: Response, security: SecurityOptions) {
+/**
+ * The document's CSP (allowing the inline scripts that carry `scriptMarker`, the marker taken
+ * out), and for a 200 GET its ETag (or a 304). Other responses pass as they are.
+ */
+export async function finishDocument(
+  request: Request,
+  response: Response,
+  security: SecurityOptions,
+  scriptMarker?: string,
+) {
   if (!/^text\/html\b/i.test(response.headers.get("Content-Type") ?? "") || !response.body) return response;
   // JavaScript waits its turn on slow links (server/script-loading.ts), before the hashes are taken.
-  const html = deferScripts(await response.text());
+  const { html, hashes } = ownInlineScripts(deferScripts(await response.text(), scriptMarker), scriptMarker);
   const headers = new Headers(response.headers);
-  headers.set("Content-Security-Policy", contentSecurityPolicy(inlineScriptHashes(html), security));
+  headers.set("Content-Security-Policy", contentSecurityPolicy(hashes, security));
   if (request.method === "GET" && response.status === 200) {
     const etag = documentEtag(html);
     headers.set("ETag", etag);
@@ -125,8 +135,10 @@ export function reactRouterHandler(options: RequestHandlerOptions) {
     try {
       const handle = await handler();
       const request = toRequest(req, res, options.origin(req));
-      const response = await handle(request, options.loadContext(req));
-      await send(res, await finishDocument(request, response, options.security));
+      // A new one for every render: stored content cannot know it (security-headers.ts).
+      const scriptMarker = newScriptMarker();
+      const response = await handle(request, options.loadContext(req, scriptMarker));
+      await send(res, await finishDocument(request, response, options.security, scriptMarker));
     } catch (error) {
       next(error);
     }

@@ -26,8 +26,13 @@ import { SLOW_CONNECTION_EXPRESSION } from "~/utils/connection";
 
 const MODULEPRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const HREF = /\bhref="([^"]+)"/;
-// React Router's inline module script (one with a src, such as Vite's client in development, is not it).
-const MODULE_SCRIPT = /(<script\b(?![^>]*\bsrc=)[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
+// React Router's inline module script (one with a src, such as Vite's client in development, is not it),
+// and, given the render's marker, only one that carries it: a module script that came with stored
+// content is never taken for it (server/security-headers.ts).
+const moduleScriptPattern = (marker?: string) =>
+  new RegExp(
+    `(<script\\b(?![^>]*\\bsrc=)${marker ? `(?=[^>]*\\snonce="${marker}")` : ""}[^>]*\\btype="module"[^>]*>)([\\s\\S]*?)(<\\/script>)`,
+  );
 // `import * as route0 from "/assets/root-x.js";` and `import "/assets/manifest-x.js";`
 // Only at the start of a line or after a `;`: the manifest's JSON further down has "imports" keys.
 const STATIC_IMPORT =
@@ -90,9 +95,12 @@ export function toDynamicImports(moduleScript: string): string | null {
   return rewritten;
 }
 
-/** The document with its JavaScript deferred as described above; unchanged when it has no module script of the known shape. */
-export function deferScripts(html: string): string {
-  const script = MODULE_SCRIPT.exec(html);
+/**
+ * The document with its JavaScript deferred as described above; unchanged when it has no module
+ * script of the known shape (that carries `marker`, when given).
+ */
+export function deferScripts(html: string, marker?: string): string {
+  const script = moduleScriptPattern(marker).exec(html);
   if (!script) return html;
   const [whole, open, body, close] = script as unknown as [string, string, string, string];
   const imports = toDynamicImports(body);

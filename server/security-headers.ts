@@ -1,14 +1,23 @@
 // Security headers on every response, and the Content-Security-Policy of
 // every HTML document.
 //
-// The CSP has no 'unsafe-inline' for scripts: a document's inline scripts
-// (React Router's context and module loader) are allowed by their SHA-256
-// hashes, computed from the document's own bytes. The same page therefore has
-// the same policy for every reader, so a page kept by the page cache, a 304 and
-// the browser's cached copy always agree with the policy they are served with
-// (a per-response nonce would not survive a 304: the browser would take the new
-// header for the old body). https://www.w3.org/TR/CSP3/#source-list-syntax
-import { createHash } from "node:crypto";
+// The CSP has no 'unsafe-inline' for scripts: a document's inline scripts are
+// allowed by their SHA-256 hashes, and only the scripts the app wrote itself
+// (React Router's context, stream and module loader, its scroll restoration,
+// the story image's script). The renderer gives those, and nothing else, the
+// render's random marker as their nonce (app/entry.server.tsx); here they are
+// hashed and the marker is taken out of the document. A script that reaches
+// the page through stored content (a sanitiser bug, a field that forgets to
+// sanitise, a row another tool wrote) cannot know the marker, so it is not
+// hashed and the browser refuses it (issue 39).
+//
+// Hashes, not the nonce itself, go into the policy: without the marker the
+// same page has the same bytes and the same policy for every reader, so a page
+// kept by the page cache, a 304 and the browser's cached copy always agree
+// with the policy they are served with (a per-response nonce would not survive
+// a 304: the browser would take the new header for the old body).
+// https://www.w3.org/TR/CSP3/#source-list-syntax
+import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 export type SecurityOptions = {
@@ -46,13 +55,29 @@ const PERMISSIONS_POLICY = [
   "xr-spatial-tracking=()",
 ].join(", ");
 
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const HAS_SRC = /(?:^|\s)src\s*=/i;
 
-/** 'sha256-…' sources for every inline script of a document, in order, without repeats. */
-export function inlineScriptHashes(html: string): string[] {
+/** A marker as the renderer writes it: React writes `nonce="…"` as given, and the marker needs no escaping. */
+const MARKER = /^[A-Za-z0-9_-]{16,}$/;
+
+/** A fresh marker for one render: 128 random bits, base64url. */
+export function newScriptMarker(): string {
+  return randomBytes(16).toString("base64url");
+}
+
+/**
+ * The document's own inline scripts (those that carry `marker` as their nonce) as 'sha256-…'
+ * sources, in order, without repeats, and the document without the marker. Without a marker no
+ * script is the app's.
+ */
+export function ownInlineScripts(html: string, marker: string | undefined): { html: string; hashes: string[] } {
+  if (!marker || !MARKER.test(marker)) return { html, hashes: [] };
+  const attribute = ` nonce="${marker}"`;
+  // Only an opening tag that holds the marker (a tag never spans a ">"), up to the first end tag,
+  // where the browser's parser ends the script too.
+  const own = new RegExp(`<script\\b([^>]*${attribute}[^>]*)>([\\s\\S]*?)</script`, "gi");
   const hashes = new Set<string>();
-  for (const match of html.matchAll(INLINE_SCRIPT)) {
+  for (const match of html.matchAll(own)) {
     if (HAS_SRC.test(match[1] ?? "")) continue;
     hashes.add(
       `'sha256-${createHash("sha256")
@@ -60,7 +85,7 @@ export function inlineScriptHashes(html: string): string[] {
         .digest("base64")}'`,
     );
   }
-  return [...hashes];
+  return { html: html.replaceAll(attribute, ""), hashes: [...hashes] };
 }
 
 /** The policy of a document whose inline scripts have these hashes (none: no inline script runs). */
@@ -94,7 +119,8 @@ export function baseSecurityHeaders(options: SecurityOptions): Record<string, st
     "X-Frame-Options": "DENY",
     "Cross-Origin-Opener-Policy": "same-origin",
     // A response that is not a rendered document (JSON, a file, an error from the
-    // HTTP layer) runs no inline script; documents get their hashes in app.ts.
+    // HTTP layer) runs no inline script; documents get their own scripts' hashes
+    // in finishDocument (server/request-handler.ts).
     "Content-Security-Policy": contentSecurityPolicy([], options),
     ...(options.production ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
   };

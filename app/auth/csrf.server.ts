@@ -120,6 +120,11 @@ export async function csrfToken(request: Request, context: Readonly<RouterContex
   return state.token;
 }
 
+/** Whether this request's answer holds a CSRF token a loader asked for (app/auth/private-responses.server.ts). */
+export function issuedCsrfToken(context: Readonly<RouterContextProvider>): boolean {
+  return Boolean(context.get(tokenContext).token);
+}
+
 /** For the JSON API: the token and its cookie. */
 export function commitCsrfToken(request: Request) {
   return csrf.commitToken(request);

@@ -3,6 +3,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import type { ResponsiveImage } from "~/images/responsive";
 import { browserConnection, isSlowConnection, SLOW_CONNECTION_EXPRESSION } from "~/utils/connection";
 import { escapeHtml } from "~/utils/html";
+import { useScriptNonce } from "~/utils/script-nonce";
 
 /** The query parameter that asks for the full image whatever the connection ("?image=full"). */
 export const SHOW_IMAGE_PARAM = "image";
@@ -21,7 +22,8 @@ type HeroMode = "image" | "preview" | "decide";
  * (on slow-2g the modules wait for the load event and an interaction, decision
  * 028): on a link that is not slow, the <template>'s image replaces the link and
  * starts loading at once, eager and high-priority, as if the server had sent it.
- * The document's CSP carries its hash, like every inline script's.
+ * It carries the render's nonce, so the document's CSP carries its hash
+ * (app/utils/script-nonce.ts).
  */
 export const HERO_SCRIPT = `(function(s){if(${SLOW_CONNECTION_EXPRESSION})return;var b=s.previousElementSibling,t=b&&b.querySelector("template");if(t)b.replaceChildren(t.content);})(document.currentScript)`;
 
@@ -65,6 +67,7 @@ function HeroBox({
   // ("decide" must stay, so React keeps its markup); on a client navigation the
   // browser's figures decide at once, since React does not run a script it inserts.
   const hydrated = useHydrated();
+  const nonce = useScriptNonce();
   const [unknown] = useState<HeroMode>(() =>
     !hydrated ? "decide" : isSlowConnection(browserConnection()) ? "preview" : "image",
   );
@@ -85,7 +88,7 @@ function HeroBox({
       />
       {mode === "decide" ? (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script (its hash is in the page's CSP)
-        <script dangerouslySetInnerHTML={{ __html: HERO_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HERO_SCRIPT }} />
       ) : null}
     </div>
   );

@@ -5,3 +5,11 @@ import { createContext } from "react-router";
  * or a trusted proxy's header (server/client-address.ts).
  */
 export const clientAddressContext = createContext<string>("unknown");
+
+/**
+ * A random value the HTTP layer makes for each render (server/request-handler.ts): the document
+ * renders it as the `nonce` of the inline scripts the app itself writes, and the HTTP layer allows
+ * exactly those by their hashes, then takes the value out of the document (server/security-headers.ts).
+ * Null where no HTTP layer gave one: then no inline script is allowed.
+ */
+export const scriptMarkerContext = createContext<string | null>(null);

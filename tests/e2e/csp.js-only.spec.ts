@@ -1,6 +1,7 @@
 // The Content-Security-Policy holds in a real Chromium: reading pages with
-// JavaScript raises no violation (the app hydrates), and a script injected
-// into a page is blocked.
+// JavaScript raises no violation (the app hydrates: every script the app wrote
+// itself is allowed), and a script injected into a page is blocked. Scripts
+// that come with stored content: tests/reliability/stored-scripts.spec.ts.
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test";
 

@@ -1,6 +1,7 @@
 // `npm run dev` runs the same HTTP layer as production (server/app.ts), only
 // loaded through Vite: the same security headers, CSP, ETags and refusals.
 import { type ChildProcess, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -52,6 +53,10 @@ test("the development server answers through the same HTTP layer as production",
     expect(csp).toMatch(/script-src 'self' 'sha256-/);
     const scripts = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
     expect(scripts).not.toMatch(/unsafe-inline|unsafe-eval/);
+    // Every inline script of the page is the app's own (Vite's client comes by src): all of them are allowed.
+    for (const [, body = ""] of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+      expect(scripts).toContain(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
+    }
     expect(csp).toContain("frame-ancestors 'none'");
     expect(page.headers.get("etag")).toMatch(/^W\/"/);
     // The request guard and the body limit are there too.
