@@ -20,18 +20,25 @@ export function plainText(value: string): string {
   );
 }
 
+/**
+ * An optional text: empty (conform sends an empty input as undefined) means "none" and
+ * becomes "". The checks are refinements of the transform, not a pipe into a second
+ * z.string(): conform's coercion turns that string's "" into undefined again, and
+ * an empty field was refused with "expected string, received undefined" (issue 39).
+ */
 const optionalText = (max: number, label: string) =>
   z
     .string()
     .optional()
     .transform((v) => plainText(v ?? ""))
-    .pipe(z.string().max(max, `${label}: use at most ${max} characters.`));
+    .refine((v) => v.length <= max, `${label}: use at most ${max} characters.`);
 
 export const ProfileSchema = z.object({
   intent: z.literal("profile"),
   username: usernameField,
-  displayName: optionalText(DISPLAY_NAME_MAX, "Display name").pipe(
-    z.string().refine((v) => !/\n/.test(v), "Display name: use one line."),
+  displayName: optionalText(DISPLAY_NAME_MAX, "Display name").refine(
+    (v) => !/\n/.test(v),
+    "Display name: use one line.",
   ),
   bio: optionalText(BIO_MAX, "Bio"),
 });
