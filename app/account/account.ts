@@ -43,7 +43,18 @@ export const ProfileSchema = z.object({
   bio: optionalText(BIO_MAX, "Bio"),
 });
 
-export const EmailChangeSchema = z.object({ intent: z.literal("email"), email: emailField });
+/**
+ * Minutes after a sign-in in which an email change needs no password (docs/decisions/032): the
+ * only way for an account made through a sign-in provider, which has none.
+ */
+export const RECENT_SIGN_IN_MINUTES = 5;
+
+/** The new address, and the current password unless the session signed in recently (checked by the server). */
+export const EmailChangeSchema = z.object({
+  intent: z.literal("email"),
+  email: emailField,
+  currentPassword: z.string().max(200, "Use at most 200 characters.").optional(),
+});
 
 /** A reader with a password changes it; an account without one (made through a sign-in provider) sets one. */
 export const PasswordChangeSchema = z

@@ -190,6 +190,54 @@ export function confirmEmailChangeEmail({
   return { subject, text, html };
 }
 
+/**
+ * To the OLD address once a change is confirmed (app/account/email-change.server.ts): what
+ * happened, and the link that undoes it, for the case where it was not the owner.
+ */
+export function emailChangedNoticeEmail({
+  username,
+  newEmail,
+  link,
+  days,
+}: {
+  username: string;
+  newEmail: string;
+  link: string;
+  days: number;
+}) {
+  const subject = `Your ${SITE_NAME} email address was changed`;
+  const lead = `The email address of your ${SITE_NAME} account was just changed to ${newEmail}. Mail for the account, and password resets, now go there.`;
+  const undo =
+    "If you did not do this, someone else may be using your account. Open this link to put this address back and sign out every other device:";
+  const after = `The link works once, for ${days} days. Then choose a new password in your profile settings.`;
+  const text = [
+    `Hello ${username},`,
+    "",
+    lead,
+    "",
+    "If it was you, there is nothing to do.",
+    "",
+    undo,
+    "",
+    link,
+    "",
+    after,
+    "",
+    `— ${SITE_NAME}`,
+  ].join("\n");
+  const href = escapeHtml(link);
+  const html = [
+    `<p>Hello ${escapeHtml(username)},</p>`,
+    `<p>${escapeHtml(lead)}</p>`,
+    "<p>If it was you, there is nothing to do.</p>",
+    `<p>${escapeHtml(undo)}</p>`,
+    `<p><a href="${href}">${href}</a></p>`,
+    `<p>${escapeHtml(after)}</p>`,
+    `<p>— ${SITE_NAME}</p>`,
+  ].join("\n");
+  return { subject, text, html };
+}
+
 /** The daily digest of a reader's unread notifications (app/notifications/digest.server.ts). */
 export function digestEmail({
   username,

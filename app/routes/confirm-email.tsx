@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) return data({ message: result.reason === "taken" ? TAKEN : INVALID_LINK }, { status: 400 });
   return redirectWithToast("/confirm-email?done=1", {
     title: "Email address changed",
-    description: `Your account now uses ${result.email}.`,
+    description: `Your account now uses ${result.email}. We told your old address, with a link that undoes the change.`,
     variant: "success",
   });
 }
