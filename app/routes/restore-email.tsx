@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { EMAIL_TOKEN_PATTERN } from "~/account/account";
 import { pendingEmailRestore, restoreEmail } from "~/account/email-change.server";
-import { ProtectedFields, PublicFormProvider } from "~/auth/forms";
+import { inputClass, ProtectedFields, PublicFormProvider } from "~/auth/forms";
 import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
 import { RATE_LIMITS } from "~/auth/rate-limit.server";
 import { PAGES_STYLESHEET } from "~/styles/pages-css";
@@ -96,8 +96,21 @@ export default function RestoreEmail({ loaderData, actionData }: Route.Component
             <Link to="/reset-password">Choose a new password</Link>
           </p>
         </>
-      ) : actionData?.message ? null : (
-        <p className="mt-4">{INVALID_RESTORE_LINK}</p>
+      ) : (
+        <PublicFormProvider csrf={csrf} honeypot={honeypot}>
+          {actionData?.message ? null : <p className="mt-4">{INVALID_RESTORE_LINK}</p>}
+          {/* A mail program that breaks the link in two: the code at its end works here too. */}
+          <Form method="post" className="mt-4 space-y-3">
+            <ProtectedFields honeypot />
+            <label htmlFor="token" className="block font-semibold">
+              The code at the end of your link
+            </label>
+            <input id="token" name="token" required autoComplete="off" spellCheck={false} className={inputClass} />
+            <button type="submit" className="btn">
+              Put my old address back with this code
+            </button>
+          </Form>
+        </PublicFormProvider>
       )}
     </div>
   );
