@@ -89,8 +89,8 @@ export default function RestoreEmail({ loaderData, actionData }: Route.Component
       ) : done ? (
         <>
           <p className="mt-4">
-            Your old address is back, and every other device was signed out. If you did not change it yourself, someone
-            may know your password: choose a new one now.
+            Your old address is back, and any other device signed in to the account was signed out. If you did not
+            change it yourself, someone may know your password: choose a new one now.
           </p>
           <p className="mt-4">
             <Link to="/reset-password">Choose a new password</Link>

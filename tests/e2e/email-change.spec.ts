@@ -103,7 +103,9 @@ test("the old address is told, and its link puts it back and signs out the other
   await expectAccessible(owner, { jsEnabled: javaScriptEnabled ?? true, browser });
   await owner.getByRole("button", { name: "Put my old address back" }).click();
   await expect(toast(owner, "Your old address is back")).toBeVisible();
-  await expect(owner.getByText("Your old address is back, and every other device was signed out.")).toBeVisible();
+  await expect(
+    owner.getByText("Your old address is back, and any other device signed in to the account was signed out."),
+  ).toBeVisible();
   await expectAccessible(owner, { jsEnabled: javaScriptEnabled ?? true, browser });
 
   // The other browser is signed out; the link works once.
