@@ -72,12 +72,12 @@ describe("CSV cells (formula injection, OWASP)", () => {
 
   it("neutralises a formula that also needs quoting", () => {
     expect(csvCell('=HYPERLINK("http://evil.test","click")')).toBe('"\'=HYPERLINK(""http://evil.test"",""click"")"');
-    expect(csvCell("\r=cmd")).toBe('"\'\r\'=cmd"');
+    expect(csvCell("\r=cmd")).toBe("\"'\r'=cmd\"");
   });
 
   it("neutralises a formula where a semicolon, tab or line break could start a cell (issue 39)", () => {
     // German Excel splits on ";" and does not honour the quotes of a row split that way.
-    expect(csvCell("Nice site ;=cmd|' /C calc'!A0")).toBe('"Nice site ;\'=cmd|\' /C calc\'!A0"');
+    expect(csvCell("Nice site ;=cmd|' /C calc'!A0")).toBe("\"Nice site ;'=cmd|' /C calc'!A0\"");
     expect(csvCell("a; +1")).toBe('"a;\' +1"');
     expect(csvCell("a\t@x")).toBe('"a\t\'@x"');
     expect(csvCell("one\r\n-two")).toBe('"one\r\n\'-two"');
