@@ -1,9 +1,8 @@
 import { data, Form, Link } from "react-router";
-import { EMAIL_TOKEN_PATTERN } from "~/account/account";
 import { pendingEmailRestore, restoreEmail } from "~/account/email-change.server";
-import { inputClass, ProtectedFields, PublicFormProvider } from "~/auth/forms";
-import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
-import { RATE_LIMITS } from "~/auth/rate-limit.server";
+import { LinkCodeForm } from "~/account/link-code-form";
+import { readMailedLink, readPostedToken } from "~/account/mailed-link.server";
+import { ProtectedFields, PublicFormProvider } from "~/auth/forms";
 import { PAGES_STYLESHEET } from "~/styles/pages-css";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { keepResponseHeaders } from "~/utils/http";
@@ -26,25 +25,16 @@ export const RESTORE_TAKEN =
  * links changes nothing). No sign-in needed: the token proves the old mailbox.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const token = url.searchParams.get("token") ?? "";
-  const pending = EMAIL_TOKEN_PATTERN.test(token) ? await pendingEmailRestore(token) : null;
+  const { pending, ...link } = await readMailedLink(request, context, pendingEmailRestore);
   return data(
-    {
-      done: url.searchParams.get("done") === "1",
-      token: pending ? token : null,
-      oldEmail: pending?.oldEmail ?? null,
-      newEmail: pending?.newEmail ?? null,
-      ...(await publicFormProps(request, context)),
-    },
+    { ...link, oldEmail: pending?.oldEmail ?? null, newEmail: pending?.newEmail ?? null },
     { headers: PRIVATE_PAGE_HEADERS },
   );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readPublicForm(request, context, { name: "restore-email", rule: RATE_LIMITS.reset });
-  const token = String(form.get("token") ?? "");
-  if (!EMAIL_TOKEN_PATTERN.test(token)) return data({ message: INVALID_RESTORE_LINK }, { status: 400 });
+  const token = await readPostedToken(request, context, "restore-email");
+  if (!token) return data({ message: INVALID_RESTORE_LINK }, { status: 400 });
   const result = await restoreEmail(token, request);
   if (!result.ok)
     return data({ message: result.reason === "taken" ? RESTORE_TAKEN : INVALID_RESTORE_LINK }, { status: 400 });
@@ -99,17 +89,7 @@ export default function RestoreEmail({ loaderData, actionData }: Route.Component
       ) : (
         <PublicFormProvider csrf={csrf} honeypot={honeypot}>
           {actionData?.message ? null : <p className="mt-4">{INVALID_RESTORE_LINK}</p>}
-          {/* A mail program that breaks the link in two: the code at its end works here too. */}
-          <Form method="post" className="mt-4 space-y-3">
-            <ProtectedFields honeypot />
-            <label htmlFor="token" className="block font-semibold">
-              The code at the end of your link
-            </label>
-            <input id="token" name="token" required autoComplete="off" spellCheck={false} className={inputClass} />
-            <button type="submit" className="btn">
-              Put my old address back with this code
-            </button>
-          </Form>
+          <LinkCodeForm submitLabel="Put my old address back with this code" />
         </PublicFormProvider>
       )}
     </div>
