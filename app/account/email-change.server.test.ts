@@ -6,6 +6,7 @@ import { requestPasswordReset } from "~/auth/reset.server";
 import { createSession } from "~/auth/session.server";
 import { prisma } from "~/db.server";
 import { MAIL_LIMITS } from "~/messages/mail-limit.server";
+import { exportAccountData } from "./data.server";
 import {
   confirmEmailChange,
   confirmIdentity,
@@ -113,6 +114,10 @@ describe("undoing a change from the old address", () => {
     expect(row).toMatchObject({ oldEmail: user.email, newEmail: "thief@evil.test", tokenHash: hashEmailToken(token) });
     expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBeGreaterThan(EMAIL_RESTORE_TTL_MS - 60_000);
     expect(await pendingEmailRestore(token)).toEqual({ oldEmail: user.email, newEmail: "thief@evil.test" });
+    // Download my data holds it, without the token's hash.
+    const exported = await exportAccountData(user.id);
+    expect(exported.emailChangeUndoLinks).toEqual([expect.objectContaining({ oldEmail: user.email })]);
+    expect(JSON.stringify(exported)).not.toContain(row.tokenHash);
 
     // The thief moves it on, and gets an undo link of their own at the second address.
     const second = await requestEmailChange(user.id, "thief2@evil.test", "http://x");
