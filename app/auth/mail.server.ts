@@ -124,6 +124,8 @@ function redact(text: string, secrets: string[]): string {
 const SITE_NAME = "Horror Stories";
 
 type LinkEmail = { subject: string; text: string; html: string };
+/** A single-use link that expires in `minutes`, for `username`. */
+type ExpiringLink = { username: string; link: string; minutes: number };
 
 /** A mail built around one link: a greeting, paragraphs before and after the link, the signature. */
 function linkEmail(subject: string, username: string, before: string[], link: string, after: string[]): LinkEmail {
@@ -142,15 +144,7 @@ function linkEmail(subject: string, username: string, before: string[], link: st
   return { subject, text, html };
 }
 
-export function resetPasswordEmail({
-  username,
-  link,
-  minutes,
-}: {
-  username: string;
-  link: string;
-  minutes: number;
-}): LinkEmail {
+export function resetPasswordEmail({ username, link, minutes }: ExpiringLink): LinkEmail {
   return linkEmail(
     `Reset your ${SITE_NAME} password`,
     username,
@@ -164,15 +158,7 @@ export function resetPasswordEmail({
 }
 
 /** The link that confirms a new address: sent to the NEW address only (app/account/email-change.server.ts). */
-export function confirmEmailChangeEmail({
-  username,
-  link,
-  minutes,
-}: {
-  username: string;
-  link: string;
-  minutes: number;
-}): LinkEmail {
+export function confirmEmailChangeEmail({ username, link, minutes }: ExpiringLink): LinkEmail {
   return linkEmail(
     `Confirm your new ${SITE_NAME} email address`,
     username,
