@@ -120,6 +120,8 @@ export default [
     route("reset-password", "routes/reset-password.tsx"),
     // Account settings (issue 13): the emailed link of an email change, and the page after a deletion.
     route("confirm-email", "routes/confirm-email.tsx"),
+    // Hardening (issue 39, docs/decisions/032): the link mailed to the OLD address that undoes an email change.
+    route("restore-email", "routes/restore-email.tsx"),
     route("account-deleted", "routes/account-deleted.tsx"),
 
     // Administrators only. The layout's loader guards the pages below it, and

@@ -20,23 +20,41 @@ export function plainText(value: string): string {
   );
 }
 
+/**
+ * An optional text: empty (conform sends an empty input as undefined) means "none" and
+ * becomes "". The checks are refinements of the transform, not a pipe into a second
+ * z.string(): conform's coercion turns that string's "" into undefined again, and
+ * an empty field was refused with "expected string, received undefined" (issue 39).
+ */
 const optionalText = (max: number, label: string) =>
   z
     .string()
     .optional()
     .transform((v) => plainText(v ?? ""))
-    .pipe(z.string().max(max, `${label}: use at most ${max} characters.`));
+    .refine((v) => v.length <= max, `${label}: use at most ${max} characters.`);
 
 export const ProfileSchema = z.object({
   intent: z.literal("profile"),
   username: usernameField,
-  displayName: optionalText(DISPLAY_NAME_MAX, "Display name").pipe(
-    z.string().refine((v) => !/\n/.test(v), "Display name: use one line."),
+  displayName: optionalText(DISPLAY_NAME_MAX, "Display name").refine(
+    (v) => !/\n/.test(v),
+    "Display name: use one line.",
   ),
   bio: optionalText(BIO_MAX, "Bio"),
 });
 
-export const EmailChangeSchema = z.object({ intent: z.literal("email"), email: emailField });
+/**
+ * Minutes after a sign-in in which an email change needs no password (docs/decisions/032): the
+ * only way for an account made through a sign-in provider, which has none.
+ */
+export const RECENT_SIGN_IN_MINUTES = 5;
+
+/** The new address, and the current password unless the session signed in recently (checked by the server). */
+export const EmailChangeSchema = z.object({
+  intent: z.literal("email"),
+  email: emailField,
+  currentPassword: z.string().max(200, "Use at most 200 characters.").optional(),
+});
 
 /** A reader with a password changes it; an account without one (made through a sign-in provider) sets one. */
 export const PasswordChangeSchema = z

@@ -33,6 +33,10 @@ export async function exportAccountData(userId: string, now = new Date()) {
           consent: true,
           password: { select: { userId: true } },
           emailChanges: { select: { newEmail: true, createdAt: true, expiresAt: true, usedAt: true } },
+          // The undo links mailed to an old address (docs/decisions/032): both addresses are the reader's data.
+          emailRestores: {
+            select: { oldEmail: true, newEmail: true, createdAt: true, expiresAt: true, usedAt: true },
+          },
         },
       }),
       prisma.session.findMany({
@@ -118,12 +122,13 @@ export async function exportAccountData(userId: string, now = new Date()) {
       select: { postId: true, reason: true, details: true, status: true, createdAt: true, resolvedAt: true },
     }),
   ]);
-  const { password, emailChanges, consent, ...profile } = user;
+  const { password, emailChanges, emailRestores, consent, ...profile } = user;
   return {
     format: EXPORT_FORMAT,
     exportedAt: now.toISOString(),
     profile: { ...profile, hasPassword: password !== null, cookieConsent: parseJson(consent) },
     pendingEmailChanges: emailChanges,
+    emailChangeUndoLinks: emailRestores,
     library: {
       bookmarks: bookmarks.map(({ story, ...b }) => ({ ...b, title: story.title })),
       readingPositions: positions,

@@ -128,7 +128,7 @@ describe("CSV export", () => {
     const csv = await exportCsv(readFilters(new URLSearchParams("type=bug")));
     const lines = csv.split("\r\n");
     expect(lines[0]).toBe(
-      "id,created,type,category,status,content,page,browser,operating system,screen,user agent,notes",
+      '"id","created","type","category","status","content","page","browser","operating system","screen","user agent","notes"',
     );
     expect(csv).toContain('"\'=HYPERLINK(""x""), then ""quotes""\nand a line"');
     expect(csv).not.toContain("Not this one");

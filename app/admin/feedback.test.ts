@@ -27,15 +27,16 @@ const form = (entries: [string, string][]) => {
 };
 
 describe("CSV cells (RFC 4180)", () => {
-  it("leaves plain text alone and writes empty cells for null and undefined", () => {
-    expect(csvCell("plain text")).toBe("plain text");
+  it("quotes every text cell, writes numbers and dates as they are and null and undefined as empty", () => {
+    expect(csvCell("plain text")).toBe('"plain text"');
+    expect(csvCell("")).toBe('""');
     expect(csvCell(null)).toBe("");
     expect(csvCell(undefined)).toBe("");
     expect(csvCell(42)).toBe("42");
     expect(csvCell(new Date("2026-11-24T10:00:00Z"))).toBe("2026-11-24T10:00:00.000Z");
   });
 
-  it("quotes a cell with a comma, a quote, CR or LF, doubling its quotes", () => {
+  it("doubles the quotes of a cell, with commas, CR and LF kept inside the quotes", () => {
     expect(csvCell("a, b")).toBe('"a, b"');
     expect(csvCell('she said "run"')).toBe('"she said ""run"""');
     expect(csvCell("line one\nline two")).toBe('"line one\nline two"');
@@ -52,29 +53,41 @@ describe("CSV cells (RFC 4180)", () => {
           ["2", null],
         ],
       ),
-    ).toBe('id,text\r\n1,"x,y"\r\n2,\r\n');
+    ).toBe('"id","text"\r\n"1","x,y"\r\n"2",\r\n');
   });
 });
 
 describe("CSV cells (formula injection, OWASP)", () => {
   it.each([
-    ["=1+1", "'=1+1"],
-    ["+SUM(A1)", "'+SUM(A1)"],
-    ["-2+3", "'-2+3"],
-    ["@cmd", "'@cmd"],
-    ["\tTAB", "'\tTAB"],
+    ["=1+1", '"\'=1+1"'],
+    ["+SUM(A1)", '"\'+SUM(A1)"'],
+    ["-2+3", '"\'-2+3"'],
+    ["@cmd", '"\'@cmd"'],
+    ["\tTAB", '"\'\tTAB"'],
+    ["  =1+1", '"\'  =1+1"'],
+    ["\uFF1D1+1", '"\'\uFF1D1+1"'],
   ])("%j becomes text: %j", (input, out) => {
     expect(csvCell(input)).toBe(out);
   });
 
   it("neutralises a formula that also needs quoting", () => {
     expect(csvCell('=HYPERLINK("http://evil.test","click")')).toBe('"\'=HYPERLINK(""http://evil.test"",""click"")"');
-    expect(csvCell("\r=cmd")).toBe('"\'\r=cmd"');
+    expect(csvCell("\r=cmd")).toBe("\"'\r'=cmd\"");
   });
 
-  it("leaves a formula character that is not first alone", () => {
-    expect(csvCell("a=b")).toBe("a=b");
-    expect(csvCell("1-2")).toBe("1-2");
+  it("neutralises a formula where a semicolon, tab or line break could start a cell (issue 39)", () => {
+    // German Excel splits on ";" and does not honour the quotes of a row split that way.
+    expect(csvCell("Nice site ;=cmd|' /C calc'!A0")).toBe("\"Nice site ;'=cmd|' /C calc'!A0\"");
+    expect(csvCell("a; +1")).toBe('"a;\' +1"');
+    expect(csvCell("a\t@x")).toBe('"a\t\'@x"');
+    expect(csvCell("one\r\n-two")).toBe('"one\r\n\'-two"');
+  });
+
+  it("leaves a formula character that cannot start a cell alone", () => {
+    expect(csvCell("a=b")).toBe('"a=b"');
+    expect(csvCell("1-2")).toBe('"1-2"');
+    expect(csvCell("a, =b")).toBe('"a, =b"');
+    expect(csvCell("a; b")).toBe('"a; b"');
   });
 });
 

@@ -211,18 +211,33 @@ export function errorIdIn(text: string | null | undefined): string | null {
 
 // --- CSV (RFC 4180, and OWASP's CSV injection advice) ---
 
-/** A cell a spreadsheet would read as a formula starts with one of these. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * What makes a spreadsheet read a cell as a formula (OWASP: = + - @ tab CR), and
+ * the full-width forms some spreadsheets also take.
+ */
+const FORMULA = "=+\\-@\\uFF1D\\uFF0B\\uFF0D\\uFF20";
+const FORMULA_START = new RegExp(`^(?:[\\t\\r]|[ \\u00a0]*[${FORMULA}])`);
+/**
+ * Where a spreadsheet may start a cell inside our text: after a separator of
+ * another locale (German Excel splits on ";", some imports on tab) or a line
+ * break, past any spaces. A spreadsheet that splits a row on ";" does not
+ * honour our quotes, so `a;=cmd` inside a quoted cell would still run (issue 39).
+ */
+const FORMULA_AFTER_SEPARATOR = new RegExp(`([;\\t\\r\\n])(?=[ \\t\\u00a0]*[${FORMULA}])`, "g");
 
 /**
- * One CSV cell: a value starting with = + - @ tab or CR gets a leading apostrophe
- * (a spreadsheet then shows it as text instead of running it), and a value with a
- * quote, comma, CR or LF is quoted with its quotes doubled (RFC 4180).
+ * One CSV cell. Text is always quoted, its quotes doubled (RFC 4180), and a
+ * formula is neutralised wherever a cell could start: at the start and after a
+ * ";", tab or line break, an apostrophe goes first (a spreadsheet then shows
+ * the rest as text). Numbers and dates are written as they are; null is empty.
  */
 export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? "" : value instanceof Date ? value.toISOString() : String(value);
+  if (value === null || value === undefined) return "";
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") return String(value);
+  let text = String(value).replace(FORMULA_AFTER_SEPARATOR, "$1'");
   if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return `"${text.replaceAll('"', '""')}"`;
 }
 
 /** Rows to CSV text: CRLF line ends, a header row first. */

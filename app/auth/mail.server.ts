@@ -123,71 +123,80 @@ function redact(text: string, secrets: string[]): string {
 
 const SITE_NAME = "Horror Stories";
 
-export function resetPasswordEmail({ username, link, minutes }: { username: string; link: string; minutes: number }): {
-  subject: string;
-  text: string;
-  html: string;
-} {
-  const subject = `Reset your ${SITE_NAME} password`;
-  const text = [
-    `Hello ${username},`,
-    "",
-    `Someone asked to reset the password of your ${SITE_NAME} account. To choose a new password, open this link:`,
-    "",
-    link,
-    "",
-    `The link works once and expires in ${minutes} minutes.`,
-    "",
-    "If you did not ask for this, you can ignore this email: your password stays the same.",
-    "",
-    `— ${SITE_NAME}`,
-  ].join("\n");
+type LinkEmail = { subject: string; text: string; html: string };
+/** A single-use link that expires in `minutes`, for `username`. */
+type ExpiringLink = { username: string; link: string; minutes: number };
+
+/** A mail built around one link: a greeting, paragraphs before and after the link, the signature. */
+function linkEmail(subject: string, username: string, before: string[], link: string, after: string[]): LinkEmail {
+  const paragraphs = (lines: string[]) => lines.flatMap((line) => [line, ""]);
+  const text = [`Hello ${username},`, "", ...paragraphs(before), link, "", ...paragraphs(after), `— ${SITE_NAME}`].join(
+    "\n",
+  );
   const href = escapeHtml(link);
   const html = [
     `<p>Hello ${escapeHtml(username)},</p>`,
-    `<p>Someone asked to reset the password of your ${SITE_NAME} account. To choose a new password, open this link:</p>`,
+    ...before.map((line) => `<p>${escapeHtml(line)}</p>`),
     `<p><a href="${href}">${href}</a></p>`,
-    `<p>The link works once and expires in ${minutes} minutes.</p>`,
-    "<p>If you did not ask for this, you can ignore this email: your password stays the same.</p>",
+    ...after.map((line) => `<p>${escapeHtml(line)}</p>`),
     `<p>— ${SITE_NAME}</p>`,
   ].join("\n");
   return { subject, text, html };
 }
 
+export function resetPasswordEmail({ username, link, minutes }: ExpiringLink): LinkEmail {
+  return linkEmail(
+    `Reset your ${SITE_NAME} password`,
+    username,
+    [`Someone asked to reset the password of your ${SITE_NAME} account. To choose a new password, open this link:`],
+    link,
+    [
+      `The link works once and expires in ${minutes} minutes.`,
+      "If you did not ask for this, you can ignore this email: your password stays the same.",
+    ],
+  );
+}
+
 /** The link that confirms a new address: sent to the NEW address only (app/account/email-change.server.ts). */
-export function confirmEmailChangeEmail({
+export function confirmEmailChangeEmail({ username, link, minutes }: ExpiringLink): LinkEmail {
+  return linkEmail(
+    `Confirm your new ${SITE_NAME} email address`,
+    username,
+    [`You asked to use this address for your ${SITE_NAME} account. To confirm it, open this link:`],
+    link,
+    [
+      `The link works once and expires in ${minutes} minutes. Until you confirm, your account keeps its old address.`,
+      "If you did not ask for this, ignore this email: nothing changes.",
+    ],
+  );
+}
+
+/**
+ * To the OLD address once a change is confirmed (app/account/email-change.server.ts): what
+ * happened, and the link that undoes it, for the case where it was not the owner.
+ */
+export function emailChangedNoticeEmail({
   username,
+  newEmail,
   link,
-  minutes,
+  days,
 }: {
   username: string;
+  newEmail: string;
   link: string;
-  minutes: number;
-}) {
-  const subject = `Confirm your new ${SITE_NAME} email address`;
-  const text = [
-    `Hello ${username},`,
-    "",
-    `You asked to use this address for your ${SITE_NAME} account. To confirm it, open this link:`,
-    "",
+  days: number;
+}): LinkEmail {
+  return linkEmail(
+    `Your ${SITE_NAME} email address was changed`,
+    username,
+    [
+      `The email address of your ${SITE_NAME} account was just changed to ${newEmail}. Mail for the account, and password resets, now go there.`,
+      "If it was you, there is nothing to do.",
+      "If you did not do this, someone else may be using your account. Open this link to put this address back and sign out every other device:",
+    ],
     link,
-    "",
-    `The link works once and expires in ${minutes} minutes. Until you confirm, your account keeps its old address.`,
-    "",
-    "If you did not ask for this, ignore this email: nothing changes.",
-    "",
-    `— ${SITE_NAME}`,
-  ].join("\n");
-  const href = escapeHtml(link);
-  const html = [
-    `<p>Hello ${escapeHtml(username)},</p>`,
-    `<p>You asked to use this address for your ${SITE_NAME} account. To confirm it, open this link:</p>`,
-    `<p><a href="${href}">${href}</a></p>`,
-    `<p>The link works once and expires in ${minutes} minutes. Until you confirm, your account keeps its old address.</p>`,
-    "<p>If you did not ask for this, ignore this email: nothing changes.</p>",
-    `<p>— ${SITE_NAME}</p>`,
-  ].join("\n");
-  return { subject, text, html };
+    [`The link works once, for ${days} days. Then choose a new password: "Forgot your password?" on the sign-in page.`],
+  );
 }
 
 /** The daily digest of a reader's unread notifications (app/notifications/digest.server.ts). */

@@ -2,6 +2,7 @@
 // SHA-256 is stored; using it ends every session of the account.
 import { createHash, randomBytes } from "node:crypto";
 import { prisma } from "~/db.server";
+import { allowMailTo } from "~/messages/mail-limit.server";
 import { siteMailer } from "~/messages/site-mailer.server";
 import { resetPasswordEmail } from "./mail.server";
 import { hashPassword } from "./password.server";
@@ -21,6 +22,9 @@ export async function requestPasswordReset(email: string, origin: string): Promi
     select: { id: true, username: true, email: true },
   });
   if (!user) return;
+  // The per-recipient limit of every mail a stranger can ask for (docs/decisions/032); the
+  // caller's answer is the same either way, so it tells nothing about the account.
+  if (!(await allowMailTo(user.email)).allowed) return;
   await prisma.passwordReset.deleteMany({ where: { userId: user.id, expiresAt: { lte: new Date() } } });
   const token = randomBytes(32).toString("hex");
   await prisma.passwordReset.create({

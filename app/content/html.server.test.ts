@@ -33,6 +33,21 @@ describe("sanitizeStoryHtml", () => {
     expect(html).toContain('<a href="/about">rel</a>');
   });
 
+  it("judges a link by its parsed origin, not by a prefix of the site's address (issue 39)", () => {
+    const hostile = [
+      `${SITE}@evil.example/landing`,
+      `${SITE}.evil.example/`,
+      "//evil.example/x",
+      `${SITE.replace("https:", "http:")}/story/a`,
+    ];
+    for (const href of hostile) {
+      const html = sanitizeStoryHtml(`<a href="${href}">x</a>`, SITE);
+      expect(html, href).toContain('rel="noopener noreferrer nofollow ugc"');
+    }
+    // Written another way, the site's own origin is still the site.
+    expect(sanitizeStoryHtml(`<a href="${SITE.toUpperCase()}/story/a">in</a>`, SITE)).not.toContain("nofollow");
+  });
+
   it("keeps the formatting of a story", () => {
     const story =
       "<h2>I</h2><p><em>a</em> <strong>b</strong></p><blockquote><p>q</p><cite>c</cite></blockquote><ul><li>x</li></ul><ol><li>y</li></ol>";

@@ -2,6 +2,7 @@
 // Everything that reaches a page goes through this allow-list first.
 import { decodeHTML } from "entities";
 import sanitizeHtml from "sanitize-html";
+import { isExternalWebLink } from "~/utils/links";
 
 const ALLOWED_TAGS = [
   "p",
@@ -78,8 +79,8 @@ export function sanitizeStoryHtml(html: string, siteOrigin?: string): string {
     nonTextTags: ["script", "style", "textarea", "option", "noscript", "iframe", "object", "embed", "template"],
     transformTags: {
       a: (tagName, attribs) => {
-        const href = attribs.href ?? "";
-        const external = /^https?:/i.test(href) && !(siteOrigin && href.startsWith(siteOrigin));
+        // Judged by the parsed origin, not a prefix of SITE_URL (app/utils/links.ts).
+        const external = attribs.href !== undefined && isExternalWebLink(attribs.href, siteOrigin);
         const next: Record<string, string> = { ...attribs };
         if (external) {
           next.rel = "noopener noreferrer nofollow ugc";

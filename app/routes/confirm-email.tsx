@@ -1,9 +1,8 @@
 import { data, Form, Link } from "react-router";
-import { EMAIL_TOKEN_PATTERN } from "~/account/account";
 import { confirmEmailChange, pendingEmailChange } from "~/account/email-change.server";
-import { inputClass, ProtectedFields, PublicFormProvider } from "~/auth/forms";
-import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
-import { RATE_LIMITS } from "~/auth/rate-limit.server";
+import { LinkCodeForm } from "~/account/link-code-form";
+import { readMailedLink, readPostedToken } from "~/account/mailed-link.server";
+import { ProtectedFields, PublicFormProvider } from "~/auth/forms";
 import { PAGES_STYLESHEET } from "~/styles/pages-css";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { keepResponseHeaders } from "~/utils/http";
@@ -24,29 +23,18 @@ export const TAKEN = "Another account started using this address meanwhile, so y
  * follows links changes nothing). No sign-in needed: the token proves the mailbox.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const token = url.searchParams.get("token") ?? "";
-  const pending = EMAIL_TOKEN_PATTERN.test(token) ? await pendingEmailChange(token) : null;
-  return data(
-    {
-      done: url.searchParams.get("done") === "1",
-      token: pending ? token : null,
-      newEmail: pending?.newEmail ?? null,
-      ...(await publicFormProps(request, context)),
-    },
-    { headers: PRIVATE_PAGE_HEADERS },
-  );
+  const { pending, ...link } = await readMailedLink(request, context, pendingEmailChange);
+  return data({ ...link, newEmail: pending?.newEmail ?? null }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readPublicForm(request, context, { name: "confirm-email", rule: RATE_LIMITS.reset });
-  const token = String(form.get("token") ?? "");
-  if (!EMAIL_TOKEN_PATTERN.test(token)) return data({ message: INVALID_LINK }, { status: 400 });
+  const token = await readPostedToken(request, context, "confirm-email");
+  if (!token) return data({ message: INVALID_LINK }, { status: 400 });
   const result = await confirmEmailChange(token);
   if (!result.ok) return data({ message: result.reason === "taken" ? TAKEN : INVALID_LINK }, { status: 400 });
   return redirectWithToast("/confirm-email?done=1", {
     title: "Email address changed",
-    description: `Your account now uses ${result.email}.`,
+    description: `Your account now uses ${result.email}. We told your old address, with a link that undoes the change.`,
     variant: "success",
   });
 }
@@ -83,17 +71,7 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
       ) : (
         <PublicFormProvider csrf={csrf} honeypot={honeypot}>
           {actionData?.message ? null : <p className="mt-4">{INVALID_LINK}</p>}
-          {/* A mail program that breaks the link in two: the code at its end works here too. */}
-          <Form method="post" className="mt-4 space-y-3">
-            <ProtectedFields honeypot />
-            <label htmlFor="token" className="block font-semibold">
-              The code at the end of your link
-            </label>
-            <input id="token" name="token" required autoComplete="off" spellCheck={false} className={inputClass} />
-            <button type="submit" className="btn">
-              Confirm with this code
-            </button>
-          </Form>
+          <LinkCodeForm submitLabel="Confirm with this code" />
         </PublicFormProvider>
       )}
       <p className="mt-6">

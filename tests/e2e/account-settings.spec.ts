@@ -94,13 +94,15 @@ test("a password change signs out the other browser and keeps this one", async (
   const other = await otherBrowser(browser, baseURL as string, reader);
 
   await page.goto("/settings/profile");
-  await page.getByLabel("Current password").fill("not-my-password");
+  // The email form has a "Current password" of its own.
+  const passwordForm = page.getByRole("region", { name: "Change password" });
+  await passwordForm.getByLabel("Current password").fill("not-my-password");
   await page.getByLabel("New password", { exact: true }).fill("a-brand-new-password");
   await page.getByLabel("New password again").fill("a-brand-new-password");
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByText("Your current password is not right.")).toBeVisible();
 
-  await page.getByLabel("Current password").fill(reader.password);
+  await passwordForm.getByLabel("Current password").fill(reader.password);
   await page.getByLabel("New password", { exact: true }).fill("a-brand-new-password");
   await page.getByLabel("New password again").fill("a-brand-new-password");
   await page.getByRole("button", { name: "Change password" }).click();

@@ -144,11 +144,11 @@ test("an admin exports the filtered feedback as CSV, quoted and safe for spreads
   const csv = await readFile((await download.path()) as string, "utf8");
   const lines = csv.split("\r\n");
   expect(lines[0]).toBe(
-    "id,created,type,category,status,content,page,browser,operating system,screen,user agent,notes",
+    '"id","created","type","category","status","content","page","browser","operating system","screen","user agent","notes"',
   );
   expect(lines).toHaveLength(3);
   expect(csv).toContain(
-    `"'=HYPERLINK(""http://evil.test"",""click""), then a ""quote""\nand a line: ${marker}",/story/bread-and-salt,Firefox 140,Linux,1280 x 800,Mozilla/5.0 (test),`,
+    `"'=HYPERLINK(""http://evil.test"",""click""), then a ""quote""\nand a line: ${marker}","/story/bread-and-salt","Firefox 140","Linux","1280 x 800","Mozilla/5.0 (test)",`,
   );
   expect(csv).not.toContain("Not in the bug export");
 });

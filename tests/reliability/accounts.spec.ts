@@ -167,3 +167,43 @@ test("in production without SMTP_URL no reset link reaches the log, and the rese
     await site.dispose();
   }
 });
+
+test("an empty display name or bio saves as none, whether the field is sent empty or not at all", async ({ site }) => {
+  const reader = newReader();
+  const client = httpClient(site.url);
+  await client.register(reader);
+  const save = async (fields: [string, string][]) => {
+    const hidden = await hiddenFields(client, "/settings/profile");
+    return client.post("/settings/profile", {
+      body: {
+        form: [["csrf", hidden.csrf as string], ["intent", "profile"], ["username", reader.username], ...fields],
+      },
+    });
+  };
+  const profile = async () =>
+    (
+      await site.query<{ displayName: string | null; bio: string | null }>(
+        'SELECT "displayName", bio FROM "User" WHERE email = ?',
+        [reader.email],
+      )
+    )[0];
+  expect(
+    (
+      await save([
+        ["displayName", "Mara"],
+        ["bio", "Keeps a lamp lit."],
+      ])
+    ).status,
+  ).toBe(302);
+  expect(await profile()).toEqual({ displayName: "Mara", bio: "Keeps a lamp lit." });
+  // A form without JavaScript sends the empty fields; conform reads an empty field as absent.
+  const empty = await save([
+    ["displayName", ""],
+    ["bio", ""],
+  ]);
+  expect(empty.status, empty.text.match(/Invalid input[^<]*/)?.[0]).toBe(302);
+  expect(await profile()).toEqual({ displayName: null, bio: null });
+  expect((await save([["displayName", "Mara"]])).status).toBe(302);
+  expect((await save([])).status).toBe(302);
+  expect(await profile()).toEqual({ displayName: null, bio: null });
+});

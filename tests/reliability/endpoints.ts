@@ -761,6 +761,16 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     valid: { "unknown token": () => ({ token: "0".repeat(64) }) },
     accepted: [400],
   },
+  // The undo link mailed to the old address (issue 39): as /confirm-email, a token nobody
+  // holds is refused (tests/reliability/email-change.spec.ts and the browser test use real ones).
+  "/restore-email": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/restore-email",
+    as: "anonymous",
+    valid: { "unknown token": () => ({ token: "0".repeat(64) }) },
+    accepted: [400],
+  },
   "/admin/feedback": {
     reads: "form",
     csrf: "token",

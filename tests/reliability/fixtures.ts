@@ -3,7 +3,7 @@ import { test as base, expect } from "@playwright/test";
 import { type HttpClient, httpClient } from "../support/http-client.ts";
 import { startOidcProvider } from "../support/oidc-provider.ts";
 import { ADMIN_ENV, SITE_ADMIN, type Site, startSite } from "../support/site-server.ts";
-import { startSmtpCatcher } from "../support/smtp-catcher.ts";
+import { type SmtpCatcher, startSmtpCatcher } from "../support/smtp-catcher.ts";
 
 export { expect };
 
@@ -15,19 +15,26 @@ export type Role = "anonymous" | "reader" | "admin";
  * run one after another, so a test can compare the database before and after
  * a request without other tests writing to it.
  */
-export const test = base.extend<{ as: (role: Role) => Promise<HttpClient> }, { site: Site }>({
-  site: [
+export const test = base.extend<{ as: (role: Role) => Promise<HttpClient> }, { site: Site; mail: SmtpCatcher }>({
+  // A mail server of its own: in production, password reset by email is only offered with one.
+  // Tests read what the site sent (the mail limits of docs/decisions/032).
+  mail: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern
     async ({}, use) => {
-      // A mail server of its own: in production, password reset by email is only offered with one.
       const mail = await startSmtpCatcher({ port: 0 });
+      await use(mail);
+      await mail.close();
+    },
+    { scope: "worker" },
+  ],
+  site: [
+    async ({ mail }, use) => {
       // An OpenID Connect provider of its own, so that Connect (/settings/connected-accounts) has
       // somewhere to send the reader. Sites of site-server.ts have none unless asked, like this.
       const oidc = await startOidcProvider({ port: 0 });
       const site = await startSite({ env: { ...ADMIN_ENV, SMTP_URL: mail.url, ...oidcEnv(oidc.issuer) } });
       await use(site);
       await site.dispose();
-      await mail.close();
       await oidc.close();
     },
     { scope: "worker", timeout: 60_000 },

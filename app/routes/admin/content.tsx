@@ -15,6 +15,7 @@ import { ScrollX } from "~/components/scroll-x";
 import { formatDate } from "~/components/story-card";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { keepResponseHeaders } from "~/utils/http";
+import { isSiteLink } from "~/utils/links";
 import { routeMeta } from "~/utils/meta";
 import { SlugSchema } from "~/utils/slug-schema";
 import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
@@ -204,7 +205,7 @@ export default function ContentManagement({ loaderData, actionData }: Route.Comp
                           </button>
                         ) : null}
                         {row.editHref ? (
-                          row.editHref.startsWith("/") ? (
+                          isSiteLink(row.editHref) ? (
                             <Link to={row.editHref} className="btn py-1 text-sm">
                               {row.editLabel}
                               <span className="sr-only"> {row.title}</span>

@@ -2,7 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { BIO_MAX, DISPLAY_NAME_MAX, EmailChangeSchema, PasswordChangeSchema, ProfileSchema } from "~/account/account";
-import { requestEmailChange } from "~/account/email-change.server";
+import {
+  confirmIdentity,
+  emailChangeIdentity,
+  requestEmailChange,
+  TooManyRequestsError,
+} from "~/account/email-change.server";
+import { EmailChangeSection } from "~/account/email-change-form";
 import { changePassword, getAccountSettings, updateProfile } from "~/account/settings.server";
 import { AuthError, requireUser } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
@@ -20,7 +26,8 @@ import type { Route } from "./+types/profile";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return data(await getAccountSettings(user.id), { headers: PRIVATE_PAGE_HEADERS });
+  const [settings, identity] = await Promise.all([getAccountSettings(user.id), emailChangeIdentity(user.id, request)]);
+  return data({ ...settings, recentSignIn: identity.recent }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
 type Reply = {
@@ -28,8 +35,11 @@ type Reply = {
   error?: Record<string, string[] | null> | null;
   initialValue?: Record<string, unknown> | null;
 };
-const fail = (intent: string, reply: object) =>
-  data({ ...(reply as Omit<Reply, "intent">), intent } as Reply, { status: 400, headers: PRIVATE_PAGE_HEADERS });
+const fail = (intent: string, reply: object, status = 400, headers: Record<string, string> = {}) =>
+  data({ ...(reply as Omit<Reply, "intent">), intent } as Reply, {
+    status,
+    headers: { ...PRIVATE_PAGE_HEADERS, ...headers },
+  });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
@@ -41,12 +51,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "email") {
     const submission = parseWithZod(form, { schema: EmailChangeSchema });
-    if (submission.status !== "success") return fail(intent, submission.reply());
+    const hide = { hideFields: ["currentPassword"] };
+    if (submission.status !== "success") return fail(intent, submission.reply(hide));
     try {
+      await confirmIdentity(user.id, request, submission.value.currentPassword);
       await requestEmailChange(user.id, submission.value.email, env.SITE_URL);
     } catch (error) {
-      if (error instanceof AuthError)
-        return fail(intent, submission.reply({ fieldErrors: { email: [error.message] } }));
+      const field = (error as { field?: string | null }).field;
+      const name = field === "password" ? "currentPassword" : field === "email" ? "email" : "";
+      const message = [(error as Error).message];
+      const reply = submission.reply(
+        name ? { ...hide, fieldErrors: { [name]: message } } : { ...hide, formErrors: message },
+      );
+      if (error instanceof TooManyRequestsError)
+        return fail(intent, reply, 429, { "Retry-After": String(error.retryAfterSeconds) });
+      if (error instanceof AuthError) return fail(intent, reply);
       throw error;
     }
     return redirectWithToast("/settings/profile", {
@@ -112,14 +131,13 @@ function describedBy(id: string, errors: string[] | undefined, hint = false) {
 }
 
 export default function ProfileSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { username, displayName, bio, email, avatar, hasPassword, pendingEmail } = loaderData;
+  const { username, displayName, bio, email, avatar, hasPassword, pendingEmail, recentSignIn } = loaderData;
   const reply = actionData as Reply | undefined;
   // A reply changes the form's key, so its fields take the values sent back.
   const key = (intent: string) => (reply?.intent === intent ? JSON.stringify(reply.initialValue ?? {}) : "saved");
   const usernameErrors = errorsOf(reply, "profile", "username");
   const displayNameErrors = errorsOf(reply, "profile", "displayName");
   const bioErrors = errorsOf(reply, "profile", "bio");
-  const emailErrors = errorsOf(reply, "email", "email");
   const currentErrors = errorsOf(reply, "password", "currentPassword");
   const newErrors = errorsOf(reply, "password", "newPassword");
   const confirmErrors = errorsOf(reply, "password", "confirm");
@@ -190,45 +208,19 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
         errors={reply?.intent === "avatar" ? Object.values(reply.error ?? {}).flatMap((e) => e ?? []) : []}
       />
 
-      <section aria-labelledby="email-heading" className="mt-10">
-        <h2 id="email-heading" className="font-serif text-2xl font-bold">
-          Email address
-        </h2>
-        <p className="mt-2">
-          Your address is <strong>{email}</strong>.
-          {pendingEmail ? (
-            <>
-              {" "}
-              A confirmation link was sent to <strong>{pendingEmail}</strong>; the address changes when it is opened.
-            </>
-          ) : null}
-        </p>
-        <Form method="post" className="mt-3 space-y-4" key={key("email")}>
-          <AuthenticityTokenInput name="csrf" />
-          <input type="hidden" name="intent" value="email" />
-          <Field
-            id="new-email"
-            label="New email address"
-            errors={emailErrors}
-            hint="We send a link to the new address; nothing changes until you open it."
-          >
-            <input
-              id="new-email"
-              name="email"
-              type="email"
-              required
-              autoComplete="email"
-              defaultValue={sentValue(reply, "email", "email", "")}
-              aria-invalid={emailErrors?.length ? true : undefined}
-              aria-describedby={describedBy("new-email", emailErrors, true)}
-              className={inputClass}
-            />
-          </Field>
-          <button type="submit" className="btn btn-primary">
-            Send confirmation link
-          </button>
-        </Form>
-      </section>
+      <EmailChangeSection
+        email={email}
+        pendingEmail={pendingEmail}
+        hasPassword={hasPassword}
+        recentSignIn={recentSignIn}
+        errors={{
+          form: errorsOf(reply, "email", ""),
+          email: errorsOf(reply, "email", "email"),
+          currentPassword: errorsOf(reply, "email", "currentPassword"),
+        }}
+        sentEmail={sentValue(reply, "email", "email", "")}
+        formKey={key("email")}
+      />
 
       <section aria-labelledby="password-heading" className="mt-10">
         <h2 id="password-heading" className="font-serif text-2xl font-bold">
