@@ -5,7 +5,7 @@ import { submitInPlace } from "~/utils/forms";
 import { type ShellUser, SignOutForm } from "./account-menu";
 import { ChevronIcon, CloseIcon } from "./icons";
 import { isCurrent, type NavGroup, SIDEBAR_GROUPS } from "./navigation";
-import { isSidebarCloseSwipe } from "./swipe";
+import { closesSheet } from "./swipe";
 import { SIDEBAR_TOOLTIP_DELAY_MS, Tooltip } from "./tooltip";
 
 export const SIDEBAR_ID = "site-sidebar";
@@ -92,14 +92,18 @@ export function Sidebar({ collapsed, user }: { collapsed: boolean; user: ShellUs
       className="sidebar-sheet"
       data-collapsed={isCollapsed ? "true" : "false"}
       onTouchStart={(event) => {
-        const touch = event.touches[0];
+        // One finger only: a pinch is no swipe.
+        const touch = event.touches.length === 1 ? event.touches[0] : undefined;
         touchStart.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
+      }}
+      onTouchCancel={() => {
+        touchStart.current = null;
       }}
       onTouchEnd={(event) => {
         const start = touchStart.current;
         const touch = event.changedTouches[0];
         touchStart.current = null;
-        if (start && touch && isSidebarCloseSwipe(touch.clientX - start.x, touch.clientY - start.y)) closeSheet();
+        if (start && touch && closesSheet(touch.clientX - start.x, touch.clientY - start.y)) closeSheet();
       }}
     >
       <div className="flex items-center justify-between gap-2 border-b border-line p-2">
