@@ -22,7 +22,9 @@ function look(page: Page) {
       h1: pick("main h1", box),
       text: pick("main p", box),
       main: pick("main", [...box, "padding-left", "padding-top", "max-width", "width"]),
+      header: pick("header", ["height"]),
       headerLink: pick("header nav a", ["text-decoration-line", "display", "padding-left"]),
+      search: pick("header input[type=search]", ["width"]),
       menuButton: pick("header button[aria-label='Open menu']", ["display"]),
     };
   });
@@ -77,5 +79,22 @@ for (const viewport of [
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     expect(await look(page)).toEqual(stories);
     expect((await sheets(page))[0]).toBe("inline");
+  });
+
+  test(`a page that links pages.css keeps the shell of a reading page at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/stories");
+    const reading = await look(page);
+    // The settings pages link pages.css (docs/decisions/022): its utilities come after the
+    // inlined ones, and must not undo a responsive variant of the shell's (a later `.w-full`
+    // over an earlier `md:w-auto` put the header's links on a row of their own).
+    await page.goto("/settings/quick-settings");
+    expect(await sheets(page)).toContain("/assets/pages.css");
+    const settings = await look(page);
+    expect({ header: settings.header, search: settings.search, menuButton: settings.menuButton }).toEqual({
+      header: reading.header,
+      search: reading.search,
+      menuButton: reading.menuButton,
+    });
   });
 }
