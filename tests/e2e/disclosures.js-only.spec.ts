@@ -20,6 +20,29 @@ async function clickOutside(page: Page) {
   await page.mouse.click(4, (page.viewportSize()?.height ?? 800) - 4);
 }
 
+/**
+ * Opens what `opener` opens (`shown` tells it is open) and closes it twice: with Escape, after
+ * which focus is back on `opener`, and with a click outside it (`outside`).
+ */
+async function expectEscapeAndOutsideClose(
+  page: Page,
+  { opener, shown, outside }: { opener: Locator; shown: Locator; outside: () => Promise<void> },
+) {
+  await opener.click();
+  await expect(shown).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(shown).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  await opener.click();
+  await expect(shown).toBeVisible();
+  await outside();
+  await expect(shown).toBeHidden();
+}
+
+/** The heading's start: a menu or popover may cover the rest of it on a phone. */
+const clickHeading = (page: Page) => () => page.getByRole("heading", { level: 1 }).click({ position: { x: 4, y: 4 } });
+
 for (const width of [390, 1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: width < 768 ? 844 : 800 } });
@@ -32,11 +55,7 @@ for (const width of [390, 1280]) {
       const button = page.getByRole("banner").getByLabel(`Account menu for ${reader.username}`);
       const profile = page.getByRole("banner").getByRole("link", { name: "Profile" });
 
-      await button.click();
-      await expect(profile).toBeVisible();
-      await page.keyboard.press("Escape");
-      await expect(profile).toBeHidden();
-      await expect(button).toBeFocused();
+      await expectEscapeAndOutsideClose(page, { opener: button, shown: profile, outside: clickHeading(page) });
 
       // Escape from inside the menu too.
       await button.click();
@@ -44,12 +63,6 @@ for (const width of [390, 1280]) {
       await page.keyboard.press("Escape");
       await expect(profile).toBeHidden();
       await expect(button).toBeFocused();
-
-      await button.click();
-      await expect(profile).toBeVisible();
-      // The heading's start: the menu may cover the rest of it on a phone.
-      await page.getByRole("heading", { level: 1 }).click({ position: { x: 4, y: 4 } });
-      await expect(profile).toBeHidden();
 
       // A link in the menu leads to the next page; the menu does not stay open over it.
       await button.click();
@@ -66,16 +79,7 @@ for (const width of [390, 1280]) {
       const bell = page.getByRole("button", { name: /^Notifications/ });
       const panel = page.getByRole("dialog", { name: "Notifications" });
 
-      await bell.click();
-      await expect(panel).toBeVisible();
-      await page.keyboard.press("Escape");
-      await expect(panel).toBeHidden();
-      await expect(bell).toBeFocused();
-
-      await bell.click();
-      await expect(panel).toBeVisible();
-      await clickOutside(page);
-      await expect(panel).toBeHidden();
+      await expectEscapeAndOutsideClose(page, { opener: bell, shown: panel, outside: () => clickOutside(page) });
 
       // A click inside it does not close it.
       await bell.click();
@@ -94,16 +98,7 @@ for (const width of [390, 1280]) {
       const button = page.getByRole("button", { name: "Reading settings" });
       const popover = page.getByRole("dialog", { name: "Quick reading settings" });
 
-      await button.click();
-      await expect(popover).toBeVisible();
-      await page.keyboard.press("Escape");
-      await expect(popover).toBeHidden();
-      await expect(button).toBeFocused();
-
-      await button.click();
-      await expect(popover).toBeVisible();
-      await page.getByRole("heading", { level: 1 }).click({ position: { x: 4, y: 4 } });
-      await expect(popover).toBeHidden();
+      await expectEscapeAndOutsideClose(page, { opener: button, shown: popover, outside: clickHeading(page) });
 
       // From one story to the next and Back: the same page component stays, the popover must not.
       await page.getByRole("navigation", { name: "More stories" }).getByRole("link").first().click();
@@ -123,16 +118,12 @@ for (const width of [390, 1280]) {
       const button = page.getByRole("button", { name: "Feedback", exact: true });
       const dialog = page.getByRole("dialog", { name: "Feedback" });
 
-      await button.click();
-      await expect(dialog.getByRole("button", { name: "Send feedback" })).toBeVisible();
-      await page.keyboard.press("Escape");
-      await expect(dialog).toBeHidden();
-      await expect(button).toBeFocused();
-
-      await button.click();
-      await expect(dialog).toBeVisible();
-      await clickOutside(page);
-      await expect(dialog).toBeHidden();
+      // Its form is loaded on demand: Escape once it is there.
+      await expectEscapeAndOutsideClose(page, {
+        opener: button,
+        shown: dialog.getByRole("button", { name: "Send feedback" }),
+        outside: () => clickOutside(page),
+      });
 
       // A click on the dialog's own padding does not close it.
       await button.click();
