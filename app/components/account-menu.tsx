@@ -1,5 +1,7 @@
+import { useRef } from "react";
 import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { useDetailsDismiss } from "./dismiss";
 
 export type ShellUser = { id: string; username: string; avatar: string | null; isAdmin: boolean };
 
@@ -18,11 +20,14 @@ export function SignOutForm({ className, label = "Sign out" }: { className?: str
 /**
  * Profile, Settings, Logout (spec §2 Header), and the reader's feedback
  * dashboard, which nothing else links to: a native disclosure, so it opens
- * without JavaScript.
+ * without JavaScript. With it, it closes as a menu button's menu does (Escape, a press
+ * outside, a navigation; issue 40).
  */
 export function AccountMenu({ user }: { user: ShellUser }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  useDetailsDismiss(menu);
   return (
-    <details className="relative">
+    <details ref={menu} className="relative">
       <summary className="btn cursor-pointer list-none" aria-label={`Account menu for ${user.username}`}>
         {user.avatar ? (
           <img src={user.avatar} alt="" width={24} height={24} className="size-6 rounded-full object-cover" />

@@ -1,11 +1,12 @@
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { ThemeChoice } from "~/theme/theme-toggle";
 import { submitInPlace } from "~/utils/forms";
 import { type ShellUser, SignOutForm } from "./account-menu";
+import { useCloseOnNavigation } from "./dismiss";
 import { ChevronIcon, CloseIcon } from "./icons";
 import { isCurrent, type NavGroup, SIDEBAR_GROUPS } from "./navigation";
-import { isSidebarCloseSwipe } from "./swipe";
+import { closesSheet } from "./swipe";
 import { SIDEBAR_TOOLTIP_DELAY_MS, Tooltip } from "./tooltip";
 
 export const SIDEBAR_ID = "site-sidebar";
@@ -63,22 +64,18 @@ export function Sidebar({ collapsed, user }: { collapsed: boolean; user: ShellUs
   const touchStart = useRef<{ x: number; y: number } | null>(null);
 
   const groupElements = useRef(new Map<NavGroup["id"], HTMLDetailsElement>());
-  const firstLocation = useRef(location.key);
 
   // With JavaScript, navigating closes the mobile sheet, and the groups the
   // reader opened (spec §2: "navigating closes them"): each group is again as
   // a page load of the new page shows it, which is what happens without JavaScript.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
-  useEffect(() => {
-    // Not on the first render: a sheet the reader opened before the app ran stays open.
-    if (firstLocation.current === location.key) return;
-    firstLocation.current = location.key;
+  // Not on the first render: a sheet the reader opened before the app ran stays open.
+  useCloseOnNavigation(() => {
     closeSheet();
     for (const group of SIDEBAR_GROUPS) {
       const element = groupElements.current.get(group.id);
       if (element) element.open = openOnLoad(group, location.pathname);
     }
-  }, [location.key]);
+  });
 
   const groups = SIDEBAR_GROUPS.filter((g) => !g.adminOnly || isAdmin).filter(
     (g) => g.items.length > 0 || g.id === "reading",
@@ -92,14 +89,18 @@ export function Sidebar({ collapsed, user }: { collapsed: boolean; user: ShellUs
       className="sidebar-sheet"
       data-collapsed={isCollapsed ? "true" : "false"}
       onTouchStart={(event) => {
-        const touch = event.touches[0];
+        // One finger only: a pinch is no swipe.
+        const touch = event.touches.length === 1 ? event.touches[0] : undefined;
         touchStart.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
+      }}
+      onTouchCancel={() => {
+        touchStart.current = null;
       }}
       onTouchEnd={(event) => {
         const start = touchStart.current;
         const touch = event.changedTouches[0];
         touchStart.current = null;
-        if (start && touch && isSidebarCloseSwipe(touch.clientX - start.x, touch.clientY - start.y)) closeSheet();
+        if (start && touch && closesSheet(touch.clientX - start.x, touch.clientY - start.y)) closeSheet();
       }}
     >
       <div className="flex items-center justify-between gap-2 border-b border-line p-2">

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { closeOnBackdropClick, useCloseOnNavigation } from "~/components/dismiss";
 
 const loadBody = () => import("./feedback-dialog-body");
 const FeedbackDialogBody = lazy(loadBody);
@@ -23,6 +24,8 @@ export function FeedbackButton() {
     const element = dialog.current;
     if (open && element && !element.open) element.showModal();
   }, [open]);
+  // Escape closes a modal <dialog> and gives focus back by itself; a navigation and a click on the backdrop here.
+  useCloseOnNavigation(() => dialog.current?.close());
 
   if (!hydrated) {
     return (
@@ -36,11 +39,13 @@ export function FeedbackButton() {
       <button type="button" className={floating} aria-haspopup="dialog" onClick={() => setOpen(true)}>
         Feedback
       </button>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard closes it with Escape (native); the click is on the backdrop */}
       <dialog
         ref={dialog}
         aria-labelledby="feedback-dialog-title"
         aria-label="Feedback"
         onClose={() => setOpen(false)}
+        onClick={closeOnBackdropClick}
         className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-lg border border-line bg-surface p-6 text-ink shadow-lg backdrop:bg-black/60"
       >
         {/* Mounted while open, so each opening starts from the idle form. */}

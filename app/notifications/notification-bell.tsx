@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { closeOnBackdropClick, useCloseOnNavigation } from "~/components/dismiss";
 import { BellIcon, CloseIcon } from "~/components/icons";
 import { showToast } from "~/toasts/toast-store";
 import { apiRequest, sendJson } from "~/utils/api-client";
@@ -128,6 +129,8 @@ function NotificationPanel({ signedIn, unread, browserItems }: BellProps & { bro
   function close() {
     dialog.current?.close();
   }
+  // A navigation (the browser's Back, a link in the panel) closes it: it never stays over the next page.
+  useCloseOnNavigation(close);
 
   async function act(kind: "read-all" | "clear") {
     if (signedIn) {
@@ -172,9 +175,11 @@ function NotificationPanel({ signedIn, unread, browserItems }: BellProps & { bro
         <BellIcon />
         <Badge unread={unread} />
       </button>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard closes it with Escape (native); the click is on the backdrop */}
       <dialog
         ref={dialog}
         aria-labelledby={titleId}
+        onClick={closeOnBackdropClick}
         className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-line bg-surface p-0 text-ink shadow-xl backdrop:bg-black/50 md:mt-16 md:mr-4"
         onClose={() => {
           setOpen(false);

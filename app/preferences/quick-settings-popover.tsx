@@ -5,6 +5,7 @@
 import * as Popover from "@radix-ui/react-popover";
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { useCloseOnNavigation } from "~/components/dismiss";
 import { PAGES_CSS_URL } from "~/styles/pages-css";
 import { useTheme } from "~/theme/theme-toggle";
 import { showToast } from "~/toasts/toast-store";
@@ -17,6 +18,9 @@ export default function QuickSettingsPopover({ label }: { label: string }) {
   const prefs = usePreferences();
   const theme = useTheme();
   const saved = fetcher.state === "idle" && fetcher.data?.ok;
+  // Radix closes it on Escape and on a press outside; a navigation to the next story closes it too.
+  const [open, setOpen] = useState(true);
+  useCloseOnNavigation(() => setOpen(false));
   // The story page is cacheable and carries no token: the popover asks for one when it opens.
   const [token, setToken] = useState<string | null>(null);
   useEffect(() => {
@@ -28,7 +32,7 @@ export default function QuickSettingsPopover({ label }: { label: string }) {
   }, [saved]);
 
   return (
-    <Popover.Root defaultOpen>
+    <Popover.Root open={open} onOpenChange={setOpen}>
       {/* Its controls' utilities live in pages.css (docs/decisions/022), linked when it opens. The same
           URL as the pages that link it: a side-effect CSS import here made the client build name a
           second copy after this chunk, and every page linking pages.css then failed to hydrate. */}

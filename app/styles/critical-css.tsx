@@ -9,10 +9,24 @@ import { createContext, use } from "react";
  */
 export const CriticalCssContext = createContext<string>("");
 
-export const CRITICAL_CSS_ID = "critical-css";
+/** The `href` React 19 knows the inlined sheet by (it renders it as `data-href`). */
+export const CRITICAL_CSS_HREF = "critical-css";
+export const CRITICAL_CSS_SELECTOR = `style[data-href~="${CRITICAL_CSS_HREF}"]`;
 
+/**
+ * A React 19 stylesheet with a precedence, the first one of the document: React inserts every
+ * stylesheet a lazy part renders later with a precedence of its own (the quick settings'
+ * pages.css, the tooltip's rules) after the last one it knows, and with none it put them ahead
+ * of everything in <head>. pages.css then came before this sheet and its layers were declared
+ * first: Tailwind's base and components beat every utility of the page (issue 40,
+ * docs/decisions/034). React adopts the server's element when it hydrates; it never compares
+ * the text.
+ */
 export function CriticalCss() {
   const css = use(CriticalCssContext);
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet, not user input
-  return <style id={CRITICAL_CSS_ID} dangerouslySetInnerHTML={{ __html: css }} />;
+  return (
+    <style href={CRITICAL_CSS_HREF} precedence="critical">
+      {css}
+    </style>
+  );
 }

@@ -1,5 +1,5 @@
 // The stylesheet of the pages off the reading path (docs/decisions/022): a
-// route whose module or components are listed in pages.css links it.
+// route whose module or components app.css leaves out (`@source not`) links it.
 import type { LinkDescriptor } from "react-router";
 import pagesCss from "./pages.css?url";
 

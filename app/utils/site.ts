@@ -15,6 +15,9 @@ export const SCROLL_TOP_THRESHOLD_PX = 300;
 export const SWIPE = {
   sidebarMinX: 50,
   sidebarMaxY: 40,
+  sheetMinX: 70,
+  /** Vertical over horizontal distance: at most this, the swipe is mostly horizontal. */
+  sheetMaxRatio: 0.8,
 } as const;
 
 /** Cookie names share one prefix. */
