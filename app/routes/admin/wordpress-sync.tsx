@@ -5,8 +5,8 @@ import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { ScrollX } from "~/components/scroll-x";
 import { formatDate } from "~/components/story-card";
-import { getLastSync, getSyncHistory, getSyncProgress, type SyncProgress } from "~/content/sync.server";
-import { startSyncInBackground } from "~/content/sync-schedule.server";
+import { getLastSync, getSyncHistory, getSyncProgress, SYNC_MESSAGES, type SyncProgress } from "~/content/sync.server";
+import { startSyncInBackground, syncSourceConfigured } from "~/content/sync-schedule.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { routeMeta } from "~/utils/meta";
 import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
@@ -21,6 +21,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       last,
       progress,
+      sourceConfigured: syncSourceConfigured(),
+      noSourceMessage: SYNC_MESSAGES.noSource,
       history: history.map((r) => ({
         ...r,
         recordedAt: r.recordedAt.toISOString(),
@@ -46,7 +48,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const full = intent === "backfill";
   const started = await startSyncInBackground(admin, { full });
-  if (!started) {
+  if (started === "no-source") {
+    // A form from before the source was removed, or a hand-made POST: said, and nothing counted.
+    return redirectWithToast(PAGE, {
+      title: "Nothing to sync",
+      description: SYNC_MESSAGES.noSource,
+      variant: "default",
+    });
+  }
+  if (started === "running") {
     return redirectWithToast(PAGE, {
       title: "A sync is already running",
       description: "Its progress is shown below. Start another one when it has finished.",
@@ -131,11 +141,14 @@ function useLiveProgress(initial: SyncProgress | null) {
 }
 
 export default function WordPressSync({ loaderData }: Route.ComponentProps) {
-  const { last, history } = loaderData;
+  const { last, history, sourceConfigured, noSourceMessage } = loaderData;
   const progress = useLiveProgress(loaderData.progress);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === PAGE;
   const running = Boolean(loaderData.progress?.running);
+  const unavailable = busy || running || !sourceConfigured;
+  // The buttons say why they cannot be used: the missing source, then what each one does.
+  const describedBy = sourceConfigured ? "backfill-hint" : "no-source-note backfill-hint";
   return (
     <div>
       <h1 className="font-serif text-4xl font-bold">Content sync</h1>
@@ -144,9 +157,21 @@ export default function WordPressSync({ loaderData }: Route.ComponentProps) {
           ? `Last sync ${formatDate(last.timestamp)} at ${new Date(last.timestamp).toISOString().slice(11, 16)} UTC: ${last.success ? "succeeded" : "failed"}, ${last.count} posts.`
           : "No sync has run yet."}
       </p>
+      {sourceConfigured ? null : (
+        <p id="no-source-note" role="note" className="mt-4 rounded border border-accent bg-surface p-3">
+          {noSourceMessage} Set one of them (see the README's configuration) and restart the server to sync.
+        </p>
+      )}
       <Form method="post" className="mt-4 flex flex-wrap gap-3">
         <AuthenticityTokenInput name="csrf" />
-        <button type="submit" name="intent" value="sync" className="btn btn-primary" disabled={busy || running}>
+        <button
+          type="submit"
+          name="intent"
+          value="sync"
+          className="btn btn-primary"
+          disabled={unavailable}
+          aria-describedby={sourceConfigured ? undefined : "no-source-note"}
+        >
           Sync now
         </button>
         <button
@@ -154,8 +179,8 @@ export default function WordPressSync({ loaderData }: Route.ComponentProps) {
           name="intent"
           value="backfill"
           className="btn"
-          disabled={busy || running}
-          aria-describedby="backfill-hint"
+          disabled={unavailable}
+          aria-describedby={describedBy}
         >
           Back-fill the whole site
         </button>
