@@ -13,6 +13,8 @@ import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/wordpress-sync";
 
 const PAGE = "/admin/wordpress-sync";
+/** A button that cannot be used looks it (the .btn component has no disabled look of its own). */
+const DISABLED = "disabled:cursor-not-allowed disabled:opacity-60";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -168,7 +170,7 @@ export default function WordPressSync({ loaderData }: Route.ComponentProps) {
           type="submit"
           name="intent"
           value="sync"
-          className="btn btn-primary"
+          className={`btn btn-primary ${DISABLED}`}
           disabled={unavailable}
           aria-describedby={sourceConfigured ? undefined : "no-source-note"}
         >
@@ -178,7 +180,7 @@ export default function WordPressSync({ loaderData }: Route.ComponentProps) {
           type="submit"
           name="intent"
           value="backfill"
-          className="btn"
+          className={`btn ${DISABLED}`}
           disabled={unavailable}
           aria-describedby={describedBy}
         >
