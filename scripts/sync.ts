@@ -3,12 +3,14 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { loadEnvFile } from "./env-file.ts";
 
 const buildFile = path.resolve(import.meta.dirname, "../build/server/index.js");
 if (!existsSync(buildFile)) {
   console.error("No production build: run `npm run build` first.");
   process.exit(1);
 }
+loadEnvFile();
 // Loading the build starts nothing: start-up jobs run only from server/index.ts.
 const build = await import(pathToFileURL(buildFile).href);
 const result = await build.syncContent({ force: process.argv.includes("--force") });
