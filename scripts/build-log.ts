@@ -2,7 +2,7 @@
 // warnings nobody acted on: Vite's configLoader note twice, an ineffective dynamic import, Node's
 // ".env not found". `npm test` (scripts/test.ts) reads the build's output with this and fails on a
 // warning line, so a new warning is fixed where it starts instead of being learned to be ignored.
-// As a command it reads a build log on its standard input: `npm run build 2>&1 | node scripts/build-log.ts`.
+// As a command it reads a build log on its standard input: `npm run build 2>&1 | npx node scripts/build-log.ts`.
 
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
 
