@@ -39,7 +39,7 @@ COPY app/database.ts ./app/
 COPY package.json ./
 COPY prisma ./prisma
 # The start script, its migrations and `npm run sync` (scripts/docker-image.test.ts checks what they load).
-COPY scripts/migrate.ts scripts/sync.ts scripts/docker-start.sh ./scripts/
+COPY scripts/migrate.ts scripts/sync.ts scripts/server-build.ts scripts/env-file.ts scripts/docker-start.sh ./scripts/
 
 # The SQLite database lives on a volume owned by the unprivileged user.
 RUN mkdir -p /data && chown node:node /data

@@ -6,7 +6,7 @@
 //
 //   npx node bench/run.ts [--quick] [--only page,throughput,degraded,lcp] [--wordpress URL]
 //
-// --wordpress URL (e.g. http://127.0.0.1:8088, /work/shared/wordpress): part 4
+// --wordpress URL (e.g. http://127.0.0.1:8088, a local WordPress with the demo stories): part 4
 // reads its stories from that WordPress and sets each page LCP beside the same
 // page of it; without it, part 4 reads the WordPress-shaped test server and
 // compares with the static copy only.

@@ -57,6 +57,8 @@ export async function seed(url = process.env.DATABASE_URL || DEFAULT_DATABASE_UR
 }
 
 if (import.meta.main) {
+  const { loadEnvFile } = await import("../scripts/env-file.ts");
+  loadEnvFile();
   const count = await seed();
   console.log(`Seeded ${count} demo stories.`);
 }

@@ -195,6 +195,8 @@ async function create(name: string) {
 }
 
 if (import.meta.main) {
+  const { loadEnvFile } = await import("./env-file.ts");
+  loadEnvFile();
   const [command, arg] = process.argv.slice(2);
   try {
     if (command === "deploy") {

@@ -26,6 +26,7 @@ if [ -n "$FAKE_E2E_WAIT" ]; then
   # The checks wait until the browser tests have started, so there is something to stop.
   while [ "$name" != build ] && [ ! -s "$FAKE_LOG.e2e-pid" ]; do sleep 0.05; done
 fi
+if [ "$name" = build ] && [ -n "$FAKE_BUILD_OUTPUT" ]; then printf '%s\n' "$FAKE_BUILD_OUTPUT"; fi
 var="FAKE_EXIT_\${name//[^a-z]/_}"
 exit "\${!var:-0}"
 `;
@@ -95,6 +96,16 @@ describe("npm test", () => {
     const { code } = await npmTest({ FAKE_EXIT_build: "3" });
     expect(code).toBe(3);
     expect(calls()).toEqual(["build"]);
+  });
+
+  it("fails at a build that printed a warning, before the browser tests (issue 40: a clean console)", async () => {
+    const { code, stdout } = await npmTest({
+      FAKE_BUILD_OUTPUT: "build/start.js: server/index.ts without its types\n.env not found. Continuing without it.",
+    });
+    expect(code).toBe(1);
+    expect(calls()).toEqual(["build"]);
+    // The build's own output is still shown as it runs.
+    expect(stdout).toContain("build/start.js: server/index.ts without its types");
   });
 
   it("a failed check stops the browser tests and the checks after it, and gives its exit status", async () => {

@@ -10,9 +10,11 @@
 //
 // The checks' output is printed as one block when they finish, so it never interleaves with the
 // browser tests' list. A check that fails stops the run at once, as `a && b` would: its output,
-// then the browser tests are stopped. The exit status is that of the first part to fail.
+// then the browser tests are stopped. The exit status is that of the first part to fail. A build
+// that prints a warning fails the run before the browser tests (scripts/build-log.ts).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import path from "node:path";
+import { buildWarnings } from "./build-log.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
@@ -29,7 +31,7 @@ const LOW_PRIORITY =
     ? ["chrt", "--idle", "0"]
     : ["nice", "-n", "19"];
 
-function run(script: string, options: { capture?: string[]; nice?: boolean } = {}): Run {
+function run(script: string, options: { capture?: string[]; echo?: boolean; nice?: boolean } = {}): Run {
   const args = ["run", "-s", script];
   const [command, argv] = options.nice
     ? [LOW_PRIORITY[0] as string, [...LOW_PRIORITY.slice(1), npm, ...args]]
@@ -44,8 +46,14 @@ function run(script: string, options: { capture?: string[]; nice?: boolean } = {
   });
   if (options.capture) {
     const out = options.capture;
-    child.stdout?.on("data", (chunk: Buffer) => out.push(chunk.toString()));
-    child.stderr?.on("data", (chunk: Buffer) => out.push(chunk.toString()));
+    child.stdout?.on("data", (chunk: Buffer) => {
+      out.push(chunk.toString());
+      if (options.echo) process.stdout.write(chunk);
+    });
+    child.stderr?.on("data", (chunk: Buffer) => {
+      out.push(chunk.toString());
+      if (options.echo) process.stderr.write(chunk);
+    });
   }
   const done = new Promise<number>((resolve) => {
     child.once("error", () => resolve(127));
@@ -79,8 +87,16 @@ async function stop(part: Run | undefined) {
 }
 
 async function main(): Promise<number> {
-  const build = await run("build").done;
+  const buildOutput: string[] = [];
+  const build = await run("build", { capture: buildOutput, echo: true }).done;
   if (build !== 0) return build;
+  // A clean console (issue 40): a warning in the build is fixed, not scrolled past.
+  const warnings = buildWarnings(buildOutput.join(""));
+  if (warnings.length) {
+    console.error(`\nThe build printed ${warnings.length} warning line(s) (scripts/build-log.ts):`);
+    for (const line of warnings) console.error(`  ${line}`);
+    return 1;
+  }
 
   const browser = run("test:e2e");
   const output: string[] = [];

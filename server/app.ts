@@ -19,6 +19,8 @@ import { requestGuard } from "./request-guard";
 import { reactRouterHandler } from "./request-handler";
 import { type SecurityOptions, securityHeaders } from "./security-headers";
 
+// `npm run demo` makes its administrator through the build (scripts/demo-admin.ts).
+export { demoAdminMessage, ensureDemoAdmin } from "~/auth/demo-admin.server";
 // `npm run sync` runs a sync through the build (scripts/sync.ts).
 export { syncContent } from "~/content/sync-schedule.server";
 export { env } from "~/env.server";

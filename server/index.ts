@@ -5,6 +5,7 @@
 // TypeScript support, and `npm run build` erases its types into build/start.js
 // (scripts/compile-start.ts), which production runs, so that the server never
 // loads Node's type stripper (decision 030). `root` is one level up from either.
+import { existsSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -16,6 +17,11 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
+// `npm start` and `npm run dev` pass --dotenv: `.env` is read when there is one (as
+// scripts/env-file.ts does for the other scripts; Node's --env-file-if-exists printed ".env not
+// found" on every start without one). The Docker image and the test servers do not pass it.
+const envFile = path.join(root, ".env");
+if (process.argv.includes("--dotenv") && existsSync(envFile)) process.loadEnvFile(envFile);
 
 async function load(): Promise<{ module: ServerModule; listener: Listener }> {
   if (!dev) {

@@ -9,6 +9,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { FETCH_ERRORS, REPORT_ENDPOINTS } from "~/analytics/analytics";
 import type { ReadingTimeReport } from "~/analytics/reports.server";
 import { ScrollX } from "~/components/scroll-x";
+import { Figures } from "./chart-views";
 
 const field = "mt-1 block rounded border border-line bg-bg px-2 py-1 text-ink";
 
@@ -103,14 +104,20 @@ export type VitalsView = {
 }[];
 
 /** One bar per page type: the p75 as a share of the "good" threshold (the line at 100%), capped at 200%. */
-function VitalBars({ vital, titleId }: { vital: VitalsView[number]; titleId: string }) {
+function VitalBars({ vital, titleId, summaryId }: { vital: VitalsView[number]; titleId: string; summaryId: string }) {
   const width = 480;
   const label = 110;
   const row = 26;
   const scale = (width - label - 60) / 2;
   const height = vital.pages.length * row + 22;
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} className="h-auto w-full max-w-xl" role="img" aria-labelledby={titleId}>
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      className="h-auto w-full max-w-xl"
+      role="img"
+      aria-labelledby={titleId}
+      aria-describedby={summaryId}
+    >
       {vital.pages.map((p, i) => {
         const ratio = Math.min(2, vital.good ? p.p75 / vital.good : 0);
         const y = i * row + 4;
@@ -154,23 +161,31 @@ export function VitalsSection({ vitals }: { vitals: VitalsView }) {
         which browsers no longer report.
       </p>
       {withData.length === 0 ? <p className="mt-3 text-muted">No measurements in this range.</p> : null}
-      {withData.map((v) => (
-        <VitalFigure key={v.name} vital={v} />
-      ))}
+      <div className="grid items-start gap-x-8 lg:grid-cols-2">
+        {withData.map((v) => (
+          <VitalFigure key={v.name} vital={v} />
+        ))}
+      </div>
     </section>
   );
 }
 
 function VitalFigure({ vital }: { vital: VitalsView[number] }) {
   const titleId = `vital-${vital.name}`;
+  const summaryId = `vital-${vital.name}-summary`;
+  const good = vital.pages.filter((p) => p.isGood).length;
   return (
     <div className="mt-6">
       <h3 id={titleId} className="text-xl font-bold">
         {vital.name}
       </h3>
-      <div className="mt-2 grid items-start gap-4">
-        <VitalBars vital={vital} titleId={titleId} />
-        <ScrollX label={`${vital.name}: the numbers`}>
+      <div className="mt-2 grid items-start gap-3">
+        <p id={summaryId} className="text-sm text-muted">
+          {good} of {vital.pages.length} page types good (p75 within {vital.good}
+          {vital.unit}).
+        </p>
+        <VitalBars vital={vital} titleId={titleId} summaryId={summaryId} />
+        <Figures title={vital.name}>
           <table className="w-full text-left text-sm">
             <caption className="text-left font-semibold">{vital.name}: the numbers</caption>
             <thead>
@@ -201,7 +216,7 @@ function VitalFigure({ vital }: { vital: VitalsView[number] }) {
               ))}
             </tbody>
           </table>
-        </ScrollX>
+        </Figures>
       </div>
     </div>
   );

@@ -1,7 +1,10 @@
 // The SVG of the statistics charts (geometry from charts.server.ts), each with
-// a data table beside it: the SVG is an image with a short name for screen
-// readers, the table carries the numbers.
-import { useId } from "react";
+// a data table after it: the SVG is an image named by its heading and
+// described by a one-line summary; the table carries the numbers, folded in a
+// <details> ("Show the figures") right after the image, so a page of charts is
+// not a page of 30-row tables (issue 40), and screen readers and readers
+// without JavaScript still reach every figure (a native disclosure).
+import { type ReactNode, useId } from "react";
 import { ScrollX } from "~/components/scroll-x";
 import type { BarChartModel, LineChartModel } from "./charts.server";
 
@@ -14,7 +17,9 @@ const INK = { fill: "var(--c-ink)" };
 const ACCENT_FILL = { fill: "var(--c-accent)" };
 const ACCENT_STROKE = { stroke: "var(--c-accent)" };
 
-function BarSvg({ chart, titleId }: { chart: BarChartModel; titleId: string }) {
+type SvgNames = { titleId: string; summaryId: string };
+
+function BarSvg({ chart, titleId, summaryId }: { chart: BarChartModel } & SvgNames) {
   const { labelWidth } = chart;
   return (
     <svg
@@ -22,6 +27,7 @@ function BarSvg({ chart, titleId }: { chart: BarChartModel; titleId: string }) {
       className="h-auto w-full max-w-xl"
       role="img"
       aria-labelledby={titleId}
+      aria-describedby={summaryId}
     >
       {chart.ticks.map((t) => (
         <g key={t.value}>
@@ -53,7 +59,7 @@ function BarSvg({ chart, titleId }: { chart: BarChartModel; titleId: string }) {
   );
 }
 
-function LineSvg({ chart, titleId }: { chart: LineChartModel; titleId: string }) {
+function LineSvg({ chart, titleId, summaryId }: { chart: LineChartModel } & SvgNames) {
   const { margin } = chart;
   return (
     <svg
@@ -61,6 +67,7 @@ function LineSvg({ chart, titleId }: { chart: LineChartModel; titleId: string })
       className="h-auto w-full max-w-xl"
       role="img"
       aria-labelledby={titleId}
+      aria-describedby={summaryId}
     >
       {chart.yTicks.map((t) => (
         <g key={t.value}>
@@ -83,7 +90,32 @@ function LineSvg({ chart, titleId }: { chart: LineChartModel; titleId: string })
   );
 }
 
-/** A chart and its table under one heading. */
+/**
+ * A chart's table, folded: closed it is one line, open (a click, Enter or Space
+ * on its summary; no JavaScript needed) it shows the table. The summary names
+ * the chart for screen readers, so a list of its controls is not ten alike.
+ */
+export function Figures({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <details>
+      <summary className="cursor-pointer font-semibold">
+        Show the figures<span className="sr-only"> of {title}</span>
+      </summary>
+      <ScrollX label={`${title}: the numbers`} className="mt-2">
+        {children}
+      </ScrollX>
+    </details>
+  );
+}
+
+/** One line for a chart's description: the total and the highest row. */
+export function chartSummary(valueName: string, rows: [string, number][]): string {
+  const total = rows.reduce((sum, [, n]) => sum + n, 0);
+  const high = rows.reduce<[string, number] | null>((best, row) => (best && best[1] >= row[1] ? best : row), null);
+  return high ? `${valueName}: ${total} in all, highest ${high[1]} (${high[0]}).` : `${valueName}: none.`;
+}
+
+/** A chart, its summary and its folded table under one heading. */
 export function ChartFigure({
   title,
   chart,
@@ -96,23 +128,29 @@ export function ChartFigure({
   rows: [string, number][];
 }) {
   const titleId = useId();
+  const summaryId = useId();
   const total = rows.reduce((sum, [, n]) => sum + n, 0);
   return (
     <section aria-labelledby={titleId} className="mt-8">
       <h2 id={titleId} className="font-serif text-2xl font-bold">
         {title}
       </h2>
-      <div className="mt-3 grid items-start gap-4">
+      <div className="mt-3 grid items-start gap-3">
         {rows.length ? (
-          chart.kind === "bar" ? (
-            <BarSvg chart={chart} titleId={titleId} />
-          ) : (
-            <LineSvg chart={chart} titleId={titleId} />
-          )
+          <>
+            <p id={summaryId} className="text-sm text-muted">
+              {chartSummary(columns[1], rows)}
+            </p>
+            {chart.kind === "bar" ? (
+              <BarSvg chart={chart} titleId={titleId} summaryId={summaryId} />
+            ) : (
+              <LineSvg chart={chart} titleId={titleId} summaryId={summaryId} />
+            )}
+          </>
         ) : (
           <p className="text-muted">Nothing to show yet.</p>
         )}
-        <ScrollX label={`${title}: the numbers`}>
+        <Figures title={title}>
           <table className="w-full text-left text-sm">
             <caption className="text-left font-semibold">{title}: the numbers</caption>
             <thead>
@@ -144,7 +182,7 @@ export function ChartFigure({
               </tr>
             </tfoot>
           </table>
-        </ScrollX>
+        </Figures>
       </div>
     </section>
   );

@@ -63,7 +63,8 @@ export function barChart(rows: Count[]): BarChartModel {
 
 /** One line over the weeks, with a dot per week. */
 export function weeklyLineChart(rows: WeekCount[]): LineChartModel {
-  const height = 200;
+  // Low and wide: the trend reads as well, and a page of them fits on a few screens (issue 40).
+  const height = 150;
   const margin = { top: 12, right: 16, bottom: 32, left: 40 };
   const x = scalePoint<string>()
     .domain(rows.map((r) => r.week))

@@ -100,6 +100,19 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
 }
 
 /**
+ * Makes an account an administrator with a new password hash, ending every session and pending
+ * reset link of it in one transaction: whatever anyone knew or held no longer opens it.
+ */
+export async function setAdminPassword(userId: string, hash: string) {
+  await prisma.$transaction([
+    prisma.session.deleteMany({ where: { userId } }),
+    prisma.passwordReset.deleteMany({ where: { userId } }),
+    prisma.password.upsert({ where: { userId }, create: { userId, hash }, update: { hash } }),
+    prisma.user.update({ where: { id: userId }, data: { isAdmin: true } }),
+  ]);
+}
+
+/**
  * The first administrator from ADMIN_EMAIL / ADMIN_PASSWORD, at start-up: created, or promoted if
  * the account exists. Anyone may have registered that address before the operator set it, so a
  * promotion takes the operator's password and ends every session and pending reset link of the
@@ -113,16 +126,7 @@ export async function ensureInitialAdmin(email: string | undefined, password: st
   if (existing?.isAdmin) return;
   const hash = await hashPassword(password);
   if (existing) {
-    await prisma.$transaction([
-      prisma.session.deleteMany({ where: { userId: existing.id } }),
-      prisma.passwordReset.deleteMany({ where: { userId: existing.id } }),
-      prisma.password.upsert({
-        where: { userId: existing.id },
-        create: { userId: existing.id, hash },
-        update: { hash },
-      }),
-      prisma.user.update({ where: { id: existing.id }, data: { isAdmin: true } }),
-    ]);
+    await setAdminPassword(existing.id, hash);
     return;
   }
   const base =

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { announceDueStories } from "./announce.server";
+import { announceDueStories, announceStory } from "./announce.server";
 
 const NOW = new Date("2026-11-24T12:00:00Z");
 const hour = 3_600_000;
@@ -48,5 +48,14 @@ describe("announcing own stories (issue 12: the own-posts table gets a newly pub
     expect(await newStoryLinks(keen.id)).toEqual([]);
     expect(await announceDueStories(new Date(NOW.getTime() + 2 * hour))).toBe(1);
     expect(await newStoryLinks(keen.id)).toEqual(["/reader/ann-later"]);
+  });
+
+  it("tells the other readers of a writer's story, never the writer (issue 40: told twice)", async () => {
+    const writer = await reader();
+    const other = await reader();
+    const story = await post("ann-own", { authorId: writer.id });
+    expect(await announceStory(story, NOW)).toBe(true);
+    expect(await newStoryLinks(other.id)).toEqual(["/reader/ann-own"]);
+    expect(await newStoryLinks(writer.id)).toEqual([]);
   });
 });

@@ -20,7 +20,9 @@ export async function announceStory(post: { id: number; slug: string; title: str
   return prisma.$transaction(async (tx) => {
     const marked = await tx.post.updateMany({ where: { id: post.id, announcedAt: null }, data: { announcedAt: now } });
     if (marked.count === 0) return false;
-    await notifyNewStory(post, tx);
+    // Its writer is told by the moderation's own notice, not by this one.
+    const row = await tx.post.findUnique({ where: { id: post.id }, select: { authorId: true } });
+    await notifyNewStory({ ...post, authorId: row?.authorId ?? null }, tx);
     return true;
   });
 }

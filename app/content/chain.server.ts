@@ -338,6 +338,8 @@ export function createContentChain(options: ChainOptions) {
     getStory,
     neighbours,
     listTerms,
+    /** Whether any remote source is configured (WPCOM_SITE or WP_URL): without one there is nothing to sync. */
+    hasRemoteSources: () => sources.length > 0,
     /** The first remote source that is up, for the content sync. */
     async firstAvailableRemote() {
       for await (const source of availableRemotes()) return source;

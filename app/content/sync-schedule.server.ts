@@ -20,15 +20,25 @@ export function syncContent({ force = false } = {}): Promise<SyncResult> {
   return runContentSync({ chain: contentChain, force });
 }
 
+/** Whether the site has a remote source to sync from (WPCOM_SITE or WP_URL). */
+export function syncSourceConfigured(): boolean {
+  return contentChain.hasRemoteSources();
+}
+
 /**
  * The admin area's "Sync now" and "Back-fill the whole site": takes the lease
  * here (so the admin is told at once when a sync is already running), writes
  * the audit row and the first progress, then runs the sync in the background
- * and returns without waiting for it. False when another sync holds the lease.
+ * and returns without waiting for it. "running" when another sync holds the
+ * lease; "no-source" (and nothing written) when there is nothing to sync from.
  */
-export async function startSyncInBackground(admin: AuditActor, { full = false } = {}): Promise<boolean> {
+export async function startSyncInBackground(
+  admin: AuditActor,
+  { full = false } = {},
+): Promise<"started" | "running" | "no-source"> {
+  if (!syncSourceConfigured()) return "no-source";
   const holder = randomUUID();
-  if (!(await acquireLease(SYNC_LEASE, holder, SYNC_LEASE_MS))) return false;
+  if (!(await acquireLease(SYNC_LEASE, holder, SYNC_LEASE_MS))) return "running";
   const startedAt = new Date().toISOString();
   await prisma.$transaction(async (tx) => {
     await recordAdminAction(tx, admin, {
@@ -51,7 +61,7 @@ export async function startSyncInBackground(admin: AuditActor, { full = false } 
   void runContentSync({ chain: contentChain, force: true, full, holder, leaseHeld: true }).catch((error) =>
     console.error("[sync] failed", error),
   );
-  return true;
+  return "started";
 }
 
 /** The interval the schedule waits now: the admin's setting (/admin/settings), read before every wait. */
@@ -76,7 +86,7 @@ const SCHEDULE_TICK_MS = 30_000;
  */
 export function startContentSyncSchedule() {
   if (env.CONTENT_SYNC === "off") return;
-  if (!env.WPCOM_SITE && !env.WP_URL) return;
+  if (!syncSourceConfigured()) return;
   let lastRunAt = 0;
   scheduleJob({
     name: "sync",

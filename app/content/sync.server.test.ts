@@ -125,6 +125,17 @@ describe("content sync", () => {
     expect(result).toMatchObject({ status: "error", message: SYNC_MESSAGES.unavailable, apiAvailable: false });
   });
 
+  it("with no source configured, says so and records, counts and logs nothing (issue 40)", async () => {
+    const none = createContentChain({ sources: wordpressSources({ wpcomApiBase: "" }), timeoutMs: 5000 });
+    for (const force of [false, true]) {
+      const result = await runContentSync({ chain: none, sleep: noSleep, force });
+      expect(result).toMatchObject({ status: "skipped", type: "info", message: SYNC_MESSAGES.noSource });
+    }
+    expect(await getSyncHistory()).toEqual([]);
+    expect(await getLastSync()).toBeNull();
+    expect(await prisma.lease.count()).toBe(0);
+  });
+
   it("warns when the remote has no posts", async () => {
     const c = chain();
     await c.firstAvailableRemote();

@@ -46,6 +46,8 @@ export const SYNC_MESSAGES = {
   unavailable: "The blog platform API connection is unavailable. Using cached content.",
   running: "Another content sync is running. Skipped.",
   recent: "The last content sync was under 2.5 minutes ago. Skipped.",
+  noSource:
+    "No content source is configured (WPCOM_SITE or WP_URL), so there is nothing to sync. The site shows its own stories.",
 } as const;
 
 export type SyncStatus = "success" | "skipped" | "empty" | "error";
@@ -78,7 +80,7 @@ export type LastSync = {
 };
 
 type SyncOptions = {
-  chain: Pick<ContentChain, "firstAvailableRemote" | "markUnavailable" | "clearCache">;
+  chain: Pick<ContentChain, "hasRemoteSources" | "firstAvailableRemote" | "markUnavailable" | "clearCache">;
   force?: boolean;
   /** Copy every older page, from page 2 to the last (the admin area's full backfill), renewing the lease as it goes. */
   full?: boolean;
@@ -380,6 +382,11 @@ export async function runContentSync(options: SyncOptions): Promise<SyncResult> 
     return full;
   };
   const skipped = (message: string) => done({ ...base, status: "skipped", type: "info", message }, false);
+
+  // No source configured is not a failure, nor a sync: nothing is recorded, logged or counted (issue 40).
+  if (!options.chain.hasRemoteSources()) {
+    return { ...base, status: "skipped", type: "info", message: SYNC_MESSAGES.noSource, syncTime: 0 };
+  }
 
   if (!options.force) {
     const last = await getLastSync();

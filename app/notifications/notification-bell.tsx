@@ -281,6 +281,11 @@ function useNewStoryPoll({ signedIn, wantsNewStories }: BellProps) {
         if (signedIn) {
           if (!wantsNewStories) return;
           revalidate.current();
+          // The server decided whom to tell (never the story's own writer, issue 40): the toast
+          // follows its notification, so a writer is not told "New Story Published" of their story.
+          const unread = await apiRequest<ApiList>("/api/notifications?filter=unread");
+          if (stopped || !unread.notifications.some((n) => n.type === "new-story" && n.link === notification.link))
+            return;
         } else addBrowserNotification(notification);
         showToast({ title: notification.title, description: notification.message });
       } catch {

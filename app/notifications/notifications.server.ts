@@ -184,15 +184,22 @@ type Tx = Pick<typeof prisma, "$executeRaw">;
 /**
  * A new-story notification for every reader who wants them (the preference
  * the settings issue exposes), in one INSERT ... SELECT per story, never one
- * query per reader. A reader who already has it (dedupe key) is skipped.
+ * query per reader. A reader who already has it (dedupe key) is skipped, and
+ * so is the story's writer (`authorId`): they were told "Your story is
+ * published" already, and news of their own story is no news (issue 40).
  */
-export async function notifyNewStory(story: { id: number | string; slug: string; title: string }, db: Tx = prisma) {
+export async function notifyNewStory(
+  story: { id: number | string; slug: string; title: string; authorId?: string | null },
+  db: Tx = prisma,
+) {
   const n = newStoryNotification(story);
   const dedupeKey = `new-story:${n.link}`;
   const now = new Date();
+  // "IS NOT" is null-safe: with no author (a synced or demo story) every reader is told.
+  const author = story.authorId ?? null;
   return db.$executeRaw`
     INSERT INTO "Notification" ("id", "userId", "type", "title", "message", "link", "storyId", "date", "read", "dedupeKey")
     SELECT 'n' || lower(hex(randomblob(12))), "id", ${n.type}, ${n.title}, ${n.message}, ${n.link}, ${n.storyId}, ${now}, false, ${dedupeKey}
-    FROM "User" WHERE "notifyNewStories" = true
+    FROM "User" WHERE "notifyNewStories" = true AND "id" IS NOT ${author}
     ON CONFLICT ("userId", "dedupeKey") DO NOTHING`;
 }

@@ -6,7 +6,12 @@ import { newReader, signInAndOpen } from "../support/accounts";
 import { ADMIN_ENV, SITE_ADMIN, startSite } from "../support/site-server";
 import { expect, onOwnSite } from "../support/test";
 
+// No WPCOM_SITE nor WP_URL: a site without a content source, as `npm run demo` starts it.
 const test = onOwnSite("settings", () => startSite({ env: ADMIN_ENV }));
+/** A site with a source configured (its scheduled sync off, so only the test writes the progress). */
+const withSource = onOwnSite("sync-progress", () =>
+  startSite({ env: { ...ADMIN_ENV, WP_URL: "http://127.0.0.1:9", CONTENT_SYNC: "off" } }),
+);
 
 test.describe.configure({ mode: "serial" });
 
@@ -132,61 +137,101 @@ test("the contact address setting reaches the terms page", async ({ page }) => {
   await expect(page.getByRole("link", { name: "night-desk@horror.test" }).first()).toBeVisible();
 });
 
-test("the sync page shows a running sync's progress and its history", async ({
+test("without a content source the sync page says there is nothing to sync, and a sync counts nothing", async ({
   page,
   site,
-  javaScriptEnabled,
   checkA11y,
 }) => {
-  // A sync running in another process: its lease and its progress row.
-  const now = Date.now();
-  const progress = (done: number, running = true) =>
-    JSON.stringify({
-      kind: "backfill",
-      running,
-      phase: running ? `Copied page ${done} of 4` : "Finished",
-      done,
-      total: 4,
-      posts: done * 20,
-      startedAt: new Date(now).toISOString(),
-      updatedAt: new Date().toISOString(),
-      outcome: running ? null : { status: "success", message: "Synced 80 posts from WordPress (80 new)." },
-    });
-  await site.query(`DELETE FROM "Lease" WHERE "name" = 'content-sync'`);
-  await site.query(`INSERT INTO "Lease" ("name", "holder", "expiresAt") VALUES ('content-sync', 'e2e', ?)`, [
-    new Date(now + 5 * 60_000).toISOString(),
-  ]);
-  await site.query(
-    `INSERT INTO "KeyValue" ("key", "value", "updatedAt") VALUES ('sync:progress', ?, ?)
-     ON CONFLICT ("key") DO UPDATE SET "value" = excluded."value"`,
-    [progress(1), new Date().toISOString()],
+  await asAdmin(page, "/admin/wordpress-sync");
+  const note = page.getByRole("note");
+  await expect(note).toContainText("No content source is configured (WPCOM_SITE or WP_URL)");
+  await expect(note).toContainText("there is nothing to sync");
+  const syncNow = page.getByRole("button", { name: "Sync now" });
+  await expect(syncNow).toBeDisabled();
+  await expect(syncNow).toHaveAccessibleDescription(/No content source is configured/);
+  await expect(page.getByRole("button", { name: "Back-fill the whole site" })).toBeDisabled();
+  await checkA11y();
+
+  // A POST all the same (a page from before the source was removed): answered with the same words.
+  const { csrfToken } = await (await page.request.get("/api/csrf-token")).json();
+  const post = await page.request.post("/admin/wordpress-sync", {
+    form: { intent: "sync", csrf: csrfToken },
+    maxRedirects: 0,
+  });
+  expect(post.status()).toBe(302);
+  await page.goto("/admin/wordpress-sync");
+  const toast = page.getByRole("status").filter({ hasText: "Nothing to sync" });
+  await expect(toast).toContainText("No content source is configured");
+  await expect(page.getByText("Sync started")).toHaveCount(0);
+  await expect(page.getByText("No sync has run yet.")).toBeVisible();
+  await expect(page.getByText("Nothing recorded yet.")).toBeVisible();
+
+  // Nothing counted: no history, no last sync, no progress, no audit row, no failure on the dashboard.
+  const [counts] = await site.query<{ records: number; keys: number; audits: number }>(
+    `SELECT (SELECT COUNT(*) FROM "SyncRecord") AS records,
+            (SELECT COUNT(*) FROM "KeyValue" WHERE "key" IN ('sync:last', 'sync:progress')) AS keys,
+            (SELECT COUNT(*) FROM "AdminAudit" WHERE "action" LIKE 'sync.%') AS audits`,
   );
-  try {
-    await asAdmin(page, "/admin/wordpress-sync");
-    await expect(page.getByRole("heading", { name: "Back-fill of the whole site running" })).toBeVisible();
-    const bar = page.getByRole("progressbar", { name: "Progress" });
-    await expect(bar).toHaveAttribute("value", "1");
-    await expect(page.getByRole("button", { name: "Sync now" })).toBeDisabled();
-    await checkA11y();
-    // No page reloads itself (WCAG 2.2.1): without JavaScript the admin asks for the progress.
-    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
-    const refresh = page.getByRole("link", { name: "Refresh progress" });
-    // With JS the event stream moves the bar without a reload; without, the admin's refresh does.
-    await site.query(`UPDATE "KeyValue" SET "value" = ? WHERE "key" = 'sync:progress'`, [progress(3)]);
-    if (!javaScriptEnabled) await refresh.click();
-    await expect(bar).toHaveAttribute("value", "3");
-    await expect(page.getByTestId("sync-progress-text")).toContainText("3 of 4 pages");
-    await site.query(`UPDATE "KeyValue" SET "value" = ? WHERE "key" = 'sync:progress'`, [progress(4, false)]);
-    await site.query(`DELETE FROM "Lease" WHERE "name" = 'content-sync'`);
-    // With JS the stream says it finished; without, the admin's next refresh shows it.
-    if (!javaScriptEnabled) await refresh.click();
-    await expect(page.getByRole("heading", { name: "Back-fill of the whole site finished" })).toBeVisible({
-      timeout: 10_000,
-    });
-    await expect(page.getByTestId("sync-progress-text")).toContainText("Synced 80 posts");
-    await expect(refresh).toHaveCount(0);
-    await expect(page.getByRole("button", { name: "Sync now" })).toBeEnabled();
-  } finally {
-    await site.query(`DELETE FROM "Lease" WHERE "name" = 'content-sync'`);
-  }
+  expect(counts).toEqual({ records: 0, keys: 0, audits: 0 });
+  await page.goto("/admin/dashboard");
+  await expect(page.getByRole("link", { name: /Failed syncs/ })).toContainText("0");
+  // Nor logged.
+  expect(site.stdout() + site.stderr()).not.toContain("unavailable");
 });
+
+withSource(
+  "the sync page shows a running sync's progress and its history",
+  async ({ page, site, javaScriptEnabled, checkA11y }) => {
+    // A sync running in another process: its lease and its progress row.
+    const now = Date.now();
+    const progress = (done: number, running = true) =>
+      JSON.stringify({
+        kind: "backfill",
+        running,
+        phase: running ? `Copied page ${done} of 4` : "Finished",
+        done,
+        total: 4,
+        posts: done * 20,
+        startedAt: new Date(now).toISOString(),
+        updatedAt: new Date().toISOString(),
+        outcome: running ? null : { status: "success", message: "Synced 80 posts from WordPress (80 new)." },
+      });
+    await site.query(`DELETE FROM "Lease" WHERE "name" = 'content-sync'`);
+    await site.query(`INSERT INTO "Lease" ("name", "holder", "expiresAt") VALUES ('content-sync', 'e2e', ?)`, [
+      new Date(now + 5 * 60_000).toISOString(),
+    ]);
+    await site.query(
+      `INSERT INTO "KeyValue" ("key", "value", "updatedAt") VALUES ('sync:progress', ?, ?)
+     ON CONFLICT ("key") DO UPDATE SET "value" = excluded."value"`,
+      [progress(1), new Date().toISOString()],
+    );
+    try {
+      await asAdmin(page, "/admin/wordpress-sync");
+      await expect(page.getByRole("heading", { name: "Back-fill of the whole site running" })).toBeVisible();
+      const bar = page.getByRole("progressbar", { name: "Progress" });
+      await expect(bar).toHaveAttribute("value", "1");
+      await expect(page.getByRole("button", { name: "Sync now" })).toBeDisabled();
+      await checkA11y();
+      // No page reloads itself (WCAG 2.2.1): without JavaScript the admin asks for the progress.
+      await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+      const refresh = page.getByRole("link", { name: "Refresh progress" });
+      // With JS the event stream moves the bar without a reload; without, the admin's refresh does.
+      await site.query(`UPDATE "KeyValue" SET "value" = ? WHERE "key" = 'sync:progress'`, [progress(3)]);
+      if (!javaScriptEnabled) await refresh.click();
+      await expect(bar).toHaveAttribute("value", "3");
+      await expect(page.getByTestId("sync-progress-text")).toContainText("3 of 4 pages");
+      await site.query(`UPDATE "KeyValue" SET "value" = ? WHERE "key" = 'sync:progress'`, [progress(4, false)]);
+      await site.query(`DELETE FROM "Lease" WHERE "name" = 'content-sync'`);
+      // With JS the stream says it finished; without, the admin's next refresh shows it.
+      if (!javaScriptEnabled) await refresh.click();
+      await expect(page.getByRole("heading", { name: "Back-fill of the whole site finished" })).toBeVisible({
+        timeout: 10_000,
+      });
+      await expect(page.getByTestId("sync-progress-text")).toContainText("Synced 80 posts");
+      await expect(refresh).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Sync now" })).toBeEnabled();
+    } finally {
+      await site.query(`DELETE FROM "Lease" WHERE "name" = 'content-sync'`);
+    }
+  },
+);

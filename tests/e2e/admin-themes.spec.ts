@@ -146,6 +146,8 @@ test("site statistics: each chart is SVG in the first HTML, with a data table be
   ];
   for (const title of titles) {
     const section = page.getByRole("region", { name: title });
+    // The numbers are folded under the chart (issue 40): one click shows them.
+    await section.locator("summary", { hasText: "Show the figures" }).click();
     await expect(section.getByRole("table", { name: `${title}: the numbers` })).toBeVisible();
   }
   // The source chart has data on any site (the demo stories): its SVG is drawn.

@@ -108,6 +108,43 @@ test("anonymous: a new story from the poll toasts and is kept in the browser; ig
   await expect.poll(() => polls.length).toBe(2);
 });
 
+test("signed in: the poll's toast follows the server's notice, so a story's writer is not told of it", async ({
+  page,
+  site,
+}) => {
+  // The browser last saw an older story, so the site's newest one is news to it.
+  await page.addInitScript(() =>
+    localStorage.setItem("hs_newest_story", JSON.stringify({ id: -1, date: "2000-01-01T00:00:00.000Z" })),
+  );
+  const reader = await signUp(page);
+  const newest = (await (await page.request.get("/api/posts?limit=1")).json()) as { posts: { slug: string }[] };
+  const link = `/reader/${newest.posts[0]?.slug}`;
+  const toast = page.getByRole("status").filter({ hasText: "New Story Published" });
+  const polled = () => page.waitForResponse((r) => new URL(r.url()).pathname === "/api/notifications");
+
+  // As that story's writer: the server told them nothing of it (issue 40), and no toast does.
+  let answered = polled();
+  await page.goto("/stories");
+  // Whichever comes first: the server's answer, or a toast that did not wait for it.
+  await Promise.race([answered, toast.waitFor()]);
+  await expect(toast).toHaveCount(0);
+
+  // A reader the server told: the toast.
+  await addNotification(site, await userId(site, reader.username), {
+    title: "New Story Published",
+    message: "A story is now available to read!",
+    link,
+    type: "new-story",
+  });
+  await page.evaluate(() =>
+    localStorage.setItem("hs_newest_story", JSON.stringify({ id: -1, date: "2000-01-01T00:00:00.000Z" })),
+  );
+  answered = polled();
+  await page.reload();
+  await answered;
+  await expect(toast).toBeVisible();
+});
+
 test("on sign-in the browser's notifications join the account once, and the key is cleared", async ({ page }) => {
   await page.goto("/stories");
   await page.evaluate(() => {

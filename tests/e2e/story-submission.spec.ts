@@ -2,8 +2,8 @@
 // story (a refused submission keeps every field), the admin requests changes,
 // the writer edits and resubmits, the admin approves; the story is read at
 // /community-story/{slug} and listed in the Story Index as a community story;
-// the writer got both notifications (and the email), another reader got the
-// new-story notification and cannot open the edit page. On a site of its own
+// the writer got both notifications (and the email) and not the new-story one,
+// another reader got the new-story notification and cannot open the edit page. On a site of its own
 // (story-site.ts): a published story changes the index other specs count.
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
@@ -159,6 +159,9 @@ test("submit, changes requested, resubmit, approve: published, listed, and every
   await expect(list).toContainText("Changes requested");
   await expect(list).toContainText("The ending needs one more scene.");
   await expect(list).toContainText("Your story is published");
+  // Told once of their own story: the new-story notice is for the other readers (issue 40).
+  await expect(list).not.toContainText("New Story Published");
+  await expect(list).not.toContainText(`"${title}" is now available to read!`);
   const mail = await latestMail((m) => m.to.includes(writer.email) && m.subject.startsWith("Your story is published"));
   expect(mail.text).toContain(`/community-story/${slug}`);
   await latestMail((m) => m.to.includes(writer.email) && m.subject.startsWith("Changes requested"));
@@ -166,7 +169,9 @@ test("submit, changes requested, resubmit, approve: published, listed, and every
   // The other reader got the new-story notification, linking to /reader/{slug}.
   await readerPage.goto("/notifications");
   const theirs = readerPage.getByRole("region", { name: "All notifications" });
+  await expect(theirs).toContainText("New Story Published");
   await expect(theirs).toContainText(`"${title}" is now available to read!`);
+  await expect(theirs).not.toContainText("Your story is published");
   await readerPage.goto(`/reader/${slug}`);
   await expect(readerPage.getByRole("heading", { level: 1, name: title })).toBeVisible();
 

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 // A WordPress REST API on loopback for the tests: the response shapes, headers
-// and error bodies of a real WordPress 6.1 (see shared/fixtures/
-// wordpress-rest-examples.json), served by a real process, both as a
+// and error bodies of a real WordPress 6.1 (recorded from one: JSON arrays
+// with X-WP-Total and X-WP-TotalPages), served by a real process, both as a
 // self-hosted site (/wp-json/wp/v2/...) and WordPress.com style
 // (/wpcom/wp/v2/sites/{site}/...). Node built-ins only, so it runs under
 // plain `node` with type stripping.

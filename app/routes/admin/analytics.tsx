@@ -20,6 +20,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Analytics" });
 
+/** Charts two abreast where the column is wide enough: a page of charts, not a scroll of them (issue 40). */
+const CHART_GRID = "grid items-start gap-x-8 lg:grid-cols-2";
+
 const percent = (share: number | null) => (share === null ? "–" : `${Math.round(share * 1000) / 10}%`);
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {
@@ -39,7 +42,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             <h2 id="summary-heading" className="font-serif text-2xl font-bold">
               {overview.range.from} to {overview.range.to}
             </h2>
-            <dl className="mt-3 grid gap-4 sm:grid-cols-2">
+            <dl className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               <Figure label="Page views" value={overview.totals.views} />
               <Figure label="Readers (counted once a day)" value={overview.totals.readers} />
               <Figure label="Returning readers" value={overview.totals.returningReaders} />
@@ -51,9 +54,11 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             </dl>
           </section>
           <h2 className="mt-10 font-serif text-3xl font-bold">Engagement</h2>
-          {overview.engagement.map((c) => (
-            <ChartFigure key={c.title} title={c.title} chart={c.chart} columns={c.columns} rows={c.rows} />
-          ))}
+          <div className={CHART_GRID}>
+            {overview.engagement.map((c) => (
+              <ChartFigure key={c.title} title={c.title} chart={c.chart} columns={c.columns} rows={c.rows} />
+            ))}
+          </div>
           <ReadingTimeTable stories={overview.stories} />
           <ChartFigure
             title={overview.reading.title}
@@ -62,9 +67,11 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             rows={overview.reading.rows}
           />
           <h2 className="mt-10 font-serif text-3xl font-bold">Devices</h2>
-          {overview.devices.map((c) => (
-            <ChartFigure key={c.title} title={c.title} chart={c.chart} columns={c.columns} rows={c.rows} />
-          ))}
+          <div className={CHART_GRID}>
+            {overview.devices.map((c) => (
+              <ChartFigure key={c.title} title={c.title} chart={c.chart} columns={c.columns} rows={c.rows} />
+            ))}
+          </div>
           <VitalsSection vitals={overview.vitals} />
         </>
       ) : null}

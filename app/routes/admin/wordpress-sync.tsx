@@ -5,14 +5,16 @@ import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { ScrollX } from "~/components/scroll-x";
 import { formatDate } from "~/components/story-card";
-import { getLastSync, getSyncHistory, getSyncProgress, type SyncProgress } from "~/content/sync.server";
-import { startSyncInBackground } from "~/content/sync-schedule.server";
+import { getLastSync, getSyncHistory, getSyncProgress, SYNC_MESSAGES, type SyncProgress } from "~/content/sync.server";
+import { startSyncInBackground, syncSourceConfigured } from "~/content/sync-schedule.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { routeMeta } from "~/utils/meta";
 import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/wordpress-sync";
 
 const PAGE = "/admin/wordpress-sync";
+/** A button that cannot be used looks it (the .btn component has no disabled look of its own). */
+const DISABLED = "disabled:cursor-not-allowed disabled:opacity-60";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -21,6 +23,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       last,
       progress,
+      sourceConfigured: syncSourceConfigured(),
+      noSourceMessage: SYNC_MESSAGES.noSource,
       history: history.map((r) => ({
         ...r,
         recordedAt: r.recordedAt.toISOString(),
@@ -46,7 +50,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const full = intent === "backfill";
   const started = await startSyncInBackground(admin, { full });
-  if (!started) {
+  if (started === "no-source") {
+    // A form from before the source was removed, or a hand-made POST: said, and nothing counted.
+    return redirectWithToast(PAGE, {
+      title: "Nothing to sync",
+      description: SYNC_MESSAGES.noSource,
+      variant: "default",
+    });
+  }
+  if (started === "running") {
     return redirectWithToast(PAGE, {
       title: "A sync is already running",
       description: "Its progress is shown below. Start another one when it has finished.",
@@ -131,11 +143,14 @@ function useLiveProgress(initial: SyncProgress | null) {
 }
 
 export default function WordPressSync({ loaderData }: Route.ComponentProps) {
-  const { last, history } = loaderData;
+  const { last, history, sourceConfigured, noSourceMessage } = loaderData;
   const progress = useLiveProgress(loaderData.progress);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === PAGE;
   const running = Boolean(loaderData.progress?.running);
+  const unavailable = busy || running || !sourceConfigured;
+  // The buttons say why they cannot be used: the missing source, then what each one does.
+  const describedBy = sourceConfigured ? "backfill-hint" : "no-source-note backfill-hint";
   return (
     <div>
       <h1 className="font-serif text-4xl font-bold">Content sync</h1>
@@ -144,18 +159,30 @@ export default function WordPressSync({ loaderData }: Route.ComponentProps) {
           ? `Last sync ${formatDate(last.timestamp)} at ${new Date(last.timestamp).toISOString().slice(11, 16)} UTC: ${last.success ? "succeeded" : "failed"}, ${last.count} posts.`
           : "No sync has run yet."}
       </p>
+      {sourceConfigured ? null : (
+        <p id="no-source-note" role="note" className="mt-4 rounded border border-accent bg-surface p-3">
+          {noSourceMessage} Set one of them (see the README's configuration) and restart the server to sync.
+        </p>
+      )}
       <Form method="post" className="mt-4 flex flex-wrap gap-3">
         <AuthenticityTokenInput name="csrf" />
-        <button type="submit" name="intent" value="sync" className="btn btn-primary" disabled={busy || running}>
+        <button
+          type="submit"
+          name="intent"
+          value="sync"
+          className={`btn btn-primary ${DISABLED}`}
+          disabled={unavailable}
+          aria-describedby={sourceConfigured ? undefined : "no-source-note"}
+        >
           Sync now
         </button>
         <button
           type="submit"
           name="intent"
           value="backfill"
-          className="btn"
-          disabled={busy || running}
-          aria-describedby="backfill-hint"
+          className={`btn ${DISABLED}`}
+          disabled={unavailable}
+          aria-describedby={describedBy}
         >
           Back-fill the whole site
         </button>
