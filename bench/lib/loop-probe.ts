@@ -6,9 +6,11 @@
 //   loop held by work on the main thread, or the main thread waiting for a core;
 // - the wait of libuv's thread pool: an fs.stat every 20 ms, timed from the call
 //   to its callback (it queues behind whatever else the pool's threads run);
-// - the loop's utilisation, and the CPU time of the main thread and of the process.
+// - the loop's utilisation, and the CPU time of the main thread and of the process;
+// - on Linux, how long the main thread waited for a core: its run-queue time
+//   (/proc schedstat), runnable but not running.
 // Not part of the product: the bench's figures are taken without it.
-import { stat } from "node:fs";
+import { readFileSync, stat } from "node:fs";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 
 const delay = monitorEventLoopDelay({ resolution: 5 });
@@ -17,6 +19,16 @@ let poolWaits: number[] = [];
 let utilisation = performance.eventLoopUtilization();
 let thread = process.threadCpuUsage();
 let all = process.cpuUsage();
+let runQueue = runQueueNs();
+
+/** The main thread's run-queue wait in ns (/proc/<pid>/task/<pid>/schedstat, second field). */
+function runQueueNs(): number {
+  try {
+    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, "utf8").split(" ")[1]);
+  } catch {
+    return Number.NaN; // not Linux
+  }
+}
 
 setInterval(() => {
   const started = performance.now();
@@ -43,6 +55,7 @@ process.on("SIGUSR2", () => {
       mainThread: Math.round((loopCpu.user + loopCpu.system) / 1000),
       process: Math.round((processCpu.user + processCpu.system) / 1000),
     },
+    mainThreadRunQueueWaitMs: Math.round((runQueueNs() - runQueue) / 1e6),
   };
   console.log(`loop-probe ${JSON.stringify(line)}`);
   delay.reset();
@@ -50,4 +63,5 @@ process.on("SIGUSR2", () => {
   utilisation = performance.eventLoopUtilization();
   thread = process.threadCpuUsage();
   all = process.cpuUsage();
+  runQueue = runQueueNs();
 });
