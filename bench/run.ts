@@ -4,12 +4,15 @@
 // docs/performance.md. Never fails on a timing: the exit code is 0 whenever
 // the measurements ran, met or not.
 //
-//   npx node bench/run.ts [--quick] [--only page,throughput,degraded,lcp] [--wordpress URL]
+//   npx node bench/run.ts [--quick] [--only page,throughput,degraded,lcp,sign-in] [--wordpress URL] [--probe]
 //
 // --wordpress URL (e.g. http://127.0.0.1:8088, a local WordPress with the demo stories): part 4
 // reads its stories from that WordPress and sets each page LCP beside the same
 // page of it; without it, part 4 reads the WordPress-shaped test server and
 // compares with the static copy only.
+//
+// --probe loads bench/lib/loop-probe.ts into the sign-in part's server and prints where
+// its event loop waited during the sign-ins and at rest (for diagnosis only).
 //
 // --quick (1 run, 2 s points, 50 requests) and --only are for working on the
 // bench; they write bench/results/partial.json and leave the docs alone.
@@ -28,6 +31,7 @@ import { type BenchResult, targetsOf, toMarkdown, toText } from "./lib/report.ts
 import { measureLighthouse } from "./lighthouse.ts";
 import { type LcpPage, measurePageLcp } from "./page-lcp.ts";
 import { launchBrowser, measurePageLoad } from "./page-load.ts";
+import { measureSignInLoad } from "./sign-in-load.ts";
 import { measureThroughput } from "./throughput.ts";
 import { measureWire } from "./wire.ts";
 
@@ -46,7 +50,7 @@ export const LCP_PAGES: LcpPage[] = [
   { name: "stories", path: LIST_PATH, wordpressPath: "/" },
 ];
 
-const PARTS = ["page", "throughput", "degraded", "lcp", "wire", "lighthouse"] as const;
+const PARTS = ["page", "throughput", "degraded", "lcp", "wire", "lighthouse", "sign-in"] as const;
 type Part = (typeof PARTS)[number];
 
 const { values } = parseArgs({
@@ -55,6 +59,7 @@ const { values } = parseArgs({
     only: { type: "string" },
     wordpress: { type: "string" },
     "lcp-pages": { type: "string" },
+    probe: { type: "boolean", default: false },
   },
 });
 const quick = values.quick ?? false;
@@ -215,6 +220,10 @@ try {
   if (only.includes("degraded")) {
     log(`3. degraded upstream, ${settings.degradedRequests} requests after the first`);
     result.degraded = await measureDegraded({ path: LIST_PATH, requests: settings.degradedRequests, log });
+  }
+  if (only.includes("sign-in")) {
+    log("7. GET /api/health during 20 parallel sign-ins (bcrypt cost 12) and at rest");
+    result.signInLoad = await measureSignInLoad({ runs: settings.runs, probe: values.probe ?? false, log });
   }
 } finally {
   await cleanUp();

@@ -1,6 +1,7 @@
+import { stat } from "node:fs";
 import bcryptjs from "bcryptjs";
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "./password.server";
+import { HASH_SLOTS, hashing, hashPassword, verifyPassword } from "./password.server";
 
 describe("password hashes", () => {
   it("are bcrypt, never the password as given", async () => {
@@ -49,5 +50,26 @@ describe("password hashes", () => {
     // The loop's own share of the CPU the eight hashes cost: bcryptjs keeps it near 1 (it hashes
     // on the loop, in slices); the thread pool leaves the loop a small part.
     expect((loop.user + loop.system) / (all.user + all.system)).toBeLessThan(0.5);
+  });
+
+  it("leave libuv's thread pool a thread: a file's stat during a burst of hashes is not queued behind them", async () => {
+    // Issue 39: twenty sign-ins filled the pool's four threads, and express.static's stat of
+    // /api/health waited for a second of hashes. Order, not time: how many hashes were done first.
+    let settled = 0;
+    let most = 0;
+    const hashes = Array.from({ length: 8 }, (_, i) => {
+      const done = hashPassword(`burst password ${i}`).then(() => {
+        settled += 1;
+      });
+      most = Math.max(most, hashing.running);
+      return done;
+    });
+    const settledAtStat = await new Promise<number>((resolve, reject) =>
+      stat(import.meta.filename, (error) => (error ? reject(error) : resolve(settled))),
+    );
+    await Promise.all(hashes);
+    // Without the limit the stat was ninth in the pool's queue: five hashes or more came first.
+    expect(settledAtStat).toBeLessThan(4);
+    expect(most).toBe(HASH_SLOTS);
   });
 });

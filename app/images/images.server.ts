@@ -10,6 +10,7 @@ import { readFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { env } from "~/env.server";
+import { concurrencyLimit } from "~/utils/concurrency-limit.server";
 import { createDiskCache, type DiskCache } from "./image-cache.server";
 import { verifyImageToken } from "./image-url.server";
 import { IMAGE_FORMATS, IMAGE_TYPES, IMAGE_WIDTHS, type ImageFormat } from "./responsive";
@@ -111,12 +112,7 @@ export async function encode(input: Buffer, width: number, format: ImageFormat):
 }
 
 /** One encode at a time per process: sharp's threads would otherwise take every core from the pages. */
-let queue: Promise<unknown> = Promise.resolve();
-function serially<T>(job: () => Promise<T>): Promise<T> {
-  const run = queue.then(job, job);
-  queue = run.catch(() => {});
-  return run;
-}
+const serially = concurrencyLimit(1);
 
 /**
  * The inline preview: a WebP this wide, sent inside the page as a data: URI so

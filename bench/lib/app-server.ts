@@ -62,6 +62,8 @@ export async function startAppServer(options: {
   name: string;
   /** Node options after those of `npm start`, which they override (for probing the server). */
   nodeArgs?: string[];
+  /** More environment for the server, after the bench's own (e.g. PASSWORD_HASH_COST). */
+  env?: Record<string, string>;
 }): Promise<AppServer> {
   const dir = await mkdtemp(path.join(tmpdir(), `hs-bench-${options.name}-`));
   const url = `file:${path.join(dir, "bench.db")}`;
@@ -81,6 +83,9 @@ export async function startAppServer(options: {
       SESSION_SECRET: "bench-session-secret-that-is-long-enough-0000",
       WP_URL: options.wpUrl,
       WPCOM_SITE: "",
+      ...options.env,
+      // For diagnosis (docs/measurements/): e.g. {"SERVER_BUILD_PATH": "…/index.js"} runs another build.
+      ...(process.env.BENCH_SERVER_ENV ? (JSON.parse(process.env.BENCH_SERVER_ENV) as Record<string, string>) : {}),
     },
     options.nodeArgs,
   );

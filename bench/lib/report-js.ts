@@ -3,6 +3,7 @@
 import { type RouteJs, routeFor } from "../../scripts/js-bytes.ts";
 import { CATEGORIES, type LighthouseResult } from "../lighthouse.ts";
 import type { WireResult } from "../wire.ts";
+import { fmt, kb, type Table } from "./format.ts";
 import { ratio, type Target, target } from "./stats.ts";
 
 export const JS_LIMITS = {
@@ -21,13 +22,6 @@ export type JsResults = {
   jsPerRoute?: RouteJs[];
   storyPath?: string;
 };
-
-type Table = string[][];
-const fmt = (value: number, digits = 0) =>
-  Number.isFinite(value)
-    ? value.toLocaleString("en-GB", { maximumFractionDigits: digits, minimumFractionDigits: digits })
-    : "n/a";
-const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
 
 export function jsTargets(result: JsResults): Target[] {
   const targets: Target[] = [];

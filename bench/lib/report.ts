@@ -3,8 +3,11 @@
 import type { DegradedResult } from "../degraded.ts";
 import { LCP_LIMITS, type PageLcpResult } from "../page-lcp.ts";
 import type { LoadSummary, PageLoadResult } from "../page-load.ts";
+import type { SignInLoadResult } from "../sign-in-load.ts";
 import type { ThroughputResult } from "../throughput.ts";
+import { fmt, kb, ms, type Table } from "./format.ts";
 import { type JsResults, jsSections, jsTargets } from "./report-js.ts";
+import { signInSection, signInTargets } from "./report-sign-in.ts";
 import { ratio, type Target, target } from "./stats.ts";
 
 export const LIMITS = {
@@ -28,6 +31,7 @@ export type BenchResult = {
   /** Issue 17: bytes on the wire, Lighthouse, JavaScript per route (bench/lib/report-js.ts). */
   js?: JsResults;
   pageLcp?: PageLcpResult;
+  signInLoad?: SignInLoadResult;
   targets: Target[];
 };
 
@@ -118,6 +122,7 @@ export function targetsOf(result: Omit<BenchResult, "targets">): Target[] {
   }
   if (result.js) targets.push(...jsTargets(result.js));
   if (result.pageLcp) targets.push(...pageLcpTargets(result.pageLcp));
+  if (result.signInLoad) targets.push(...signInTargets(result.signInLoad));
   return targets;
 }
 
@@ -203,20 +208,10 @@ function pageLcpTable(lcp: PageLcpResult): { title: string; table: Table } {
 
 // ---------------------------------------------------------------------------
 
-const fmt = (value: number, digits = 0) =>
-  Number.isFinite(value)
-    ? value.toLocaleString("en-GB", { maximumFractionDigits: digits, minimumFractionDigits: digits })
-    : "n/a";
-const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
-const ms = (value: number) => `${fmt(value)} ms`;
-
 export function formatTarget(t: Target): string {
   const digits = t.unit === "×" ? 2 : t.unit === "" ? 0 : t.unit === "score" ? 3 : 1;
   return `${fmt(t.value, digits)}${t.unit === "" ? "" : ` ${t.unit}`}`.replace(/ ×$/, "×");
 }
-
-/** Rows of a table: first row is the header. */
-type Table = string[][];
 
 function pageLoadTables(page: PageLoadResult): { title: string; table: Table }[] {
   const row = (name: string, s: LoadSummary) => [
@@ -357,6 +352,7 @@ function sections(result: BenchResult): { title: string; table: Table }[] {
   if (result.degraded) out.push(degradedTable(result.degraded));
   if (result.js) out.push(...jsSections(result.js));
   if (result.pageLcp) out.push(pageLcpTable(result.pageLcp));
+  if (result.signInLoad) out.push(signInSection(result.signInLoad));
   return out;
 }
 

@@ -1,0 +1,11 @@
+// How the bench's reports write numbers (en-GB, "n/a" for what was not measured) and their tables.
+
+/** Rows of a table: first row is the header. */
+export type Table = string[][];
+
+export const fmt = (value: number, digits = 0) =>
+  Number.isFinite(value)
+    ? value.toLocaleString("en-GB", { maximumFractionDigits: digits, minimumFractionDigits: digits })
+    : "n/a";
+export const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
+export const ms = (value: number) => `${fmt(value)} ms`;
