@@ -39,7 +39,7 @@ export function AccountMenu({ user }: { user: ShellUser }) {
             {user.username.slice(0, 1).toUpperCase()}
           </span>
         )}
-        <span className="hidden sm:inline">{user.username}</span>
+        <span className="account-name">{user.username}</span>
       </summary>
       <div className="absolute right-0 z-30 mt-2 w-48 space-y-1 rounded-lg border border-line bg-surface p-2 shadow-lg">
         <Link to="/profile" className="block rounded px-3 py-2 text-ink no-underline hover:bg-bg">

@@ -15,13 +15,10 @@ export function ScrollToTop() {
     window.addEventListener("scroll", update, { passive: true });
     return () => window.removeEventListener("scroll", update);
   }, []);
+  // The dock keeps its room (app.css .float-dock-buttons), so nothing moves when it shows.
   if (!visible) return null;
   return (
-    <a
-      href="#top"
-      className="btn btn-primary fixed right-4 bottom-4 z-20 rounded-full px-3 shadow-lg"
-      aria-label="Scroll to top"
-    >
+    <a href="#top" className="btn btn-primary ml-auto rounded-full px-3 shadow-lg" aria-label="Scroll to top">
       <ArrowUpIcon />
     </a>
   );

@@ -18,20 +18,24 @@ export function SiteHeader({
   const navigate = useNavigate();
   const location = useLocation();
   // site-header: not shown until <main> follows it (app.css), so a header painted in part
-  // never moves as the rest arrives.
+  // never moves as the rest arrives. One row at every width (issue 40): app.css shows the
+  // links, the search box, the theme toggle and the account name only where the header's
+  // own width has room for them (a container query: from 768 px the sidebar takes 16rem
+  // beside it). Folded away, the links are in the sidebar sheet, the theme in its Reading
+  // group, and the search box behind a link to /search, whose page has the same form.
   return (
     <header className="site-header border-b border-line bg-surface">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+      <div className="site-header-row mx-auto max-w-6xl">
         <Tooltip label="Open menu">
           <button type="button" popoverTarget={SIDEBAR_ID} className="btn px-2 md:hidden" aria-label="Open menu">
             <MenuIcon />
           </button>
         </Tooltip>
-        <Link to="/" prefetch="intent" className="font-serif text-xl font-bold text-ink no-underline">
+        <Link to="/" prefetch="intent" className="site-brand font-serif font-bold text-ink no-underline">
           Horror Stories
         </Link>
-        <nav aria-label="Main" className="order-last w-full md:order-none md:w-auto">
-          <ul className="flex flex-wrap gap-x-1">
+        <nav aria-label="Main" className="header-links">
+          <ul className="flex gap-x-1">
             {HEADER_LINKS.map((link) => {
               const current = isCurrent(link.to, location.pathname);
               return (
@@ -49,14 +53,13 @@ export function SiteHeader({
             })}
           </ul>
         </nav>
-        {/* Wraps at 320 px with wide text spacing (WCAG 1.4.10, 1.4.12): nothing may stick out. */}
-        <div className="ml-auto flex flex-wrap items-center justify-end gap-2">
+        <div className="header-tools">
           <Form
             method="get"
             action="/search"
             role="search"
             aria-label="Site"
-            className="flex items-center"
+            className="header-search-box"
             onSubmit={(event) => {
               // An empty box goes to /search itself, not /search?q=.
               const q = new FormData(event.currentTarget).get("q");
@@ -75,7 +78,7 @@ export function SiteHeader({
               name="q"
               defaultValue={searchParams.get("q") ?? ""}
               placeholder="Search stories"
-              className="w-32 rounded-l border border-line bg-bg px-2 py-2 text-ink placeholder:text-muted sm:w-48"
+              className="w-40 rounded-l border border-line bg-bg px-2 py-2 text-ink placeholder:text-muted"
             />
             <Tooltip label="Search">
               <button type="submit" className="btn rounded-l-none px-2" aria-label="Search">
@@ -83,12 +86,19 @@ export function SiteHeader({
               </button>
             </Tooltip>
           </Form>
+          <Tooltip label="Search">
+            <Link to="/search" prefetch="intent" className="btn header-search-link px-2" aria-label="Search">
+              <SearchIcon />
+            </Link>
+          </Tooltip>
           <NotificationBell
             signedIn={user !== null}
             unread={notifications?.unread ?? 0}
             wantsNewStories={notifications?.wantsNewStories ?? true}
           />
-          <ThemeToggle />
+          <div className="header-theme">
+            <ThemeToggle />
+          </div>
           {user ? (
             <AccountMenu user={user} />
           ) : (

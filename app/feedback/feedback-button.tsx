@@ -6,7 +6,8 @@ import { closeOnBackdropClick, useCloseOnNavigation } from "~/components/dismiss
 const loadBody = () => import("./feedback-dialog-body");
 const FeedbackDialogBody = lazy(loadBody);
 
-const floating = "btn btn-primary fixed bottom-4 left-4 z-20 shadow-lg";
+// Placed by the dock it stands in (site.tsx, app.css .float-dock), which keeps room for it.
+const floating = "btn btn-primary feedback-float shadow-lg";
 
 /**
  * The floating Feedback button (spec §2, bottom-left). Without JavaScript it

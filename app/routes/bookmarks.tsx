@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { requireUser } from "~/auth/auth.server";
 import { FormErrors } from "~/auth/forms";
+import { FilterGroups } from "~/components/filter-groups";
 import { Pagination } from "~/components/pagination";
 import { formatDate } from "~/components/story-card";
 import { listLibrary } from "~/library/library.server";
@@ -68,18 +69,6 @@ function libraryHref(query: Query) {
   return search ? `${LIBRARY_PATH}?${search}` : LIBRARY_PATH;
 }
 
-function FilterLink({ to, current, children }: { to: string; current: boolean; children: React.ReactNode }) {
-  return (
-    <Link
-      to={to}
-      aria-current={current ? "page" : undefined}
-      className={`btn py-1 text-sm ${current ? "btn-primary" : ""}`}
-    >
-      {children}
-    </Link>
-  );
-}
-
 export default function Bookmarks({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, totalPages, counts, categories, query } = loaderData;
   const all = SHELVES.reduce((sum, s) => sum + counts[s], 0);
@@ -91,54 +80,55 @@ export default function Bookmarks({ loaderData, actionData }: Route.ComponentPro
         Your library. Looking for something new? See your <Link to="/recommendations">recommendations</Link>.
       </p>
       <FormErrors errors={errors.filter((e): e is string => typeof e === "string")} />
-      <nav aria-label="Shelves" className="mt-6">
-        <ul className="flex flex-wrap gap-2">
-          <li>
-            <FilterLink to={libraryHref({ ...query, shelf: undefined, page: 1 })} current={!query.shelf}>
-              All ({all})
-            </FilterLink>
-          </li>
-          {SHELVES.map((shelf) => (
-            <li key={shelf}>
-              <FilterLink to={libraryHref({ ...query, shelf, page: 1 })} current={query.shelf === shelf}>
-                {SHELF_LABELS[shelf]} ({counts[shelf]})
-              </FilterLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {categories.length ? (
-        <nav aria-label="Categories" className="mt-3">
-          <ul className="flex flex-wrap gap-2">
-            <li>
-              <FilterLink to={libraryHref({ ...query, category: undefined, page: 1 })} current={!query.category}>
-                Every category
-              </FilterLink>
-            </li>
-            {categories.map((c) => (
-              <li key={c.slug}>
-                <FilterLink
-                  to={libraryHref({ ...query, category: c.slug, page: 1 })}
-                  current={query.category === c.slug}
-                >
-                  {c.name}
-                </FilterLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
-      <nav aria-label="Sort" className="mt-3">
-        <ul className="flex flex-wrap gap-2">
-          {LIBRARY_SORTS.map((sort) => (
-            <li key={sort}>
-              <FilterLink to={libraryHref({ ...query, sort, page: 1 })} current={query.sort === sort}>
-                {SORT_LABELS[sort]}
-              </FilterLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <FilterGroups
+        groups={[
+          {
+            id: "shelf",
+            label: "Shelf",
+            options: [
+              {
+                label: `All (${all})`,
+                to: libraryHref({ ...query, shelf: undefined, page: 1 }),
+                current: !query.shelf,
+                all: true,
+              },
+              ...SHELVES.map((shelf) => ({
+                label: `${SHELF_LABELS[shelf]} (${counts[shelf]})`,
+                to: libraryHref({ ...query, shelf, page: 1 }),
+                current: query.shelf === shelf,
+              })),
+            ],
+          },
+          {
+            id: "category",
+            label: "Category",
+            options: categories.length
+              ? [
+                  {
+                    label: "Every category",
+                    to: libraryHref({ ...query, category: undefined, page: 1 }),
+                    current: !query.category,
+                    all: true,
+                  },
+                  ...categories.map((c) => ({
+                    label: c.name,
+                    to: libraryHref({ ...query, category: c.slug, page: 1 }),
+                    current: query.category === c.slug,
+                  })),
+                ]
+              : [],
+          },
+          {
+            id: "sort",
+            label: "Sort",
+            options: LIBRARY_SORTS.map((sort) => ({
+              label: SORT_LABELS[sort],
+              to: libraryHref({ ...query, sort, page: 1 }),
+              current: query.sort === sort,
+            })),
+          },
+        ]}
+      />
       <p className="mt-4 text-sm text-muted" aria-live="polite">
         {total === 1 ? "1 story" : `${total} stories`}
       </p>

@@ -1,5 +1,6 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
+import { FilterGroups } from "~/components/filter-groups";
 import { Pagination } from "~/components/pagination";
 import { StoryList } from "~/components/story-card";
 import { contentChain } from "~/content/content.server";
@@ -41,44 +42,22 @@ function storiesHref(filters: { category?: string; tag?: string; page?: number }
   return query ? `/stories?${query}` : "/stories";
 }
 
-function FilterLinks({
-  label,
-  terms,
-  current,
-  hrefFor,
-}: {
-  label: string;
-  terms: Term[];
-  current?: string;
-  hrefFor: (slug?: string) => string;
-}) {
-  if (!terms.length) return null;
-  return (
-    <nav aria-label={label} className="mt-3">
-      <ul className="flex flex-wrap gap-2">
-        <li>
-          <Link
-            to={hrefFor(undefined)}
-            aria-current={current ? undefined : "page"}
-            className={`btn py-1 text-sm ${current ? "" : "btn-primary"}`}
-          >
-            All
-          </Link>
-        </li>
-        {terms.map((term) => (
-          <li key={term.slug}>
-            <Link
-              to={hrefFor(term.slug)}
-              aria-current={current === term.slug ? "page" : undefined}
-              className={`btn py-1 text-sm ${current === term.slug ? "btn-primary" : ""}`}
-            >
-              {term.name}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+/** A group of links to the list filtered by one of its terms, "All" first. */
+function termGroup(
+  id: string,
+  label: string,
+  terms: Term[],
+  current: string | undefined,
+  hrefFor: (slug?: string) => string,
+) {
+  return {
+    id,
+    label,
+    options: [
+      { label: "All", to: hrefFor(undefined), current: !current, all: true },
+      ...terms.map((term) => ({ label: term.name, to: hrefFor(term.slug), current: current === term.slug })),
+    ],
+  };
 }
 
 export default function Stories({ loaderData }: Route.ComponentProps) {
@@ -89,17 +68,11 @@ export default function Stories({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-muted" aria-live="polite">
         {total} {total === 1 ? "story" : "stories"}
       </p>
-      <FilterLinks
-        label="Categories"
-        terms={terms.categories}
-        current={category}
-        hrefFor={(slug) => storiesHref({ category: slug, tag })}
-      />
-      <FilterLinks
-        label="Tags"
-        terms={terms.tags}
-        current={tag}
-        hrefFor={(slug) => storiesHref({ category, tag: slug })}
+      <FilterGroups
+        groups={[
+          termGroup("category", "Category", terms.categories, category, (slug) => storiesHref({ category: slug, tag })),
+          termGroup("tag", "Tag", terms.tags, tag, (slug) => storiesHref({ category, tag: slug })),
+        ]}
       />
       {stories.length ? (
         <StoryList stories={stories} shelves={loaderData.shelves} />

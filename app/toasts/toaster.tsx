@@ -64,11 +64,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   }, [host]);
 
   const region = (
-    <section
-      aria-label="Notifications"
-      aria-live="polite"
-      className="pointer-events-none fixed top-4 right-4 z-50 flex w-80 max-w-[calc(100%-2rem)] flex-col gap-2"
-    >
+    <section aria-label="Notifications" aria-live="polite" className="toast-region flex flex-col gap-2">
       {toasts.map((t) => (
         <div
           key={t.id}

@@ -42,7 +42,7 @@ test("bookmark a story, change its shelf, remove it and undo", async ({ page, ch
   await expect(item.getByText("On your shelf: Read later")).toBeVisible();
 
   // The shelf filter is a link with the shelf in the query string.
-  const shelves = page.getByRole("navigation", { name: "Shelves" });
+  const shelves = page.getByRole("group", { name: "Shelf" });
   await shelves.getByRole("link", { name: /Read later/ }).click();
   await expect(page).toHaveURL("/bookmarks?shelf=read-later");
   await expect(item).toBeVisible();

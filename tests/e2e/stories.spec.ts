@@ -19,13 +19,14 @@ test("the story index pages through the WordPress source with page links", async
 
 test("category and tag filters are links that narrow the index", async ({ page }) => {
   await page.goto("/stories");
-  await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Gothic" }).click();
+  await page.getByRole("group", { name: "Category" }).getByRole("link", { name: "Gothic" }).click();
   await expect(page).toHaveURL("/stories?category=gothic");
   await expect(page.getByText("9 stories")).toBeVisible();
-  await expect(
-    page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Gothic" }),
-  ).toHaveAttribute("aria-current", "page");
-  await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "All" }).click();
+  await expect(page.getByRole("group", { name: "Category" }).getByRole("link", { name: "Gothic" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await page.getByRole("group", { name: "Category" }).getByRole("link", { name: "All" }).click();
   await expect(page).toHaveURL("/stories");
   await expect(page.getByText("24 stories")).toBeVisible();
 });

@@ -36,9 +36,22 @@ export default function SiteLayout() {
       >
         Skip to content
       </a>
-      <div className="flex min-h-dvh">
-        <Sidebar collapsed={root?.sidebar === "collapsed"} user={root?.user ?? null} />
-        <div className="flex min-w-0 flex-1 flex-col">
+      {/* The floating widgets (the toasts, Feedback, scroll to top) stand in a dock that has
+          room of its own, so they cover nothing at any scroll position (issue 40): from 768 px
+          at the foot of the sidebar's column, below it at the end of the page (app.css). */}
+      <div className="site-layout flex min-h-dvh">
+        <div className="side-column">
+          <Sidebar collapsed={root?.sidebar === "collapsed"} user={root?.user ?? null} />
+          <div className="float-dock">
+            <Toaster toast={root?.toast ?? null} />
+            <div className="float-dock-buttons">
+              {/* Hidden on the reading pages (spec §2), and on /feedback, which is the form itself. */}
+              {isWidgetHidden(location.pathname) ? null : <FeedbackButton />}
+              <ScrollToTop />
+            </div>
+          </div>
+        </div>
+        <div className="content-column flex min-w-0 flex-1 flex-col">
           <SiteHeader user={root?.user ?? null} notifications={root?.notifications ?? null} />
           <main
             id="main-content"
@@ -52,10 +65,6 @@ export default function SiteLayout() {
           <SiteFooter year={root?.year ?? new Date().getFullYear()} />
         </div>
       </div>
-      <ScrollToTop />
-      <Toaster toast={root?.toast ?? null} />
-      {/* Hidden on the reading pages (spec §2), and on /feedback, which is the form itself. */}
-      {isWidgetHidden(location.pathname) ? null : <FeedbackButton />}
       {root && !root.consent && location.pathname !== "/cookie-test" ? <ConsentBanner /> : null}
       <Shell />
     </TooltipProvider>

@@ -1,0 +1,62 @@
+import { Link } from "react-router";
+
+export type FilterOption = {
+  label: string;
+  to: string;
+  current: boolean;
+  /** The group's "everything" choice: left out of the folded summary. */
+  all?: boolean;
+};
+export type FilterGroup = { id: string; label: string; options: FilterOption[] };
+
+/** "Gothic · Newest added": each group's current choice but "All". */
+export function filterSummary(groups: FilterGroup[]): string {
+  const chosen = groups.flatMap((g) => g.options.filter((o) => o.current && !o.all).map((o) => o.label));
+  return chosen.length ? chosen.join(" · ") : "All";
+}
+
+/**
+ * A list page's filters and sort orders: links with query strings (they work
+ * without JavaScript), each group named for the eye and for assistive
+ * technology. Where the list is narrow (a phone, or beside the sidebar) they
+ * fold into one "Filter and sort" disclosure that says what is chosen; where
+ * there is room app.css shows them open and hides the disclosure's summary.
+ * A <details>, so it opens without JavaScript too.
+ */
+export function FilterGroups({ groups }: { groups: FilterGroup[] }) {
+  const shown = groups.filter((g) => g.options.length > 1);
+  if (!shown.length) return null;
+  const summary = filterSummary(shown);
+  return (
+    <div className="filter-room mt-4">
+      {/* Keyed by the choice: with JavaScript too, a new choice shows the list folded again, as its page load does. */}
+      <details key={summary} className="filter-fold">
+        <summary className="btn cursor-pointer text-sm">
+          Filter and sort: <span className="font-normal">{summary}</span>
+          <span aria-hidden="true">▾</span>
+        </summary>
+        <div className="mt-3 space-y-3">
+          {shown.map((group) => (
+            // A fieldset names its group (role group, named by its legend), as a form's would be.
+            <fieldset key={group.id}>
+              <legend className="float-left w-20 py-3 text-sm font-semibold text-muted">{group.label}</legend>
+              <ul className="flex flex-wrap gap-2">
+                {group.options.map((option) => (
+                  <li key={option.to}>
+                    <Link
+                      to={option.to}
+                      aria-current={option.current ? "page" : undefined}
+                      className={`btn py-1 text-sm ${option.current ? "btn-primary" : ""}`}
+                    >
+                      {option.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          ))}
+        </div>
+      </details>
+    </div>
+  );
+}

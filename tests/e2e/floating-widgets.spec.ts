@@ -1,0 +1,121 @@
+// Issue 40, item 3: the floating Feedback button, the scroll-to-top control and the toasts
+// cover no link, button, field, label or line of text, at the top, the middle and the
+// bottom of a page: the page keeps room for them (app.css .float-dock).
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "../support/test";
+
+/**
+ * What lies under `floating`: every control, and every line of text, that
+ * document.elementsFromPoint finds beneath a grid of points over its box.
+ */
+function coveredBy(floating: Locator): Promise<string[]> {
+  return floating.evaluate((widget) => {
+    const box = widget.getBoundingClientRect();
+    const found = new Set<string>();
+    const name = (element: Element) =>
+      `${element.tagName.toLowerCase()} "${(element.textContent ?? "").trim().slice(0, 30)}"`;
+    for (const fx of [0.1, 0.5, 0.9]) {
+      for (const fy of [0.1, 0.5, 0.9]) {
+        const x = box.left + box.width * fx;
+        const y = box.top + box.height * fy;
+        for (const element of document.elementsFromPoint(x, y)) {
+          if (widget.contains(element) || element.contains(widget)) continue;
+          if (element.matches("a, button, input, select, textarea, label, summary")) {
+            found.add(name(element));
+            continue;
+          }
+          for (const node of element.childNodes) {
+            if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const line of range.getClientRects()) {
+              if (x >= line.left && x <= line.right && y >= line.top && y <= line.bottom) found.add(name(element));
+            }
+          }
+        }
+      }
+    }
+    return [...found];
+  });
+}
+
+/** The page at its top, in its middle and at its bottom. */
+async function atEveryScroll(page: Page, check: (where: string) => Promise<void>) {
+  for (const [where, fraction] of [
+    ["top", 0],
+    ["middle", 0.5],
+    ["bottom", 1],
+  ] as const) {
+    await page.evaluate((f) => {
+      const room = document.documentElement.scrollHeight - window.innerHeight;
+      window.scrollTo(0, Math.round(room * f));
+    }, fraction);
+    await check(where);
+  }
+}
+
+async function expectNothingCovered(page: Page, label: string, javaScriptEnabled: boolean) {
+  const feedback = page.getByRole(javaScriptEnabled ? "button" : "link", { name: "Feedback", exact: true });
+  const toTop = page.getByRole("link", { name: "Scroll to top" });
+  await atEveryScroll(page, async (where) => {
+    const scrolled = await page.evaluate(() => window.scrollY);
+    // The control shows after 300 px of scroll (spec §2), with JavaScript only.
+    if (javaScriptEnabled && scrolled > 300) await expect(toTop, `${label}, ${where}`).toBeVisible();
+    for (const widget of [feedback, toTop]) {
+      if (!(await widget.isVisible())) continue;
+      expect(await coveredBy(widget), `${label}, ${where}: under ${await widget.innerText()}`).toEqual([]);
+    }
+  });
+}
+
+for (const { width, height } of [
+  { width: 320, height: 640 },
+  { width: 390, height: 844 },
+  { width: 768, height: 1024 },
+  { width: 1280, height: 800 },
+  { width: 1440, height: 900 },
+]) {
+  test(`at ${width} px the floating buttons cover nothing on a form, a list and a text page`, async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await page.setViewportSize({ width, height });
+    for (const path of ["/report-bug", "/stories", "/about"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNothingCovered(page, `${path} at ${width} px`, javaScriptEnabled);
+    }
+  });
+}
+
+test("with the sidebar collapsed, Feedback stands in its column and covers nothing", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/report-bug");
+  await page.getByRole("button", { name: "Collapse sidebar" }).click();
+  await expect(page.getByRole("button", { name: "Expand sidebar" })).toBeVisible();
+  const feedback = page.getByRole(javaScriptEnabled ? "button" : "link", { name: "Feedback", exact: true });
+  await expect(feedback).toBeVisible();
+  const box = await feedback.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 0), "inside the 3rem column").toBeLessThanOrEqual(48);
+  await expectNothingCovered(page, "/report-bug, collapsed", javaScriptEnabled);
+  await page.getByRole("button", { name: "Expand sidebar" }).click();
+  await expect(page.getByRole("button", { name: "Collapse sidebar" })).toBeVisible();
+});
+
+test("on a desktop a toast stands at the foot of the sidebar and covers nothing", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/contact");
+  await page.getByLabel("Your name").fill("Mara Quill");
+  await page.getByLabel("Your email").fill("mara-floating@horror.test");
+  await page.getByLabel("Message", { exact: true }).fill("The Feedback button sat over my form.");
+  await page.getByRole("button", { name: "Send message" }).click();
+  const toast = page.getByRole("status").filter({ hasText: "Message sent" });
+  await expect(toast).toBeVisible();
+  expect(await coveredBy(toast)).toEqual([]);
+  // It stands over the sidebar's column, never over the page or the header.
+  const box = await toast.boundingBox();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(256);
+});
