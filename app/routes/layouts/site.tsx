@@ -38,8 +38,9 @@ export default function SiteLayout() {
       </a>
       {/* The floating widgets (the toasts, Feedback, scroll to top) stand in a dock that has
           room of its own, so they cover nothing at any scroll position (issue 40): from 768 px
-          at the foot of the sidebar's column, below it at the end of the page (app.css). */}
-      <div className="site-layout flex min-h-dvh">
+          at the foot of the sidebar's column; below it the toasts come under the header and the
+          buttons at the end of the page, in the page's own flow (app.css). */}
+      <div className="site-layout">
         <div className="side-column">
           <Sidebar collapsed={root?.sidebar === "collapsed"} user={root?.user ?? null} />
           <div className="float-dock">
@@ -51,7 +52,7 @@ export default function SiteLayout() {
             </div>
           </div>
         </div>
-        <div className="content-column flex min-w-0 flex-1 flex-col">
+        <div className="content-column">
           <SiteHeader user={root?.user ?? null} notifications={root?.notifications ?? null} />
           <main
             id="main-content"
