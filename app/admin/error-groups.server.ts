@@ -10,7 +10,7 @@ import { data } from "react-router";
 import { prisma } from "~/db.server";
 import { type AuditActor, recordAdminAction } from "./audit.server";
 import { ERROR_GROUP_PREFIX, ERROR_GROUP_SORTS, ERROR_SOURCES } from "./error-list";
-import { auditAction, STATUSES } from "./feedback";
+import { auditAction, STATUSES } from "./feedback-review";
 import { matchesSearch, pageOf, readListQuery } from "./list-query";
 
 export type ErrorRecordLite = {

@@ -3,7 +3,7 @@
 // unless they asked to see it (?show=1, a plain link, no JavaScript needed).
 import { getOptionalUser } from "~/auth/auth.server";
 import { warningsToCollapse } from "~/preferences/preferences";
-import { getPreferences } from "~/preferences/preferences.server";
+import { getPreferences } from "~/preferences/reading-preferences.server";
 import type { ContentWarningId } from "./content-warnings";
 import { SHOW_STORY_PARAM } from "./warnings";
 

@@ -17,12 +17,12 @@ import {
   readFilters,
   STATUS_LABELS,
   STATUSES,
-} from "~/admin/feedback";
-import { applyFeedbackAction, listReviewItems, newCounts, type ReviewItem } from "~/admin/feedback.server";
+} from "~/admin/feedback-review";
+import { applyFeedbackAction, listReviewItems, newCounts, type ReviewItem } from "~/admin/feedback-review.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { FormErrors } from "~/auth/forms";
-import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES } from "~/feedback/feedback";
+import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES } from "~/feedback/feedback-form";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { replyToFailure } from "~/utils/forms";
 import { keepResponseHeaders } from "~/utils/http";

@@ -15,7 +15,7 @@ import {
   STATUSES,
   storedValuesFor,
   toCsv,
-} from "./feedback";
+} from "./feedback-review";
 
 export const FEEDBACK_PAGE_SIZE = 25;
 /** The export's ceiling: a filtered view bigger than this is cut (the header says so). */

@@ -1,7 +1,7 @@
 // Which notifications a signed-in reader gets (/settings/notifications): per
 // kind, in the site and by email, an email digest daily or off, and the cursed
 // notification (spec §4, on unless turned off). Pure: the server module reads
-// and writes the columns (preferences.server.ts).
+// and writes the columns (notification-preferences.server.ts).
 import { z } from "zod";
 
 export const NOTIFICATION_KINDS = ["new-story", "reply", "moderation", "announcement", "cursed"] as const;

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { readFilters } from "./feedback";
-import { addNote, applyFeedbackAction, exportCsv, listReviewItems, setStatuses } from "./feedback.server";
+import { readFilters } from "./feedback-review";
+import { addNote, applyFeedbackAction, exportCsv, listReviewItems, setStatuses } from "./feedback-review.server";
 
 const admin = { id: "admin-1", username: "keeper" };
 

@@ -1,9 +1,9 @@
 // The feedback review (issue 15, docs/decisions/020): what readers sent, in four
 // kinds, each with its own statuses; the forms of /admin/feedback and
 // /admin/bug-reports; and the CSV export's cell rules. Pure: the unit tests and
-// the route modules import it; app/admin/feedback.server.ts does the database.
+// the route modules import it; app/admin/feedback-review.server.ts does the database.
 import { z } from "zod";
-import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES } from "~/feedback/feedback";
+import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES } from "~/feedback/feedback-form";
 import { readPage } from "./list-query";
 
 /** What the review lists: feedback (incl. error reports), bug reports, contact messages, copyright claims. */
