@@ -70,6 +70,9 @@ export function storedValuesFor(kind: NoteKind, status: string): string[] {
 /** Audit verbs: `${kind}.status`, `${kind}.note` (feedback.status, claim.status, bug.status, error.status, ...). */
 export const auditAction = (kind: NoteKind, what: "status" | "note") => `${kind}.${what}` as const;
 
+/** When an item, note or logged error came, to the minute, as both review pages show it (UTC: admins sit anywhere). */
+export const reviewTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
 export const NOTE_MAX = 2000;
 export const BULK_MAX = 100;
 
