@@ -28,7 +28,7 @@ import { getToast } from "./toasts/toast.server";
 import { apiErrorMiddleware } from "./utils/api-error-middleware.server";
 import { routeMeta } from "./utils/meta";
 
-// Outermost, the rule that an answer built for a session is private (issue 39), so it sees every
+// Outermost, the rule that an answer built for a session is private (docs/decisions/031), so it sees every
 // answer, refusals included. Then the API's error shape, so it covers what the CSRF check and
 // maintenance mode refuse too. Last, the analytics count of a page served to a reader with
 // consent (docs/decisions/023).

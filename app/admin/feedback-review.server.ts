@@ -1,4 +1,4 @@
-// The feedback review's database side (issue 15, docs/decisions/020): the four
+// The feedback review's database side (docs/decisions/020): the four
 // kinds as one list shape, status changes and internal notes, each written in
 // one transaction with its admin audit row, and the CSV export of a filtered view.
 import { data } from "react-router";

@@ -1,4 +1,4 @@
-// The feedback review (issue 15, docs/decisions/020): what readers sent, in four
+// The feedback review (docs/decisions/020): what readers sent, in four
 // kinds, each with its own statuses; the forms of /admin/feedback and
 // /admin/bug-reports; and the CSV export's cell rules. Pure: the unit tests and
 // the route modules import it; app/admin/feedback-review.server.ts does the database.
@@ -44,7 +44,10 @@ export const STATUS_LABELS: Record<string, string> = {
   ignored: "Ignored",
 };
 
-/** Values written before issue 15 (the migration maps them; a row written since by old code reads the same). */
+/**
+ * Status values of the first feedback forms, before the review had its own (the migration maps
+ * them; a row written since by old code reads the same).
+ */
 const LEGACY: Partial<Record<NoteKind, Record<string, string>>> = {
   feedback: { reviewed: "in-review", resolved: "done" },
   claim: { new: "received", reviewing: "received", upheld: "content-removed" },

@@ -41,7 +41,7 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
 /**
  * Kinds mailed the moment they happen, one mail each, when the reader ticks
  * their email box: a decision on a writer's own story is rare, personal and
- * timely (issue 14: "the writer gets a notification and, if they want it, an
+ * timely ("the writer gets a notification and, if they want it, an
  * email"). Every other kind is mailed only in the daily digest.
  */
 export const IMMEDIATE_EMAIL_KINDS: readonly NotificationKind[] = ["moderation"];

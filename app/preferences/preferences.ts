@@ -1,4 +1,4 @@
-// Reading preferences (issue 13, spec §1 "accessibility and font settings"):
+// Reading preferences (spec §1 "accessibility and font settings"):
 // the values a reader may choose, their defaults, the presets, and how they
 // become attributes on <html>. Shared by server and browser; storage lives in
 // reading-preferences.server.ts, the schemas that check what is stored or posted in

@@ -1,4 +1,4 @@
-// /admin/bug-reports (issue 15, docs/decisions/020): readers' bug reports with
+// /admin/bug-reports (docs/decisions/020): readers' bug reports with
 // their status, and the error log grouped by message and route (count, first and
 // last seen, a status). `?error=<id>` opens one log entry: a report's error id
 // links here. The log holds the browsers' reports and the server's own exceptions.
