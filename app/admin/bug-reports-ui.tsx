@@ -12,6 +12,7 @@ import type { errorGroupPage, findErrorEntry } from "./error-groups.server";
 import { ERROR_GROUP_PREFIX, ERROR_GROUP_SORTS, ERROR_SOURCES } from "./error-list";
 import { reviewTime, STATUS_LABELS, STATUSES } from "./feedback-review";
 import type { listReviewItems } from "./feedback-review.server";
+import { StatusSelect } from "./feedback-review-ui";
 import { listParamNames } from "./list-query";
 
 const PATH = "/admin/bug-reports";
@@ -47,18 +48,7 @@ function StatusForm({
         <label htmlFor={selectId} className="sr-only">
           {label}
         </label>
-        <select
-          id={selectId}
-          name="status"
-          defaultValue={current}
-          className="rounded border border-line bg-bg px-2 py-1 text-ink"
-        >
-          {statuses.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABELS[s] ?? s}
-            </option>
-          ))}
-        </select>
+        <StatusSelect id={selectId} statuses={statuses} defaultValue={current} />
       </div>
       <button type="submit" name="intent" value={intent} className="btn" disabled={busy}>
         Save status

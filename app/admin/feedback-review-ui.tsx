@@ -2,6 +2,7 @@
 // loader read: kind tabs with their new counts, filter links, the search form,
 // the CSV link, the bulk status form and one card per item with its status form
 // and internal notes. Every form posts to the route's action, with or without JS.
+import type { ComponentProps } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/auth/forms";
@@ -17,6 +18,19 @@ import {
   STATUSES,
 } from "./feedback-review";
 import type { ReviewItem } from "./feedback-review.server";
+
+/** A status field of either review page: a kind's statuses, in their order of work, by their labels. */
+export function StatusSelect({ statuses, ...props }: { statuses: readonly string[] } & ComponentProps<"select">) {
+  return (
+    <select name="status" className="rounded border border-line bg-bg px-2 py-1 text-ink" {...props}>
+      {statuses.map((s) => (
+        <option key={s} value={s}>
+          {STATUS_LABELS[s] ?? s}
+        </option>
+      ))}
+    </select>
+  );
+}
 
 const WRAP_ANYWHERE = "min-w-0 break-all [overflow-wrap:anywhere]";
 
@@ -187,13 +201,7 @@ export function FeedbackReviewPage({
               <label htmlFor="bulk-status" className="block text-sm font-semibold">
                 Status for the ticked items
               </label>
-              <select id="bulk-status" name="status" className="rounded border border-line bg-bg px-2 py-1 text-ink">
-                {statuses.map((s) => (
-                  <option key={s} value={s}>
-                    {STATUS_LABELS[s] ?? s}
-                  </option>
-                ))}
-              </select>
+              <StatusSelect id="bulk-status" statuses={statuses} />
             </div>
             <button type="submit" name="intent" value="bulk-status" className="btn" disabled={busy}>
               Change ticked items
@@ -305,20 +313,13 @@ function ItemCard({
             <label htmlFor={`${base}-status`} className="block text-sm font-semibold">
               Status
             </label>
-            <select
+            <StatusSelect
               id={`${base}-status`}
-              name="status"
+              statuses={statuses}
               defaultValue={item.status}
               aria-invalid={statusError ? true : undefined}
               aria-describedby={statusError ? `${base}-status-error` : undefined}
-              className="rounded border border-line bg-bg px-2 py-1 text-ink"
-            >
-              {statuses.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_LABELS[s] ?? s}
-                </option>
-              ))}
-            </select>
+            />
           </div>
           <button type="submit" name="intent" value="status" className="btn" disabled={busy}>
             Save status
