@@ -6,8 +6,9 @@
 // (/admin/feedback.csv). /admin/feedback-review opens on the new items.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import { applyFeedbackAction } from "~/admin/feedback-actions.server";
 import { FeedbackActionSchema, foldTicks, pageUrl, readFilters } from "~/admin/feedback-review";
-import { applyFeedbackAction, listReviewItems, newCounts } from "~/admin/feedback-review.server";
+import { listReviewItems, newCounts } from "~/admin/feedback-review.server";
 import { FeedbackReviewPage } from "~/admin/feedback-review-ui";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
