@@ -17,18 +17,18 @@ import { bellState } from "./notifications/notifications.server";
 import { FontFaces } from "./preferences/fonts";
 import { InlineCss, preferenceCss } from "./preferences/preference-css";
 import { isDefaultPreferences, preferenceDataAttributes, preferenceStyle } from "./preferences/preferences";
-import { getPreferences } from "./preferences/preferences.server";
+import { getPreferences } from "./preferences/reading-preferences.server";
 import { usePreferences } from "./preferences/use-preferences";
 import { SmoothInPageJumps } from "./shell/in-page-jumps";
 import { CriticalCss } from "./styles/critical-css";
 import { getPaletteCss } from "./theme/palette.server";
-import { getSidebarState, getTheme } from "./theme/preferences.server";
+import { getSidebarState, getTheme } from "./theme/theme-cookies.server";
 import { useTheme } from "./theme/theme-toggle";
 import { getToast } from "./toasts/toast.server";
 import { apiErrorMiddleware } from "./utils/api-error-middleware.server";
 import { routeMeta } from "./utils/meta";
 
-// Outermost, the rule that an answer built for a session is private (issue 39), so it sees every
+// Outermost, the rule that an answer built for a session is private (docs/decisions/031), so it sees every
 // answer, refusals included. Then the API's error shape, so it covers what the CSRF check and
 // maintenance mode refuse too. Last, the analytics count of a page served to a reader with
 // consent (docs/decisions/023).

@@ -27,7 +27,7 @@ export default [
   route("api/reading-position", "routes/api/reading-position.ts"),
   route("api/reading-position/:slug", "routes/api/reading-position-story.ts"),
   route("avatars/:userId/:file", "routes/avatar.ts"),
-  // Analytics with consent (issue 16, docs/decisions/023): the browser's reports and the admins' JSON figures.
+  // Analytics with consent (docs/decisions/023): the browser's reports and the admins' JSON figures.
   ...prefix("api/analytics", [
     route("pageview", "routes/api/analytics/pageview.ts"),
     route("vitals", "routes/api/analytics/vitals.ts"),
@@ -36,15 +36,15 @@ export default [
     route("devices-test", "routes/api/analytics/devices-test.ts"),
     route("engagement-test", "routes/api/analytics/engagement-test.ts"),
   ]),
-  // Responsive images (issue 17, docs/decisions/027): signed sources resized by sharp.
+  // Responsive images (docs/decisions/027): signed sources resized by sharp.
   route("img/:token/:file", "routes/image.ts"),
   // Signing in with an OpenID Connect provider (docs/decisions/013); Connect and
   // Disconnect are the /settings/connected-accounts page's action.
   route("auth/oidc/:provider", "routes/auth/oidc-start.ts"),
   route("auth/oidc/:provider/callback", "routes/auth/oidc-callback.ts"),
-  // Writers' stories (issue 14): the draft autosave.
+  // Writers' stories (docs/decisions/014): the draft autosave.
   route("api/stories/draft", "routes/api/stories/draft.ts"),
-  // Account settings (issue 13): the data download of /settings/privacy.
+  // Account settings (docs/decisions/012): the data download of /settings/privacy.
   route("settings/privacy/export", "routes/settings/privacy-export.ts"),
   ...prefix("api/auth", [
     route("status", "routes/api/auth/status.ts"),
@@ -62,7 +62,7 @@ export default [
     route("reader/:slug", "routes/story.tsx", { id: "reader-story" }),
     route("story/:slug", "routes/story.tsx", { id: "story" }),
     route("search", "routes/search.tsx"),
-    // Community (issue 14, docs/decisions/015): threads, story comments, reports.
+    // Community (docs/decisions/015): threads, story comments, reports.
     // All 404 while the community content flag is off, except /community ("coming soon").
     route("community", "routes/community.tsx"),
     ...prefix("community", [
@@ -108,7 +108,7 @@ export default [
     route("bookmarks", "routes/bookmarks.tsx"),
     route("recommendations", "routes/recommendations.tsx"),
     route("reading-position", "routes/reading-position.tsx"),
-    // Writers' stories (issue 14): writing and editing (signed in), reading
+    // Writers' stories (docs/decisions/014): writing and editing (signed in), reading
     // (only while the community content flag is on), a writer's public page.
     route("submit-story", "routes/submit-story.tsx"),
     route("edit-story", "routes/edit-story.tsx"),
@@ -118,7 +118,7 @@ export default [
     route("auth", "routes/auth.tsx"),
     route("auth-success", "routes/auth-success.tsx"),
     route("reset-password", "routes/reset-password.tsx"),
-    // Account settings (issue 13): the emailed link of an email change, and the page after a deletion.
+    // Account settings (docs/decisions/012): the emailed link of an email change, and the page after a deletion.
     route("confirm-email", "routes/confirm-email.tsx"),
     // Hardening (issue 39, docs/decisions/032): the link mailed to the OLD address that undoes an email change.
     route("restore-email", "routes/restore-email.tsx"),
@@ -133,13 +133,13 @@ export default [
         index("routes/admin/dashboard.tsx", { id: "admin-index" }),
         route("dashboard", "routes/admin/dashboard.tsx", { id: "admin-dashboard" }),
         route("wordpress-sync", "routes/admin/wordpress-sync.tsx"),
-        // The content sync's progress as server-sent events (issue 15, docs/decisions/021).
+        // The content sync's progress as server-sent events (docs/decisions/021).
         route("wordpress-sync/progress", "routes/admin/wordpress-sync/progress.ts"),
-        // Community reports (issue 14): the reports section of /admin/content-moderation posts here.
+        // Community reports (docs/decisions/015): the reports section of /admin/content-moderation posts here.
         route("content-moderation/reports", "routes/admin/content-moderation/reports.tsx"),
-        // Writers' stories (issue 14): the moderation queue.
+        // Writers' stories (docs/decisions/014): the moderation queue.
         route("content-moderation", "routes/admin/content-moderation.tsx"),
-        // The admin area (issue 15). Where the spec gives several routes for
+        // The admin area. Where the spec gives several routes for
         // one job, they are aliases of one module (docs/decisions/016).
         route("users", "routes/admin/users.tsx"),
         route("users/:userId", "routes/admin/user.tsx"),
@@ -149,7 +149,7 @@ export default [
         route("content-management", "routes/admin/content.tsx", { id: "admin-content-management" }),
         route("posts", "routes/admin/posts.tsx", { id: "admin-posts" }),
         route("manage-posts", "routes/admin/posts.tsx", { id: "admin-manage-posts" }),
-        // The own posts' editor (issue 15): one module for a new post and an existing one.
+        // The own posts' editor (docs/decisions/018): one module for a new post and an existing one.
         route("posts/new", "routes/admin/post-editor.tsx", { id: "admin-post-new" }),
         route("posts/:postId", "routes/admin/post-editor.tsx", { id: "admin-post-edit" }),
         route("themes", "routes/admin/themes.tsx"),

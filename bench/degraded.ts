@@ -18,7 +18,7 @@ import { LOAD_HEADERS } from "./throughput.ts";
 export const DEGRADED_MODES = ["healthy", "hung", "down"] as const;
 export type DegradedMode = (typeof DEGRADED_MODES)[number];
 
-/** A dark-theme preference (app/theme/preferences.server.ts): the page is private and rendered for each request. */
+/** A dark-theme preference (app/theme/theme-cookies.server.ts): the page is private and rendered for each request. */
 const COOKIE_READER = { Cookie: "hs_theme=ImRhcmsi" };
 export const READERS = { anonymous: {}, cookie: COOKIE_READER } as const;
 export type Reader = keyof typeof READERS;

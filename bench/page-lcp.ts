@@ -1,4 +1,4 @@
-// Part 4 (issue 17): the page's Largest Contentful Paint, whatever its element
+// The page's Largest Contentful Paint (docs/decisions/027, 028), whatever its element
 // (the LAST largestContentfulPaint::Candidate of the trace), on a story page
 // with a featured image, the home page and /stories; JavaScript on and off;
 // cold loads on the same emulated slow-2g phone as part 1. Each page is set

@@ -1,4 +1,4 @@
-// npm run bench: the performance targets of issue 6, measured on the
+// npm run bench: the performance targets (docs/decisions/006), measured on the
 // production build against references measured in the same run. Prints every
 // figure with its target, writes bench/results/latest.json and the figures in
 // docs/performance.md. Never fails on a timing: the exit code is 0 whenever
@@ -39,7 +39,7 @@ import { measureWire } from "./wire.ts";
 export const STORY_PATH = "/story/last-ferry-to-hollin-isle";
 export const LIST_PATH = "/stories";
 
-/** Issue 17's reading pages: the home page, the list and a story with a featured image. */
+/** The reading pages whose weight and speed are measured: the home page, the list and a story with a featured image. */
 export const READING_PATHS = ["/", LIST_PATH, STORY_PATH];
 
 /** Part 4: the pages whose page LCP is measured, and the same content on a WordPress. */

@@ -1,4 +1,4 @@
-// Bytes on the wire of a page on emulated slow-2g (issue 17): every request of
+// Bytes on the wire of a page on emulated slow-2g (docs/decisions/028): every request of
 // a cold load with JavaScript on and off, what arrived before the page's LCP
 // (the last largestContentfulPaint::Candidate of the trace) and whether the
 // LCP needed it: no JavaScript, no font, no image but the LCP's own may take

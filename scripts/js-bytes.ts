@@ -1,6 +1,6 @@
 // The JavaScript each page loads on a fast link, from the client build's
-// manifest (issue 17: "report the JS bytes per route in the build output and
-// in the bench"): the entry with its imports, plus every route module of the
+// manifest, reported per route in the build output and in the bench
+// (docs/decisions/028): the entry with its imports, plus every route module of the
 // page's chain (root, layouts, the page) with its imports, each file once.
 // Lazy chunks (dialogs, popovers, the enhancement layer) are not counted: the
 // page fetches them on demand. On slow-2g and Save-Data none of this is

@@ -1,4 +1,4 @@
-// The client build's chunks by layer (issue 17: "cut what the story page loads";
+// The client build's chunks by layer ("cut what the story page loads",
 // docs/decisions/028). Left to itself the bundler splits the modules that the root route and the
 // site layout import into about 25 small files (49 B to 15 KB), because some page or dialog also
 // imports each of them. Every page loads all of them anyway, whenever it loads the root and the

@@ -1,5 +1,5 @@
-// `npm test`: every check of the project, in the least time this machine allows (issue 17,
-// docs/decisions/026).
+// `npm test`: every check of the project, in the least time this machine allows
+// (docs/decisions/026).
 //
 // The build comes first: the browser tests run on it. Then the browser tests run, and beside
 // them, at the lowest CPU priority, the type check, the lint and the unit tests one after another.

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { currentPasswordField, emailField, newPasswordField, usernameField } from "~/auth/validation";
 import { OPTIONAL_CATEGORIES } from "~/consent/consent";
-import { checkbox } from "~/notifications/preferences";
+import { checkbox } from "~/notifications/notification-preferences";
 
 export const DISPLAY_NAME_MAX = 60;
 export const BIO_MAX = 500;

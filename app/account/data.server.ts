@@ -5,7 +5,7 @@
 import { AuthError } from "~/auth/auth.server";
 import { verifyPassword } from "~/auth/password.server";
 import { prisma } from "~/db.server";
-import { PREFERENCE_COLUMNS } from "~/notifications/preferences.server";
+import { PREFERENCE_COLUMNS } from "~/notifications/notification-preferences.server";
 import { ANONYMOUS_AUTHOR, type SubmissionChoice } from "./account";
 import { deviceName } from "./sessions.server";
 

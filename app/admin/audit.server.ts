@@ -1,4 +1,4 @@
-// The admin audit log (issue 15): every state-changing admin action writes one
+// The admin audit log (docs/decisions/016): every state-changing admin action writes one
 // row in the same transaction as the change, so a change without its audit row
 // (or the other way round) cannot happen. /admin/settings reads it, and a
 // user's admin page shows the rows about that user.

@@ -5,7 +5,7 @@ import { isMaintenanceMode } from "./site-settings.server";
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/** What needs an admin's attention, each count with the page that deals with it (issue 15). */
+/** What needs an admin's attention, each count with the page that deals with it. */
 export async function dashboardCounts(now = new Date()) {
   const dayAgo = new Date(now.getTime() - DAY_MS);
   const weekAgo = new Date(now.getTime() - 7 * DAY_MS);

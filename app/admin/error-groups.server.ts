@@ -1,4 +1,4 @@
-// /admin/bug-reports (issue 15, docs/decisions/020): the error log grouped by
+// /admin/bug-reports (docs/decisions/020): the error log grouped by
 // message and route, with a count, first and last seen and a status an admin
 // sets; bug reports with their status; and one log entry looked up by its id
 // (the id an error screen shows and a reader's report carries).
@@ -10,7 +10,7 @@ import { data } from "react-router";
 import { prisma } from "~/db.server";
 import { type AuditActor, recordAdminAction } from "./audit.server";
 import { ERROR_GROUP_PREFIX, ERROR_GROUP_SORTS, ERROR_SOURCES } from "./error-list";
-import { auditAction, STATUSES } from "./feedback";
+import { auditAction, STATUSES } from "./feedback-review";
 import { matchesSearch, pageOf, readListQuery } from "./list-query";
 
 export type ErrorRecordLite = {

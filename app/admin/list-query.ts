@@ -1,4 +1,4 @@
-// One rule for the admin lists (issue 15: "Lists are paginated on the server,
+// One rule for the admin lists (docs/decisions/029: "Lists are paginated on the server,
 // searchable and sortable by links"): a list's query string is a search text,
 // a sort out of the list's own options (the first is the default) and a page,
 // each under an optional prefix so that two lists can share a page (the

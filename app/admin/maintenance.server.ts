@@ -1,4 +1,4 @@
-// Maintenance mode (issue 15, docs/decisions/021): while an admin has it on,
+// Maintenance mode (docs/decisions/021): while an admin has it on,
 // every reader's request is answered with the 503 page (status 503,
 // Retry-After); admins keep working, and the sign-in page stays open so that an
 // admin can sign in to turn it off. /api/health keeps answering (and says so).

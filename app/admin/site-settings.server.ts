@@ -1,6 +1,6 @@
 // Site settings an admin changes at run time, kept in the database (KeyValue
 // rows under "site:") with the environment as the default until an admin
-// chooses. The admin area's /admin/settings (issue 15) edits them; every
+// chooses. The admin area's /admin/settings (docs/decisions/021) edits them; every
 // reader of a setting goes through here, so there is one copy of each default
 // and of each bound (docs/decisions/021).
 import { prisma } from "~/db.server";

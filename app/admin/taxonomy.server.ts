@@ -1,4 +1,4 @@
-// Categories and tags of the own and community stories (issue 15, /admin/themes).
+// Categories and tags of the own and community stories (/admin/themes, docs/decisions/019).
 // The remote WordPress site's categories are its own and never pass through
 // here: these are the Category and Tag tables only. A slug, once made, stays:
 // renaming changes the name readers see, never a link. Every change writes its

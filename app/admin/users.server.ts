@@ -1,4 +1,4 @@
-// User management (/admin/users and /admin/users/:userId, issue 15; docs/decisions/017):
+// User management (/admin/users and /admin/users/:userId, docs/decisions/017):
 // the list, one user's page, and what admins do to accounts. Every action runs
 // in one transaction with its audit row; the last-admin rule is one guarded
 // UPDATE, so two admins demoting each other at once cannot leave no admin.

@@ -1,4 +1,4 @@
-// Analytics rules shared by the browser and the server (issue 16, spec §3 page
+// Analytics rules shared by the browser and the server (spec §3 page
 // view / web vitals / performance reports, §7 analytics, §8 analytics messages,
 // docs/decisions/023): what a report may contain, what each page counts as, and
 // who may be counted at all.

@@ -1,4 +1,4 @@
-// The browser's analytics reports (spec §3, §7; issue 16, docs/decisions/023).
+// The browser's analytics reports (spec §3, §7; docs/decisions/023).
 // Loaded with a dynamic import() by reporter.tsx, after hydration and only for
 // a reader who accepted analytics or performance: nothing of it (nor of
 // web-vitals) is in any page's first load. Every failure is silent (§8).

@@ -1,4 +1,4 @@
-// The analytics' daily rows (issue 16, docs/decisions/023): every figure is read as
+// The analytics' daily rows (docs/decisions/023): every figure is read as
 // (day, metric, key, value). A finished day that was rolled up is read from AnalyticsDaily,
 // any other day is worked out from the raw events the same way. Raw events are deleted after
 // ANALYTICS_RETENTION_DAYS; the roll-up stays. The reports (reports.server.ts) read these rows.

@@ -1,5 +1,5 @@
-// What the browser needs to decide whether to report (issue 16,
-// docs/decisions/023), without zod: the reporter in every page's bundle
+// What the browser needs to decide whether to report
+// (docs/decisions/023), without zod: the reporter in every page's bundle
 // imports this, so it stays a few hundred bytes.
 import type { CookiePreferences } from "~/consent/consent";
 

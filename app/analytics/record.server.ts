@@ -1,5 +1,5 @@
-// Recording analytics events, only with the reader's consent (issue 16,
-// docs/decisions/023). Who may be counted: a reader whose consent (the cookie,
+// Recording analytics events, only with the reader's consent
+// (docs/decisions/023). Who may be counted: a reader whose consent (the cookie,
 // else a signed-in reader's choice kept on the account) accepts the category,
 // whose browser sends neither Do Not Track nor Global Privacy Control, and who
 // is not a bot. No address is stored: the visitor is a hash of the address and

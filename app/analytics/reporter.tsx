@@ -1,7 +1,7 @@
 // "A page view is reported on each navigation" (spec §2), and the web vitals
 // and performance report of each page load (§3): only with the reader's
-// consent, never with Do Not Track or Global Privacy Control (issue 16,
-// docs/decisions/023). This component is in every page's bundle, so it only
+// consent, never with Do Not Track or Global Privacy Control
+// (docs/decisions/023). This component is in every page's bundle, so it only
 // decides; the reports themselves are a lazy chunk loaded after hydration.
 // Without JavaScript the server counts the page it served (record.server.ts).
 import { useEffect, useRef } from "react";

@@ -1,4 +1,4 @@
-// The admin's analytics figures (issue 16, docs/decisions/023): reading time per story,
+// The admin's analytics figures (docs/decisions/023): reading time per story,
 // devices, engagement per day, web vitals at p75 per page type and the slow-connection share,
 // each worked out from the daily rows of daily.server.ts.
 

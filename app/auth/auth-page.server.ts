@@ -1,7 +1,7 @@
 // The sign-in and registration actions behind /auth (and their JSON twins).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { adoptPreferencesAtSignIn } from "~/preferences/preferences.server";
+import { adoptPreferencesAtSignIn } from "~/preferences/reading-preferences.server";
 import { replyToFailure } from "~/utils/forms";
 import { safeRedirectPath } from "~/utils/redirect";
 import { AuthError, registerUser, verifyLogin } from "./auth.server";

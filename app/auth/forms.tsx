@@ -135,8 +135,8 @@ export function useSchemaForm<Schema extends z.ZodObject>(
     // Once a field has been checked (or the server answered), it is checked again as the reader
     // types, never on blur: a blur caused by pressing Sign in would otherwise remove a message
     // above the button between mousedown and mouseup, the button would move from under the
-    // pointer and the click would be lost (issue 16: "after one wrong password the next sign-in
-    // needs two clicks").
+    // pointer and the click would be lost (the bug "after one wrong password the next sign-in
+    // needs two clicks", docs/decisions/024).
     shouldRevalidate: validateInBrowser ? "onInput" : "onSubmit",
   });
 }

@@ -5,7 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
 import type { OidcProvider } from "~/env.server";
-import { adoptPreferencesAtSignIn } from "~/preferences/preferences.server";
+import { adoptPreferencesAtSignIn } from "~/preferences/reading-preferences.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { getOptionalUser, requireUser } from "./auth.server";

@@ -1,4 +1,4 @@
-// A response built for a request that carries a session is private (issue 39):
+// A response built for a request that carries a session is private (docs/decisions/031):
 // one place, the outermost root middleware, so that no route has to remember it
 // and a new one cannot forget it. Every signed-in page and its `.data` hold the
 // reader's name and the sign-out form's CSRF token (app/root.tsx), so they are

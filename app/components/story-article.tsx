@@ -7,9 +7,9 @@ import { Link } from "react-router";
 import { useRememberStory } from "~/components/continue-reading";
 import { formatDate } from "~/components/story-card";
 import { StoryImage } from "~/components/story-image";
-import type { StoryPageData } from "~/content/story-page.server";
 import { BookmarkControl } from "~/library/bookmark-control";
 import { paragraphId } from "~/library/shelves";
+import type { StoryPageData } from "~/library/story-page.server";
 import { StoryText, TrackedStoryText } from "~/library/story-text";
 import { ReadingSettingsButton } from "~/preferences/reading-settings-button";
 

@@ -91,7 +91,7 @@ describe("lists", () => {
   });
 });
 
-describe("featured images (issue 17: no SSRF through a media item)", () => {
+describe("featured images (no SSRF through a media item, docs/decisions/027)", () => {
   it("take the largest copy on the source's own origin", async () => {
     const image = await fetchRemoteImage(source(), 9);
     expect(image).toEqual({

@@ -1,4 +1,4 @@
-// The server's own exceptions in the error log (issue 15: /admin/bug-reports
+// The server's own exceptions in the error log (docs/decisions/029: /admin/bug-reports
 // groups "the server's error log by message and route"). Whatever a loader,
 // an action, a render or an API handler throws that is not a Response (a 4xx
 // the code meant to send) is stored once, with the path it happened on and no

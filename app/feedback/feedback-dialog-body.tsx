@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from "react";
 import { FormErrors } from "~/auth/forms";
 import { showToast } from "~/toasts/toast-store";
 import { postJson } from "~/utils/api-client";
-import { FEEDBACK_FAILURE, FEEDBACK_SUCCESS, FeedbackSchema } from "./feedback";
 import { FeedbackFields, screenResolution } from "./feedback-fields";
+import { FEEDBACK_FAILURE, FEEDBACK_SUCCESS, FeedbackSchema } from "./feedback-form";
 
 // The feedback dialog's form. Loaded only when a reader opens the dialog (or
 // points at the button), so the form library and the schema are not part of

@@ -1,6 +1,6 @@
 import { type FieldMetadata, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Field, inputClass } from "~/auth/forms";
-import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES } from "./feedback";
+import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES } from "./feedback-form";
 
 const TYPE_LABELS: Record<(typeof FEEDBACK_TYPES)[number], string> = {
   general: "General",

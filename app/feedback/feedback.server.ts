@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { prisma } from "~/db.server";
-import type { FeedbackSchema } from "./feedback";
+import type { FeedbackSchema } from "./feedback-form";
 import { clientInfo } from "./user-agent.server";
 
 /** 10 submissions per client address an hour (with the other public forms' limits). */

@@ -3,9 +3,9 @@ import { createMailer } from "~/auth/mail.server";
 import { prisma } from "~/db.server";
 import { type SmtpCatcher, startSmtpCatcher } from "../../tests/support/smtp-catcher";
 import { DIGEST_PERIOD_MS, runEmailDigest, selectDigests } from "./digest.server";
+import { wants } from "./notification-preferences";
+import { getNotificationPreferences } from "./notification-preferences.server";
 import { bellState } from "./notifications.server";
-import { wants } from "./preferences";
-import { getNotificationPreferences } from "./preferences.server";
 
 let catcher: SmtpCatcher;
 beforeAll(async () => {

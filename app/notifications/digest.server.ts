@@ -9,8 +9,8 @@ import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { acquireLease, releaseLease } from "~/site/lease.server";
 import { scheduleJob } from "~/site/schedule.server";
-import { inDigest, kindOfType } from "./preferences";
-import { PREFERENCE_COLUMNS, preferencesOf } from "./preferences.server";
+import { inDigest, kindOfType } from "./notification-preferences";
+import { PREFERENCE_COLUMNS, preferencesOf } from "./notification-preferences.server";
 
 export const DIGEST_PERIOD_MS = 24 * 60 * 60_000;
 export const DIGEST_CHECK_MS = 60 * 60_000;

@@ -7,9 +7,9 @@
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { mailConfigured, siteMailer } from "~/messages/site-mailer.server";
+import { type ChoosableKind, IMMEDIATE_EMAIL_KINDS, wants } from "./notification-preferences";
+import { PREFERENCE_COLUMNS, preferencesOf } from "./notification-preferences.server";
 import type { NotificationType } from "./notifications";
-import { type ChoosableKind, IMMEDIATE_EMAIL_KINDS, wants } from "./preferences";
-import { PREFERENCE_COLUMNS, preferencesOf } from "./preferences.server";
 
 export type ReaderNotice = {
   /** The preference it falls under. */

@@ -1,7 +1,7 @@
-// Reading preferences (issue 13, spec §1 "accessibility and font settings"):
+// Reading preferences (spec §1 "accessibility and font settings"):
 // the values a reader may choose, their defaults, the presets, and how they
 // become attributes on <html>. Shared by server and browser; storage lives in
-// preferences.server.ts, the schemas that check what is stored or posted in
+// reading-preferences.server.ts, the schemas that check what is stored or posted in
 // preference-schemas.ts. See docs/decisions/011-reading-preferences.md.
 //
 // Every value is one of a short, fixed list (strings, so a form posts them as

@@ -7,12 +7,12 @@ import { data, type RouterContextProvider } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { CONTENT_WARNING_IDS } from "~/stories/content-warnings";
-import { serializeTheme } from "~/theme/preferences.server";
+import { serializeTheme } from "~/theme/theme-cookies.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { INTENTS, type Intent, PAGE_PATHS, PAGE_SCHEMAS, PresetSchema } from "./forms";
 import { applyPreset, findPreset, type SettingsPage, type StoredPreferences, withPageValues } from "./preferences";
-import { getStoredPreferences, savePreferences } from "./preferences.server";
+import { getStoredPreferences, savePreferences } from "./reading-preferences.server";
 
 const TOASTS: Record<Intent, string> = {
   save: "Reading preferences saved",

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
 import { DEFAULT_PREFERENCES, type Preferences } from "./preferences";
@@ -11,28 +10,12 @@ export function usePreferences(): Preferences {
 const REDUCE_QUERY = "(prefers-reduced-motion: reduce)";
 
 /**
- * True when motion must stop: the reader chose reduced motion on the site,
- * or their system asks for it. Outside React (a splash, confetti) read
- * `prefersReducedMotion()` instead; both look at the same two things.
+ * True when motion must stop: the reader chose reduced motion on the site
+ * (data-motion on <html>), or their system asks for it. Read at the moment of
+ * the motion (a splash, confetti), so a change of either counts at once.
  */
 export function prefersReducedMotion(): boolean {
   if (typeof document === "undefined") return false;
   if (document.documentElement.dataset.motion === "reduce") return true;
   return typeof matchMedia === "function" && matchMedia(REDUCE_QUERY).matches;
-}
-
-function subscribe(onChange: () => void) {
-  if (typeof matchMedia !== "function") return () => {};
-  const query = matchMedia(REDUCE_QUERY);
-  query.addEventListener("change", onChange);
-  return () => query.removeEventListener("change", onChange);
-}
-
-const systemReduces = () => typeof matchMedia === "function" && matchMedia(REDUCE_QUERY).matches;
-
-/** The reduced-motion flag for components: the site setting (server-rendered) or the system's wish. */
-export function useReducedMotion(): boolean {
-  const chosen = usePreferences().reducedMotion;
-  const system = useSyncExternalStore(subscribe, systemReduces, () => false);
-  return chosen || system;
 }

@@ -3,7 +3,7 @@ import { isCommunityOpen } from "~/admin/site-settings.server";
 import { StoryComments } from "~/community/story-comments";
 import { loadStoryComments } from "~/community/story-comments.server";
 import { StoryArticle } from "~/components/story-article";
-import { storyPageData, storyPageHeaders } from "~/content/story-page.server";
+import { storyPageData, storyPageHeaders } from "~/library/story-page.server";
 import { getCommunityStory } from "~/stories/community.server";
 import { warningsHidingStory } from "~/stories/reader-warnings.server";
 import { WarningList, WarningNotice } from "~/stories/warning-notice";

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { serializeSidebarState } from "~/theme/preferences.server";
+import { serializeSidebarState } from "~/theme/theme-cookies.server";
 import { invariantResponse, readFormData } from "~/utils/http";
 import { safeRedirectPath } from "~/utils/redirect";
 import type { Route } from "./+types/sidebar";

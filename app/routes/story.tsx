@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { StoryArticle } from "~/components/story-article";
 import { contentChain } from "~/content/content.server";
-import { storyPageData, storyPageHeaders } from "~/content/story-page.server";
+import { storyPageData, storyPageHeaders } from "~/library/story-page.server";
 import { invariantResponse } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { isSlug } from "~/utils/slug";

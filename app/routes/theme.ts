@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
-import { serializeTheme } from "~/theme/preferences.server";
 import { isTheme } from "~/theme/theme";
+import { serializeTheme } from "~/theme/theme-cookies.server";
 import { invariantResponse, readFormData } from "~/utils/http";
 import { safeRedirectPath } from "~/utils/redirect";
 import type { Route } from "./+types/theme";

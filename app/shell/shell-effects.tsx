@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { FIRST_LOAD_ANIMATION_MS, navigationAnimationMs, overlayDelayMs, SPLASH_MS } from "./animation-rules";
 import { PULL, PULL_SUCCESS_MS, type PullPhase, pullDistance, pullPhase, pullText } from "./pull-rules";
-import { invalidateClientCaches, markRefreshed } from "./refresh";
+import { markRefreshed } from "./refresh";
 
 export type ShellEffectsProps = {
   /** The overlay, the LOADING splash and the first-load animation. */
@@ -187,7 +187,6 @@ function PullToRefresh() {
       busy.current = true;
       setState({ phase: "refreshing", distance: PULL.threshold });
       try {
-        invalidateClientCaches();
         await revalidate.current();
         markRefreshed();
       } finally {

@@ -1,5 +1,5 @@
-// The fixed list of content warnings a writer can put on a story (issue 14)
-// and a reader can choose to collapse (issue 13's reading preferences). One
+// The fixed list of content warnings a writer can put on a story (docs/decisions/014)
+// and a reader can choose to collapse (a reading preference, docs/decisions/011). One
 // list, so a warning a writer can set is always one a reader can collapse.
 export const CONTENT_WARNINGS = [
   { id: "violence", label: "Violence" },

@@ -1,9 +1,9 @@
 // The warnings that hide a story from this reader: the content-warning choice
-// of their reading preferences (issue 13; warningsToCollapse is the one rule),
+// of their reading preferences (docs/decisions/011; warningsToCollapse is the one rule),
 // unless they asked to see it (?show=1, a plain link, no JavaScript needed).
 import { getOptionalUser } from "~/auth/auth.server";
 import { warningsToCollapse } from "~/preferences/preferences";
-import { getPreferences } from "~/preferences/preferences.server";
+import { getPreferences } from "~/preferences/reading-preferences.server";
 import type { ContentWarningId } from "./content-warnings";
 import { SHOW_STORY_PARAM } from "./warnings";
 

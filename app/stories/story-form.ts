@@ -9,7 +9,7 @@ import { CONTENT_WARNING_IDS } from "./content-warnings";
 export const STORY_LIMITS = {
   titleMax: 120,
   summaryMax: 600,
-  /** "Up to about 20,000 words" (issue 14): a long short story or a novelette. */
+  /** "Up to about 20,000 words" (docs/decisions/014): a long short story or a novelette. */
   wordsMax: 20_000,
   /** A submission needs a story, not a line. */
   wordsMin: 20,

@@ -1,4 +1,4 @@
-// Content-warning collapse (issue 14): a reader who chose to collapse some
+// Content-warning collapse (docs/decisions/014): a reader who chose to collapse some
 // warnings sees a notice instead of a story that carries one of them, with a
 // "Show the story" link (?show=1, no JavaScript needed).
 import { CONTENT_WARNINGS, type ContentWarningId, isContentWarningId } from "./content-warnings";

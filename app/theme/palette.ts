@@ -1,4 +1,4 @@
-// The site's palettes (issue 15, docs/decisions/019): the colour tokens of the
+// The site's palettes (docs/decisions/019): the colour tokens of the
 // light and dark themes and an optional seasonal accent, as an admin sets them
 // on /admin/themes. A palette is refused unless every pair that is read
 // together passes WCAG 2.1 AA; the rules below are the one copy of that check.

@@ -3,7 +3,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ApiRequestError, apiRequest, csrfToken, postJson, sendJson } from "./api-client";
-import { clearQueries, fetchQuery, invalidateQueries, retriesFor, shouldRetry } from "./query";
 
 // The helper talks to a real HTTP server on loopback, the page's origin in
 // this test: it records what it was sent and answers as each test sets it up.
@@ -63,7 +62,6 @@ beforeEach(async () => {
   seen = [];
   tokenAnswers = [];
   flaky = { status: 500, left: 0 };
-  clearQueries();
   // A fresh token for each test (the helper keeps one per page life).
   await csrfToken(true);
   seen = [];
@@ -172,69 +170,5 @@ describe("apiRequest (spec §7 request helper rules)", () => {
       code: "NOT_FOUND",
       message: "From message",
     });
-  });
-});
-
-describe("query retry rules (spec §9)", () => {
-  it.each([
-    ["UNAUTHORIZED", 401, 0],
-    ["FORBIDDEN", 403, 0],
-    ["VALIDATION_ERROR", 400, 0],
-    ["NOT_FOUND", 404, 0],
-    ["SERVER_ERROR", 500, 2],
-    ["NETWORK_ERROR", 0, 2],
-    ["CLIENT_ERROR", 429, 1],
-    ["UNKNOWN", 0, 1],
-  ] as const)("%s (status %i) gets %i retries", (code, status, retries) => {
-    const error = new ApiRequestError("x", { status, data: null, code });
-    expect(retriesFor(error)).toBe(retries);
-    // failureCount is how many times it has failed so far (1 after the first try).
-    if (retries > 0) expect(shouldRetry(retries, error)).toBe(true);
-    expect(shouldRetry(retries + 1, error)).toBe(false);
-  });
-
-  const noWait = { retryDelay: () => 0 };
-
-  it("a server error is tried 3 times in all, then rejects", async () => {
-    flaky = { status: 503, left: 5 };
-    await expect(fetchQuery("/flaky", undefined, noWait)).rejects.toMatchObject({ code: "SERVER_ERROR" });
-    expect(seen.filter((s) => s.url === "/flaky")).toHaveLength(3);
-  });
-
-  it("a server error that clears on the second retry succeeds", async () => {
-    flaky = { status: 500, left: 2 };
-    expect(await fetchQuery("/flaky", undefined, noWait)).toEqual({ fine: true });
-    expect(seen.filter((s) => s.url === "/flaky")).toHaveLength(3);
-  });
-
-  it("a not-found is not retried; another client error once", async () => {
-    await expect(fetchQuery("/nothing", undefined, noWait)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    expect(seen.filter((s) => s.url === "/nothing")).toHaveLength(1);
-    flaky = { status: 429, left: 5 };
-    await expect(fetchQuery("/flaky", undefined, noWait)).rejects.toMatchObject({ code: "CLIENT_ERROR" });
-    expect(seen.filter((s) => s.url === "/flaky")).toHaveLength(2);
-  });
-
-  it("a dropped connection is retried twice", async () => {
-    await expect(fetchQuery("/drop", undefined, noWait)).rejects.toMatchObject({ code: "NETWORK_ERROR" });
-    expect(seen.filter((s) => s.url === "/drop")).toHaveLength(3);
-  });
-});
-
-describe("data freshness (spec §9)", () => {
-  it("an answer is served from memory while fresh, one fetch for callers at the same time", async () => {
-    const [a, b] = await Promise.all([fetchQuery("/echo"), fetchQuery("/echo")]);
-    expect(a).toEqual(b);
-    await fetchQuery("/echo");
-    expect(seen.filter((s) => s.url === "/echo")).toHaveLength(1);
-  });
-
-  it("is fetched again once stale, or after invalidateQueries", async () => {
-    await fetchQuery("/echo");
-    await fetchQuery("/echo", undefined, { staleTime: 0 });
-    expect(seen.filter((s) => s.url === "/echo")).toHaveLength(2);
-    invalidateQueries();
-    await fetchQuery("/echo");
-    expect(seen.filter((s) => s.url === "/echo")).toHaveLength(3);
   });
 });

@@ -1,4 +1,4 @@
-// Issue 17's JavaScript and bytes targets (bench/wire.ts, bench/lighthouse.ts,
+// The JavaScript and bytes targets (bench/wire.ts, bench/lighthouse.ts,
 // scripts/js-bytes.ts): verdicts and tables, joined into report.ts.
 import { type RouteJs, routeFor } from "../../scripts/js-bytes.ts";
 import { CATEGORIES, type LighthouseResult } from "../lighthouse.ts";

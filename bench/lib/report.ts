@@ -28,7 +28,7 @@ export type BenchResult = {
   pageLoad?: PageLoadResult;
   throughput?: ThroughputResult;
   degraded?: DegradedResult;
-  /** Issue 17: bytes on the wire, Lighthouse, JavaScript per route (bench/lib/report-js.ts). */
+  /** Bytes on the wire, Lighthouse, JavaScript per route (bench/lib/report-js.ts). */
   js?: JsResults;
   pageLcp?: PageLcpResult;
   signInLoad?: SignInLoadResult;
@@ -126,7 +126,7 @@ export function targetsOf(result: Omit<BenchResult, "targets">): Target[] {
   return targets;
 }
 
-/** Issue 17: page LCP of each page, JS on and off, ÷ the static copy (always) and ÷ WordPress (when given). */
+/** Page LCP of each page, JS on and off, ÷ the static copy (always) and ÷ WordPress (when given). */
 function pageLcpTargets(lcp: PageLcpResult): Target[] {
   const out: Target[] = [];
   for (const c of lcp.cases) {

@@ -263,7 +263,7 @@ test("the analytics choice follows the reader to another browser", async ({ page
   await context.close();
 });
 
-// Issue 13: axe on every settings page in light, dark and high contrast. The
+// Axe on every settings page in light, dark and high contrast. The
 // reading pages have theirs in reading-preferences.spec.ts; these are the
 // account pages, as a signed-in reader sees them.
 for (const mode of DISPLAY_MODES) {

@@ -1,4 +1,4 @@
-// The admin's content jobs (issue 15), on a site of its own (tests/e2e/story-site.ts:
+// The admin's content jobs (docs/decisions/018), on a site of its own (tests/e2e/story-site.ts:
 // its own database and WordPress-shaped server), since featuring a story changes
 // the home page and unpublishing changes the Story Index other specs count:
 // every story from every source at /admin/content, feature one on the home page,
@@ -240,7 +240,7 @@ test("an own post: scheduled and hidden until its date, then public; edited; del
   await expect(page.getByText("Published: readers see it.")).toBeVisible();
   expect((await anonymous(request, `/story/${slug}`)).text).toContain(`${title}, Opened`);
 
-  // Public now: every reader who wants new stories (the admin too) was told of it, once (issue 12).
+  // Public now: every reader who wants new stories (the admin too) was told of it, once (docs/decisions/009).
   const editPage = page.url();
   await page.goto("/notifications");
   await expect(

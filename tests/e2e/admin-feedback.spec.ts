@@ -1,4 +1,4 @@
-// The feedback review and bug reports (issue 15, docs/decisions/020), JavaScript
+// The feedback review and bug reports (docs/decisions/020), JavaScript
 // on and off: filter, change a status, add a note, change ticked items at once,
 // export the filtered view as CSV, follow a report's error id to its log entry,
 // and give an error group a status. Each test makes its own rows (a marker in

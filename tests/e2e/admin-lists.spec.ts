@@ -1,4 +1,4 @@
-// Issue 15: "Lists are paginated on the server, searchable and sortable by
+// docs/decisions/029: "Lists are paginated on the server, searchable and sortable by
 // links", and /admin/bug-reports groups the server's own error log. On a site
 // of its own (rows are added straight into its database, and one test makes
 // its database refuse a write), JavaScript on and off: every control is a link

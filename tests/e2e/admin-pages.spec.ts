@@ -1,4 +1,4 @@
-// Every admin page of the spec (issue 15), as the admin sees it, JavaScript on
+// Every admin page of the spec (docs/decisions/016), as the admin sees it, JavaScript on
 // and off: it answers, the admin navigation marks the entry whose group holds
 // it (spec §2), it passes axe, and it fits a phone (admins moderate from
 // phones too): no sideways scrolling at 390 px. The jobs on each page have

@@ -1,4 +1,4 @@
-// Issue 15: the dashboard, /admin/settings (maintenance mode, registration
+// The admin dashboard, /admin/settings (maintenance mode, registration
 // closed, the audit log) and the sync page's progress. On a site of its own:
 // the settings are global, and the shared suite server keeps its defaults.
 import type { Page } from "@playwright/test";

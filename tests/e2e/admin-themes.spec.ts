@@ -1,4 +1,4 @@
-// /admin/themes and /admin/site-statistics (issue 15), JS on and off, on a site
+// /admin/themes and /admin/site-statistics (docs/decisions/019), JS on and off, on a site
 // of its own: a saved palette is every reader's, and the shared suite server's
 // other specs (and their axe checks) must keep the default one.
 import { randomUUID } from "node:crypto";

@@ -1,4 +1,4 @@
-// User management (issue 15, docs/decisions/017), JavaScript on and off: an
+// User management (docs/decisions/017), JavaScript on and off: an
 // admin suspends a reader, who is signed out at once and cannot sign in again
 // until reinstated; makes and removes an admin (the removal asks for the
 // acting admin's password); ends sessions; deletes; and suspends in bulk.

@@ -1,4 +1,4 @@
-// The browser's analytics reports (issue 16, spec §3, §7): a page view for each
+// The browser's analytics reports (spec §3, §7; docs/decisions/023): a page view for each
 // navigation only after Accept and none after Decline, the web vitals and the
 // performance report of a page load, and the admin page's refresh through the
 // JSON endpoints with the spec's message when a call fails.

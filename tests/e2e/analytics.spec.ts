@@ -1,4 +1,4 @@
-// Analytics with consent (issue 16), JavaScript on and off: the pages a reader
+// Analytics with consent (docs/decisions/023), JavaScript on and off: the pages a reader
 // with analytics consent reads are counted once each (by the server for the
 // HTML it served, by the browser for its own navigations, never both), nothing
 // is counted without consent, after Decline or with Do Not Track; the admin's

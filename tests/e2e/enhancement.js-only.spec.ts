@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { queryE2eDb } from "../support/db";
 import { expect, test } from "../support/test";
 
-// Issue 16's enhancement layer, the parts that exist only with JavaScript: the
+// The enhancement layer (docs/decisions/024), the parts that exist only with JavaScript: the
 // route-level error screen and its Report Bug, error toasts, the request
 // helper's token retry and the location kept in session storage.
 

@@ -1,4 +1,4 @@
-// The hero image on a client navigation (issue 17, docs/decisions/027): React
+// The hero image on a client navigation (docs/decisions/027): React
 // does not run a script it inserts, so with no hints the component reads the
 // browser's connection itself when it renders a story after the first page.
 import { expect, test } from "../support/test";

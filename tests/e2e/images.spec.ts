@@ -1,4 +1,4 @@
-// Issue 17: featured images come resized from our own origin (the image
+// docs/decisions/027: featured images come resized from our own origin (the image
 // endpoint), as <picture> with AVIF and WebP at a few widths, with their real
 // size, in a box with an inline preview. Eager and high-priority when the
 // connection is known to be fast (the ECT hint); with no hints, the page's

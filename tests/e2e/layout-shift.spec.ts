@@ -1,4 +1,4 @@
-// Issue 17: CLS is 0 on every reader page. Lighthouse measures three of them;
+// CLS is 0 on every reader page (docs/decisions/027, 028). Lighthouse measures three of them;
 // this loads each reader page on a phone's viewport and counts every layout
 // shift, as CLS counts them. With JavaScript the app's modules are requested
 // only once the page has painted (server/script-loading.ts), so every load here

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test";
 
-// Issue 16: the document title and metadata follow every page change, with
+// docs/decisions/024: the document title and metadata follow every page change, with
 // JavaScript (client navigation) and without (each page its own document);
 // the error-page title rule of spec §2 holds, and leaving restores the title.
 const description = (page: Page) => page.locator('meta[name="description"]');

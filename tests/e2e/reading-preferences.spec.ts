@@ -1,4 +1,4 @@
-// Reading preferences (issue 13), JavaScript on and off: each settings page
+// Reading preferences (docs/decisions/011), JavaScript on and off: each settings page
 // changes what it says, and the NEXT page's first HTML already carries the
 // choice (attributes and custom properties on <html>), so nothing flashes.
 // With JavaScript off the computed styles below are those of the server's

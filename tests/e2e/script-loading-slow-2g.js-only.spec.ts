@@ -1,4 +1,4 @@
-// JavaScript waits its turn on slow-2g (issue 17, server/script-loading.ts).
+// JavaScript waits its turn on slow-2g (docs/decisions/028, server/script-loading.ts).
 // Chromium's network quality estimator is forced to Slow-2G, so
 // navigator.connection says slow-2g as on a real phone: nothing is fetched
 // before the load event and a first interaction, and a press on a link does not

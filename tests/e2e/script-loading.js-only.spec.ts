@@ -1,4 +1,4 @@
-// JavaScript waits its turn (issue 17, server/script-loading.ts): on a fast
+// JavaScript waits its turn (docs/decisions/028, server/script-loading.ts): on a fast
 // link the page fetches its modules once it has painted, and hydrates as before. The slow
 // links are in script-loading-slow-2g.js-only.spec.ts (a browser of their own).
 import { expect, test } from "../support/test";

@@ -1,4 +1,4 @@
-// The JavaScript shell (issue 16, docs/decisions/025): the LOADING splash, the
+// The JavaScript shell (docs/decisions/025): the LOADING splash, the
 // loading overlay and animations, pull-to-refresh, tooltips, confetti and the
 // refresh helper. Without JavaScript none of them exists (shell-widgets.spec.ts
 // covers what the shell changes for every reader).

@@ -1,6 +1,6 @@
-// What the shell changes for every reader, with JavaScript and without
-// (issue 16): the floating Feedback widget stays off the reading pages (spec
-// §2), and navigating closes the sidebar groups the reader opened.
+// What the shell changes for every reader, with JavaScript and without:
+// the floating Feedback widget stays off the reading pages (spec §2), and
+// navigating closes the sidebar groups the reader opened.
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/test";
 

@@ -1,7 +1,7 @@
 import { newReader, register, signIn, signOut } from "../support/accounts";
 import { expect, test } from "../support/test";
 
-// Issue 16's known bug: with JavaScript, after one wrong password the next
+// A known bug (docs/decisions/024): with JavaScript, after one wrong password the next
 // sign-in needed two clicks. One click must do, with JavaScript on and off.
 test("after a wrong password, one click on Sign in signs the reader in", async ({ page }) => {
   const reader = newReader();

@@ -57,7 +57,7 @@ test("every kind of response carries the security headers", async ({ baseURL }) 
 });
 
 test("every HTML document has a CSP that allows only its own inline scripts, by hash", async ({ baseURL }) => {
-  // Its own: those the app wrote, which carried the render's marker as their nonce (issue 39). The
+  // Its own: those the app wrote, which carried the render's marker as their nonce (docs/decisions/031). The
   // marker is taken out, so no nonce reaches the reader, and a script from stored content is never
   // hashed (tests/reliability/stored-scripts.spec.ts).
   for (const path of ["/", "/stories", "/story/the-doll-hospital", "/auth", "/no-such-page", "/errors/503"]) {

@@ -1,4 +1,4 @@
-// Account rules that only show against a real server process (issue 11):
+// Account rules that only show against a real server process (docs/decisions/005):
 // the initial administrator, sign-in limits, usernames and reset mail.
 import { randomUUID } from "node:crypto";
 import { type HttpClient, hiddenFields, httpClient } from "../support/http-client.ts";

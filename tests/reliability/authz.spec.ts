@@ -36,8 +36,8 @@ const ADMIN_ROUTES: Record<string, AdminRow> = {
   "routes/admin/wordpress-sync": { post: { fields: [["intent", "sync"]], accepted: [302] } },
   // The sync's progress stream (server-sent events): a resource route, checked in its own tests below.
   "routes/admin/wordpress-sync/progress": {},
-  // The admin area (issue 15): every admin route of the spec answers (aliases share a module).
-  // User management (issue 15): no user has this id, so the admin's valid requests are 404s
+  // The admin area (docs/decisions/016): every admin route of the spec answers (aliases share a module).
+  // User management (docs/decisions/017): no user has this id, so the admin's valid requests are 404s
   // (tests/e2e/admin-users.spec.ts acts on real users).
   "routes/admin/users": {
     post: {
@@ -533,7 +533,7 @@ test("another reader sees none of a reader's bookmarks or positions, and cannot 
   expect(position.json).toMatchObject({ position: { paragraph: 1 } });
 });
 
-// The community's writing forms (issue 14): anonymous readers are sent to sign
+// The community's writing forms (docs/decisions/015): anonymous readers are sent to sign
 // in and nothing is written; signed-in readers write; only an administrator
 // moderates. Threads and stories are made in the database, so every request
 // names a real one.
@@ -754,7 +754,7 @@ for (const role of ["reader", "admin"] as const) {
   });
 }
 
-// Writers' pages (issue 14): anonymous readers are sent to sign in, every
+// Writers' pages (docs/decisions/014): anonymous readers are sent to sign in, every
 // reader and the admin get their own; a story's edit page is its writer's
 // alone: another reader, and an administrator too (admins moderate instead),
 // get a 404 for the page and for a post to it, and nothing changes.
@@ -850,7 +850,7 @@ test("a story's edit page is its writer's alone", async ({ site, as }) => {
   expect(autosave.json).toMatchObject({ saved: false, code: "NOT_FOUND" });
 });
 
-// Account settings (issue 13): the pages send anonymous readers to sign in and
+// Account settings (docs/decisions/012): the pages send anonymous readers to sign in and
 // are private to each reader; every action names only the sender's own account,
 // so no reader reads another's data or ends another's session.
 const ACCOUNT_PAGES = ["/settings/profile", "/settings/notifications", "/settings/privacy"];
@@ -946,7 +946,7 @@ test("no reader or admin sees, downloads or ends another reader's sessions and d
   expect(JSON.parse(download.text)).toMatchObject({ profile: { email: account.email, username: account.username } });
 });
 
-// The admins' analytics reports (issue 16, spec §7): JSON for every role, with the §8 codes
+// The admins' analytics reports (spec §7): JSON for every role, with the §8 codes
 // (401 UNAUTHORIZED, 403 FORBIDDEN), never the HTML page; the admin gets the figures.
 const ANALYTICS_ADMIN_API = [
   "/api/analytics/reading-time-test",

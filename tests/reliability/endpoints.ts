@@ -140,7 +140,7 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     optional: ["redirectTo"],
     lenient: ["redirectTo"],
   },
-  // Reading preferences (issue 13): anonymous readers too; private pages whose forms carry the token (docs/decisions/011).
+  // Reading preferences: anonymous readers too; private pages whose forms carry the token (docs/decisions/011).
   "/settings/fonts": {
     reads: "form",
     csrf: "token",
@@ -270,7 +270,7 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     accepted: [201],
     optional: ["timestamp", "stack", "url", "context"],
   },
-  // The browser's analytics reports (issue 16, docs/decisions/023): same-origin like the preference
+  // The browser's analytics reports (docs/decisions/023): same-origin like the preference
   // forms (sent with keepalive as a page is left, from cacheable pages too), and only with consent.
   "/api/analytics/pageview": {
     reads: "json",
@@ -573,7 +573,7 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     valid: { save: () => ({ slug: "the-widows-clock", paragraph: 1 }) },
     accepted: [200],
   },
-  // Community (issue 14). The suites post to the paths as written: ":id" and
+  // Community (docs/decisions/015). The suites post to the paths as written: ":id" and
   // ":slug" name no thread or story, so those valid requests are 404s
   // (authz.spec.ts posts real replies, comments and reports, and the moderation).
   "/community": {
@@ -637,7 +637,7 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     accepted: [302],
     offSite: /^http:\/\/127\.0\.0\.1:\d+\/authorize\?response_type=code&client_id=reliability-site&/,
   },
-  // Writers' stories (issue 14).
+  // Writers' stories (docs/decisions/014).
   "/submit-story": {
     reads: "form",
     csrf: "token",
@@ -674,7 +674,7 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     valid: { autosave: () => ({ title: "Autosaved in the dark" }) },
     accepted: [200],
   },
-  // User management (issue 15). No user has this id: the valid request is a 404
+  // User management (docs/decisions/017). No user has this id: the valid request is a 404
   // (tests/e2e/admin-users.spec.ts and app/admin/users.server.test.ts act on real users).
   "/admin/users": {
     reads: "form",
@@ -705,7 +705,7 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     accepted: [404],
     optional: [],
   },
-  // Account settings (issue 13). The password change and the deletion need the
+  // Account settings (docs/decisions/012). The password change and the deletion need the
   // sender's password, which the suites do not know: app/account/*.test.ts and
   // tests/e2e/account-settings.spec.ts cover them; here a wrong one is refused.
   "/settings/profile": {
@@ -838,7 +838,7 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     valid: { "stop featuring": () => ({ intent: "unfeature" }) },
     accepted: [302],
   },
-  // Own posts (issue 15): the editor of a new post, and of an existing one.
+  // Own posts (docs/decisions/018): the editor of a new post, and of an existing one.
   "/admin/posts/new": {
     reads: "form",
     csrf: "token",
@@ -873,7 +873,7 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     valid: { "sync now": () => ({ intent: "sync" }) },
     accepted: [302],
   },
-  // Site settings (issue 15): the valid submission is the defaults, so the shared site keeps them.
+  // Site settings (docs/decisions/021): the valid submission is the defaults, so the shared site keeps them.
   "/admin/settings": {
     reads: "form",
     csrf: "token",
@@ -890,7 +890,7 @@ export const ENDPOINTS: Record<string, Endpoint> = {
     },
     accepted: [302],
   },
-  // Theme management (issue 15): a new category, and a palette preview (nothing saved).
+  // Theme management (docs/decisions/019): a new category, and a palette preview (nothing saved).
   "/admin/themes": {
     reads: "form",
     csrf: "token",

@@ -513,7 +513,7 @@ test("every /api endpoint answers odd methods and queries without a 5xx", async 
   expect(failures).toEqual([]);
 });
 
-// --- The image endpoint: no SSRF (issue 17, docs/decisions/027) ------------
+// --- The image endpoint: no SSRF (docs/decisions/027) ---------------------
 
 test("GET /img: forged, re-signed and odd image tokens get a 404 and make the server fetch nothing", async ({
   site,

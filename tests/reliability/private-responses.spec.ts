@@ -1,4 +1,4 @@
-// Issue 39, item 2: a response built for a request that carries a session is
+// docs/decisions/031: a response built for a request that carries a session is
 // private, on every route, HTML and `.data`: a CDN or proxy in front that keeps
 // what carries no Cache-Control would otherwise hand one reader's page (their
 // name, their email, their CSRF token) to the next. Every signed-in page holds

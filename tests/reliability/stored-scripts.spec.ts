@@ -1,4 +1,4 @@
-// Issue 39, item 1: the CSP is the backstop against a script that reaches a page
+// docs/decisions/031: the CSP is the backstop against a script that reaches a page
 // through stored content. The site here runs with a sanitiser bug
 // (tests/support/sanitiser-bug.ts: the story allow-list lets everything through),
 // and scripts are written straight into the database: into a story body (an own

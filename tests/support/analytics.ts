@@ -1,4 +1,4 @@
-// Reading what the analytics stored for one browser test (issue 16). Each test
+// Reading what the analytics stored for one browser test (docs/decisions/023). Each test
 // has a client address of its own (X-Test-Client), so its visitor hash is its
 // own: the hash is remade here from the day's salt, as the site makes it
 // (app/analytics/record.server.ts), and no other test's views are counted.

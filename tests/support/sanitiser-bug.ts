@@ -1,5 +1,5 @@
 // A sanitiser bug, for the test of the CSP as the backstop it exists to be
-// (tests/reliability/stored-scripts.spec.ts, issue 39). Loaded into a test
+// (tests/reliability/stored-scripts.spec.ts, docs/decisions/031). Loaded into a test
 // site's server with `--import` (NODE_OPTIONS): the story sanitiser
 // (sanitize-html with an allow-list, app/content/html.server.ts) hands back what
 // it was given, so a <script> stored in a story reaches the page as written.

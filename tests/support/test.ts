@@ -206,7 +206,7 @@ export function onOwnSite<S extends Site>(name: string, start: () => Promise<S>)
   });
 }
 
-/** The display modes issue 13 asks every settings page to pass axe in. */
+/** The display modes every settings page must pass axe in (docs/decisions/011). */
 export const DISPLAY_MODES = ["light", "dark", "high contrast"] as const;
 
 /** Saves a display mode through the settings forms, as a reader would (light is the default). */

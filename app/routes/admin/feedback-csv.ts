@@ -1,8 +1,8 @@
 // /admin/feedback.csv: the feedback review's current view (kind, type, category,
 // status; every page) as a CSV download (docs/decisions/020). A resource route:
 // requireAdmin sends anonymous visitors to sign in and answers a reader's request 403.
-import { readFilters } from "~/admin/feedback";
-import { exportCsv } from "~/admin/feedback.server";
+import { readFilters } from "~/admin/feedback-review";
+import { exportCsv } from "~/admin/feedback-review.server";
 import { requireAdmin } from "~/auth/auth.server";
 import type { Route } from "./+types/feedback-csv";
 

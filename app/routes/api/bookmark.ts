@@ -1,4 +1,4 @@
-import { apiGetBookmark } from "~/library/api.server";
+import { apiGetBookmark } from "~/library/library-api.server";
 import type { Route } from "./+types/bookmark";
 
 /** GET /api/bookmarks/{slug}: the story's shelf in the reader's library. */

@@ -1,4 +1,4 @@
-import { apiChangeBookmark, apiListBookmarks } from "~/library/api.server";
+import { apiChangeBookmark, apiListBookmarks } from "~/library/library-api.server";
 import type { Route } from "./+types/bookmarks";
 
 /** GET /api/bookmarks: the reader's library (same filters as /bookmarks). */

@@ -1,8 +1,8 @@
 import { getOptionalUser } from "~/auth/auth.server";
 import { clientAddress } from "~/auth/client-address.server";
 import { enforceRateLimit } from "~/auth/rate-limit.server";
-import { FeedbackSchema } from "~/feedback/feedback";
 import { FEEDBACK_LIMIT, saveFeedback } from "~/feedback/feedback.server";
+import { FeedbackSchema } from "~/feedback/feedback-form";
 import { jsonError, readJsonBody } from "~/utils/api-errors";
 import type { Route } from "./+types/feedback";
 

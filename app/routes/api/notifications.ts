@@ -1,4 +1,4 @@
-import { apiCollection, apiList } from "~/notifications/api.server";
+import { apiCollection, apiList } from "~/notifications/notification-api.server";
 import type { Route } from "./+types/notifications";
 
 /** GET /api/notifications?filter=: the reader's notifications and counts. */

@@ -1,4 +1,4 @@
-import { apiGetPosition } from "~/library/api.server";
+import { apiGetPosition } from "~/library/library-api.server";
 import type { Route } from "./+types/reading-position-story";
 
 /** GET /api/reading-position/{slug}: where the reader stopped in this story. */

@@ -1,4 +1,4 @@
-import { apiSavePosition } from "~/library/api.server";
+import { apiSavePosition } from "~/library/library-api.server";
 import { jsonError } from "~/utils/api-errors";
 import type { Route } from "./+types/reading-position";
 

@@ -9,8 +9,11 @@ import {
   KIND_LABELS,
   NotificationPreferencesSchema,
   preferencesFromForm,
-} from "~/notifications/preferences";
-import { getNotificationPreferences, saveNotificationPreferences } from "~/notifications/preferences.server";
+} from "~/notifications/notification-preferences";
+import {
+  getNotificationPreferences,
+  saveNotificationPreferences,
+} from "~/notifications/notification-preferences.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";

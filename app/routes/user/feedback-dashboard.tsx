@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Your feedback" });
 
-// The admin review's statuses (app/admin/feedback.ts); the old values read the same way.
+// The admin review's statuses (app/admin/feedback-review.ts); the old values read the same way.
 const STATUS_LABELS: Record<string, string> = {
   new: "Received",
   "in-review": "In review",

@@ -1,4 +1,4 @@
-import { adminReport } from "~/analytics/api.server";
+import { adminReport } from "~/analytics/analytics-api.server";
 import type { Route } from "./+types/engagement-test";
 
 /** GET /api/analytics/engagement-test?from&to (YYYY-MM-DD): admins only, JSON (spec §7). */

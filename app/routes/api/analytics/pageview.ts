@@ -1,4 +1,4 @@
-import { pageViewAction } from "~/analytics/api.server";
+import { pageViewAction } from "~/analytics/analytics-api.server";
 import { jsonError } from "~/utils/api-errors";
 import type { Route } from "./+types/pageview";
 

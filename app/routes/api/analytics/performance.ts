@@ -1,4 +1,4 @@
-import { performanceAction } from "~/analytics/api.server";
+import { performanceAction } from "~/analytics/analytics-api.server";
 import { jsonError } from "~/utils/api-errors";
 import type { Route } from "./+types/performance";
 

@@ -1,4 +1,4 @@
-import { adminReport } from "~/analytics/api.server";
+import { adminReport } from "~/analytics/analytics-api.server";
 import type { Route } from "./+types/reading-time-test";
 
 /** GET /api/analytics/reading-time-test?from&to (YYYY-MM-DD): admins only, JSON (spec §7). */

@@ -1,4 +1,4 @@
-import { vitalsAction } from "~/analytics/api.server";
+import { vitalsAction } from "~/analytics/analytics-api.server";
 import { jsonError } from "~/utils/api-errors";
 import type { Route } from "./+types/vitals";
 

@@ -1,4 +1,4 @@
-import { apiLogin } from "~/auth/api.server";
+import { apiLogin } from "~/auth/auth-api.server";
 import { jsonError } from "~/utils/api-errors";
 import type { Route } from "./+types/login";
 

@@ -1,4 +1,4 @@
-import { apiLogout } from "~/auth/api.server";
+import { apiLogout } from "~/auth/auth-api.server";
 import { jsonError } from "~/utils/api-errors";
 import type { Route } from "./+types/logout";
 

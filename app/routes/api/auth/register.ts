@@ -1,4 +1,4 @@
-import { apiRegister } from "~/auth/api.server";
+import { apiRegister } from "~/auth/auth-api.server";
 import { jsonError } from "~/utils/api-errors";
 import type { Route } from "./+types/register";
 

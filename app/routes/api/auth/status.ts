@@ -1,5 +1,5 @@
-import { publicUser } from "~/auth/api.server";
 import { getOptionalUser } from "~/auth/auth.server";
+import { publicUser } from "~/auth/auth-api.server";
 import type { Route } from "./+types/status";
 
 /** GET /api/auth/status -> { isAuthenticated, user }. */

@@ -1,4 +1,4 @@
-import { apiOpened, postOnly } from "~/notifications/api.server";
+import { apiOpened, postOnly } from "~/notifications/notification-api.server";
 import type { Route } from "./+types/opened";
 
 /** POST /api/notifications/opened: the panel was opened (the ignored-notification rule's clock, spec §4). */

@@ -1,4 +1,4 @@
-import { apiReadAll, postOnly } from "~/notifications/api.server";
+import { apiReadAll, postOnly } from "~/notifications/notification-api.server";
 import type { Route } from "./+types/read-all";
 
 /** POST /api/notifications/read-all. */

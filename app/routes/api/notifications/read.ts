@@ -1,4 +1,4 @@
-import { apiMarkRead, postOnly } from "~/notifications/api.server";
+import { apiMarkRead, postOnly } from "~/notifications/notification-api.server";
 import type { Route } from "./+types/read";
 
 /** POST /api/notifications/{id}/read. */

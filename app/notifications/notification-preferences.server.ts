@@ -1,8 +1,8 @@
 // The reader's notification preferences in the database (columns on User). Code
 // that notifies reads PREFERENCE_COLUMNS with the reader's row and asks wants()
-// (preferences.ts) through preferencesOf(): one place decides.
+// (notification-preferences.ts) through preferencesOf(): one place decides.
 import { prisma } from "~/db.server";
-import { DEFAULT_PREFERENCES, type DigestChoice, type NotificationPreferences } from "./preferences";
+import { DEFAULT_PREFERENCES, type DigestChoice, type NotificationPreferences } from "./notification-preferences";
 
 /** The User columns that hold the preferences. */
 export const PREFERENCE_COLUMNS = {

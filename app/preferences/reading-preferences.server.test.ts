@@ -12,7 +12,7 @@ import {
   readPreferencesCookie,
   savePreferences,
   serializePreferencesCookie,
-} from "./preferences.server";
+} from "./reading-preferences.server";
 
 const NAME = "hs_prefs";
 const requestWith = (...setCookies: string[]) =>
@@ -82,7 +82,7 @@ describe("the preference cookie", () => {
 
   it("drops unknown keys and values it signed itself and keeps the defaults for them", async () => {
     // Values that this version no longer knows (or never did), signed with the site's secret.
-    const { preferencesCookie } = await import("./preferences.server");
+    const { preferencesCookie } = await import("./reading-preferences.server");
     const odd = await preferencesCookie.serialize({
       fontSize: "42",
       typeface: "papyrus",

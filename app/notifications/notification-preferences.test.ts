@@ -6,7 +6,7 @@ import {
   NotificationPreferencesSchema,
   preferencesFromForm,
   wants,
-} from "./preferences";
+} from "./notification-preferences";
 
 describe("notification preferences", () => {
   it("defaults: everything in the site, the cursed notification on, email only for moderation decisions", () => {

@@ -7,8 +7,8 @@ import { imageService } from "~/images/images.server";
 import { getPosition, shelvesOf } from "~/library/library.server";
 import { CLIENT_HINT_HEADERS, connectionHint, prefersLowData } from "~/utils/client-hints.server";
 import { publicPageHeaders } from "../../server/http-cache";
-import { storyBlocks } from "./paragraphs.server";
-import { readingMinutes, type Story, type StorySummary } from "./story";
+import { storyBlocks } from "../content/paragraphs.server";
+import { readingMinutes, type Story, type StorySummary } from "../content/story";
 
 export async function storyPageData(
   request: Request,

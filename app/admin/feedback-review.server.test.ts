@@ -2,8 +2,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { readFilters } from "./feedback";
-import { addNote, applyFeedbackAction, exportCsv, listReviewItems, setStatuses } from "./feedback.server";
+import { addNote, applyFeedbackAction, setStatuses } from "./feedback-actions.server";
+import { readFilters } from "./feedback-review";
+import { exportCsv, listReviewItems } from "./feedback-review.server";
 
 const admin = { id: "admin-1", username: "keeper" };
 

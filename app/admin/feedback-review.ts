@@ -1,9 +1,9 @@
-// The feedback review (issue 15, docs/decisions/020): what readers sent, in four
+// The feedback review (docs/decisions/020): what readers sent, in four
 // kinds, each with its own statuses; the forms of /admin/feedback and
 // /admin/bug-reports; and the CSV export's cell rules. Pure: the unit tests and
-// the route modules import it; app/admin/feedback.server.ts does the database.
+// the route modules import it; app/admin/feedback-review.server.ts does the database.
 import { z } from "zod";
-import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES } from "~/feedback/feedback";
+import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES } from "~/feedback/feedback-form";
 import { readPage } from "./list-query";
 
 /** What the review lists: feedback (incl. error reports), bug reports, contact messages, copyright claims. */
@@ -44,7 +44,10 @@ export const STATUS_LABELS: Record<string, string> = {
   ignored: "Ignored",
 };
 
-/** Values written before issue 15 (the migration maps them; a row written since by old code reads the same). */
+/**
+ * Status values of the first feedback forms, before the review had its own (the migration maps
+ * them; a row written since by old code reads the same).
+ */
 const LEGACY: Partial<Record<NoteKind, Record<string, string>>> = {
   feedback: { reviewed: "in-review", resolved: "done" },
   claim: { new: "received", reviewing: "received", upheld: "content-removed" },
@@ -69,6 +72,9 @@ export function storedValuesFor(kind: NoteKind, status: string): string[] {
 
 /** Audit verbs: `${kind}.status`, `${kind}.note` (feedback.status, claim.status, bug.status, error.status, ...). */
 export const auditAction = (kind: NoteKind, what: "status" | "note") => `${kind}.${what}` as const;
+
+/** When an item, note or logged error came, to the minute, as both review pages show it (UTC: admins sit anywhere). */
+export const reviewTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 export const NOTE_MAX = 2000;
 export const BULK_MAX = 100;

@@ -1,7 +1,7 @@
 // Which notifications a signed-in reader gets (/settings/notifications): per
 // kind, in the site and by email, an email digest daily or off, and the cursed
 // notification (spec §4, on unless turned off). Pure: the server module reads
-// and writes the columns (preferences.server.ts).
+// and writes the columns (notification-preferences.server.ts).
 import { z } from "zod";
 
 export const NOTIFICATION_KINDS = ["new-story", "reply", "moderation", "announcement", "cursed"] as const;
@@ -41,7 +41,7 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
 /**
  * Kinds mailed the moment they happen, one mail each, when the reader ticks
  * their email box: a decision on a writer's own story is rare, personal and
- * timely (issue 14: "the writer gets a notification and, if they want it, an
+ * timely ("the writer gets a notification and, if they want it, an
  * email"). Every other kind is mailed only in the daily digest.
  */
 export const IMMEDIATE_EMAIL_KINDS: readonly NotificationKind[] = ["moderation"];

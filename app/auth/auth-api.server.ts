@@ -2,7 +2,7 @@
 import type { RouterContextProvider } from "react-router";
 import { REGISTRATION_CLOSED_MESSAGE } from "~/admin/site-settings";
 import { isRegistrationOpen } from "~/admin/site-settings.server";
-import { adoptPreferencesAtSignIn } from "~/preferences/preferences.server";
+import { adoptPreferencesAtSignIn } from "~/preferences/reading-preferences.server";
 import { FALLBACK_MESSAGES, jsonError, readJsonBody } from "~/utils/api-errors";
 import { AuthError, registerUser, verifyLogin } from "./auth.server";
 import { clientAddress } from "./client-address.server";

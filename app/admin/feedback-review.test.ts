@@ -14,7 +14,7 @@ import {
   STATUSES,
   storedValuesFor,
   toCsv,
-} from "./feedback";
+} from "./feedback-review";
 
 /** The field errors of a submission that failed (none for one that passed). */
 const errorsOf = (s: { status?: string } & object) =>
