@@ -3,7 +3,7 @@
 //
 // The page cache is a small shared cache for anonymous pages only:
 // what any shared cache (a CDN, a reverse proxy) may already do with them,
-// since they say `Cache-Control: public` (publicPageHeaders below).
+// since they say `Cache-Control: public` (publicPageHeaders, app/site/cache-policy.ts).
 // It keeps the encoded bytes the app sent (after compression), for at most
 // `maxTtlMs` (1 s by default) and never longer than the page's own max-age,
 // and answers from them before Express, routing, loaders, React or zlib run.
@@ -267,38 +267,6 @@ export function createPageCache(options: PageCacheOptions = {}) {
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
-
-// A change every page shows (the site palette, docs/decisions/019) empties the
-// process's page cache at once instead of waiting for its entries to expire.
-// Kept on globalThis: app code and server/app.ts may be bundled apart.
-const PURGE_HOOKS = Symbol.for("horror-stories.page-cache.purge");
-function purgeHooks(): Set<() => void> {
-  const g = globalThis as { [PURGE_HOOKS]?: Set<() => void> };
-  g[PURGE_HOOKS] ??= new Set();
-  return g[PURGE_HOOKS];
-}
-
-/** The server's page cache registers its clear() here (server/app.ts). */
-export function onPurgePageCache(clear: () => void): void {
-  purgeHooks().add(clear);
-}
-
-/** Empties the page cache of this process (other processes' entries expire within maxTtlMs). */
-export function purgePageCache(): void {
-  for (const clear of purgeHooks()) clear();
-}
-
-/**
- * Anonymous story and list pages may be kept by shared caches for a short
- * while; anything a cookie may have changed (the theme, a session) is private.
- */
-export function publicPageHeaders(request: Request): HeadersInit {
-  if (request.headers.has("Cookie")) return { "Cache-Control": "private, no-cache", Vary: "Cookie" };
-  return { "Cache-Control": "public, max-age=60, stale-while-revalidate=600", Vary: "Cookie" };
-}
-
-/** A page that shows one reader's own data (their library, profile): never stored by a shared cache. */
-export const PRIVATE_PAGE_HEADERS = { "Cache-Control": "private, no-cache" } as const;
 
 /** A weak validator for a rendered document: the same bytes, the same tag. */
 export function documentEtag(body: string): string {

@@ -7,7 +7,7 @@
 // The same holds for an anonymous page that holds a CSRF token (the sign-in,
 // contact and feedback forms): it is built for one browser. Other anonymous
 // answers are left exactly as their routes answer them: their public pages stay
-// cacheable (server/http-cache.ts).
+// cacheable (app/site/cache-policy.ts, server/http-cache.ts).
 import type { MiddlewareFunction } from "react-router";
 import { COOKIE_NAMES } from "~/utils/site";
 import { issuedCsrfToken } from "./csrf.server";

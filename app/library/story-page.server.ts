@@ -5,8 +5,8 @@ import { getOptionalUser } from "~/auth/auth.server";
 import { responsiveImage } from "~/images/image-url.server";
 import { imageService } from "~/images/images.server";
 import { getPosition, shelvesOf } from "~/library/library.server";
+import { publicPageHeaders } from "~/site/cache-policy";
 import { CLIENT_HINT_HEADERS, connectionHint, prefersLowData } from "~/utils/client-hints.server";
-import { publicPageHeaders } from "../../server/http-cache";
 import { storyBlocks } from "../content/paragraphs.server";
 import { readingMinutes, type Story, type StorySummary } from "../content/story";
 

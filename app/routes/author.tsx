@@ -2,11 +2,11 @@ import { data } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { formatDate, StoryList } from "~/components/story-card";
 import { DEFAULT_AVATAR } from "~/profile/avatar";
+import { publicPageHeaders } from "~/site/cache-policy";
 import { getWriter } from "~/stories/community.server";
 import { invariantResponse } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { pageParam } from "~/utils/params";
-import { publicPageHeaders } from "../../server/http-cache";
 import type { Route } from "./+types/author";
 
 // The spec's shell preloads the default avatar on /author and /profile (§2): a writer without a

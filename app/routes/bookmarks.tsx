@@ -17,10 +17,10 @@ import {
   SHELVES,
   type Shelf,
 } from "~/library/shelves";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { invariantResponse, keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { pageParam, slugParam } from "~/utils/params";
-import { PRIVATE_PAGE_HEADERS } from "../../server/http-cache";
 import type { Route } from "./+types/bookmarks";
 
 const SORT_LABELS: Record<LibrarySort, string> = { "-added": "Newest added", added: "Oldest added", title: "Title" };

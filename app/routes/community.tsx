@@ -12,11 +12,11 @@ import { TEXT_LIMITS, threadPath } from "~/community/text";
 import { InfoPage } from "~/components/info-page";
 import { Pagination } from "~/components/pagination";
 import { formatDate } from "~/components/story-card";
+import { PRIVATE_PAGE_HEADERS, publicPageHeaders } from "~/site/cache-policy";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { invariantResponse, keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { pageParam } from "~/utils/params";
-import { PRIVATE_PAGE_HEADERS, publicPageHeaders } from "../../server/http-cache";
 import type { Route } from "./+types/community";
 
 /** /community: "coming soon" while the community content flag is off; else stories and threads (?page=N). */

@@ -3,11 +3,11 @@ import { confirmEmailChange, pendingEmailChange } from "~/account/email-change.s
 import { LinkCodeForm } from "~/account/link-code-form";
 import { readMailedLink, readPostedToken } from "~/account/mailed-link.server";
 import { ProtectedFields, PublicFormProvider } from "~/auth/forms";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { PAGES_STYLESHEET } from "~/styles/pages-css";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
-import { PRIVATE_PAGE_HEADERS } from "../../server/http-cache";
 import type { Route } from "./+types/confirm-email";
 
 // Off the reading path: its utilities come from pages.css (docs/decisions/022).

@@ -4,8 +4,8 @@ import { StoryList } from "~/components/story-card";
 import { contentChain } from "~/content/content.server";
 import { getFeaturedStory } from "~/content/featured.server";
 import { listShelves } from "~/library/library.server";
+import { publicPageHeaders } from "~/site/cache-policy";
 import { routeMeta } from "~/utils/meta";
-import { publicPageHeaders } from "../../server/http-cache";
 import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -5,9 +5,9 @@ import { DEFAULT_AVATAR } from "~/profile/avatar";
 import { handleAvatarForm } from "~/profile/avatar.server";
 import { AvatarForms } from "~/profile/avatar-forms";
 import { getProfile } from "~/profile/profile.server";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { keepResponseHeaders, readFormData } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
-import { PRIVATE_PAGE_HEADERS } from "../../server/http-cache";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request }: Route.LoaderArgs) {

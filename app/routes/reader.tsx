@@ -5,8 +5,8 @@ import { StoryList } from "~/components/story-card";
 import { contentChain } from "~/content/content.server";
 import { continueReading, listShelves } from "~/library/library.server";
 import { paragraphId } from "~/library/shelves";
+import { publicPageHeaders } from "~/site/cache-policy";
 import { routeMeta } from "~/utils/meta";
-import { publicPageHeaders } from "../../server/http-cache";
 import type { Route } from "./+types/reader";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -2,10 +2,10 @@ import { data, Link } from "react-router";
 import { requireUser } from "~/auth/auth.server";
 import { FormErrors } from "~/auth/forms";
 import { handlePositionForm } from "~/library/library-form.server";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { HIDDEN_FIELD_ERROR } from "~/utils/forms";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
-import { PRIVATE_PAGE_HEADERS } from "../../server/http-cache";
 import type { Route } from "./+types/reading-position";
 
 /** GET: nothing to show here but the way back (the position forms post here from a story). */

@@ -3,9 +3,9 @@ import { requireUser } from "~/auth/auth.server";
 import { shelvesOf } from "~/library/library.server";
 import { LibraryCard } from "~/library/library-card";
 import { explain, recommendationsFor } from "~/library/recommendations.server";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
-import { PRIVATE_PAGE_HEADERS } from "../../server/http-cache";
 import type { Route } from "./+types/recommendations";
 
 /** /recommendations: ranked on the server from the reader's shelves (app/library/recommendations.server.ts). */

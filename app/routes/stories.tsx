@@ -6,10 +6,10 @@ import { StoryList } from "~/components/story-card";
 import { contentChain } from "~/content/content.server";
 import type { Term } from "~/content/story";
 import { listShelves } from "~/library/library.server";
+import { publicPageHeaders } from "~/site/cache-policy";
 import { invariantResponse } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { pageParam, slugParam } from "~/utils/params";
-import { publicPageHeaders } from "../../server/http-cache";
 import type { Route } from "./+types/stories";
 
 export async function loader({ request }: Route.LoaderArgs) {

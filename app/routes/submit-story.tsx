@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { requireUser } from "~/auth/auth.server";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { storyFormOptions } from "~/stories/stories.server";
 import { StoryEditor } from "~/stories/story-editor";
 import { EMPTY_STORY } from "~/stories/story-form";
@@ -7,7 +8,6 @@ import { handleStoryForm } from "~/stories/story-form.server";
 import { PAGES_STYLESHEET } from "~/styles/pages-css";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
-import { PRIVATE_PAGE_HEADERS } from "../../server/http-cache";
 import type { Route } from "./+types/submit-story";
 
 // Off the reading path: its utilities come from pages.css (docs/decisions/022).

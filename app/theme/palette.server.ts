@@ -4,7 +4,7 @@
 // the same database show a change within that time (docs/decisions/019).
 import { type AuditActor, recordAdminAction } from "~/admin/audit.server";
 import { prisma } from "~/db.server";
-import { purgePageCache } from "../../server/http-cache";
+import { purgePageCache } from "~/site/cache-policy";
 import { DEFAULT_PALETTE, failingPairs, type Palette, PaletteSchema, paletteCss } from "./palette";
 
 export const PALETTE_KEY = "site:palette";

@@ -4,8 +4,8 @@ import { ChartFigure } from "~/admin/chart-views";
 import { analyticsPage } from "~/analytics/admin-page.server";
 import { dayOf } from "~/analytics/analytics";
 import { requireAdmin } from "~/auth/auth.server";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { routeMeta } from "~/utils/meta";
-import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/analytics";
 
 // /admin/analytics and /admin/analytics-dashboard (one module, docs/decisions/016 and 023):

@@ -10,6 +10,7 @@ import { ReportsSection } from "~/community/reports-section";
 import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
 import { Pagination } from "~/components/pagination";
 import { formatDate } from "~/components/story-card";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { listModerationQueue, ModerationSchema, moderate } from "~/stories/moderation.server";
 import { QUEUE_SORTS } from "~/stories/moderation-list";
 import { StoryError } from "~/stories/stories.server";
@@ -17,7 +18,6 @@ import { redirectWithToast } from "~/toasts/toast.server";
 import { replyToFailure } from "~/utils/forms";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
-import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/content-moderation";
 
 const PATH = "/admin/content-moderation";

@@ -13,12 +13,12 @@ import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
 import { Pagination } from "~/components/pagination";
 import { ScrollX } from "~/components/scroll-x";
 import { formatDate } from "~/components/story-card";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { keepResponseHeaders } from "~/utils/http";
 import { isSiteLink } from "~/utils/links";
 import { routeMeta } from "~/utils/meta";
 import { SlugSchema } from "~/utils/slug-schema";
-import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/content";
 
 const SOURCE_NAMES: Record<ContentSourceFilter, string> = {

@@ -3,8 +3,8 @@ import { dashboardCounts } from "~/admin/dashboard.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { formatDate } from "~/components/story-card";
 import { RefreshControl } from "~/shell/refresh-control";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { routeMeta } from "~/utils/meta";
-import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -12,11 +12,11 @@ import { listReviewItems, newCounts } from "~/admin/feedback-review.server";
 import { FeedbackReviewPage } from "~/admin/feedback-review-ui";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { replyToFailure } from "~/utils/forms";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
-import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/feedback";
 
 /** The review queue's URL opens on new items (`status=all` shows every status there). */

@@ -10,6 +10,7 @@ import { createOwnPost, deleteOwnPost, ownPostForm, PostError, updateOwnPost } f
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { Field, FormErrors, inputClass } from "~/auth/forms";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { storyFormOptions } from "~/stories/stories.server";
 import { StoryEditor } from "~/stories/story-editor";
 import { EMPTY_STORY, STORY_LIMITS } from "~/stories/story-form";
@@ -17,7 +18,6 @@ import { redirectWithToast } from "~/toasts/toast.server";
 import { replyToFailure } from "~/utils/forms";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
-import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/post-editor";
 
 function notFound(error: unknown): never {

@@ -8,8 +8,8 @@ import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
 import { Pagination } from "~/components/pagination";
 import { ScrollX } from "~/components/scroll-x";
 import { formatDate } from "~/components/story-card";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { routeMeta } from "~/utils/meta";
-import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/posts";
 
 const FILTER_NAMES: Record<PostFilter, string> = {

@@ -10,9 +10,9 @@ import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { Field, FormErrors, inputClass, useSchemaForm } from "~/auth/forms";
 import { ScrollX } from "~/components/scroll-x";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { routeMeta } from "~/utils/meta";
-import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/settings";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -3,8 +3,8 @@ import { ChartFigure } from "~/admin/chart-views";
 import { barChart, weeklyLineChart } from "~/admin/charts.server";
 import { siteStatistics, WEEKS } from "~/admin/statistics.server";
 import { requireAdmin } from "~/auth/auth.server";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { routeMeta } from "~/utils/meta";
-import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/site-statistics";
 
 export async function loader({ request }: Route.LoaderArgs) {

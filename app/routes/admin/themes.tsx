@@ -4,11 +4,11 @@ import { listCategories, listTags } from "~/admin/taxonomy.server";
 import { TermSection, termPage } from "~/admin/terms-ui";
 import { type ThemesActionData, themesAction } from "~/admin/themes-actions.server";
 import { requireAdmin } from "~/auth/auth.server";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { DEFAULT_PALETTE, samePalette } from "~/theme/palette";
 import { getSitePalette } from "~/theme/palette.server";
 import { readFormData } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
-import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/themes";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -4,9 +4,9 @@ import { userIdParam } from "~/admin/users";
 import { getUserDetail } from "~/admin/users.server";
 import { userAction } from "~/admin/users-action.server";
 import { requireAdmin } from "~/auth/auth.server";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { invariantResponse, keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
-import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/user";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -8,9 +8,9 @@ import { FormErrors, inputClass } from "~/auth/forms";
 import { SortLinks, useListHref } from "~/components/list-controls";
 import { Pagination } from "~/components/pagination";
 import { formatDate } from "~/components/story-card";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
-import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/users";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -7,9 +7,9 @@ import { ScrollX } from "~/components/scroll-x";
 import { formatDate } from "~/components/story-card";
 import { getLastSync, getSyncHistory, getSyncProgress, SYNC_MESSAGES, type SyncProgress } from "~/content/sync.server";
 import { startSyncInBackground, syncSourceConfigured } from "~/content/sync-schedule.server";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { routeMeta } from "~/utils/meta";
-import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/wordpress-sync";
 
 const PAGE = "/admin/wordpress-sync";

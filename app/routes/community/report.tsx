@@ -10,11 +10,11 @@ import { ReportError, reportPost } from "~/community/reports.server";
 import { REPORT_REASONS, ReportSchema } from "~/community/schemas";
 import { TEXT_LIMITS } from "~/community/text";
 import { prisma } from "~/db.server";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { replyToFailure } from "~/utils/forms";
 import { invariantResponse, keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
-import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/report";
 
 async function reportablePost(raw: string | null) {

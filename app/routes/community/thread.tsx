@@ -14,12 +14,12 @@ import { ReplySchema } from "~/community/schemas";
 import { threadPath } from "~/community/text";
 import { Pagination } from "~/components/pagination";
 import { formatDate } from "~/components/story-card";
+import { PRIVATE_PAGE_HEADERS, publicPageHeaders } from "~/site/cache-policy";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { replyToFailure } from "~/utils/forms";
 import { invariantResponse, keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { pageParam } from "~/utils/params";
-import { PRIVATE_PAGE_HEADERS, publicPageHeaders } from "../../../server/http-cache";
 import type { Route } from "./+types/thread";
 
 /** /community/threads/{id}: a thread's posts (?page=N), and the reply form (?quote={postId} quotes one). */

@@ -21,9 +21,9 @@ import {
 } from "~/preferences/preferences";
 import { handlePreferencesAction } from "~/preferences/settings.server";
 import { usePreferences } from "~/preferences/use-preferences";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { CONTENT_WARNINGS } from "~/stories/content-warnings";
 import { routeMeta } from "~/utils/meta";
-import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/accessibility";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,9 +3,9 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/auth/forms";
 import { connectedAccountsAction, connectedAccountsPage } from "~/auth/oidc-routes.server";
 import { formatDate } from "~/components/story-card";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
-import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/connected-accounts";
 
 export async function loader({ request }: Route.LoaderArgs) {

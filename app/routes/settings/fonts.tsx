@@ -5,8 +5,8 @@ import { ActionErrors, formKey, RadioGroup, SaveAndReset } from "~/preferences/c
 import { FONT_SIZES, FONT_WEIGHTS, TYPEFACES } from "~/preferences/preferences";
 import { handlePreferencesAction } from "~/preferences/settings.server";
 import { usePreferences } from "~/preferences/use-preferences";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { routeMeta } from "~/utils/meta";
-import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/fonts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -14,10 +14,10 @@ import {
   getNotificationPreferences,
   saveNotificationPreferences,
 } from "~/notifications/notification-preferences.server";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
-import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/notifications";
 
 export async function loader({ request }: Route.LoaderArgs) {

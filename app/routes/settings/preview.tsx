@@ -22,8 +22,8 @@ import {
 } from "~/preferences/preferences";
 import { handlePreferencesAction } from "~/preferences/settings.server";
 import { usePreferences } from "~/preferences/use-preferences";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { routeMeta } from "~/utils/meta";
-import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/preview";
 
 /** Without JavaScript the Preview button is a GET: the values to try come in the query (bad ones are dropped). */

@@ -12,11 +12,11 @@ import { Field, FormErrors, inputClass } from "~/auth/forms";
 import { destroyOtherSessions, destroySession } from "~/auth/session.server";
 import { CATEGORY_LABELS, mergeConsent, OPTIONAL_CATEGORIES } from "~/consent/consent";
 import { consentCookies, getAccountConsent, getConsent, saveAccountConsent } from "~/consent/consent.server";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { replyToFailure } from "~/utils/forms";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
-import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/privacy";
 
 export async function loader({ request }: Route.LoaderArgs) {

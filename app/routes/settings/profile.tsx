@@ -17,11 +17,11 @@ import { NEW_PASSWORD_MIN } from "~/auth/validation";
 import { env } from "~/env.server";
 import { handleAvatarForm } from "~/profile/avatar.server";
 import { AvatarForms } from "~/profile/avatar-forms";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { replyToFailure } from "~/utils/forms";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
-import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -4,9 +4,9 @@ import { csrfToken } from "~/auth/csrf.server";
 import { ActionErrors, formKey, PresetButtons, QuickSettingsFields, SaveAndReset } from "~/preferences/controls";
 import { handlePreferencesAction } from "~/preferences/settings.server";
 import { usePreferences } from "~/preferences/use-preferences";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { useTheme } from "~/theme/theme-toggle";
 import { routeMeta } from "~/utils/meta";
-import { PRIVATE_PAGE_HEADERS } from "../../../server/http-cache";
 import type { Route } from "./+types/quick-settings";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -2,8 +2,8 @@ import { data, useLocation } from "react-router";
 import { requireAdmin } from "~/auth/auth.server";
 import { loadReportsSection, reportsAction } from "~/community/reports-action.server";
 import { REPORTS_ACTION, ReportsSection } from "~/community/reports-section";
+import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { routeMeta } from "~/utils/meta";
-import { PRIVATE_PAGE_HEADERS } from "../../../../server/http-cache";
 import type { Route } from "./+types/reports";
 
 /** /admin/content-moderation/reports: the reported posts and comments (the moderation page shows the same section). */
