@@ -60,7 +60,7 @@ export const EnvSchema = z
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(120_000),
     /**
      * The community content flag's default (spec §2 /community-story/{slug}):
-     * an admin's choice stored in the database (app/admin/site-settings.server.ts) wins.
+     * an admin's choice stored in the database (app/site/site-settings.server.ts) wins.
      */
     COMMUNITY_CONTENT: z.enum(["on", "off"]).default("on"),
     /** How many days raw analytics events are kept before only their daily roll-up remains (docs/decisions/023). */

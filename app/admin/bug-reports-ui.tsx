@@ -8,12 +8,12 @@ import { FormErrors } from "~/auth/forms";
 import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
 import { Pagination } from "~/components/pagination";
 import { ScrollX } from "~/components/scroll-x";
+import { listParamNames } from "~/site/list-query";
 import type { errorGroupPage, findErrorEntry } from "./error-groups.server";
 import { ERROR_GROUP_PREFIX, ERROR_GROUP_SORTS, ERROR_SOURCES } from "./error-list";
 import { reviewTime, STATUS_LABELS, STATUSES } from "./feedback-review";
 import type { listReviewItems } from "./feedback-review.server";
 import { StatusSelect } from "./feedback-review-ui";
-import { listParamNames } from "./list-query";
 
 const PATH = "/admin/bug-reports";
 const GROUP_PAGE = listParamNames(ERROR_GROUP_PREFIX).page;

@@ -1,6 +1,6 @@
 // The sources /admin/content filters by, shared by its server code and its page.
 import type { ContentSource, ListOrder } from "~/content/story";
-import type { SortOption } from "./list-query";
+import type { SortOption } from "~/site/list-query";
 
 /** The orders /admin/content and /admin/posts sort by (query parameter sort). */
 export const STORY_SORTS = [

@@ -1,7 +1,7 @@
 import { getLastSync, getSyncProgress } from "~/content/sync.server";
 import { prisma } from "~/db.server";
+import { isMaintenanceMode } from "~/site/site-settings.server";
 import { checkDatabase } from "~/utils/health.server";
-import { isMaintenanceMode } from "./site-settings.server";
 
 const DAY_MS = 24 * 60 * 60_000;
 

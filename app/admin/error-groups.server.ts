@@ -8,10 +8,10 @@
 import { createHash } from "node:crypto";
 import { data } from "react-router";
 import { prisma } from "~/db.server";
-import { type AuditActor, recordAdminAction } from "./audit.server";
+import { type AuditActor, recordAdminAction } from "~/site/audit.server";
+import { matchesSearch, pageOf, readListQuery } from "~/site/list-query";
 import { ERROR_GROUP_PREFIX, ERROR_GROUP_SORTS, ERROR_SOURCES } from "./error-list";
 import { auditAction, STATUSES } from "./feedback-review";
-import { matchesSearch, pageOf, readListQuery } from "./list-query";
 
 export type ErrorRecordLite = {
   id: string;

@@ -1,5 +1,5 @@
-// The grouped error log's list options on /admin/bug-reports (app/admin/list-query.ts has the rule).
-import type { SortOption } from "./list-query";
+// The grouped error log's list options on /admin/bug-reports (app/site/list-query.ts has the rule).
+import type { SortOption } from "~/site/list-query";
 
 export const ERROR_GROUP_SORTS = [
   { value: "last", label: "Last seen first" },

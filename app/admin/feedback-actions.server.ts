@@ -3,7 +3,7 @@
 // transaction with its admin audit row. feedback-review.server.ts reads.
 import { data } from "react-router";
 import { prisma } from "~/db.server";
-import { type AuditActor, recordAdminAction } from "./audit.server";
+import { type AuditActor, recordAdminAction } from "~/site/audit.server";
 import {
   auditAction,
   type FeedbackAction,

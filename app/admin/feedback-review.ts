@@ -4,7 +4,7 @@
 // the route modules import it; app/admin/feedback-review.server.ts does the database.
 import { z } from "zod";
 import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES } from "~/feedback/feedback-form";
-import { readPage } from "./list-query";
+import { readPage } from "~/site/list-query";
 
 /** What the review lists: feedback (incl. error reports), bug reports, contact messages, copyright claims. */
 export const ITEM_KINDS = ["feedback", "bug", "contact", "claim"] as const;

@@ -4,8 +4,8 @@
 // admin can sign in to turn it off. /api/health keeps answering (and says so).
 import { createContext, data, type MiddlewareFunction } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
-import { MAINTENANCE_RETRY_AFTER_SECONDS, passesMaintenance } from "./site-settings";
-import { isMaintenanceMode } from "./site-settings.server";
+import { MAINTENANCE_RETRY_AFTER_SECONDS, passesMaintenance } from "~/site/site-settings";
+import { isMaintenanceMode } from "~/site/site-settings.server";
 
 export const MAINTENANCE_MESSAGE = "The site is closed for maintenance for a short while. Please come back soon.";
 

@@ -11,12 +11,12 @@ import type { ListOrder } from "~/content/story";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import type { Prisma } from "~/generated/prisma/client";
+import { recordAdminAction } from "~/site/audit.server";
 import { renderStoryMarkdown } from "~/stories/markdown.server";
 import { freeSlug, tagIds } from "~/stories/moderation.server";
 import { notifyWriter } from "~/stories/notify-writer.server";
 import { editStoryPath } from "~/stories/paths";
 import { countWords, splitTags } from "~/stories/story-form";
-import { recordAdminAction } from "./audit.server";
 import {
   type AdminPostFormValues,
   type AdminPostInput,

@@ -3,8 +3,9 @@
 // here: these are the Category and Tag tables only. A slug, once made, stays:
 // renaming changes the name readers see, never a link. Every change writes its
 // admin audit row in the same transaction.
-import { type AuditActor, recordAdminAction } from "~/admin/audit.server";
+
 import { prisma } from "~/db.server";
+import { type AuditActor, recordAdminAction } from "~/site/audit.server";
 import { slugify } from "~/utils/slug";
 
 export type TermKind = "category" | "tag";

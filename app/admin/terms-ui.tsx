@@ -6,7 +6,7 @@ import { inputClass } from "~/auth/forms";
 import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
 import { Pagination } from "~/components/pagination";
 import { ScrollX } from "~/components/scroll-x";
-import { listParamNames, matchesSearch, pageOf, readListQuery, type SortOption } from "./list-query";
+import { listParamNames, matchesSearch, pageOf, readListQuery, type SortOption } from "~/site/list-query";
 import { FieldError } from "./palette-ui";
 import type { TermKind, TermRow } from "./taxonomy.server";
 import type { ThemesActionData } from "./themes-actions.server";

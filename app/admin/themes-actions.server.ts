@@ -3,7 +3,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { z } from "zod";
-import type { AuditActor } from "~/admin/audit.server";
+import type { AuditActor } from "~/site/audit.server";
 import { checkPalette, describeFailure, type PairResult, PaletteFormSchema } from "~/theme/palette";
 import { saveSitePalette } from "~/theme/palette.server";
 import { redirectWithToast } from "~/toasts/toast.server";

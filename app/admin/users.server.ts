@@ -9,8 +9,8 @@ import { listSessions } from "~/account/sessions.server";
 import { verifyPassword } from "~/auth/password.server";
 import type { SessionUser } from "~/auth/session.server";
 import { prisma } from "~/db.server";
-import { type AuditActor, listAudit, recordAdminAction } from "./audit.server";
-import { readListQuery } from "./list-query";
+import { type AuditActor, listAudit, recordAdminAction } from "~/site/audit.server";
+import { readListQuery } from "~/site/list-query";
 import { USER_SORTS } from "./users";
 
 export const USERS_PAGE_SIZE = 25;

@@ -1,8 +1,9 @@
 // What the user pages and the admin layout share (no server code).
-import { invariantResponse } from "~/utils/http";
-import type { SortOption } from "./list-query";
 
-/** The users list's orders; the first is its default (app/admin/list-query.ts reads them). */
+import type { SortOption } from "~/site/list-query";
+import { invariantResponse } from "~/utils/http";
+
+/** The users list's orders; the first is its default (app/site/list-query.ts reads them). */
 export const USER_SORTS = [
   { value: "joined-desc", label: "Newest first" },
   { value: "joined-asc", label: "Oldest first" },

@@ -1,8 +1,8 @@
 // The JSON API of accounts (spec §7 Auth): the same rules as the forms.
 import type { RouterContextProvider } from "react-router";
-import { REGISTRATION_CLOSED_MESSAGE } from "~/admin/site-settings";
-import { isRegistrationOpen } from "~/admin/site-settings.server";
 import { adoptPreferencesAtSignIn } from "~/preferences/reading-preferences.server";
+import { REGISTRATION_CLOSED_MESSAGE } from "~/site/site-settings";
+import { isRegistrationOpen } from "~/site/site-settings.server";
 import { FALLBACK_MESSAGES, jsonError, readJsonBody } from "~/utils/api-errors";
 import { AuthError, registerUser, verifyLogin } from "./auth.server";
 import { clientAddress } from "./client-address.server";

@@ -2,9 +2,9 @@
 // with values their zod schema checked), registration, and the guards routes
 // use (requireUser, requireAdmin).
 import { data, redirect } from "react-router";
-import { REGISTRATION_CLOSED_MESSAGE } from "~/admin/site-settings";
-import { isRegistrationOpen } from "~/admin/site-settings.server";
 import { prisma } from "~/db.server";
+import { REGISTRATION_CLOSED_MESSAGE } from "~/site/site-settings";
+import { isRegistrationOpen } from "~/site/site-settings.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { hashPassword, verifyPassword } from "./password.server";
 import { getSessionUser, type SessionUser } from "./session.server";

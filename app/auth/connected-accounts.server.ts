@@ -6,9 +6,9 @@
 // - a connection is removed only while another way to sign in remains (a password, or another
 //   connection).
 import { randomBytes } from "node:crypto";
-import { isRegistrationOpen } from "~/admin/site-settings.server";
 import { prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
+import { isRegistrationOpen } from "~/site/site-settings.server";
 import { usernameKey } from "./auth.server";
 import type { OidcIdentity } from "./oidc.server";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { isCommunityOpen, setSiteSetting } from "~/admin/site-settings.server";
 import { prisma } from "~/db.server";
+import { isCommunityOpen, setSiteSetting } from "~/site/site-settings.server";
 import { addComment, addReply, createThread, getThread, listThreads, requireCommunityOpen } from "./discussion.server";
 import { listOpenReports, moderatePost, ReportError, reportPost } from "./reports.server";
 

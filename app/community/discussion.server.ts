@@ -2,10 +2,10 @@
 // each community story. Both are DiscussionPost rows (threadId or storyId).
 // See docs/decisions/015.
 import { data } from "react-router";
-import { isCommunityOpen } from "~/admin/site-settings.server";
 import type { RateLimitRule } from "~/auth/rate-limit.server";
 import { COMMUNITY_STORY, publishedNow } from "~/content/own-posts.server";
 import { prisma } from "~/db.server";
+import { isCommunityOpen } from "~/site/site-settings.server";
 import { notifyCommunity } from "./notify.server";
 import { excerptOf, formatText, postAnchor, type TextBlock, threadPath } from "./text";
 

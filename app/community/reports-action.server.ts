@@ -1,9 +1,9 @@
 // The action of the reports section: one form per reported item, a named intent.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
-import { matchesSearch, pageOf, readListQuery } from "~/admin/list-query";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
+import { matchesSearch, pageOf, readListQuery } from "~/site/list-query";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { countOpenReports, listOpenReports, moderatePost, ReportError, recentModeration } from "./reports.server";

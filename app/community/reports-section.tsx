@@ -4,10 +4,10 @@
 // /admin/content-moderation/reports. Works without JavaScript.
 import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { type ListQuery, listParamNames, type SortOption } from "~/admin/list-query";
 import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
 import { Pagination } from "~/components/pagination";
 import { formatDate } from "~/components/story-card";
+import { type ListQuery, listParamNames, type SortOption } from "~/site/list-query";
 import type { ReportGroup } from "./reports.server";
 
 export const REPORTS_ACTION = "/admin/content-moderation/reports";

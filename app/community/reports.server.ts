@@ -6,8 +6,8 @@
 // page of /admin/content-moderation renders <ReportsSection> with
 // listOpenReports(). See docs/decisions/015.
 
-import { recordAdminAction } from "~/admin/audit.server";
 import { prisma } from "~/db.server";
+import { recordAdminAction } from "~/site/audit.server";
 import { permalink } from "./discussion.server";
 import { notifyCommunity } from "./notify.server";
 import { type ModerationIntent, REPORT_REASONS, type ReportReason } from "./schemas";

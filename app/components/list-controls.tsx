@@ -1,9 +1,9 @@
-// The admin lists' search box, sort links and page links (app/admin/list-query.ts
+// The admin lists' search box, sort links and page links (app/site/list-query.ts
 // has the rule). Plain GET forms and links: they work without JavaScript. The
 // page's address is read from the router's location, never from the loader's
 // request (with JavaScript that is the `.data` request, not the page).
 import { Form, Link, useLocation } from "react-router";
-import { type ListQuery, listHref, listParamNames, type SortOption } from "~/admin/list-query";
+import { type ListQuery, listHref, listParamNames, type SortOption } from "~/site/list-query";
 
 /** `(change, pageParam) => href` for the current page: other parameters kept, defaults left out. */
 export function useListHref() {

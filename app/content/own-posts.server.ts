@@ -2,9 +2,10 @@
 // the demo stories and the community stories writers submit (a Post with an
 // authorId, published through moderation: app/stories/). Community stories
 // are left out everywhere while the community content flag is off.
-import { isCommunityOpen } from "~/admin/site-settings.server";
+
 import { prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
+import { isCommunityOpen } from "~/site/site-settings.server";
 import { storyFromOwn, summaryFromOwn } from "./normalize.server";
 import type { ListOrder, Story, StorySummary, Term } from "./story";
 

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { type AuditActor, recordAdminAction } from "~/admin/audit.server";
-import { syncIntervalMinutes } from "~/admin/site-settings.server";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
+import { type AuditActor, recordAdminAction } from "~/site/audit.server";
 import { acquireLease } from "~/site/lease.server";
 import { scheduleJob } from "~/site/schedule.server";
+import { syncIntervalMinutes } from "~/site/site-settings.server";
 import { contentChain } from "./content.server";
 import {
   runContentSync,

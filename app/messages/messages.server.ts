@@ -5,10 +5,10 @@
 
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { contactEmail } from "~/admin/site-settings.server";
 import { getOptionalUser } from "~/auth/auth.server";
 import { publicFormProps } from "~/auth/public-form.server";
 import { prisma } from "~/db.server";
+import { contactEmail } from "~/site/site-settings.server";
 import type { ContactSchema, CopyrightClaimSchema } from "./messages";
 import { mailConfigured, siteMailer } from "./site-mailer.server";
 

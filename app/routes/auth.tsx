@@ -1,7 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { REGISTRATION_CLOSED_MESSAGE } from "~/admin/site-settings";
-import { isRegistrationOpen } from "~/admin/site-settings.server";
 import { getOptionalUser } from "~/auth/auth.server";
 import { handleAuthAction } from "~/auth/auth-page.server";
 import {
@@ -17,6 +15,8 @@ import { getOidcProvider, oidcProviders } from "~/auth/oidc.server";
 import { oidcMessage } from "~/auth/oidc-messages";
 import { publicFormProps } from "~/auth/public-form.server";
 import { LoginSchema, NEW_PASSWORD_MIN, RegisterSchema } from "~/auth/validation";
+import { REGISTRATION_CLOSED_MESSAGE } from "~/site/site-settings";
+import { isRegistrationOpen } from "~/site/site-settings.server";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/redirect";

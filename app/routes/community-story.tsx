@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
-import { isCommunityOpen } from "~/admin/site-settings.server";
 import { StoryComments } from "~/community/story-comments";
 import { loadStoryComments } from "~/community/story-comments.server";
 import { StoryArticle } from "~/components/story-article";
 import { storyPageData, storyPageHeaders } from "~/library/story-page.server";
+import { isCommunityOpen } from "~/site/site-settings.server";
 import { getCommunityStory } from "~/stories/community.server";
 import { warningsHidingStory } from "~/stories/reader-warnings.server";
 import { WarningList, WarningNotice } from "~/stories/warning-notice";

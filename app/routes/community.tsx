@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
-import { isCommunityOpen } from "~/admin/site-settings.server";
 import { getOptionalUser, requireUser } from "~/auth/auth.server";
 import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/auth/forms";
 import { createThread, latestCommunityStories, listThreads, requireCommunityOpen } from "~/community/discussion.server";
@@ -13,6 +12,7 @@ import { InfoPage } from "~/components/info-page";
 import { Pagination } from "~/components/pagination";
 import { formatDate } from "~/components/story-card";
 import { PRIVATE_PAGE_HEADERS, publicPageHeaders } from "~/site/cache-policy";
+import { isCommunityOpen } from "~/site/site-settings.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { invariantResponse, keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";

@@ -2,10 +2,11 @@
 // /author/{username}): through the own-posts source of the content chain, so
 // a community story is shaped, sanitised and hidden (flag off, unpublished)
 // by the same code as every own story.
-import { isCommunityOpen } from "~/admin/site-settings.server";
+
 import { getOwnStory, listOwnStories } from "~/content/own-posts.server";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
+import { isCommunityOpen } from "~/site/site-settings.server";
 import { parseWarnings } from "./warnings";
 
 export async function getCommunityStory(slug: string) {

@@ -1,7 +1,7 @@
 // The moderation queue's list options (/admin/content-moderation, query
-// parameters q, sort and page; app/admin/list-query.ts has the rule). The
+// parameters q, sort and page; app/site/list-query.ts has the rule). The
 // queue is fair by default: the oldest submission first.
-import type { SortOption } from "~/admin/list-query";
+import type { SortOption } from "~/site/list-query";
 
 export const QUEUE_PAGE_SIZE = 10;
 

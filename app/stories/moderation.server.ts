@@ -5,12 +5,12 @@
 // told to the writer through notifyWriter (and, for a first publication, to
 // every reader who wants new stories through announceStory).
 import { z } from "zod";
-import { recordAdminAction } from "~/admin/audit.server";
-import { matchesSearch, pageOf, readListQuery } from "~/admin/list-query";
 import type { SessionUser } from "~/auth/session.server";
 import { announceStory } from "~/content/announce.server";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
+import { recordAdminAction } from "~/site/audit.server";
+import { matchesSearch, pageOf, readListQuery } from "~/site/list-query";
 import { slugify } from "~/utils/slug";
 import { CONTENT_WARNINGS } from "./content-warnings";
 import { renderStoryMarkdown } from "./markdown.server";

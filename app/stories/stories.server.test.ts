@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, test } from "vitest";
-import { setSiteSetting } from "~/admin/site-settings.server";
 import type { SessionUser } from "~/auth/session.server";
 import { getOwnStory, listOwnStories } from "~/content/own-posts.server";
 import { prisma } from "~/db.server";
+import { setSiteSetting } from "~/site/site-settings.server";
 import { getCommunityStory, getWriter } from "./community.server";
 import { moderate } from "./moderation.server";
 import {

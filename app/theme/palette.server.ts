@@ -2,8 +2,9 @@
 // in-process cache so a page render costs no query. The cache is replaced when
 // this process saves and re-read after PALETTE_CACHE_MS, so other processes on
 // the same database show a change within that time (docs/decisions/019).
-import { type AuditActor, recordAdminAction } from "~/admin/audit.server";
+
 import { prisma } from "~/db.server";
+import { type AuditActor, recordAdminAction } from "~/site/audit.server";
 import { purgePageCache } from "~/site/cache-policy";
 import { DEFAULT_PALETTE, failingPairs, type Palette, PaletteSchema, paletteCss } from "./palette";
 

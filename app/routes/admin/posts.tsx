@@ -1,6 +1,5 @@
 import { data, Link } from "react-router";
 import { STORY_SORTS } from "~/admin/content-sources";
-import { readListQuery } from "~/admin/list-query";
 import { POST_FILTERS, type PostFilter } from "~/admin/post-form";
 import { listOwnPosts } from "~/admin/posts.server";
 import { requireAdmin } from "~/auth/auth.server";
@@ -9,6 +8,7 @@ import { Pagination } from "~/components/pagination";
 import { ScrollX } from "~/components/scroll-x";
 import { formatDate } from "~/components/story-card";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
+import { readListQuery } from "~/site/list-query";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/posts";
 

@@ -1,4 +1,4 @@
-import { isMaintenanceMode } from "~/admin/site-settings.server";
+import { isMaintenanceMode } from "~/site/site-settings.server";
 import { checkDatabase } from "~/utils/health.server";
 
 /** GET /api/health: 200 when the database answers, 503 when it does not (Docker HEALTHCHECK); open in maintenance mode. */

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { contactEmail } from "~/admin/site-settings.server";
 import { InfoPage } from "~/components/info-page";
+import { contactEmail } from "~/site/site-settings.server";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/terms";
 
