@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors, inputClass } from "~/auth/forms";
-import { formatDate } from "~/components/story-card";
+import { formatDate } from "~/utils/dates";
 import type { getUserDetail } from "./users.server";
 
 const dateTime = (value: string) =>

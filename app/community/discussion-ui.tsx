@@ -5,7 +5,7 @@ import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-
 import { Form, Link, useNavigation } from "react-router";
 import type { HoneypotInputProps } from "remix-utils/honeypot/server";
 import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/auth/forms";
-import { formatDate } from "~/components/story-card";
+import { formatDate } from "~/utils/dates";
 import type { DisplayPost } from "./discussion.server";
 import { DiscussionText } from "./discussion-text";
 import { ReplySchema } from "./schemas";

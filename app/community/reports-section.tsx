@@ -6,8 +6,8 @@ import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
 import { Pagination } from "~/components/pagination";
-import { formatDate } from "~/components/story-card";
 import { type ListQuery, listParamNames, type SortOption } from "~/site/list-query";
+import { formatDate } from "~/utils/dates";
 import type { ReportGroup } from "./reports.server";
 
 export const REPORTS_ACTION = "/admin/content-moderation/reports";

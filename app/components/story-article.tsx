@@ -5,13 +5,13 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useRememberStory } from "~/components/continue-reading";
-import { formatDate } from "~/components/story-card";
 import { StoryImage } from "~/components/story-image";
 import { BookmarkControl } from "~/library/bookmark-control";
 import { paragraphId } from "~/library/shelves";
 import type { StoryPageData } from "~/library/story-page.server";
 import { StoryText, TrackedStoryText } from "~/library/story-text";
 import { ReadingSettingsButton } from "~/preferences/reading-settings-button";
+import { formatDate } from "~/utils/dates";
 
 export function StoryArticle({
   data,

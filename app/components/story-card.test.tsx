@@ -3,7 +3,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { StorySummary } from "~/content/story";
-import { formatDate, StoryCard } from "./story-card";
+import { StoryCard } from "./story-card";
 
 const story: StorySummary = {
   id: 1,
@@ -42,24 +42,5 @@ describe("StoryCard", () => {
     renderCard({ ...story, id: 42, slug: "post-42", title: "Untitled Post", placeholder: true });
     expect(screen.getByRole("heading", { name: "Untitled Post" })).toBeTruthy();
     expect(screen.queryByRole("link")).toBeNull();
-  });
-});
-
-describe("formatDate", () => {
-  it("says what toLocaleDateString said, in UTC, for dates and ISO strings", () => {
-    const options = { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" } as const;
-    for (const value of ["2024-09-30T23:30:00Z", "2026-01-01", "1999-12-31T00:00:00.000Z", new Date(0)]) {
-      expect(formatDate(value)).toBe(new Date(value).toLocaleDateString("en-US", options));
-    }
-    expect(formatDate("2024-09-30T23:30:00Z")).toBe("September 30, 2024");
-    // Every day of 1970-2100 at a moment near midnight either side, as Intl writes it.
-    const intl = new Intl.DateTimeFormat("en-US", options);
-    for (let t = Date.UTC(1970, 0, 1); t < Date.UTC(2101, 0, 1); t += 86_400_000) {
-      for (const moment of [t, t + 86_399_999]) expect(formatDate(new Date(moment))).toBe(intl.format(moment));
-    }
-  });
-
-  it("does not throw on a value that is no date", () => {
-    expect(formatDate("not a date")).toBe("Invalid Date");
   });
 });

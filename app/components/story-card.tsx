@@ -3,34 +3,10 @@ import type { StorySummary } from "~/content/story";
 import { BookmarkControl } from "~/library/bookmark-control";
 import type { Shelf } from "~/library/shelves";
 import { communityStoryPath } from "~/stories/paths";
+import { formatDate } from "~/utils/dates";
 
 /** The reader's shelf of each story, for signed-in readers only (anonymous lists stay the same for everyone). */
 export type Shelves = Record<string, Shelf> | undefined;
-
-// The site's dates are English and UTC ("September 30, 2024"). Written from a table rather than
-// with Intl: the first Intl date formatter of a page loads ICU's locale and time-zone data, about
-// 14 ms of a hydrating list on Lighthouse's simulated phone, to repeat what the server wrote
-// (story-card.test.tsx holds the two equal).
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-export function formatDate(value: Date | string) {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return "Invalid Date";
-  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
-}
 
 export function StoryCard({
   story,

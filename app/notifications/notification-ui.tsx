@@ -1,7 +1,7 @@
 // The notification list and the cursed overlay, shared by /notifications (forms,
 // no JavaScript needed) and the header's panel (JavaScript).
 import type { ReactNode } from "react";
-import { formatDate } from "~/components/story-card";
+import { formatDate } from "~/utils/dates";
 import { type AppNotification, CURSED_NOTIFICATION, type NotificationFilter } from "./notifications";
 
 const EMPTY: Record<NotificationFilter, string> = {

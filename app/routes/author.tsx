@@ -1,9 +1,10 @@
 import { data } from "react-router";
 import { Pagination } from "~/components/pagination";
-import { formatDate, StoryList } from "~/components/story-card";
+import { StoryList } from "~/components/story-card";
 import { DEFAULT_AVATAR } from "~/profile/avatar";
 import { publicPageHeaders } from "~/site/cache-policy";
 import { getWriter } from "~/stories/community.server";
+import { formatDate } from "~/utils/dates";
 import { invariantResponse } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { pageParam } from "~/utils/params";

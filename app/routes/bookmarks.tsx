@@ -3,7 +3,6 @@ import { requireUser } from "~/auth/auth.server";
 import { FormErrors } from "~/auth/forms";
 import { FilterGroups } from "~/components/filter-groups";
 import { Pagination } from "~/components/pagination";
-import { formatDate } from "~/components/story-card";
 import { listLibrary } from "~/library/library.server";
 import { LibraryCard } from "~/library/library-card";
 import { handleLibraryForm } from "~/library/library-form.server";
@@ -18,6 +17,7 @@ import {
   type Shelf,
 } from "~/library/shelves";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
+import { formatDate } from "~/utils/dates";
 import { invariantResponse, keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { pageParam, slugParam } from "~/utils/params";

@@ -1,11 +1,11 @@
 import { data, Link } from "react-router";
 import { requireUser } from "~/auth/auth.server";
-import { formatDate } from "~/components/story-card";
 import { DEFAULT_AVATAR } from "~/profile/avatar";
 import { handleAvatarForm } from "~/profile/avatar.server";
 import { AvatarForms } from "~/profile/avatar-forms";
 import { getProfile } from "~/profile/profile.server";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
+import { formatDate } from "~/utils/dates";
 import { keepResponseHeaders, readFormData } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/profile";

@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
 import { dashboardCounts } from "~/admin/dashboard.server";
 import { requireAdmin } from "~/auth/auth.server";
-import { formatDate } from "~/components/story-card";
 import { RefreshControl } from "~/shell/refresh-control";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
+import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/dashboard";
 

@@ -6,9 +6,9 @@ import { requireAdmin } from "~/auth/auth.server";
 import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
 import { Pagination } from "~/components/pagination";
 import { ScrollX } from "~/components/scroll-x";
-import { formatDate } from "~/components/story-card";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { readListQuery } from "~/site/list-query";
+import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/posts";
 

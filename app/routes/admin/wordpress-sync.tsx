@@ -4,11 +4,11 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { ScrollX } from "~/components/scroll-x";
-import { formatDate } from "~/components/story-card";
 import { getLastSync, getSyncHistory, getSyncProgress, SYNC_MESSAGES, type SyncProgress } from "~/content/sync.server";
 import { startSyncInBackground, syncSourceConfigured } from "~/content/sync-schedule.server";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { redirectWithToast } from "~/toasts/toast.server";
+import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/wordpress-sync";
 

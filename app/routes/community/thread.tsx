@@ -13,9 +13,9 @@ import { enforceAccountLimit, idParam, quoteParam, readCommunityForm, writerProp
 import { ReplySchema } from "~/community/schemas";
 import { threadPath } from "~/community/text";
 import { Pagination } from "~/components/pagination";
-import { formatDate } from "~/components/story-card";
 import { PRIVATE_PAGE_HEADERS, publicPageHeaders } from "~/site/cache-policy";
 import { redirectWithToast } from "~/toasts/toast.server";
+import { formatDate } from "~/utils/dates";
 import { replyToFailure } from "~/utils/forms";
 import { invariantResponse, keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";

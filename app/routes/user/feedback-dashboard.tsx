@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { requireUser } from "~/auth/auth.server";
-import { formatDate } from "~/components/story-card";
 import { listUserFeedback } from "~/feedback/feedback.server";
 import { PAGES_STYLESHEET } from "~/styles/pages-css";
+import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/feedback-dashboard";
 
