@@ -2,7 +2,7 @@
 // address, and the current password unless this session signed in a few minutes ago.
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { Field, FormErrors, inputClass } from "~/auth/forms";
+import { Field, FormErrors, inputClass } from "~/components/forms";
 import { RECENT_SIGN_IN_MINUTES } from "./account";
 
 export type EmailChangeErrors = { form?: string[]; email?: string[]; currentPassword?: string[] };

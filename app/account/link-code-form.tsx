@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { inputClass, ProtectedFields } from "~/auth/forms";
+import { inputClass, ProtectedFields } from "~/components/forms";
 
 /** A mail program that breaks a link in two: the code at its end works on the page too. */
 export function LinkCodeForm({ submitLabel }: { submitLabel: string }) {

@@ -3,7 +3,7 @@
 import type { CSSProperties } from "react";
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { inputClass } from "~/auth/forms";
+import { inputClass } from "~/components/forms";
 import { ScrollX } from "~/components/scroll-x";
 import {
   effectiveColors,

@@ -2,7 +2,7 @@
 // per term. Plain forms: they work without JS.
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { inputClass } from "~/auth/forms";
+import { inputClass } from "~/components/forms";
 import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
 import { Pagination } from "~/components/pagination";
 import { ScrollX } from "~/components/scroll-x";

@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FormErrors, inputClass } from "~/auth/forms";
+import { FormErrors, inputClass } from "~/components/forms";
 import { formatDate } from "~/utils/dates";
 import type { getUserDetail } from "./users.server";
 

@@ -4,7 +4,7 @@
 import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import type { HoneypotInputProps } from "remix-utils/honeypot/server";
-import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/auth/forms";
+import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/components/forms";
 import { formatDate } from "~/utils/dates";
 import type { DisplayPost } from "./discussion.server";
 import { DiscussionText } from "./discussion-text";

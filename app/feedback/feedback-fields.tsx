@@ -1,5 +1,5 @@
 import { type FieldMetadata, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { Field, inputClass } from "~/auth/forms";
+import { Field, inputClass } from "~/components/forms";
 import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES } from "./feedback-form";
 
 const TYPE_LABELS: Record<(typeof FEEDBACK_TYPES)[number], string> = {

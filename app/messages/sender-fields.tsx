@@ -1,5 +1,5 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
-import { Field, inputClass } from "~/auth/forms";
+import { Field, inputClass } from "~/components/forms";
 
 export type Sender = { name: string; email: string } | null;
 

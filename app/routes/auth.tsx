@@ -2,6 +2,10 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
 import { handleAuthAction } from "~/auth/auth-page.server";
+import { getOidcProvider, oidcProviders } from "~/auth/oidc.server";
+import { oidcMessage } from "~/auth/oidc-messages";
+import { publicFormProps } from "~/auth/public-form.server";
+import { LoginSchema, NEW_PASSWORD_MIN, RegisterSchema } from "~/auth/validation";
 import {
   Field,
   FormErrors,
@@ -10,11 +14,7 @@ import {
   ProtectedFields,
   PublicFormProvider,
   useSchemaForm,
-} from "~/auth/forms";
-import { getOidcProvider, oidcProviders } from "~/auth/oidc.server";
-import { oidcMessage } from "~/auth/oidc-messages";
-import { publicFormProps } from "~/auth/public-form.server";
-import { LoginSchema, NEW_PASSWORD_MIN, RegisterSchema } from "~/auth/validation";
+} from "~/components/forms";
 import { REGISTRATION_CLOSED_MESSAGE } from "~/site/site-settings";
 import { isRegistrationOpen } from "~/site/site-settings.server";
 import { keepResponseHeaders } from "~/utils/http";

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { requireUser } from "~/auth/auth.server";
-import { FormErrors } from "~/auth/forms";
 import { FilterGroups } from "~/components/filter-groups";
+import { FormErrors } from "~/components/forms";
 import { Pagination } from "~/components/pagination";
 import { listLibrary } from "~/library/library.server";
 import { LibraryCard } from "~/library/library-card";

@@ -2,12 +2,12 @@ import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { getOptionalUser, requireUser } from "~/auth/auth.server";
-import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/auth/forms";
 import { createThread, latestCommunityStories, listThreads, requireCommunityOpen } from "~/community/discussion.server";
 import { SignInToWrite, type WriterProps } from "~/community/discussion-ui";
 import { enforceAccountLimit, readCommunityForm, writerProps } from "~/community/forms.server";
 import { ThreadSchema } from "~/community/schemas";
 import { TEXT_LIMITS, threadPath } from "~/community/text";
+import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/components/forms";
 import { InfoPage } from "~/components/info-page";
 import { Pagination } from "~/components/pagination";
 import { PRIVATE_PAGE_HEADERS, publicPageHeaders } from "~/site/cache-policy";

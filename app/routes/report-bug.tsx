@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
-import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/auth/forms";
 import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
+import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/components/forms";
 import { BugReportSchema, SEVERITIES } from "~/errors/bug-report";
 import { saveBugReport } from "~/errors/bug-report.server";
 import { ERROR_ID_PATTERN } from "~/errors/error-log";

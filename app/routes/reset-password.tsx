@@ -1,6 +1,10 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
+import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
+import { RATE_LIMITS } from "~/auth/rate-limit.server";
+import { isResetTokenUsable, requestPasswordReset, resetPassword } from "~/auth/reset.server";
+import { NEW_PASSWORD_MIN, RESET_TOKEN_PATTERN, ResetPasswordSchema, ResetRequestSchema } from "~/auth/validation";
 import {
   Field,
   FormErrors,
@@ -9,11 +13,7 @@ import {
   ProtectedFields,
   PublicFormProvider,
   useSchemaForm,
-} from "~/auth/forms";
-import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
-import { RATE_LIMITS } from "~/auth/rate-limit.server";
-import { isResetTokenUsable, requestPasswordReset, resetPassword } from "~/auth/reset.server";
-import { NEW_PASSWORD_MIN, RESET_TOKEN_PATTERN, ResetPasswordSchema, ResetRequestSchema } from "~/auth/validation";
+} from "~/components/forms";
 import { env } from "~/env.server";
 import { siteMailer } from "~/messages/site-mailer.server";
 import { replyToFailure } from "~/utils/forms";

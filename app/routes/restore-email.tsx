@@ -2,7 +2,7 @@ import { data, Form, Link } from "react-router";
 import { pendingEmailRestore, restoreEmail } from "~/account/email-change.server";
 import { LinkCodeForm } from "~/account/link-code-form";
 import { readMailedLink, readPostedToken } from "~/account/mailed-link.server";
-import { ProtectedFields, PublicFormProvider } from "~/auth/forms";
+import { ProtectedFields, PublicFormProvider } from "~/components/forms";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { PAGES_STYLESHEET } from "~/styles/pages-css";
 import { redirectWithToast } from "~/toasts/toast.server";

@@ -15,7 +15,7 @@ import {
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { Field, FormErrors, inputClass } from "~/auth/forms";
+import { Field, FormErrors, inputClass } from "~/components/forms";
 import type { Term } from "~/content/story";
 import { CONTENT_WARNINGS } from "./content-warnings";
 import { countWords, readingMinutesForWords, STORY_LIMITS, type StoryFormValues } from "./story-form";

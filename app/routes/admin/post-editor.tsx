@@ -9,7 +9,7 @@ import { AdminPostSchema, DeletePostSchema, POST_MESSAGES, postIdParam } from "~
 import { createOwnPost, deleteOwnPost, ownPostForm, PostError, updateOwnPost } from "~/admin/posts.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
-import { Field, FormErrors, inputClass } from "~/auth/forms";
+import { Field, FormErrors, inputClass } from "~/components/forms";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { storyFormOptions } from "~/stories/stories.server";
 import { StoryEditor } from "~/stories/story-editor";

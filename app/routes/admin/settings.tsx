@@ -4,7 +4,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
-import { Field, FormErrors, inputClass, useSchemaForm } from "~/auth/forms";
+import { Field, FormErrors, inputClass, useSchemaForm } from "~/components/forms";
 import { ScrollX } from "~/components/scroll-x";
 import { AUDIT_PAGE_SIZE, listAudit } from "~/site/audit.server";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";

@@ -4,7 +4,7 @@ import { USER_SORTS } from "~/admin/users";
 import { listUsers, parseUserListQuery } from "~/admin/users.server";
 import { userAction } from "~/admin/users-action.server";
 import { requireAdmin } from "~/auth/auth.server";
-import { FormErrors, inputClass } from "~/auth/forms";
+import { FormErrors, inputClass } from "~/components/forms";
 import { SortLinks, useListHref } from "~/components/list-controls";
 import { Pagination } from "~/components/pagination";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";

@@ -3,7 +3,7 @@ import { data, Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { requireUser } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
-import { FormErrors } from "~/auth/forms";
+import { FormErrors } from "~/components/forms";
 import {
   CHOOSABLE_KINDS,
   KIND_LABELS,
