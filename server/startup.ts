@@ -3,15 +3,15 @@
 // tools can load the app without starting them.
 import { startAnalyticsSchedule } from "~/analytics/schedule.server";
 import { ensureInitialAdmin } from "~/auth/auth.server";
-import { MAIL_DISABLED_WARNING } from "~/auth/mail.server";
 import { startAnnouncementSchedule } from "~/content/announce.server";
 import { startContentSyncSchedule } from "~/content/sync-schedule.server";
 import { env } from "~/env.server";
-import { siteMailer } from "~/messages/site-mailer.server";
 import { startEmailDigestSchedule } from "~/notifications/digest.server";
+import { MAIL_DISABLED_WARNING } from "~/site/mail.server";
+import { siteMailer } from "~/site/site-mailer.server";
 
 export function runStartupJobs() {
-  if (!siteMailer.enabled) console.warn(MAIL_DISABLED_WARNING);
+  if (siteMailer.delivery === "off") console.warn(MAIL_DISABLED_WARNING);
   startContentSyncSchedule();
   startEmailDigestSchedule(siteMailer);
   startAnnouncementSchedule();

@@ -10,14 +10,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import { RECENT_SIGN_IN_MINUTES } from "~/account/account";
 import { AuthError } from "~/auth/auth.server";
-import { confirmEmailChangeEmail, emailChangedNoticeEmail } from "~/auth/mail.server";
 import { verifyPassword } from "~/auth/password.server";
 import { hitRateLimit, RATE_LIMITS } from "~/auth/rate-limit.server";
 import { destroyOtherSessions, getSessionId } from "~/auth/session.server";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { allowMailTo, MAIL_LIMIT_MESSAGE } from "~/messages/mail-limit.server";
-import { siteMailer } from "~/messages/site-mailer.server";
+import { siteMailer } from "~/site/site-mailer.server";
+import { confirmEmailChangeEmail, emailChangedNoticeEmail } from "./email-change-mail.server";
 
 export const EMAIL_CHANGE_TTL_MS = 60 * 60_000;
 /** How long the old address can undo a change: a week, since its owner may not read mail every day. */

@@ -3,9 +3,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { prisma } from "~/db.server";
 import { allowMailTo } from "~/messages/mail-limit.server";
-import { siteMailer } from "~/messages/site-mailer.server";
-import { resetPasswordEmail } from "./mail.server";
+import { siteMailer } from "~/site/site-mailer.server";
 import { hashPassword } from "./password.server";
+import { resetPasswordEmail } from "./reset-mail.server";
 import { destroyAllSessions } from "./session.server";
 
 export const RESET_TTL_MS = 60 * 60_000;

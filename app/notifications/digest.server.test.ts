@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createMailer } from "~/auth/mail.server";
 import { prisma } from "~/db.server";
+import { createMailer } from "~/site/mail.server";
 import { type SmtpCatcher, startSmtpCatcher } from "../../tests/support/smtp-catcher";
 import { DIGEST_PERIOD_MS, runEmailDigest, selectDigests } from "./digest.server";
 import { wants } from "./notification-preferences";

@@ -4,11 +4,12 @@
 // lease row keeps each run to one process, and User.digestSentAt keeps each
 // reader to one digest a day across restarts. The clock is injected for tests.
 import { randomUUID } from "node:crypto";
-import { digestEmail, type Mailer } from "~/auth/mail.server";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { acquireLease, releaseLease } from "~/site/lease.server";
+import type { Mailer } from "~/site/mail.server";
 import { scheduleJob } from "~/site/schedule.server";
+import { digestEmail } from "./digest-mail.server";
 import { inDigest, kindOfType } from "./notification-preferences";
 import { PREFERENCE_COLUMNS, preferencesOf } from "./notification-preferences.server";
 
@@ -63,7 +64,7 @@ export type DigestRun = { status: "skipped" } | { status: "done"; sent: number; 
 export async function runEmailDigest(options: { mailer: Mailer; now?: number; siteUrl?: string }): Promise<DigestRun> {
   const now = options.now ?? Date.now();
   const holder = randomUUID();
-  if (!options.mailer.enabled) return { status: "skipped" };
+  if (options.mailer.delivery === "off") return { status: "skipped" };
   if (!(await acquireLease("email-digest", holder, DIGEST_LEASE_MS, now))) return { status: "skipped" };
   let sent = 0;
   let failed = 0;

@@ -6,7 +6,7 @@
 // in bulk through notifyNewStory and the cursed one through the bell's rule.
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
-import { mailConfigured, siteMailer } from "~/messages/site-mailer.server";
+import { siteMailer } from "~/site/site-mailer.server";
 import { type ChoosableKind, IMMEDIATE_EMAIL_KINDS, wants } from "./notification-preferences";
 import { PREFERENCE_COLUMNS, preferencesOf } from "./notification-preferences.server";
 import type { NotificationType } from "./notifications";
@@ -54,7 +54,9 @@ export async function notifyReader(
     });
   }
   const email =
-    mailConfigured && IMMEDIATE_EMAIL_KINDS.includes(notice.kind) && wants(preferences, notice.kind, "email");
+    siteMailer.delivery === "smtp" &&
+    IMMEDIATE_EMAIL_KINDS.includes(notice.kind) &&
+    wants(preferences, notice.kind, "email");
   if (email) {
     const text = [`Hello ${reader.username},`, "", notice.message];
     if (notice.link) text.push("", new URL(notice.link, env.SITE_URL).toString());

@@ -15,7 +15,7 @@ import {
   useSchemaForm,
 } from "~/components/forms";
 import { env } from "~/env.server";
-import { siteMailer } from "~/messages/site-mailer.server";
+import { siteMailer } from "~/site/site-mailer.server";
 import { replyToFailure } from "~/utils/forms";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
@@ -24,7 +24,7 @@ import type { Route } from "./+types/reset-password";
 export const SENT_MESSAGE =
   "If an account uses that address, we have sent it a link to reset the password. The link works once, for one hour.";
 
-/** Production without SMTP_URL (see app/auth/mail.server.ts): no reset link can reach the reader. */
+/** Production without SMTP_URL (see app/site/mail.server.ts): no reset link can reach the reader. */
 export const RESET_MAIL_DISABLED_MESSAGE = "Password reset by email is not available on this site.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     token: tokenState === "valid" ? token : null,
     tokenState,
     sent: url.searchParams.get("sent") === "1",
-    resetByMail: siteMailer.enabled,
+    resetByMail: siteMailer.delivery !== "off",
     contactEmail: env.CONTACT_EMAIL,
     ...(await publicFormProps(request, context)),
   };
@@ -72,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: ResetRequestSchema });
   if (submission.status !== "success") return data({ intent: "request", result: submission.reply() }, { status: 400 });
   // The page says why instead of the form: nothing is sent, and no link is made.
-  if (!siteMailer.enabled) return redirect("/reset-password");
+  if (siteMailer.delivery === "off") return redirect("/reset-password");
   await requestPasswordReset(submission.value.email, env.SITE_URL);
   return redirect("/reset-password?sent=1");
 }

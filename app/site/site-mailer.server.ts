@@ -1,5 +1,5 @@
-import { createMailer } from "~/auth/mail.server";
 import { env } from "~/env.server";
+import { createMailer } from "./mail.server";
 
 /**
  * The site's one outgoing mail transport (SMTP_URL). Without it: the server
@@ -11,6 +11,3 @@ export const siteMailer = createMailer({
   from: env.MAIL_FROM,
   production: env.NODE_ENV === "production",
 });
-
-/** Whether mail really leaves the server (otherwise it is only logged). */
-export const mailConfigured = Boolean(env.SMTP_URL);

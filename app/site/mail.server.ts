@@ -11,9 +11,15 @@ import { escapeHtml } from "~/utils/html";
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string };
 
+/**
+ * Where a mailer's mail goes, the one answer to "is mail configured": "smtp", it leaves the
+ * server; "log", the server log (development and tests without SMTP_URL); "off", nowhere
+ * (production without SMTP_URL), so what needs mail must say it is not available.
+ */
+export type MailDelivery = "smtp" | "log" | "off";
+
 export type Mailer = {
-  /** False when mail goes nowhere (production without SMTP_URL): what needs mail must say it is not available. */
-  readonly enabled: boolean;
+  readonly delivery: MailDelivery;
   send(message: MailMessage): Promise<void>;
 };
 
@@ -33,7 +39,7 @@ export function createMailer(options: {
   if (!smtpUrl && options.production) {
     // The server says so once at start (server/startup.ts, MAIL_DISABLED_WARNING).
     return {
-      enabled: false,
+      delivery: "off",
       async send() {
         log("[mail] not sent: SMTP_URL is not set");
       },
@@ -42,7 +48,7 @@ export function createMailer(options: {
 
   if (!smtpUrl) {
     return {
-      enabled: true,
+      delivery: "log",
       async send(message) {
         log(
           `[mail] not sent (no SMTP URL) to=${message.to} subject=${JSON.stringify(message.subject)}\n${message.text}`,
@@ -56,7 +62,7 @@ export function createMailer(options: {
   let transport: ReturnType<typeof createTransport> | undefined;
 
   return {
-    enabled: true,
+    delivery: "smtp",
     async send(message) {
       try {
         transport ??= createTransport({
@@ -121,14 +127,21 @@ function redact(text: string, secrets: string[]): string {
   return result;
 }
 
-const SITE_NAME = "Horror Stories";
+/** The site's name as its mail signs it. */
+export const SITE_NAME = "Horror Stories";
 
-type LinkEmail = { subject: string; text: string; html: string };
+export type LinkEmail = { subject: string; text: string; html: string };
 /** A single-use link that expires in `minutes`, for `username`. */
-type ExpiringLink = { username: string; link: string; minutes: number };
+export type ExpiringLink = { username: string; link: string; minutes: number };
 
 /** A mail built around one link: a greeting, paragraphs before and after the link, the signature. */
-function linkEmail(subject: string, username: string, before: string[], link: string, after: string[]): LinkEmail {
+export function linkEmail(
+  subject: string,
+  username: string,
+  before: string[],
+  link: string,
+  after: string[],
+): LinkEmail {
   const paragraphs = (lines: string[]) => lines.flatMap((line) => [line, ""]);
   const text = [`Hello ${username},`, "", ...paragraphs(before), link, "", ...paragraphs(after), `— ${SITE_NAME}`].join(
     "\n",
@@ -139,107 +152,6 @@ function linkEmail(subject: string, username: string, before: string[], link: st
     ...before.map((line) => `<p>${escapeHtml(line)}</p>`),
     `<p><a href="${href}">${href}</a></p>`,
     ...after.map((line) => `<p>${escapeHtml(line)}</p>`),
-    `<p>— ${SITE_NAME}</p>`,
-  ].join("\n");
-  return { subject, text, html };
-}
-
-export function resetPasswordEmail({ username, link, minutes }: ExpiringLink): LinkEmail {
-  return linkEmail(
-    `Reset your ${SITE_NAME} password`,
-    username,
-    [`Someone asked to reset the password of your ${SITE_NAME} account. To choose a new password, open this link:`],
-    link,
-    [
-      `The link works once and expires in ${minutes} minutes.`,
-      "If you did not ask for this, you can ignore this email: your password stays the same.",
-    ],
-  );
-}
-
-/** The link that confirms a new address: sent to the NEW address only (app/account/email-change.server.ts). */
-export function confirmEmailChangeEmail({ username, link, minutes }: ExpiringLink): LinkEmail {
-  return linkEmail(
-    `Confirm your new ${SITE_NAME} email address`,
-    username,
-    [`You asked to use this address for your ${SITE_NAME} account. To confirm it, open this link:`],
-    link,
-    [
-      `The link works once and expires in ${minutes} minutes. Until you confirm, your account keeps its old address.`,
-      "If you did not ask for this, ignore this email: nothing changes.",
-    ],
-  );
-}
-
-/**
- * To the OLD address once a change is confirmed (app/account/email-change.server.ts): what
- * happened, and the link that undoes it, for the case where it was not the owner.
- */
-export function emailChangedNoticeEmail({
-  username,
-  newEmail,
-  link,
-  days,
-}: {
-  username: string;
-  newEmail: string;
-  link: string;
-  days: number;
-}): LinkEmail {
-  return linkEmail(
-    `Your ${SITE_NAME} email address was changed`,
-    username,
-    [
-      `The email address of your ${SITE_NAME} account was just changed to ${newEmail}. Mail for the account, and password resets, now go there.`,
-      "If it was you, there is nothing to do.",
-      "If you did not do this, someone else may be using your account. Open this link to put this address back and sign out every other device:",
-    ],
-    link,
-    [`The link works once, for ${days} days. Then choose a new password: "Forgot your password?" on the sign-in page.`],
-  );
-}
-
-/** The daily digest of a reader's unread notifications (app/notifications/digest.server.ts). */
-export function digestEmail({
-  username,
-  items,
-  siteUrl,
-}: {
-  username: string;
-  items: { title: string; message: string; link: string | null }[];
-  siteUrl: string;
-}) {
-  const origin = siteUrl.replace(/\/$/, "");
-  const subject = `Your ${SITE_NAME} notifications: ${items.length} unread`;
-  const lines = items.flatMap((item) => [
-    `* ${item.title}`,
-    `  ${item.message}`,
-    ...(item.link ? [`  ${origin}${item.link}`] : []),
-    "",
-  ]);
-  const text = [
-    `Hello ${username},`,
-    "",
-    "Here is what happened on the site in the last day:",
-    "",
-    ...lines,
-    `All your notifications: ${origin}/notifications`,
-    `Choose what we send you: ${origin}/settings/notifications`,
-    "",
-    `— ${SITE_NAME}`,
-  ].join("\n");
-  const html = [
-    `<p>Hello ${escapeHtml(username)},</p>`,
-    "<p>Here is what happened on the site in the last day:</p>",
-    "<ul>",
-    ...items.map(
-      (item) =>
-        `<li><strong>${escapeHtml(item.title)}</strong><br>${escapeHtml(item.message)}${
-          item.link ? `<br><a href="${escapeHtml(origin + item.link)}">${escapeHtml(origin + item.link)}</a>` : ""
-        }</li>`,
-    ),
-    "</ul>",
-    `<p><a href="${escapeHtml(`${origin}/settings/notifications`)}">Choose what we send you</a></p>`,
     `<p>— ${SITE_NAME}</p>`,
   ].join("\n");
   return { subject, text, html };
