@@ -1,4 +1,4 @@
-import { getLastSync, getSyncProgress } from "~/content/sync.server";
+import { getLastSync, getSyncProgress } from "~/content/sync-status.server";
 import { prisma } from "~/db.server";
 import { isMaintenanceMode } from "~/site/site-settings.server";
 import { checkDatabase } from "~/utils/health.server";

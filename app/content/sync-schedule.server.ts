@@ -6,14 +6,8 @@ import { acquireLease } from "~/site/lease.server";
 import { scheduleJob } from "~/site/schedule.server";
 import { syncIntervalMinutes } from "~/site/site-settings.server";
 import { contentChain } from "./content.server";
-import {
-  runContentSync,
-  SYNC_INTERVAL_MS,
-  SYNC_LEASE,
-  SYNC_LEASE_MS,
-  type SyncResult,
-  writeProgress,
-} from "./sync.server";
+import { runContentSync, SYNC_INTERVAL_MS, SYNC_LEASE_MS } from "./sync.server";
+import { SYNC_LEASE, type SyncResult, writeProgress } from "./sync-status.server";
 
 /** A sync with the site's own chain: `npm run sync`, the schedule, and the admin area. */
 export function syncContent({ force = false } = {}): Promise<SyncResult> {

@@ -12,15 +12,8 @@ import {
 import { getApiPost, listApiPosts } from "./api-posts.server";
 import { createContentChain } from "./chain.server";
 import { stripControlCharacters } from "./html.server";
-import {
-  BACKFILL_KEY,
-  getLastSync,
-  getSyncHistory,
-  runContentSync,
-  SYNC_BACKFILL_PAGES,
-  SYNC_MESSAGES,
-  SYNC_SIZE,
-} from "./sync.server";
+import { BACKFILL_KEY, runContentSync, SYNC_BACKFILL_PAGES, SYNC_SIZE } from "./sync.server";
+import { getLastSync, getSyncHistory, SYNC_MESSAGES } from "./sync-status.server";
 import { getSyncedStory } from "./synced-posts.server";
 import { wordpressSources } from "./wordpress.server";
 

@@ -4,8 +4,14 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { ScrollX } from "~/components/scroll-x";
-import { getLastSync, getSyncHistory, getSyncProgress, SYNC_MESSAGES, type SyncProgress } from "~/content/sync.server";
 import { startSyncInBackground, syncSourceConfigured } from "~/content/sync-schedule.server";
+import {
+  getLastSync,
+  getSyncHistory,
+  getSyncProgress,
+  SYNC_MESSAGES,
+  type SyncProgress,
+} from "~/content/sync-status.server";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { formatDate } from "~/utils/dates";

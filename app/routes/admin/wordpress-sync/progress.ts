@@ -1,6 +1,6 @@
 import { eventStream } from "remix-utils/sse/server";
 import { requireAdmin } from "~/auth/auth.server";
-import { getSyncProgress } from "~/content/sync.server";
+import { getSyncProgress } from "~/content/sync-status.server";
 import type { Route } from "./+types/progress";
 
 /** How often the stream looks at the progress row (it is in the database: any process may run the sync). */
