@@ -26,23 +26,19 @@ type Part = {
 
 const banner = (page: Page) => page.getByRole("banner");
 
+/** The story page's reading settings (its popover brings a stylesheet of its own), on a phone and a desktop. */
+const readingSettings = (viewport: Part["viewport"]): Part => ({
+  name: "reading settings",
+  path: STORY,
+  signedIn: false,
+  viewport,
+  opener: (page) => page.getByRole("button", { name: "Reading settings" }),
+  part: (page) => page.getByRole("dialog", { name: "Quick reading settings" }),
+});
+
 const PARTS: Part[] = [
-  {
-    name: "reading settings",
-    path: STORY,
-    signedIn: false,
-    viewport: PHONE,
-    opener: (page) => page.getByRole("button", { name: "Reading settings" }),
-    part: (page) => page.getByRole("dialog", { name: "Quick reading settings" }),
-  },
-  {
-    name: "reading settings",
-    path: STORY,
-    signedIn: false,
-    viewport: DESKTOP,
-    opener: (page) => page.getByRole("button", { name: "Reading settings" }),
-    part: (page) => page.getByRole("dialog", { name: "Quick reading settings" }),
-  },
+  readingSettings(PHONE),
+  readingSettings(DESKTOP),
   {
     name: "account menu",
     path: STORY,

@@ -7,12 +7,12 @@
 // pages in the dark one too, and those photographed (docs/decisions/037 says why and what it costs).
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { ADMIN } from "../../playwright.config";
+import { ADMIN, baseURL } from "../../playwright.config";
 import { signInByApi, signUp } from "../support/accounts";
 import { queryE2eDb } from "../support/db";
 import { LAYOUT_VIEWPORTS, type LayoutFailures, layoutFailures, measureLayout } from "../support/layout-invariants";
 import { type LayoutPage, layoutPages, type Role, rolesFor } from "../support/layout-pages";
-import { expect, test } from "../support/test";
+import { expect, giveConsent, test } from "../support/test";
 
 type Visit = LayoutPage & { as: Role };
 
@@ -43,9 +43,12 @@ const slug = (url: string) =>
 
 async function lookAt(page: Page, visit: Visit, js: "on" | "off", failures: LayoutFailures, screenshots: string) {
   const url = await urlOf(visit);
+  // /cookie-test clears the cookie choice: the banner that asks again would stand over every later page.
+  await giveConsent(page.context(), baseURL);
   await page.goto(url);
   // A role that cannot see the page would be measuring the sign-in page instead.
-  expect(new URL(page.url()).pathname, `${url} as ${visit.as}`).not.toBe("/auth");
+  const landed = new URL(page.url()).pathname;
+  if (!url.startsWith("/auth")) expect(landed, `${url} as ${visit.as} is not sent to sign in`).not.toBe("/auth");
   // The dark scheme and the pictures once a main page, as the least role that sees it.
   const full = visit.main && visit.as === visit.role;
   const schemes = full ? (["light", "dark"] as const) : (["light"] as const);
