@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { InfoPage } from "~/components/info-page";
+import { ScrollX } from "~/components/scroll-x";
 import { routeMeta } from "~/utils/meta";
 import { COOKIE_NAMES } from "~/utils/site";
 import type { Route } from "./+types/cookie-policy";
@@ -24,6 +25,9 @@ const COOKIES = [
     "Essential",
     `${COOKIE_NAMES.oauthState}:…, ${COOKIE_NAMES.oauthFlow}`,
     "Only while you sign in with another account (such as Keycloak): check that the answer belongs to the sign-in you started (at most 10 minutes).",
+  ],
+  [
+    "Essential",
     COOKIE_NAMES.preferences,
     "Keeps the reading preferences you saved (font, size, spacing, contrast, motion) when you are not signed in (1 year). Set only when you save them.",
   ],
@@ -40,25 +44,28 @@ export default function CookiePolicy() {
   return (
     <InfoPage title="Cookie Policy">
       <p>These are every cookie the site sets. None of them is shared with anyone else.</p>
-      <table className="w-full text-left text-base">
-        <caption className="sr-only">Cookies set by Horror Stories</caption>
-        <thead>
-          <tr>
-            <th scope="col">Kind</th>
-            <th scope="col">Name</th>
-            <th scope="col">What it does</th>
-          </tr>
-        </thead>
-        <tbody>
-          {COOKIES.map(([kind, name, purpose]) => (
-            <tr key={name} className="border-t border-line align-top">
-              <td className="py-2 pr-3">{kind}</td>
-              <td className="py-2 pr-3 font-mono text-sm">{name}</td>
-              <td className="py-2">{purpose}</td>
+      {/* Three columns of unbreakable words (the kinds, the names) need about 350 px: a phone scrolls the table, not the page. */}
+      <ScrollX label="The cookie table">
+        <table className="w-full text-left text-base">
+          <caption className="sr-only">Cookies set by Horror Stories</caption>
+          <thead>
+            <tr>
+              <th scope="col">Kind</th>
+              <th scope="col">Name</th>
+              <th scope="col">What it does</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {COOKIES.map(([kind, name, purpose]) => (
+              <tr key={name} className="border-t border-line align-top">
+                <td className="py-2 pr-3">{kind}</td>
+                <td className="py-2 pr-3 font-mono text-sm">{name}</td>
+                <td className="py-2">{purpose}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollX>
       <h2 className="font-serif text-2xl font-bold">Kept in your browser only</h2>
       <p>With JavaScript on, a few things are kept in your browser's local storage. They never leave it as cookies:</p>
       <ul className="list-disc space-y-1 pl-6">
