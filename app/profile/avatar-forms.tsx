@@ -17,7 +17,14 @@ export function AvatarForms({ avatar, errors }: { avatar: string | null; errors:
         <input type="hidden" name="intent" value="upload" />
         <label className="flex flex-col gap-1">
           <span>Image (JPEG, PNG, WebP or GIF, up to {AVATAR_MAX_BYTES / 1_000_000} MB)</span>
-          <input type="file" name="avatar" accept="image/jpeg,image/png,image/webp,image/gif" required />
+          {/* w-full: Chromium draws a file input about 350 px wide; a percentage width lets it shrink on a phone. */}
+          <input
+            type="file"
+            name="avatar"
+            accept="image/jpeg,image/png,image/webp,image/gif"
+            required
+            className="w-full"
+          />
         </label>
         <button type="submit" className="btn btn-primary" disabled={busy}>
           Upload avatar
