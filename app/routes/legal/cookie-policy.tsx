@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { InfoPage } from "~/components/info-page";
-import { ScrollX } from "~/components/scroll-x";
 import { routeMeta } from "~/utils/meta";
 import { COOKIE_NAMES } from "~/utils/site";
 import type { Route } from "./+types/cookie-policy";
@@ -44,28 +43,31 @@ export default function CookiePolicy() {
   return (
     <InfoPage title="Cookie Policy">
       <p>These are every cookie the site sets. None of them is shared with anyone else.</p>
-      {/* Three columns of unbreakable words (the kinds, the names) need about 350 px: a phone scrolls the table, not the page. */}
-      <ScrollX label="The cookie table">
-        <table className="w-full text-left text-base">
-          <caption className="sr-only">Cookies set by Horror Stories</caption>
-          <thead>
-            <tr>
-              <th scope="col">Kind</th>
-              <th scope="col">Name</th>
-              <th scope="col">What it does</th>
+      <table className="w-full text-left text-base">
+        <caption className="sr-only">Cookies set by Horror Stories</caption>
+        <thead>
+          <tr>
+            {/* Three columns of unbreakable words need about 350 px: on a phone the kind goes under the name. */}
+            <th scope="col" className="hidden sm:table-cell">
+              Kind
+            </th>
+            <th scope="col">Name</th>
+            <th scope="col">What it does</th>
+          </tr>
+        </thead>
+        <tbody>
+          {COOKIES.map(([kind, name, purpose]) => (
+            <tr key={name} className="border-t border-line align-top">
+              <td className="hidden py-2 pr-3 sm:table-cell">{kind}</td>
+              <td className="py-2 pr-3">
+                <span className="font-mono text-sm">{name}</span>
+                <span className="block text-sm text-muted sm:hidden">{kind}</span>
+              </td>
+              <td className="py-2">{purpose}</td>
             </tr>
-          </thead>
-          <tbody>
-            {COOKIES.map(([kind, name, purpose]) => (
-              <tr key={name} className="border-t border-line align-top">
-                <td className="py-2 pr-3">{kind}</td>
-                <td className="py-2 pr-3 font-mono text-sm">{name}</td>
-                <td className="py-2">{purpose}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollX>
+          ))}
+        </tbody>
+      </table>
       <h2 className="font-serif text-2xl font-bold">Kept in your browser only</h2>
       <p>With JavaScript on, a few things are kept in your browser's local storage. They never leave it as cookies:</p>
       <ul className="list-disc space-y-1 pl-6">
