@@ -85,11 +85,13 @@ export function SelectField({
       <label htmlFor={id} className="font-semibold">
         {label}
       </label>
+      {/* w-full: the column stretched it anyway; a percentage width lets a narrow column shrink
+          it below its longest option instead of the page scrolling sideways (issue 40). */}
       <select
         id={id}
         name={name}
         defaultValue={value}
-        className="min-h-11 rounded border border-line bg-surface px-2 text-ink"
+        className="min-h-11 w-full rounded border border-line bg-surface px-2 text-ink"
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -15,15 +15,15 @@ export function AvatarForms({ avatar, errors }: { avatar: string | null; errors:
       <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-wrap items-end gap-3">
         <AuthenticityTokenInput name="csrf" />
         <input type="hidden" name="intent" value="upload" />
-        {/* max-w-full: a file input is about 360 px wide by itself, and scrolled a 320 px page sideways. */}
         <label className="flex max-w-full flex-col gap-1">
           <span>Image (JPEG, PNG, WebP or GIF, up to {AVATAR_MAX_BYTES / 1_000_000} MB)</span>
+          {/* w-full: Chromium draws a file input about 350 px wide; a percentage width lets it shrink on a phone. */}
           <input
             type="file"
             name="avatar"
             accept="image/jpeg,image/png,image/webp,image/gif"
             required
-            className="max-w-full"
+            className="w-full"
           />
         </label>
         <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -46,7 +46,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   ];
   return (
     <div className="mx-auto max-w-2xl">
-      <div className="flex items-center gap-5">
+      {/* A long name goes under the avatar on a phone, and breaks if even that is too narrow. */}
+      <div className="flex flex-wrap items-center gap-5">
         <img
           src={avatar ?? DEFAULT_AVATAR}
           alt={avatar ? `${username}'s avatar` : "Default avatar"}
@@ -55,8 +56,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           fetchPriority="high"
           className="size-24 rounded-full border border-line object-cover"
         />
-        <div>
-          <h1 className="font-serif text-4xl font-bold">{displayName ?? username}</h1>
+        <div className="min-w-0">
+          <h1 className="break-words font-serif text-4xl font-bold">{displayName ?? username}</h1>
           {displayName ? <p className="text-muted">@{username}</p> : null}
           <p className="mt-1 text-muted">
             Joined <time dateTime={joined}>{formatDate(joined)}</time>

@@ -142,7 +142,7 @@ test("each information page has its title", async ({ page }) => {
     "mailto:hello@horrorstories.example",
   );
   await page.goto("/legal/cookie-policy");
-  for (const name of ["hs_session", "hs_csrf", "hs_consent", "hs_theme", "hs_sidebar", "hs_toast"]) {
+  for (const name of ["hs_session", "hs_csrf", "hs_consent", "hs_theme", "hs_sidebar", "hs_toast", "hs_prefs"]) {
     await expect(page.getByRole("cell", { name, exact: true })).toBeVisible();
   }
 });

@@ -24,6 +24,9 @@ const COOKIES = [
     "Essential",
     `${COOKIE_NAMES.oauthState}:…, ${COOKIE_NAMES.oauthFlow}`,
     "Only while you sign in with another account (such as Keycloak): check that the answer belongs to the sign-in you started (at most 10 minutes).",
+  ],
+  [
+    "Essential",
     COOKIE_NAMES.preferences,
     "Keeps the reading preferences you saved (font, size, spacing, contrast, motion) when you are not signed in (1 year). Set only when you save them.",
   ],
@@ -44,7 +47,10 @@ export default function CookiePolicy() {
         <caption className="sr-only">Cookies set by Horror Stories</caption>
         <thead>
           <tr>
-            <th scope="col">Kind</th>
+            {/* Three columns of unbreakable words need about 350 px: on a phone the kind goes under the name. */}
+            <th scope="col" className="hidden sm:table-cell">
+              Kind
+            </th>
             <th scope="col">Name</th>
             <th scope="col">What it does</th>
           </tr>
@@ -52,8 +58,11 @@ export default function CookiePolicy() {
         <tbody>
           {COOKIES.map(([kind, name, purpose]) => (
             <tr key={name} className="border-t border-line align-top">
-              <td className="py-2 pr-3">{kind}</td>
-              <td className="py-2 pr-3 font-mono text-sm">{name}</td>
+              <td className="hidden py-2 pr-3 sm:table-cell">{kind}</td>
+              <td className="py-2 pr-3">
+                <span className="font-mono text-sm">{name}</span>
+                <span className="block text-sm text-muted sm:hidden">{kind}</span>
+              </td>
               <td className="py-2">{purpose}</td>
             </tr>
           ))}

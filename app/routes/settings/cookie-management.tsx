@@ -26,9 +26,10 @@ export default function CookieManagement() {
           return (
             <li
               key={category}
-              className="flex items-center justify-between gap-4 rounded-lg border border-line bg-surface p-4"
+              className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-line bg-surface p-4"
             >
-              <div>
+              {/* The switch (and its Save button without JavaScript) goes under the text when both do not fit. */}
+              <div className="grow basis-32">
                 <h2 className="font-semibold">{LABELS[category].name}</h2>
                 <p className="text-sm text-muted">{LABELS[category].text}</p>
               </div>

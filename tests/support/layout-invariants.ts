@@ -1,0 +1,202 @@
+// What a person sees, as invariants rather than pixels (issue 40, docs/decisions/037): the header
+// is one row, nothing scrolls sideways, nothing floating covers a control or a line of the page's
+// text, and the page's type and spacing survive every lazy part of it opening and closing.
+// The measuring runs in the page (one `evaluate` per viewport), so the same loaded document is
+// measured at every width and colour scheme: the server cannot know either.
+import type { Page } from "@playwright/test";
+
+/** The widths of issue 40, each with a screen height of that kind of device. */
+export const LAYOUT_VIEWPORTS = [
+  { width: 320, height: 640 },
+  { width: 390, height: 844 },
+  { width: 768, height: 1024 },
+  { width: 1280, height: 800 },
+  { width: 1440, height: 900 },
+] as const;
+
+/** One row of controls: the spec's header, at most this tall at every width (issue 40, item 2). */
+export const HEADER_MAX_PX = 64;
+
+export type Covered = { floating: string; covers: string; scroll: "top" | "bottom" };
+
+export type LayoutMeasure = {
+  /** Null on the bare error shell, which has no header. */
+  headerHeight: number | null;
+  scrollWidth: number;
+  clientWidth: number;
+  /** The outermost elements past the right edge, named, when the page scrolls sideways. */
+  wide: string[];
+  covered: Covered[];
+};
+
+/**
+ * Measures the page as it is laid out now, at the top and at the bottom of the document (a
+ * floating control may appear only once the reader has scrolled, like "Scroll to top"), and
+ * scrolls back to the top. Runs in the page: it must not close over anything.
+ */
+export function measureInPage(withApp: boolean): Promise<LayoutMeasure> {
+  const frame = () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+  const name = (el: Element) => {
+    const label = el.getAttribute("aria-label") ?? (el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+    const id = el.id ? `#${el.id}` : "";
+    return `${el.tagName.toLowerCase()}${id}${label ? ` "${label}"` : ""}`;
+  };
+  /** The page's own header: the banner, not a header inside an article or a dialog. */
+  const header = [...document.querySelectorAll("header")].find(
+    (h) => !h.closest("main, article, aside, section, nav, dialog, [role=dialog]"),
+  );
+  const CONTROL =
+    "a[href], button, input:not([type=hidden]), select, textarea, label, summary, [role=button], [tabindex='0']";
+  const visible = (el: Element) => {
+    const style = getComputedStyle(el);
+    const box = el.getBoundingClientRect();
+    return style.visibility !== "hidden" && Number(style.opacity) > 0 && box.width > 2 && box.height > 2;
+  };
+  /** Every visible fixed or sticky box but the header and dialogs, outermost only. */
+  const floating = () => {
+    const found: Element[] = [];
+    for (const el of document.body.querySelectorAll("*")) {
+      const position = getComputedStyle(el).position;
+      if (position !== "fixed" && position !== "sticky") continue;
+      if (header && (el === header || header.contains(el) || el.contains(header))) continue;
+      // A dialog stands in front on purpose until it is answered (the cookie banner, which
+      // /cookie-test raises again): the disclosure spec checks that each one closes.
+      if (el.closest("dialog, [role=dialog]")) continue;
+      if (found.some((outer) => outer.contains(el)) || !visible(el)) continue;
+      found.push(el);
+    }
+    return found;
+  };
+  /** A line of text of the element itself (not of its children) under the point. */
+  const textLineAt = (el: Element, x: number, y: number) => {
+    if (!el.closest("main")) return false;
+    for (const node of el.childNodes) {
+      if (node.nodeType !== Node.TEXT_NODE || !(node.textContent ?? "").trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const r of range.getClientRects())
+        if (x >= r.left && x <= r.right && y >= r.top && y <= r.bottom) return true;
+    }
+    return false;
+  };
+  /** What each floating box lies over, read with elementsFromPoint on a grid over its box. */
+  const coveredNow = (scroll: "top" | "bottom") => {
+    const out = new Map<string, Covered>();
+    for (const float of floating()) {
+      const box = float.getBoundingClientRect();
+      const left = Math.max(box.left, 0) + 1;
+      const right = Math.min(box.right, window.innerWidth) - 1;
+      const top = Math.max(box.top, 0) + 1;
+      const bottom = Math.min(box.bottom, window.innerHeight) - 1;
+      const xs: number[] = [];
+      const ys: number[] = [];
+      // Every 8 px on a button; a tall sticky column in about 12 steps (what lies under it is in its flow).
+      const stepX = Math.max(8, (right - left) / 12);
+      const stepY = Math.max(8, (bottom - top) / 12);
+      for (let x = left; x < right; x += stepX) xs.push(x);
+      for (let y = top; y < bottom; y += stepY) ys.push(y);
+      xs.push(right);
+      ys.push(bottom);
+      for (const x of xs) {
+        for (const y of ys) {
+          const stack = document.elementsFromPoint(x, y);
+          // Points where the floating box lets the pointer through (pointer-events: none) are left out.
+          const at = stack.findIndex((el) => float.contains(el));
+          if (at < 0) continue;
+          for (const el of stack.slice(at + 1)) {
+            if (float.contains(el) || el.contains(float)) continue;
+            const control = el.closest(CONTROL);
+            const hit = control && !control.contains(float) ? control : textLineAt(el, x, y) ? el : null;
+            if (!hit) continue;
+            const key = `${name(float)} ${name(hit)}`;
+            if (!out.has(key)) out.set(key, { floating: name(float), covers: name(hit), scroll });
+            break;
+          }
+        }
+      }
+    }
+    return [...out.values()];
+  };
+  const run = async (): Promise<LayoutMeasure> => {
+    const root = document.scrollingElement ?? document.documentElement;
+    // Reading the layout lays the page out at the new size: no frame to wait for at the top.
+    window.scrollTo({ top: 0, behavior: "instant" });
+    const measure: LayoutMeasure = {
+      headerHeight: header ? Math.round(header.getBoundingClientRect().height * 10) / 10 : null,
+      scrollWidth: root.scrollWidth,
+      clientWidth: root.clientWidth,
+      wide: [],
+      covered: coveredNow("top"),
+    };
+    if (root.scrollWidth > root.clientWidth) {
+      // Only when it fails: what sticks out, the outermost elements past the right edge.
+      const past = [...document.body.querySelectorAll("*")].filter(
+        (el) => el.getBoundingClientRect().right > root.clientWidth + 1 && !el.closest("[data-scroll-x]"),
+      );
+      measure.wide = past
+        .filter((el) => !past.includes(el.parentElement as Element))
+        .slice(0, 3)
+        .map(name);
+    }
+    if (root.scrollHeight > root.clientHeight) {
+      window.scrollTo({ top: root.scrollHeight, behavior: "instant" });
+      // The scroll event, then the app's answer to it (the "Scroll to top" control appears).
+      if (withApp) await frame();
+      measure.covered.push(...coveredNow("bottom"));
+      window.scrollTo({ top: 0, behavior: "instant" });
+    }
+    return measure;
+  };
+  return run();
+}
+
+/**
+ * What the issue says must hold, as failures named by where they were seen (empty when the page
+ * is right). `where` names the page, role, width, scheme and JavaScript setting.
+ */
+export function layoutFailures(m: LayoutMeasure, where: string) {
+  return {
+    header:
+      m.headerHeight !== null && m.headerHeight > HEADER_MAX_PX ? [`${where}: header ${m.headerHeight} px tall`] : [],
+    sideways:
+      m.scrollWidth > m.clientWidth
+        ? [`${where}: ${m.scrollWidth} px wide in ${m.clientWidth} px (${m.wide.join(" | ")})`]
+        : [],
+    covered: m.covered.map((c) => `${where}: ${c.floating} covers ${c.covers} (scrolled to the ${c.scroll})`),
+  };
+}
+
+export type LayoutFailures = ReturnType<typeof layoutFailures>;
+
+/** Measures the loaded page at one viewport; `withApp` when JavaScript runs in it (the app answers scrolling). */
+export async function measureLayout(page: Page, viewport: { width: number; height: number }, withApp: boolean) {
+  await page.setViewportSize(viewport);
+  return page.evaluate(measureInPage, withApp);
+}
+
+/** The type and spacing a lazy part of the page must leave as it found them (issue 40, item 1). */
+export function typeAndSpacingInPage() {
+  const pick = (el: Element | null | undefined) => {
+    if (!el) return null;
+    const s = getComputedStyle(el);
+    return {
+      fontSize: s.fontSize,
+      fontFamily: s.fontFamily,
+      lineHeight: s.lineHeight,
+      margin: `${s.marginTop} ${s.marginRight} ${s.marginBottom} ${s.marginLeft}`,
+      padding: `${s.paddingTop} ${s.paddingRight} ${s.paddingBottom} ${s.paddingLeft}`,
+      maxWidth: s.maxWidth,
+    };
+  };
+  const main = document.querySelector("main");
+  const text = [...(main?.querySelectorAll("p") ?? [])].find((p) => (p.textContent ?? "").trim().length > 40);
+  const headerLink = document.querySelector("header nav a");
+  return {
+    h1: pick(main?.querySelector("h1")),
+    bodyText: pick(text),
+    main: pick(main),
+    headerLinkUnderline: headerLink ? getComputedStyle(headerLink).textDecorationLine : null,
+  };
+}
+
+export const typeAndSpacing = (page: Page) => page.evaluate(typeAndSpacingInPage);
