@@ -194,45 +194,61 @@ export function TermSection({
           </h3>
           <p className="text-sm text-muted">Every story of the first moves to the second; the first is deleted.</p>
           <AuthenticityTokenInput name="csrf" />
-          <label htmlFor={`${kind}-merge-source`} className="mt-2 block text-sm font-semibold">
-            Merge {one}
-          </label>
-          <select
+          <TermSelect
             id={`${kind}-merge-source`}
+            label={`Merge ${one}`}
             name="sourceId"
-            defaultValue={merge?.values.sourceId ?? ""}
-            className={inputClass}
-          >
-            <option value="">Choose…</option>
-            {all.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name} ({r.slug})
-              </option>
-            ))}
-          </select>
-          <FieldError id={`${kind}-merge-source-error`} messages={merge?.fieldErrors.sourceId} />
-          <label htmlFor={`${kind}-merge-target`} className="mt-2 block text-sm font-semibold">
-            Into {one}
-          </label>
-          <select
+            terms={all}
+            value={merge?.values.sourceId}
+            errors={merge?.fieldErrors.sourceId}
+          />
+          <TermSelect
             id={`${kind}-merge-target`}
+            label={`Into ${one}`}
             name="targetId"
-            defaultValue={merge?.values.targetId ?? ""}
-            className={inputClass}
-          >
-            <option value="">Choose…</option>
-            {all.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name} ({r.slug})
-              </option>
-            ))}
-          </select>
-          <FieldError id={`${kind}-merge-target-error`} messages={merge?.fieldErrors.targetId} />
+            terms={all}
+            value={merge?.values.targetId}
+            errors={merge?.fieldErrors.targetId}
+          />
           <button type="submit" name="intent" value={`${kind}-merge`} className="btn btn-primary mt-3">
             Merge {plural.toLowerCase()}
           </button>
         </Form>
       </div>
     </section>
+  );
+}
+
+/** One of the merge form's two choices of a term, with its error. */
+function TermSelect({
+  id,
+  label,
+  name,
+  terms,
+  value,
+  errors,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  terms: TermRow[];
+  value?: string;
+  errors?: string[];
+}) {
+  return (
+    <>
+      <label htmlFor={id} className="mt-2 block text-sm font-semibold">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ""} className={inputClass}>
+        <option value="">Choose…</option>
+        {terms.map((r) => (
+          <option key={r.id} value={r.id}>
+            {r.name} ({r.slug})
+          </option>
+        ))}
+      </select>
+      <FieldError id={`${id}-error`} messages={errors} />
+    </>
   );
 }
