@@ -100,7 +100,7 @@ export function BugReportsPage({
           </h2>
           {entry ? (
             <>
-              <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+              <dl className="mt-2 grid grid-cols-1 gap-x-3 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
                 <dt className="font-semibold">Message</dt>
                 <dd className="break-words">{entry.message}</dd>
                 <dt className="font-semibold">Route</dt>
@@ -170,7 +170,7 @@ export function BugReportsPage({
                     </span>
                   </h3>
                   <p className="mt-1 whitespace-pre-line break-words">{r.text}</p>
-                  <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+                  <dl className="mt-2 grid grid-cols-1 gap-x-3 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
                     {r.fields.map(([label, value]) => (
                       <div key={label} className="contents">
                         <dt className="font-semibold">{label}</dt>

@@ -40,7 +40,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           name="q"
           defaultValue={q ?? ""}
           maxLength={MAX_QUERY_LENGTH}
-          className="flex-1 rounded border border-line bg-surface px-3 py-2 text-ink"
+          className="min-w-0 flex-1 rounded border border-line bg-surface px-3 py-2 text-ink"
         />
         <button type="submit" className="btn btn-primary">
           Search

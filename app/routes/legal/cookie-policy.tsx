@@ -1,8 +1,12 @@
 import { Link } from "react-router";
 import { InfoPage } from "~/components/info-page";
+import { PAGES_STYLESHEET } from "~/styles/pages-css";
 import { routeMeta } from "~/utils/meta";
 import { COOKIE_NAMES } from "~/utils/site";
 import type { Route } from "./+types/cookie-policy";
+
+// Off the reading path: its table's classes come with pages.css, not with every reader's inlined stylesheet.
+export const links: Route.LinksFunction = () => PAGES_STYLESHEET;
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, { title: "Cookie Policy", description: "The cookies Horror Stories sets, and why." });
