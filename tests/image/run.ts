@@ -262,9 +262,12 @@ async function main() {
       return `exit ${code}`;
     });
     await step("several processes (deploy/compose.yaml)", () => {
-      if (!process.argv.includes("--topology")) return "skipped: run with --topology";
+      // Issue 43's PostgreSQL, two app containers and the proxy, from the compose file a user would
+      // deploy. Its checks come with that file (another branch): until then, a line says so.
       if (!existsSync(path.join(root, "deploy/compose.yaml"))) return "skipped: deploy/compose.yaml does not exist yet";
-      throw new CheckFailed("deploy/compose.yaml exists: the topology test is still to be written (issue 43)");
+      if (!process.argv.includes("--topology"))
+        return "skipped: deploy/compose.yaml exists, its checks are still to be written (then pass --topology)";
+      throw new CheckFailed("--topology: the checks of deploy/compose.yaml are still to be written (issue 43)");
     });
   } finally {
     stop();
