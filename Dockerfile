@@ -1,28 +1,37 @@
-# syntax=docker/dockerfile:1
-# Horror Stories: production image. Node 24 comes from the base image (the
-# `node` devDependency that supplies it on development machines is omitted).
+# Horror Stories: the production image (README "Running in Docker"). Node 24 comes from the base
+# image: the `node` devDependency that supplies it on development machines is left out. The image
+# test (tests/image/) builds this file with podman on a base made locally, with the machine's npm
+# registry settings mounted into the build only, never copied in (docs/decisions/041).
 
 ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---- dependencies for the build (all of them) ----
 FROM ${NODE_IMAGE} AS deps
+# `prisma generate` (the install's postinstall) warns when it finds no libssl, which slim images
+# lack. Nothing here uses it (Node has its own OpenSSL; the client runs on libSQL), so it is
+# installed in this build stage only, not in the image.
+RUN apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libssl3 >/dev/null \
+    && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY scripts/prisma-generate.ts ./scripts/
 COPY prisma/schema.prisma ./prisma/
 COPY prisma.config.ts ./
-RUN npm ci
+RUN npm ci --no-audit --no-fund
 
 # ---- build ----
 FROM deps AS build
 COPY . .
 RUN npm run build
 
-# ---- production dependencies only ----
+# ---- production dependencies: the lockfile's, without what the server never loads ----
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --ignore-scripts
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
+COPY scripts/prune-production.ts ./scripts/
+COPY --from=build /app/app/generated ./app/generated
+RUN node scripts/prune-production.ts /app && mkdir /app/data
 
 # ---- runtime ----
 FROM ${NODE_IMAGE} AS runtime
@@ -41,8 +50,9 @@ COPY prisma ./prisma
 # The start script, its migrations and `npm run sync` (scripts/docker-image.test.ts checks what they load).
 COPY scripts/migrate.ts scripts/sync.ts scripts/server-build.ts scripts/env-file.ts scripts/docker-start.sh ./scripts/
 
-# The SQLite database lives on a volume owned by the unprivileged user.
-RUN mkdir -p /data && chown node:node /data
+# The SQLite database lives on a volume owned by the unprivileged user (uid 1000). Made by a COPY,
+# so this stage runs nothing: a build's mounts (npm settings, say) leave no mount point in its layers.
+COPY --from=prod-deps --chown=node:node /app/data /data
 VOLUME ["/data"]
 USER node
 

@@ -1,9 +1,10 @@
 // The production image must hold everything its start script, `npm run sync`
-// and `npm run db:migrate` load: no Docker engine runs on these machines, so
-// this reads the Dockerfile's runtime stage instead of building it. Every file
-// those entry points import (followed through relative imports), and the data
-// they read, is copied into the image; every package they import is a
-// production dependency (the image installs with --omit=dev).
+// and `npm run db:migrate` load. The image test (tests/image/, as root in
+// .ci/run) builds and runs it; this quick check of the Dockerfile's runtime
+// stage runs in every `npm test`. Every file those entry points import
+// (followed through relative imports), and the data they read, is copied into
+// the image; every package they import is a production dependency (the image
+// installs with --omit=dev).
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
