@@ -13,3 +13,15 @@ export const DEFAULT_DATABASE_URL = "file:./prisma/data/dev.db";
  * overlap into a 500.
  */
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+export type DatabaseEngine = "sqlite" | "postgresql";
+
+/**
+ * Which engine a DATABASE_URL names (docs/decisions/039): `postgres:` and
+ * `postgresql:` are PostgreSQL through @prisma/adapter-pg; everything else
+ * (`file:`, `libsql:`, a libSQL server over http(s)/ws(s)) is SQLite through
+ * @prisma/adapter-libsql.
+ */
+export function databaseEngine(url: string): DatabaseEngine {
+  return /^postgres(ql)?:/i.test(url) ? "postgresql" : "sqlite";
+}
