@@ -25,3 +25,12 @@ export type DatabaseEngine = "sqlite" | "postgresql";
 export function databaseEngine(url: string): DatabaseEngine {
   return /^postgres(ql)?:/i.test(url) ? "postgresql" : "sqlite";
 }
+
+/**
+ * SQLite's `?` placeholders as PostgreSQL's $1, $2, ... (outside quoted strings
+ * and names), so a raw statement is written once where both engines read it alike.
+ */
+export function numberedPlaceholders(sql: string): string {
+  let n = 0;
+  return sql.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\?/g, (token) => (token === "?" ? `$${++n}` : token));
+}

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Client, createClient } from "@libsql/client";
 import pg from "pg";
-import type { DatabaseEngine } from "../../app/database.ts";
+import { type DatabaseEngine, numberedPlaceholders } from "../../app/database.ts";
 import { productionServer } from "../../scripts/start-command.ts";
 import { freePort } from "./ports.ts";
 import { type PostgresDatabase, postgresDatabase } from "./postgres.ts";
@@ -276,12 +276,6 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     stdout: () => stdout,
     pid: () => child?.pid,
   };
-}
-
-/** SQLite's `?` placeholders as PostgreSQL's $1, $2, ... (outside quoted strings and names). */
-export function numberedPlaceholders(sql: string): string {
-  let n = 0;
-  return sql.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\?/g, (token) => (token === "?" ? `$${++n}` : token));
 }
 
 /** COUNT(*) and other bigints as numbers, as libSQL gives them (test counts stay far below 2^53). */
