@@ -4,7 +4,9 @@ import { defineConfig } from "vitest/config";
  * The tests that use the app's database through Prisma (app/db.server.ts), which
  * run a second time on PostgreSQL (docs/decisions/039): a new one belongs here.
  */
-const DATABASE_TESTS = ["app/**/*.server.test.ts", "app/env.test.ts"];
+const DATABASE_TESTS = ["app/**/*.server.test.ts"];
+/** libSQL's busy handling (decision 008): nothing of it runs on PostgreSQL. */
+const SQLITE_ONLY_TESTS = ["app/db.server.test.ts"];
 
 // Kept apart from vite.config.ts: the React Router plugin is not wanted in unit tests.
 export default defineConfig({
@@ -29,6 +31,7 @@ export default defineConfig({
         test: {
           name: "postgresql",
           include: DATABASE_TESTS,
+          exclude: SQLITE_ONLY_TESTS,
           globalSetup: ["tests/support/vitest-postgres-setup.ts"],
           env: { HS_TEST_ENGINE: "postgresql" },
         },
