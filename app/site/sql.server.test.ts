@@ -60,7 +60,9 @@ describe("dates", () => {
 
   it("timeParameter() compares a day or an ISO time with a date column, with a day offset", async () => {
     const count = async (condition: string, ...args: string[]) =>
-      Number((await one<{ n: number | bigint }>(`SELECT COUNT(*) AS n FROM "SyncRecord" WHERE ${condition}`, ...args)).n);
+      Number(
+        (await one<{ n: number | bigint }>(`SELECT COUNT(*) AS n FROM "SyncRecord" WHERE ${condition}`, ...args)).n,
+      );
     const time = comparableTime('"timestamp"');
     expect(await count(`${time} >= ${timeParameter()}`, "2026-11-29")).toBe(1);
     expect(await count(`${time} >= ${timeParameter()}`, "2026-11-30")).toBe(0);
