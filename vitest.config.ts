@@ -1,10 +1,14 @@
+import { globSync, readFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 
 /**
- * The tests that use the app's database through Prisma (app/db.server.ts), which
- * run a second time on PostgreSQL (docs/decisions/039): a new one belongs here.
+ * The tests that use the app's database (they import app/db.server.ts or a Prisma client), which
+ * run a second time on PostgreSQL (docs/decisions/039). Found by reading the files, so a new one
+ * joins by itself; the other server tests (HTML, Markdown, mail, images) would only repeat.
  */
-const DATABASE_TESTS = ["app/**/*.server.test.ts"];
+const DATABASE_TESTS = globSync("app/**/*.server.test.ts").filter((file) =>
+  /db\.server|prisma/.test(readFileSync(file, "utf8")),
+);
 /** libSQL's busy handling (decision 008): nothing of it runs on PostgreSQL. */
 const SQLITE_ONLY_TESTS = ["app/db.server.test.ts"];
 

@@ -6,11 +6,9 @@
 // (prisma/seed.ts) run this file under plain Node, without the `~` alias.
 
 import { PrismaLibSql } from "@prisma/adapter-libsql";
-import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { databaseEngine, SQLITE_BUSY_TIMEOUT_MS } from "./database.ts";
 import { PrismaClient } from "./generated/prisma/client.ts";
-import { PrismaClient as PostgresPrismaClient } from "./generated/prisma-postgres/client.ts";
 
 export type DatabaseClient = PrismaClient;
 
@@ -19,8 +17,17 @@ export type SqliteAdapter = (url: string) => SqlDriverAdapterFactory;
 
 const plainSqlite: SqliteAdapter = (url) => new PrismaLibSql({ url, timeout: SQLITE_BUSY_TIMEOUT_MS });
 
-export function createDatabaseClient(url: string, sqliteAdapter: SqliteAdapter = plainSqlite): DatabaseClient {
+export async function createDatabaseClient(
+  url: string,
+  sqliteAdapter: SqliteAdapter = plainSqlite,
+): Promise<DatabaseClient> {
   if (databaseEngine(url) === "postgresql") {
+    // Loaded only here: a SQLite site never loads the PostgreSQL client and driver (a few MB of
+    // memory, decision 030's budget).
+    const [{ PrismaPg }, { PrismaClient: PostgresPrismaClient }] = await Promise.all([
+      import("@prisma/adapter-pg"),
+      import("./generated/prisma-postgres/client.ts"),
+    ]);
     // pg's pool: 10 connections at most per process, the driver's default, and
     // idle ones closed after 10 s. The models and their methods are the same;
     // only the types are separate copies.

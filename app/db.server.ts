@@ -101,9 +101,9 @@ const globalForPrisma = globalThis as unknown as { prisma?: DatabaseClient };
 
 export const prisma =
   globalForPrisma.prisma ??
-  createDatabaseClient(
+  (await createDatabaseClient(
     env.DATABASE_URL,
     (url) => new PrismaLibSqlWithBusyRetry({ url, timeout: SQLITE_BUSY_TIMEOUT_MS }),
-  );
+  ));
 
 if (env.NODE_ENV !== "production") globalForPrisma.prisma = prisma;

@@ -24,7 +24,7 @@ type DemoContent = {
 export async function seed(url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL) {
   const demo: DemoContent = JSON.parse(await readFile(path.join(import.meta.dirname, "demo-stories.json"), "utf8"));
   // Either engine: the URL decides (docs/decisions/039).
-  const prisma = createDatabaseClient(url);
+  const prisma = await createDatabaseClient(url);
   try {
     for (const category of demo.categories) {
       await prisma.category.upsert({ where: { slug: category.slug }, create: category, update: category });

@@ -155,9 +155,11 @@ describe("sessions", () => {
   });
 });
 
+// A second client of the same database, as another server process has.
+const other = await createDatabaseClient(process.env.DATABASE_URL as string);
+
 describe("rate limiter", () => {
   const rule = { limit: 3, windowMs: 60_000 };
-  const other = createDatabaseClient(process.env.DATABASE_URL as string);
   afterAll(() => other.$disconnect());
 
   it("allows the limit within a window, then refuses with Retry-After", async () => {

@@ -7,7 +7,7 @@
 // lock, the moment the holder's process dies (kill -9 included), so another process takes the job
 // over at once instead of waiting for the lease to run out, and leaseHeld() no longer reports a
 // dead holder's lease as running.
-import pg from "pg";
+import type pg from "pg";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { onPostgres } from "./sql.server";
@@ -20,7 +20,9 @@ const sessions = new Map<string, { holder: string; client: pg.Client }>();
 
 /** A session holding the lease's advisory lock, or null when a live holder elsewhere has it. */
 async function lockSession(name: string): Promise<pg.Client | null> {
-  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  // Loaded here, on PostgreSQL only.
+  const { default: postgres } = await import("pg");
+  const client = new postgres.Client({ connectionString: env.DATABASE_URL });
   // A session that fails later (the server restarted) has lost its lock: forget it.
   client.on("error", () => {
     for (const [key, session] of sessions) if (session.client === client) sessions.delete(key);
