@@ -5,12 +5,14 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { postgresDatabase } from "../tests/support/postgres.ts";
+import { postgresDatabase, stopPostgres } from "../tests/support/postgres.ts";
 import { deploy, pendingChanges } from "./migrate.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups) await cleanup();
+  // The cluster this file's worker may have started (no global set-up in this project).
+  await stopPostgres();
 });
 
 it("SQLite: prisma/migrations produce prisma/schema.prisma", async () => {

@@ -14,7 +14,7 @@
 // without them (a script, a single test file run alone) starts its own cluster on
 // first use and stops it when it exits.
 import { execFileSync, spawnSync } from "node:child_process";
-import { chownSync, existsSync, readdirSync, rmSync } from "node:fs";
+import { chownSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -70,6 +70,40 @@ function clusterOwner(): { uid: number; gid: number } | undefined {
 
 export type PostgresCluster = { adminUrl: string; stop(): void };
 
+const CLUSTER_PREFIX = "hs-postgres-";
+const STARTED_BY = "started-by.pid";
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Stops and removes the clusters whose starting process is gone (a test worker killed before
+ * its exit handler ran, an interrupted run): each would keep its memory and port until reboot.
+ */
+function stopOrphans(bin: string, owner: { uid: number; gid: number } | undefined) {
+  for (const name of readdirSync(tmpdir()).filter((entry) => entry.startsWith(CLUSTER_PREFIX))) {
+    const dir = path.join(tmpdir(), name);
+    let pid: number;
+    try {
+      pid = Number(readFileSync(path.join(dir, STARTED_BY), "utf8"));
+    } catch {
+      continue; // not one of ours, or being created right now
+    }
+    if (!pid || alive(pid)) continue;
+    spawnSync(path.join(bin, "pg_ctl"), ["stop", "-D", path.join(dir, "data"), "-m", "immediate", "-w"], {
+      ...owner,
+      stdio: "ignore",
+    });
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * A new cluster in a temporary folder on a free loopback port, trusted for local
  * connections, tuned for tests: no fsync (the data dies with the run; a killed app
@@ -78,8 +112,11 @@ export type PostgresCluster = { adminUrl: string; stop(): void };
 export async function startCluster(): Promise<PostgresCluster> {
   const bin = await postgresBinaries();
   const owner = clusterOwner();
-  const dir = await mkdtemp(path.join(tmpdir(), "hs-postgres-"));
+  stopOrphans(bin, owner);
+  const dir = await mkdtemp(path.join(tmpdir(), CLUSTER_PREFIX));
   if (owner) chownSync(dir, owner.uid, owner.gid);
+  // Who started it: a later start stops the cluster of a process that died without stopping it.
+  writeFileSync(path.join(dir, STARTED_BY), String(process.pid));
   const data = path.join(dir, "data");
   const run = (tool: string, args: string[]) =>
     execFileSync(path.join(bin, tool), args, {
