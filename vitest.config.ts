@@ -1,15 +1,45 @@
+import { globSync, readFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
+
+/**
+ * The tests that use the app's database (they import app/db.server.ts or a Prisma client), which
+ * run a second time on PostgreSQL (docs/decisions/039). Found by reading the files, so a new one
+ * joins by itself; the other server tests (HTML, Markdown, mail, images) would only repeat.
+ */
+const DATABASE_TESTS = globSync("app/**/*.server.test.ts").filter((file) =>
+  /db\.server|prisma/.test(readFileSync(file, "utf8")),
+);
+/** libSQL's busy handling (decision 008): nothing of it runs on PostgreSQL. */
+const SQLITE_ONLY_TESTS = ["app/db.server.test.ts"];
 
 // Kept apart from vite.config.ts: the React Router plugin is not wanted in unit tests.
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: [
-      "app/**/*.test.{ts,tsx}",
-      "server/**/*.test.ts",
-      "scripts/**/*.test.ts",
-      "tests/support/**/*.test.ts",
-      "bench/**/*.test.ts",
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "sqlite",
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "server/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "tests/support/**/*.test.ts",
+            "bench/**/*.test.ts",
+          ],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "postgresql",
+          include: DATABASE_TESTS,
+          exclude: SQLITE_ONLY_TESTS,
+          globalSetup: ["tests/support/vitest-postgres-setup.ts"],
+          env: { HS_TEST_ENGINE: "postgresql" },
+        },
+      },
     ],
     environment: "node",
     // One worker per core (Vitest's default leaves one core out: a single worker on a

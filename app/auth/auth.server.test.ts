@@ -1,7 +1,6 @@
-import { PrismaLibSql } from "@prisma/adapter-libsql";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { createDatabaseClient } from "~/database-client.server";
 import { prisma } from "~/db.server";
-import { PrismaClient } from "~/generated/prisma/client";
 import { AuthError, ensureInitialAdmin, registerUser, verifyLogin } from "./auth.server";
 import { enforceLoginLimit, hitRateLimit, recordLoginSuccess, resetRateLimit } from "./rate-limit.server";
 import { createSession, destroyAllSessions, destroySession, getSessionUser } from "./session.server";
@@ -156,9 +155,11 @@ describe("sessions", () => {
   });
 });
 
+// A second client of the same database, as another server process has.
+const other = await createDatabaseClient(process.env.DATABASE_URL as string);
+
 describe("rate limiter", () => {
   const rule = { limit: 3, windowMs: 60_000 };
-  const other = new PrismaClient({ adapter: new PrismaLibSql({ url: process.env.DATABASE_URL as string }) });
   afterAll(() => other.$disconnect());
 
   it("allows the limit within a window, then refuses with Retry-After", async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { acquireLease } from "~/site/lease.server";
+import { onPostgres } from "~/site/sql.server";
 import { SLUG_PATTERN } from "~/utils/slug";
 import {
   archivePosts,
@@ -227,7 +228,9 @@ describe("content sync", () => {
     expect(await prisma.lease.count()).toBe(0);
   });
 
-  it("lets a lease expire, so a crashed holder cannot block syncs forever", async () => {
+  // SQLite's lease runs out; PostgreSQL's passes on when the holder's session ends
+  // (app/site/lease.server.test.ts kills one).
+  it.skipIf(onPostgres)("lets a lease expire, so a crashed holder cannot block syncs forever", async () => {
     const now = Date.parse("2026-11-22T10:00:00Z");
     expect(await acquireLease("content-sync", "crashed", 60_000, now)).toBe(true);
     expect(await acquireLease("content-sync", "other", 60_000, now + 30_000)).toBe(false);

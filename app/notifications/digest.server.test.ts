@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import { acquireLease, releaseLease } from "~/site/lease.server";
 import { createMailer } from "~/site/mail.server";
 import { type SmtpCatcher, startSmtpCatcher } from "../../tests/support/smtp-catcher";
 import { DIGEST_PERIOD_MS, runEmailDigest, selectDigests } from "./digest.server";
@@ -91,9 +92,9 @@ describe("the daily digest", () => {
     await note(daily.id, "announcement", "The site has a new look", hoursAgo(1));
 
     // Another process holds the lease: this one sends nothing.
-    await prisma.lease.create({ data: { name: "email-digest", holder: "other", expiresAt: new Date(NOW + 60_000) } });
+    expect(await acquireLease("email-digest", "other", 60_000, NOW)).toBe(true);
     expect(await runEmailDigest({ mailer, now: NOW, siteUrl: "http://site.test" })).toEqual({ status: "skipped" });
-    await prisma.lease.deleteMany();
+    await releaseLease("email-digest", "other");
 
     expect(await runEmailDigest({ mailer, now: NOW, siteUrl: "http://site.test" })).toEqual({
       status: "done",

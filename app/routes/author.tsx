@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { usernameField } from "~/auth/validation";
 import { Pagination } from "~/components/pagination";
 import { StoryList } from "~/components/story-card";
 import { DEFAULT_AVATAR } from "~/profile/avatar";
@@ -17,7 +18,9 @@ export const links: Route.LinksFunction = () => [{ rel: "preload", href: DEFAULT
 /** A writer's public page: their published community stories (404 while the community is closed). */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const username = params.username;
-  invariantResponse(username.length <= 64, "No writer has this name.", { status: 404 });
+  // Only a name the username rule allows can belong to a writer. It also keeps out a NUL byte,
+  // which PostgreSQL's text refuses with an error (docs/decisions/039).
+  invariantResponse(usernameField.safeParse(username).success, "No writer has this name.", { status: 404 });
   const page = pageParam(new URL(request.url));
   const writer = await getWriter(username, page);
   invariantResponse(writer, "No writer has this name.", { status: 404 });

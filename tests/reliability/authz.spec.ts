@@ -314,14 +314,18 @@ async function readerWithNotification(site: Site, client: HttpClient) {
   const id = `n_authz_${randomUUID().slice(0, 8)}`;
   await site.query(
     `INSERT INTO "Notification" ("id", "userId", "type", "title", "message", "link", "date", "read")
-     VALUES (?, ?, 'new-story', 'New Story Published', '"The Well" is now available to read!', '/reader/the-well', ?, 0)`,
+     VALUES (?, ?, 'new-story', 'New Story Published', '"The Well" is now available to read!', '/reader/the-well', ?, false)`,
     [id, user?.id ?? "", new Date().toISOString()],
   );
   return id;
 }
 
 const notificationRow = async (site: Site, id: string) =>
-  (await site.query<{ read: number }>('SELECT "read" FROM "Notification" WHERE id = ?', [id]))[0];
+  (
+    await site.query<{ read: number }>('SELECT CAST("read" AS INTEGER) AS "read" FROM "Notification" WHERE id = ?', [
+      id,
+    ])
+  )[0];
 
 test("anonymous: /notifications sends to sign in, its API answers 401 JSON and changes nothing", async ({
   site,

@@ -30,8 +30,10 @@ async function askForChange(client: HttpClient, email: string, currentPassword?:
 
 /** Moves the reader's sign-in back in time, as if they had signed in `minutes` ago. */
 async function signedInMinutesAgo(site: Site, email: string, minutes: number) {
+  // SQLite's column may hold ISO text or epoch milliseconds (it keeps what was written); PostgreSQL's is a timestamp.
+  const type = site.engine === "postgresql" ? "'text'" : 'typeof(s."createdAt")';
   const rows = await site.query<{ id: string; t: string; v: string | number }>(
-    `SELECT s.id AS id, typeof(s."createdAt") AS t, s."createdAt" AS v FROM "Session" s JOIN "User" u ON u.id = s."userId" WHERE u.email = ?`,
+    `SELECT s.id AS id, ${type} AS t, s."createdAt" AS v FROM "Session" s JOIN "User" u ON u.id = s."userId" WHERE u.email = ?`,
     [email],
   );
   for (const row of rows) {

@@ -377,7 +377,7 @@ for (const route of actionRoutes()) {
         failures.push(`${summary} (a 5xx)`);
         continue;
       }
-      const admins = await site.query<{ n: number }>('SELECT COUNT(*) AS n FROM "User" WHERE "isAdmin" = 1');
+      const admins = await site.query<{ n: number }>('SELECT COUNT(*) AS n FROM "User" WHERE "isAdmin" = true');
       if (Number(admins[0]?.n) !== 1) failures.push(`${summary} (made an administrator)`);
       if (reply.status < 400) {
         if (!testCase.mayAccept) failures.push(`${summary} (accepted)`);

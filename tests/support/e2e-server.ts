@@ -1,24 +1,33 @@
 // A server the browser tests run against: the production build on a fresh
 // database, migrated and seeded. PORT, E2E_DB (file name) and WP_URL choose
-// which one (see playwright.config.ts).
+// which one (see playwright.config.ts); E2E_ENGINE=postgresql puts it on a fresh
+// PostgreSQL database instead (tests/support/postgres.ts, docs/decisions/039).
 import { spawn } from "node:child_process";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { seed } from "../../prisma/seed.ts";
 import { deploy } from "../../scripts/migrate.ts";
 import { productionServer } from "../../scripts/start-command.ts";
+import { postgresDatabase } from "./postgres.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const dataDir = path.join(root, "tests/.data");
-const dbFile = path.join(dataDir, process.env.E2E_DB ?? "e2e.db");
-const url = `file:${dbFile}`;
-
-await mkdir(dataDir, { recursive: true });
-for (const suffix of ["", "-journal", "-wal", "-shm"]) await rm(dbFile + suffix, { force: true });
-await deploy(url);
-await seed(url);
-
 const port = process.env.PORT ?? "3210";
+
+let url: string;
+let dispose = async () => {};
+if (process.env.E2E_ENGINE === "postgresql") {
+  const database = await postgresDatabase(`e2e_${port}`);
+  url = database.url;
+  dispose = database.dispose;
+} else {
+  const dataDir = path.join(root, "tests/.data");
+  const dbFile = path.join(dataDir, process.env.E2E_DB ?? "e2e.db");
+  url = `file:${dbFile}`;
+  await mkdir(dataDir, { recursive: true });
+  for (const suffix of ["", "-journal", "-wal", "-shm"]) await rm(dbFile + suffix, { force: true });
+  await deploy(url);
+  await seed(url);
+}
 // As `npm start` runs it (its allocator settings and Node options), so the suite tests the server as deployed.
 const server = productionServer({
   ...process.env,
@@ -38,4 +47,7 @@ const server = productionServer({
 });
 const child = spawn(process.execPath, server.args, { cwd: root, stdio: "inherit", env: server.env });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
-child.on("exit", (code) => process.exit(code ?? 0));
+child.on("exit", async (code) => {
+  await dispose().catch(() => {});
+  process.exit(code ?? 0);
+});
