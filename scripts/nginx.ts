@@ -51,7 +51,11 @@ export type Nginx = { url: string; port: number; stop(): Promise<void>; errors()
 export async function startNginx(
   port: number,
   upstreamPorts: number[],
-  options: { workers?: number } = {},
+  options: {
+    workers?: number;
+    /** Adds X-Upstream (the process that answered, as nginx's $upstream_addr) to each answer: tests only. */
+    tagUpstream?: boolean;
+  } = {},
 ): Promise<Nginx> {
   const binary = ensureNginx();
   const dir = mkdtempSync(path.join(tmpdir(), "hs-nginx-"));
@@ -73,7 +77,7 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-${siteConfig(port, upstreamPorts)}
+${options.tagUpstream ? "  add_header X-Upstream $upstream_addr always;\n" : ""}${siteConfig(port, upstreamPorts)}
 }
 `;
   writeFileSync(path.join(dir, "nginx.conf"), main);

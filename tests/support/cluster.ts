@@ -41,6 +41,7 @@ export async function startCluster(
   const nginx = await startNginx(
     proxyPort,
     sites.map((site) => Number(new URL(site.url).port)),
+    { tagUpstream: true },
   );
   return {
     url,
@@ -57,4 +58,27 @@ export async function startCluster(
 /** A reader's address as the load balancer in front of nginx names it (IPv6's documentation prefix, RFC 3849). */
 export function readerAddress(): string {
   return `2001:db8::${randomBytes(6).toString("hex").match(/.{4}/g)?.join(":")}`;
+}
+
+/** The port of the process that answered through nginx (the last one tried), from X-Upstream. */
+export function answeredBy(headers: Headers): number | null {
+  const last = headers.get("X-Upstream")?.split(",").pop()?.trim();
+  const port = last ? Number(last.slice(last.lastIndexOf(":") + 1)) : Number.NaN;
+  return Number.isInteger(port) ? port : null;
+}
+
+/**
+ * Waits until nginx sends requests to this process again: after a process failed, nginx leaves
+ * it out for the upstream's fail_timeout (deploy/nginx/horror-stories.conf), and a rolling
+ * restart stops the next process only once the restarted one takes its share.
+ */
+export async function untilProxiedTo(cluster: Cluster, site: Site, timeoutMs = 15_000): Promise<void> {
+  const port = Number(new URL(site.url).port);
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const reply = await fetch(`${cluster.url}/api/health`, { signal: AbortSignal.timeout(5_000) }).catch(() => null);
+    if (reply && answeredBy(reply.headers) === port) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`nginx sent nothing to ${site.url} in ${timeoutMs / 1000} s`);
 }
