@@ -69,3 +69,34 @@ describe("single jobs", () => {
     await expect.poll(() => prisma.lease.count({ where: { name: "job:t5" } })).toBe(0);
   });
 });
+
+describe("stopScheduledJobs", () => {
+  it("stops every timer and waits for the runs under way, up to its limit", async () => {
+    const { stopScheduledJobs } = await import("./schedule.server");
+    let finish: () => void = () => {};
+    let finished = false;
+    const run = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = () => {
+            finished = true;
+            resolve();
+          };
+        }),
+    );
+    scheduleJob({ name: "t6", everyMs: 20, firstAfterMs: 0, run });
+    await expect.poll(() => run.mock.calls.length).toBe(1);
+    const stopping = stopScheduledJobs(5_000);
+    setTimeout(() => finish(), 100);
+    await stopping;
+    expect(finished).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(run).toHaveBeenCalledTimes(1);
+    // A run that does not end in time is left behind.
+    scheduleJob({ name: "t7", everyMs: 20, firstAfterMs: 0, run: () => new Promise<void>(() => {}) });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = Date.now();
+    await stopScheduledJobs(100);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
