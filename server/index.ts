@@ -56,7 +56,7 @@ const { module, listener } = await load();
 const { env } = module;
 
 /** Responses under way, so that a stop can tell their clients not to send another request on the connection. */
-const open = new Set<ServerResponse>();
+const open = new Map<ServerResponse, IncomingMessage>();
 let stopping = false;
 
 const server = createServer(
@@ -69,7 +69,7 @@ const server = createServer(
   },
   (req, res) => {
     if (stopping) res.setHeader("Connection", "close");
-    open.add(res);
+    open.set(res, req);
     res.once("close", () => open.delete(res));
     listener(req, res);
   },
@@ -96,7 +96,12 @@ async function stop() {
     process.exit(1);
   }, STOP_WITHIN_MS);
   deadline.unref();
-  for (const res of open) if (!res.headersSent) res.setHeader("Connection", "close");
+  for (const [res, req] of open) {
+    // An event stream (the sync's progress) lasts as long as its page: cut it, and the browser's
+    // EventSource reconnects, through the proxy, to a process that is not stopping.
+    if (req.headers.accept?.includes("text/event-stream")) res.destroy();
+    else if (!res.headersSent) res.setHeader("Connection", "close");
+  }
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   // A keep-alive connection goes idle after its last answer: close each as it does.
   const idle = setInterval(() => server.closeIdleConnections(), 50);

@@ -144,6 +144,24 @@ async function syncNow(admin: HttpClient) {
   return page.includes("A sync is already running") ? "running" : page.includes("Sync started") ? "started" : page;
 }
 
+/** The sync's progress as a page's EventSource reads it: its first event, and the end of the stream. */
+async function progressEvents(base: string, admin: HttpClient) {
+  const response = await fetch(`${base}/admin/wordpress-sync/progress`, {
+    headers: {
+      Accept: "text/event-stream",
+      Cookie: [...admin.cookies].map(([n, v]) => `${n}=${v}`).join("; "),
+    },
+    signal: AbortSignal.timeout(30_000),
+  });
+  const reader = response.body?.getReader();
+  if (!reader) throw new Error(`no event stream: ${response.status}`);
+  const first = new TextDecoder().decode((await reader.read()).value);
+  const ended = (async () => {
+    for (;;) if ((await reader.read().catch(() => ({ done: true }))).done) return;
+  })();
+  return { first, ended, cancel: () => reader.cancel() };
+}
+
 const syncRunningOn = async (admin: HttpClient) =>
   (await admin.get("/admin/wordpress-sync")).text.includes("Sync running");
 
@@ -158,23 +176,22 @@ test("one sync at a time across the processes, watched from the other, and taken
     // B refuses a second sync, and its admin sees A's running, on the page and over server-sent events.
     expect(await syncNow(adminB)).toBe("running");
     expect(await syncRunningOn(adminB)).toBe(true);
-    const events = await fetch(`${siteB.url}/admin/wordpress-sync/progress`, {
-      headers: { Cookie: [...adminB.cookies].map(([n, v]) => `${n}=${v}`).join("; ") },
-      signal: AbortSignal.timeout(10_000),
-    });
-    const reader = events.body?.getReader();
-    const first = new TextDecoder().decode((await reader?.read())?.value);
-    await reader?.cancel();
-    expect(first).toContain("event: progress");
-    expect(first).toContain('"running":true');
+    const onB = await progressEvents(siteB.url, adminB);
+    await onB.cancel();
+    expect(onB.first).toContain("event: progress");
+    expect(onB.first).toContain('"running":true');
 
     // kill -9 of A mid-sync: its lease lapses (15 s, renewed while it ran), and B may sync again.
     await siteA.kill();
     await expect.poll(() => syncNow(adminB), { timeout: 40_000, intervals: [1_000] }).toBe("started");
 
-    // A clean stop (SIGTERM) of B mid-sync gives the lease back at once, instead of leaving it to lapse.
+    // A clean stop (SIGTERM) of B mid-sync gives the lease back at once, instead of leaving it to lapse,
+    // and ends the event streams it serves (their pages reconnect elsewhere) instead of waiting for them.
     expect(await syncRunningOn(adminB)).toBe(true);
+    const throughProxy = await progressEvents(cluster.url, adminB);
+    expect(throughProxy.first).toContain('"running":true');
     const stopped = await siteB.terminate();
+    await throughProxy.ended;
     expect(stopped.code).toBe(0);
     expect(stopped.ms).toBeLessThan(10_000);
     expect(await siteB.query(`SELECT holder FROM "Lease" WHERE name = 'content-sync'`)).toEqual([]);
