@@ -2,29 +2,24 @@
 // (deploy/nginx/horror-stories.conf): `npm run cluster`, the multi-process suite and the bench
 // run that file, with only its listen address and its `server` lines changed, inside a small main
 // configuration of their own (no root-owned paths, no daemon). docs/decisions/040.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { aptInstall, canInstallPackages } from "../tests/support/apt.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 export const SHIPPED_CONFIG = path.join(root, "deploy/nginx/horror-stories.conf");
 const NGINX = process.env.NGINX_PATH || "/usr/sbin/nginx";
 
 /** Installs Debian's nginx when it is missing and this is a Debian machine we may change (as ensure-chromium.ts does). */
-export function ensureNginx(): string {
+export async function ensureNginx(): Promise<string> {
   if (existsSync(NGINX)) return NGINX;
-  if (process.getuid?.() !== 0 || !existsSync("/usr/bin/apt-get")) {
+  if (!canInstallPackages()) {
     throw new Error(`nginx is missing (${NGINX}). Debian: apt-get install nginx; elsewhere set NGINX_PATH.`);
   }
-  console.log("Installing nginx for the multi-process suite...");
-  const apt = (args: string[]) =>
-    execFileSync("apt-get", ["-o", "DPkg::Lock::Timeout=300", ...args], {
-      stdio: "inherit",
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-    });
-  apt(["update", "-qq"]);
-  apt(["install", "-y", "-qq", "--no-install-recommends", "nginx"]);
+  console.error("Installing nginx for the several processes behind it...");
+  await aptInstall(["nginx"]);
   return NGINX;
 }
 
@@ -57,7 +52,7 @@ export async function startNginx(
     tagUpstream?: boolean;
   } = {},
 ): Promise<Nginx> {
-  const binary = ensureNginx();
+  const binary = await ensureNginx();
   const dir = mkdtempSync(path.join(tmpdir(), "hs-nginx-"));
   // nginx's workers drop to an unprivileged user when started as root: they must reach these.
   chmodSync(dir, 0o755);
