@@ -40,7 +40,7 @@ export function siteConfig(
     .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${listenPort};`);
 }
 
-export type Nginx = { url: string; port: number; stop(): Promise<void>; errors(): string };
+export type Nginx = { url: string; port: number; pid: number; stop(): Promise<void>; errors(): string };
 
 /** Starts nginx on 127.0.0.1:`port` in front of the app processes on `upstreamPorts`; resolves once it answers. */
 export async function startNginx(
@@ -107,6 +107,7 @@ ${options.tagUpstream ? "  add_header X-Upstream $upstream_addr always;\n" : ""}
   return {
     url,
     port,
+    pid: child.pid ?? 0,
     errors,
     async stop() {
       if (child.exitCode === null) {
