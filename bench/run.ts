@@ -17,8 +17,8 @@
 //
 // --database URL: the engine of part 8 (several processes behind nginx): a `file:` URL (the
 // default) gives each run a fresh SQLite file; a `postgres:` URL names the PostgreSQL server on
-// which the run makes a fresh database (tests/support/postgres.ts; without it, the part on
-// SQLite only).
+// which the run makes a fresh database, and a bare `postgresql:` starts one for the run
+// (tests/support/postgres.ts).
 //
 // --quick (1 run, 2 s points, 50 requests) and --only are for working on the
 // bench; they write bench/results/partial.json and leave the docs alone.
@@ -236,8 +236,10 @@ try {
   }
   if (only.includes("cluster")) {
     const engine = databaseEngine(values.database ?? "file:");
-    // A postgres: URL names the server the run's database is made on (tests/support/postgres.ts reads it).
-    if (engine === "postgresql") process.env.TEST_DATABASE_URL = values.database;
+    // A postgres: URL with a host names the server the run's database is made on; a bare
+    // `postgresql:` starts one for the run (tests/support/postgres.ts).
+    if (engine === "postgresql" && new URL(values.database ?? "").hostname)
+      process.env.TEST_DATABASE_URL = values.database;
     log(`8. several processes behind nginx on ${engine}, ${settings.durationSeconds} s per point`);
     result.cluster = await measureCluster({
       engine,
