@@ -248,22 +248,32 @@ async function writeLoad(stop: Promise<unknown>) {
   return { acked, refused };
 }
 
-test("kill -9 of one process under load: no failed read at the proxy, no acknowledged write lost", async () => {
-  test.setTimeout(90_000);
-  const [siteA] = cluster.sites as [(typeof cluster.sites)[0]];
+/** Readers and writers through the proxy while `during` runs (started once reads go through). */
+async function underLoad(during: () => Promise<void>) {
   let release: () => void = () => {};
   const stop = new Promise<void>((resolve) => (release = resolve));
   const tally = newTally();
   const reads = readLoad(stop, tally);
   const writes = writeLoad(stop);
-  // Killed while the load is going through both processes.
   await expect.poll(() => tally.ok).toBeGreaterThan(20);
-  await siteA.kill();
-  // Load goes on against B alone, then A comes back and takes its share again.
-  await siteA.start();
-  await untilProxiedTo(cluster, siteA);
-  release();
+  try {
+    await during();
+  } finally {
+    release();
+  }
   const [read, written] = await Promise.all([reads, writes]);
+  return { read, written };
+}
+
+test("kill -9 of one process under load: no failed read at the proxy, no acknowledged write lost", async () => {
+  test.setTimeout(90_000);
+  const [siteA] = cluster.sites as [(typeof cluster.sites)[0]];
+  const { read, written } = await underLoad(async () => {
+    await siteA.kill();
+    // Load goes on against B alone, then A comes back and takes its share again.
+    await siteA.start();
+    await untilProxiedTo(cluster, siteA);
+  });
   expect(read.failed, cluster.nginx.errors()).toEqual([]);
   // Both processes served the readers (A before its kill and after its restart).
   expect([...read.by.keys()].sort()).toEqual(cluster.sites.map((site) => Number(new URL(site.url).port)).sort());
@@ -273,20 +283,14 @@ test("kill -9 of one process under load: no failed read at the proxy, no acknowl
 
 test("a rolling restart (SIGTERM, start again, one process at a time) under load: no failed request, each stop within 10 s", async () => {
   test.setTimeout(120_000);
-  let release: () => void = () => {};
-  const stop = new Promise<void>((resolve) => (release = resolve));
-  const tally = newTally();
-  const reads = readLoad(stop, tally);
-  const writes = writeLoad(stop);
-  await expect.poll(() => tally.ok).toBeGreaterThan(20);
   const stops: { code: number | null; ms: number }[] = [];
-  for (const site of cluster.sites) {
-    stops.push(await site.terminate());
-    await site.start();
-    await untilProxiedTo(cluster, site);
-  }
-  release();
-  const [read, written] = await Promise.all([reads, writes]);
+  const { read, written } = await underLoad(async () => {
+    for (const site of cluster.sites) {
+      stops.push(await site.terminate());
+      await site.start();
+      await untilProxiedTo(cluster, site);
+    }
+  });
   for (const stopped of stops) {
     expect(stopped.code).toBe(0);
     expect(stopped.ms).toBeLessThan(10_000);
