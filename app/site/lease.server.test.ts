@@ -1,7 +1,15 @@
 // The lease on the engine of this run (Vitest runs it on SQLite and on PostgreSQL).
-import { beforeEach, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/db.server";
-import { acquireLease, leaseHeld, releaseLease, renewLease } from "./lease.server";
+import {
+  acquireLease,
+  keepLease,
+  leaseHeld,
+  releaseHeldLeases,
+  releaseLease,
+  renewLease,
+  withLease,
+} from "./lease.server";
 import { onPostgres } from "./sql.server";
 
 const MINUTE = 60_000;
@@ -45,3 +53,49 @@ it.runIf(onPostgres)(
     await releaseLease("job-b", "waiting");
   },
 );
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const waitUntil = async (check: () => Promise<boolean>) => {
+  for (let i = 0; i < 200 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+};
+
+describe("leases across processes", () => {
+  // SQLite's lease is the expiring row; on PostgreSQL the holder's session lock decides (above).
+  it.skipIf(onPostgres)(
+    "a kept lease outlives its first term while its job runs, and lapses one term after the keeper stops",
+    async () => {
+      expect(await acquireLease("kept", "a", 300)).toBe(true);
+      const stop = keepLease("kept", "a", 300);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      // Past two of its terms, still held: another holder is refused.
+      expect(await acquireLease("kept", "b", 300)).toBe(false);
+      stop();
+      // A keeper that died (kill -9): the lease runs out, and the next holder takes it.
+      await waitUntil(async () => !(await leaseHeld("kept")));
+      expect(await acquireLease("kept", "b", 300)).toBe(true);
+    },
+  );
+
+  it("a clean shutdown gives back every lease this process holds, and only those", async () => {
+    expect(await acquireLease("mine", "me", 60_000)).toBe(true);
+    await prisma.lease.create({ data: { name: "theirs", holder: "other", expiresAt: new Date(Date.now() + 60_000) } });
+    expect(await releaseHeldLeases()).toBe(1);
+    expect(await leaseHeld("mine")).toBe(false);
+    // Another process's lease row stays (PostgreSQL reads who holds a lease from its locks).
+    expect(await prisma.lease.findUnique({ where: { name: "theirs" } })).not.toBeNull();
+  });
+
+  it("withLease runs the job in one holder at a time and gives the lease back after it", async () => {
+    let release: () => void = () => {};
+    const first = withLease("single", 60_000, () => new Promise<string>((resolve) => (release = () => resolve("ran"))));
+    await waitUntil(() => leaseHeld("single"));
+    expect(await withLease("single", 60_000, async () => "second")).toBeUndefined();
+    release();
+    expect(await first).toBe("ran");
+    expect(await leaseHeld("single")).toBe(false);
+    expect(await withLease("single", 60_000, async () => "again")).toBe("again");
+  });
+});

@@ -48,6 +48,8 @@ export type Site = {
   start(env?: Record<string, string>): Promise<void>;
   /** kill -9: no clean shutdown, whatever was in flight is cut off. */
   kill(): Promise<void>;
+  /** SIGTERM, as a process manager stops it (a rolling restart): resolves with its exit code and how long it took. */
+  terminate(): Promise<{ code: number | null; ms: number }>;
   /** Stops the server if it runs and removes its database (unless it shares another site's). */
   dispose(): Promise<void>;
   /**
@@ -225,6 +227,16 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     await exited;
   }
 
+  async function terminate() {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return { code: running?.exitCode ?? null, ms: 0 };
+    const started = Date.now();
+    const code = new Promise<number | null>((resolve) => running.once("exit", (exitCode) => resolve(exitCode)));
+    running.kill("SIGTERM");
+    return { code: await code, ms: Date.now() - started };
+  }
+
   function database() {
     // The server writes meanwhile: wait for its lock instead of failing at once.
     db ??= createClient({ url: databaseUrl, timeout: 10_000 });
@@ -265,6 +277,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     dbFile,
     start,
     kill,
+    terminate,
     async dispose() {
       await kill();
       db?.close();
