@@ -203,6 +203,8 @@ test("one sync at a time across the processes, watched from the other, and taken
 
 /** Readers at once in the load tests. */
 const READERS = 6;
+/** Writers through the proxy during the load tests, one request at a time each. */
+const WRITERS = 2;
 
 /** The pages the readers read. */
 const READ_PATHS = ["/", "/about", "/stories", "/story/the-lighthouse-keeper"];
@@ -249,7 +251,7 @@ async function writeLoad(stop: Promise<unknown>) {
     done = true;
   });
   await Promise.all(
-    Array.from({ length: 2 }, async () => {
+    Array.from({ length: WRITERS }, async () => {
       while (!done) {
         const reply = await write(client(cluster.url), "error record", acked).catch((error: Error) => ({
           status: 0,
@@ -323,7 +325,13 @@ test("a rolling restart (SIGTERM, start again, one process at a time) under load
   // A stopping process finishes what it sends: nothing is cut.
   expect(read.cut).toEqual([]);
   // No keep-alive pool between nginx and the processes: a stopped process refuses new
-  // connections before anything is sent, so even the writes are passed on, not failed.
-  expect(written.refused, cluster.nginx.errors()).toEqual([]);
+  // connections before anything is sent, so nginx passes even a write on to the other one. The
+  // one exception is a connection the kernel had already accepted for the port when it closed:
+  // it is reset after nginx sent the request, and nginx never retries a POST it sent (it cannot
+  // know whether it was done). So a write may get nginx's 502, at most one per writer and stop
+  // (each writer has one request at a time), never the app's error; docs/decisions/040 says how
+  // an operator avoids even that (take the process out of the upstream first).
+  for (const refusal of written.refused) expect(refusal, cluster.nginx.errors()).toMatch(/^502 .*nginx/s);
+  expect(written.refused.length).toBeLessThanOrEqual(WRITERS * cluster.sites.length);
   expect(await lostOrBroken(firstSite(), written.acked)).toEqual([]);
 });
