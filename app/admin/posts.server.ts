@@ -15,8 +15,8 @@ import { recordAdminAction } from "~/site/audit.server";
 import { renderStoryMarkdown } from "~/stories/markdown.server";
 import { freeSlug, tagIds } from "~/stories/moderation.server";
 import { notifyWriter } from "~/stories/notify-writer.server";
-import { editStoryPath } from "~/stories/paths";
 import { countWords, splitTags } from "~/stories/story-form";
+import { editStoryPath } from "~/utils/story-paths";
 import {
   type AdminPostFormValues,
   type AdminPostInput,
