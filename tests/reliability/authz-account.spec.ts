@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { httpClient } from "../support/http-client.ts";
 import { pageRoutes } from "../support/route-table.ts";
+import { signedInPageTests } from "./authz-pages.ts";
 import { dataCounts, expect, newReader, RELIABILITY_OIDC, ROLES, test } from "./fixtures.ts";
 
 // /settings/connected-accounts (docs/decisions/013): anonymous readers are sent
@@ -121,21 +122,7 @@ test("every account settings route is in the account matrix", () => {
   expect(account.sort()).toEqual([...ACCOUNT_PAGES, "/settings/privacy/export"].sort());
 });
 
-for (const path of ACCOUNT_PAGES) {
-  for (const role of ROLES) {
-    test(`${role}: GET ${path}`, async ({ as }) => {
-      const client = await as(role);
-      const page = await client.get(path);
-      if (role === "anonymous") {
-        expect(page.status).toBe(302);
-        expect(page.location).toBe(`/auth?${new URLSearchParams({ redirectTo: path })}`);
-        return;
-      }
-      expect(page.status).toBe(200);
-      expect(page.headers.get("cache-control")).toContain("private");
-    });
-  }
-}
+signedInPageTests(ACCOUNT_PAGES);
 
 for (const [path, fields] of ACCOUNT_ACTIONS) {
   test(`anonymous: POST ${path} (with a valid CSRF token) changes nothing`, async ({ site, as }) => {

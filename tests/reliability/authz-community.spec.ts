@@ -4,7 +4,8 @@ import { randomUUID } from "node:crypto";
 import { hiddenFields as hiddenFieldsOf, httpClient } from "../support/http-client.ts";
 import { pageRoutes } from "../support/route-table.ts";
 import type { Site } from "../support/site-server.ts";
-import { dataCounts, expect, newReader, ROLES, test } from "./fixtures.ts";
+import { signedInPageTests } from "./authz-pages.ts";
+import { dataCounts, expect, newReader, test } from "./fixtures.ts";
 
 // The community's writing forms (docs/decisions/015): anonymous readers are sent to sign
 // in and nothing is written; signed-in readers write; only an administrator
@@ -149,21 +150,7 @@ test("every writer page is in the writers' matrix", () => {
   expect(writer.sort()).toEqual([...WRITER_PAGES, "/edit-story/:id"].sort());
 });
 
-for (const path of WRITER_PAGES) {
-  for (const role of ROLES) {
-    test(`${role}: GET ${path}`, async ({ as }) => {
-      const client = await as(role);
-      const page = await client.get(path);
-      if (role === "anonymous") {
-        expect(page.status).toBe(302);
-        expect(page.location).toBe(`/auth?${new URLSearchParams({ redirectTo: path })}`);
-        return;
-      }
-      expect(page.status).toBe(200);
-      expect(page.headers.get("cache-control")).toContain("private");
-    });
-  }
-}
+signedInPageTests(WRITER_PAGES);
 
 test("a story's edit page is its writer's alone", async ({ site, as }) => {
   const owner = await as("reader");

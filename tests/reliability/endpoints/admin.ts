@@ -1,27 +1,6 @@
 // The admin pages.
+import { DEFAULT_PALETTE as PALETTE } from "../../../app/theme/palette.ts";
 import { type Endpoint, unique } from "./shared.ts";
-
-/** The default palette of app/styles/app.css (app/theme/palette.ts), as the form sends it. */
-const PALETTE = {
-  light: {
-    bg: "#f6efe3",
-    surface: "#fffaf1",
-    ink: "#221813",
-    muted: "#5c4a3d",
-    accent: "#8e1b22",
-    accentInk: "#fffaf1",
-    line: "#d9c9b2",
-  },
-  dark: {
-    bg: "#15100d",
-    surface: "#211914",
-    ink: "#efe5d6",
-    muted: "#c2b09c",
-    accent: "#e8707a",
-    accentInk: "#15100d",
-    line: "#43352b",
-  },
-};
 
 export const ADMIN_ENDPOINTS: Record<string, Endpoint> = {
   // User management (docs/decisions/017). No user has this id: the valid request is a 404
