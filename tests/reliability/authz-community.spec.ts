@@ -4,8 +4,8 @@ import { randomUUID } from "node:crypto";
 import { hiddenFields as hiddenFieldsOf, httpClient } from "../support/http-client.ts";
 import { pageRoutes } from "../support/route-table.ts";
 import type { Site } from "../support/site-server.ts";
-import { signedInPageTests } from "./authz-pages.ts";
-import { dataCounts, expect, newReader, test } from "./fixtures.ts";
+import { expectSignedInPage } from "./authz-pages.ts";
+import { dataCounts, expect, newReader, ROLES, test } from "./fixtures.ts";
 
 // The community's writing forms (docs/decisions/015): anonymous readers are sent to sign
 // in and nothing is written; signed-in readers write; only an administrator
@@ -150,7 +150,13 @@ test("every writer page is in the writers' matrix", () => {
   expect(writer.sort()).toEqual([...WRITER_PAGES, "/edit-story/:id"].sort());
 });
 
-signedInPageTests(WRITER_PAGES);
+for (const path of WRITER_PAGES) {
+  for (const role of ROLES) {
+    test(`${role}: GET ${path}`, async ({ as }) => {
+      await expectSignedInPage(await as(role), role, path);
+    });
+  }
+}
 
 test("a story's edit page is its writer's alone", async ({ site, as }) => {
   const owner = await as("reader");
