@@ -13,6 +13,7 @@ import { errorMeta, FullPageErrorFallback, statusPageForError } from "./componen
 import { StatusPageView } from "./components/status-page";
 import { getAccountConsent, getConsent } from "./consent/consent.server";
 import { env } from "./env.server";
+import { apiErrorMiddleware } from "./errors/api-error-middleware.server";
 import { bellState } from "./notifications/notifications.server";
 import { FontFaces } from "./preferences/fonts";
 import { InlineCss, preferenceCss } from "./preferences/preference-css";
@@ -25,7 +26,6 @@ import { getPaletteCss } from "./theme/palette.server";
 import { getSidebarState, getTheme } from "./theme/theme-cookies.server";
 import { useTheme } from "./theme/theme-toggle";
 import { getToast } from "./toasts/toast.server";
-import { apiErrorMiddleware } from "./utils/api-error-middleware.server";
 import { routeMeta } from "./utils/meta";
 
 // Outermost, the rule that an answer built for a session is private (docs/decisions/031), so it sees every

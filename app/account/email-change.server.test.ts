@@ -1,11 +1,11 @@
 // Issue 39 (docs/decisions/032): who may ask for an email change, how much mail that
 // makes, and the undo link the old address gets.
 import { beforeEach, describe, expect, it } from "vitest";
+import { MAIL_LIMITS } from "~/auth/mail-limit.server";
 import { hashPassword } from "~/auth/password.server";
 import { requestPasswordReset } from "~/auth/reset.server";
 import { createSession } from "~/auth/session.server";
 import { prisma } from "~/db.server";
-import { MAIL_LIMITS } from "~/messages/mail-limit.server";
 import { exportAccountData } from "./data.server";
 import {
   confirmEmailChange,

@@ -10,12 +10,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { RECENT_SIGN_IN_MINUTES } from "~/account/account";
 import { AuthError } from "~/auth/auth.server";
+import { allowMailTo, MAIL_LIMIT_MESSAGE } from "~/auth/mail-limit.server";
 import { verifyPassword } from "~/auth/password.server";
 import { hitRateLimit, RATE_LIMITS } from "~/auth/rate-limit.server";
 import { destroyOtherSessions, getSessionId } from "~/auth/session.server";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
-import { allowMailTo, MAIL_LIMIT_MESSAGE } from "~/messages/mail-limit.server";
 import { siteMailer } from "~/site/site-mailer.server";
 import { confirmEmailChangeEmail, emailChangedNoticeEmail } from "./email-change-mail.server";
 

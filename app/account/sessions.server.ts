@@ -3,7 +3,7 @@
 // the reader: nobody ends or sees another reader's sessions.
 import { getSessionId } from "~/auth/session.server";
 import { prisma } from "~/db.server";
-import { clientInfo } from "~/feedback/user-agent.server";
+import { clientInfo } from "~/utils/user-agent.server";
 
 export type SessionView = {
   id: string;

@@ -1,4 +1,4 @@
-// The SVG of the statistics charts (geometry from charts.server.ts), each with
+// The SVG of the statistics charts (geometry from app/site/charts.server.ts), each with
 // a data table after it: the SVG is an image named by its heading and
 // described by a one-line summary; the table carries the numbers, folded in a
 // <details> ("Show the figures") right after the image, so a page of charts is
@@ -6,7 +6,7 @@
 // without JavaScript still reach every figure (a native disclosure).
 import { type ReactNode, useId } from "react";
 import { ScrollX } from "~/components/scroll-x";
-import type { BarChartModel, LineChartModel } from "./charts.server";
+import type { BarChartModel, LineChartModel } from "~/site/charts.server";
 
 // The theme's tokens as inline styles (CSP allows style attributes): no new
 // utility classes in the stylesheet every reader's page inlines (decision 003).

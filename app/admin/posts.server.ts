@@ -16,8 +16,8 @@ import { containsText } from "~/site/sql.server";
 import { renderStoryMarkdown } from "~/stories/markdown.server";
 import { freeSlug, tagIds } from "~/stories/moderation.server";
 import { notifyWriter } from "~/stories/notify-writer.server";
-import { editStoryPath } from "~/stories/paths";
 import { countWords, splitTags } from "~/stories/story-form";
+import { editStoryPath } from "~/utils/story-paths";
 import {
   type AdminPostFormValues,
   type AdminPostInput,

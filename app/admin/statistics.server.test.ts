@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { barChart, weeklyLineChart } from "./charts.server";
+import { barChart, weeklyLineChart } from "~/site/charts.server";
 import { lastWeeks, siteStatistics, weekStart } from "./statistics.server";
 
 beforeEach(async () => {

@@ -1,10 +1,8 @@
 // The numbers of /admin/site-statistics, every one counted by the database
 // (COUNT, GROUP BY, weeks computed in SQL): no rows are loaded to be counted here.
 import { prisma } from "~/db.server";
+import type { Count, WeekCount } from "~/site/charts.server";
 import { comparableTime, mondayOfColumn, onPostgres, placeholders, timeParameter } from "~/site/sql.server";
-
-export type Count = { label: string; value: number };
-export type WeekCount = { week: string; value: number };
 
 /** How many weeks the weekly series cover (this week included). */
 export const WEEKS = 12;

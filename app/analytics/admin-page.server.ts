@@ -1,7 +1,7 @@
 // The admin analytics page's data (/admin/analytics, docs/decisions/023): the range a GET
 // form names, read and checked, and the figures of analyticsOverview() shaped into SVG
 // charts with their data tables. The route module only renders it.
-import { barChart, weeklyLineChart } from "~/admin/charts.server";
+import { barChart, weeklyLineChart } from "~/site/charts.server";
 import { DateRangeSchema, resolveRange } from "./analytics";
 import { analyticsOverview } from "./reports.server";
 

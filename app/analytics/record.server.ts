@@ -13,9 +13,9 @@ import type { CookiePreferences } from "~/consent/consent";
 import { getAccountConsent, getConsent } from "~/consent/consent.server";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
-import { clientInfo } from "~/feedback/user-agent.server";
 import { isApiPath } from "~/site/request-kind";
 import { COOKIE_NAMES } from "~/utils/site";
+import { clientInfo } from "~/utils/user-agent.server";
 import {
   classifyPath,
   connectionType,

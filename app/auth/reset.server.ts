@@ -1,8 +1,8 @@
 // Password reset: a single-use link that expires in an hour. Only the token's
 // SHA-256 is stored; using it ends every session of the account.
 import { createHash, randomBytes } from "node:crypto";
+import { allowMailTo } from "~/auth/mail-limit.server";
 import { prisma } from "~/db.server";
-import { allowMailTo } from "~/messages/mail-limit.server";
 import { siteMailer } from "~/site/site-mailer.server";
 import { hashPassword } from "./password.server";
 import { resetPasswordEmail } from "./reset-mail.server";

@@ -5,12 +5,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { getOptionalUser, requireUser } from "~/auth/auth.server";
-import { communityStoryPath } from "~/stories/paths";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { replyToFailure } from "~/utils/forms";
 import { invariantResponse } from "~/utils/http";
 import { safeRedirectPath } from "~/utils/redirect";
 import { isSlug } from "~/utils/slug";
+import { communityStoryPath } from "~/utils/story-paths";
 import {
   addComment,
   DiscussionError,

@@ -1,7 +1,7 @@
 // The comments under a community story: the list, then the form (signed-in
 // readers) or a sign-in link. Data from loadStoryComments() (story-comments.server.ts).
 import type { SubmissionResult } from "@conform-to/react";
-import { communityStoryCommentsPath } from "~/stories/paths";
+import { communityStoryCommentsPath } from "~/utils/story-paths";
 import { PostList, ReplyForm, SignInToWrite } from "./discussion-ui";
 import type { StoryCommentsData } from "./story-comments.server";
 

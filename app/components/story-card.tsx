@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import type { StorySummary } from "~/content/story";
 import { BookmarkControl } from "~/library/bookmark-control";
 import type { Shelf } from "~/library/shelves";
-import { communityStoryPath } from "~/stories/paths";
 import { formatDate } from "~/utils/dates";
+import { communityStoryPath } from "~/utils/story-paths";
 
 /** The reader's shelf of each story, for signed-in readers only (anonymous lists stay the same for everyone). */
 export type Shelves = Record<string, Shelf> | undefined;

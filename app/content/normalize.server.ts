@@ -1,7 +1,7 @@
 // Every source's posts become the same Story shape here, with their HTML
 // sanitised and their titles and excerpts decoded to plain text.
 
-import { writerProfilePath } from "~/stories/paths";
+import { writerProfilePath } from "~/utils/story-paths";
 import { htmlToText, sanitizeStoryHtml, stripControlCharacters } from "./html.server";
 import { isDefaultPost, type RemotePost, type RemotePostSummary } from "./remote-post";
 import type { Story, StorySummary, Term } from "./story";

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { prisma } from "~/db.server";
-import { clientInfo } from "~/feedback/user-agent.server";
+import { clientInfo } from "~/utils/user-agent.server";
 import type { BugReportSchema } from "./bug-report";
 
 export async function saveBugReport(input: z.output<typeof BugReportSchema>, request: Request, userId: string | null) {

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { prisma } from "~/db.server";
+import { clientInfo } from "~/utils/user-agent.server";
 import type { FeedbackSchema } from "./feedback-form";
-import { clientInfo } from "./user-agent.server";
 
 /** 10 submissions per client address an hour (with the other public forms' limits). */
 export const FEEDBACK_LIMIT = { limit: 10, windowMs: 60 * 60_000 };

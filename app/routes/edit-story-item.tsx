@@ -2,7 +2,6 @@ import { data, Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { requireUser } from "~/auth/auth.server";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
-import { communityStoryPath } from "~/stories/paths";
 import { allowedActions, isEditable, STATUS_LABELS } from "~/stories/state";
 import { StoryError, storyForEdit, storyFormOptions } from "~/stories/stories.server";
 import { StoryEditor } from "~/stories/story-editor";
@@ -10,6 +9,7 @@ import { handleStoryForm, storyIdParam } from "~/stories/story-form.server";
 import { PAGES_STYLESHEET } from "~/styles/pages-css";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
+import { communityStoryPath } from "~/utils/story-paths";
 import type { Route } from "./+types/edit-story-item";
 
 // Off the reading path: its utilities come from pages.css (docs/decisions/022).

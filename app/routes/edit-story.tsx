@@ -1,13 +1,13 @@
 import { data, Link } from "react-router";
 import { requireUser } from "~/auth/auth.server";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
-import { communityStoryPath, editStoryPath } from "~/stories/paths";
 import { STATUS_LABELS } from "~/stories/state";
 import { listWriterStories } from "~/stories/stories.server";
 import { PAGES_STYLESHEET } from "~/styles/pages-css";
 import { formatDate } from "~/utils/dates";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
+import { communityStoryPath, editStoryPath } from "~/utils/story-paths";
 import type { Route } from "./+types/edit-story";
 
 // Off the reading path: its utilities come from pages.css (docs/decisions/022).

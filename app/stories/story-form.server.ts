@@ -7,7 +7,7 @@ import { readPostedForm } from "~/auth/csrf.server";
 import type { SessionUser } from "~/auth/session.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { replyToFailure } from "~/utils/forms";
-import { editStoryPath } from "./paths";
+import { editStoryPath } from "~/utils/story-paths";
 import { createStory, StoryError, updateStory, withdrawStory } from "./stories.server";
 import { StorySchema } from "./story-form";
 

@@ -4,7 +4,7 @@
 // JSON endpoints with the spec's message when a call fails.
 import type { Page, Request } from "@playwright/test";
 import { ADMIN } from "../../playwright.config";
-import { signIn } from "../support/accounts";
+import { signInByApi } from "../support/accounts";
 import { READER_UA } from "../support/analytics";
 import { queryE2eDb } from "../support/db";
 import { expect, test } from "../support/test";
@@ -152,8 +152,7 @@ test("the web vitals and the performance report of a page load arrive", async ({
 });
 
 test("the admin page refreshes through the JSON reports, and says which call failed", async ({ page, context }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
+  await signInByApi(page, ADMIN);
   await page.goto("/admin/analytics");
   await page.getByRole("button", { name: "Refresh figures" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Figures refreshed." })).toBeVisible();

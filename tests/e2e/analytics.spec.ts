@@ -4,7 +4,7 @@
 // is counted without consent, after Decline or with Do Not Track; the admin's
 // analytics pages show the figures for a date range and pass axe.
 import { ADMIN } from "../../playwright.config";
-import { newReader, register, signIn } from "../support/accounts";
+import { newReader, register, signInByApi } from "../support/accounts";
 import { READER_UA, viewsOf } from "../support/analytics";
 import { queryE2eDb } from "../support/db";
 import { expect, giveConsent, test } from "../support/test";
@@ -114,8 +114,7 @@ test("a bot is not counted, whatever its cookies say", async ({ browser, baseURL
 test("the admin's analytics pages show the figures for a date range and pass axe", async ({ page, checkA11y }) => {
   // axe over pages of charts and their tables, on two shared cores.
   test.setTimeout(150_000);
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
+  await signInByApi(page, ADMIN);
   for (const path of ["/admin/analytics", "/admin/analytics-dashboard"]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1, name: "Analytics" })).toBeVisible();
@@ -153,8 +152,7 @@ test("each chart's figures are folded: the page is a third as tall, and they ope
 }) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
+  await signInByApi(page, ADMIN);
   await page.goto("/admin/analytics");
   await expect(page.getByRole("heading", { level: 1, name: "Analytics" })).toBeVisible();
   const disclosures = page.locator("details").filter({ has: page.locator("summary", { hasText: "Show the figures" }) });
@@ -244,8 +242,7 @@ test("a reader's finished story reaches the admin's reading time per story", asy
   const adminContext = await browser.newContext();
   await giveConsent(adminContext, baseURL as string);
   const admin = await adminContext.newPage();
-  await signIn(admin, ADMIN.email, ADMIN.password);
-  await expect(admin.getByRole("heading", { name: /^Welcome, / })).toBeVisible();
+  await signInByApi(admin, ADMIN);
   const today = new Date().toISOString().slice(0, 10);
   const report = await admin.request.get(`/api/analytics/reading-time-test?from=${today}&to=${today}`);
   expect(report.status()).toBe(200);

@@ -1,6 +1,8 @@
 // Issue 40, item 3: the floating Feedback button, the scroll-to-top control and the toasts
 // cover no link, button, field, label or line of text, at the top, the middle and the
-// bottom of a page: the page keeps room for them (app.css .float-dock).
+// bottom of a page: the page keeps room for them (app.css .float-dock). Here the states the
+// layout suite does not reach: the sidebar collapsed, and a toast on a desktop. Every page of
+// the route table at every width, at its top and bottom: layout.spec.ts.
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "../support/test";
 
@@ -64,26 +66,6 @@ async function expectNothingCovered(page: Page, label: string, javaScriptEnabled
     for (const widget of [feedback, toTop]) {
       if (!(await widget.isVisible())) continue;
       expect(await coveredBy(widget), `${label}, ${where}: under ${await widget.innerText()}`).toEqual([]);
-    }
-  });
-}
-
-for (const { width, height } of [
-  { width: 320, height: 640 },
-  { width: 390, height: 844 },
-  { width: 768, height: 1024 },
-  { width: 1280, height: 800 },
-  { width: 1440, height: 900 },
-]) {
-  test(`at ${width} px the floating buttons cover nothing on a form, a list and a text page`, async ({
-    page,
-    javaScriptEnabled,
-  }) => {
-    await page.setViewportSize({ width, height });
-    for (const path of ["/report-bug", "/stories", "/about"]) {
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expectNothingCovered(page, `${path} at ${width} px`, javaScriptEnabled);
     }
   });
 }

@@ -8,7 +8,7 @@ import type { Site } from "../support/site-server.ts";
 import type { SmtpCatcher } from "../support/smtp-catcher.ts";
 import { expect, newReader, test } from "./fixtures.ts";
 
-/** The numbers of app/messages/mail-limit.server.ts. */
+/** The numbers of app/auth/mail-limit.server.ts. */
 const PER_RECIPIENT = 3;
 const PER_ACCOUNT = 5;
 

@@ -8,6 +8,8 @@ import { type SmtpCatcher, startSmtpCatcher } from "../support/smtp-catcher.ts";
 export { expect };
 
 export type Role = "anonymous" | "reader" | "admin";
+/** Every role, in the order the authorisation matrices ask them. */
+export const ROLES: Role[] = ["anonymous", "reader", "admin"];
 
 /**
  * Each worker gets a site of its own (built server, fresh database, an

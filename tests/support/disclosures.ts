@@ -9,6 +9,16 @@ import { expect } from "./test";
  * dialog's backdrop counts as outside: it is outside the dialog's box.
  */
 export async function outsidePoint(part: Locator): Promise<{ x: number; y: number }> {
+  // Where it ends up, not where it is half way through sliding in (the sheet's 200 ms slide):
+  // a point outside a box still on its way in could be inside it once it stands.
+  await part.evaluate((open) =>
+    Promise.all(
+      open
+        .getAnimations({ subtree: true })
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const point = await part.evaluate((open) => {
     const box = open.getBoundingClientRect();
     const acts =

@@ -16,12 +16,16 @@ export const LAYOUT_VIEWPORTS = [
 
 /** One row of controls: the spec's header, at most this tall at every width (issue 40, item 2). */
 export const HEADER_MAX_PX = 64;
+/** The most the vertical centres of the header's items may differ on one row (two rows put 44 px between them). */
+export const HEADER_ROW_SPREAD_PX = 8;
 
-export type Covered = { floating: string; covers: string; scroll: "top" | "bottom" };
+export type Covered = { floating: string; covers: string; scroll: "top" | "middle" | "bottom" };
 
 export type LayoutMeasure = {
   /** Null on the bare error shell, which has no header. */
   headerHeight: number | null;
+  /** How far apart the vertical centres of the header's visible items are: one row is a few px. */
+  headerSpread: number | null;
   scrollWidth: number;
   clientWidth: number;
   /** The outermost elements past the right edge, named, when the page scrolls sideways. */
@@ -32,9 +36,9 @@ export type LayoutMeasure = {
 /**
  * Measures the page as it is laid out now, at the top and at the bottom of the document (a
  * floating control may appear only once the reader has scrolled, like "Scroll to top"), and
- * scrolls back to the top. Runs in the page: it must not close over anything.
+ * half way down when asked, and scrolls back to the top. Runs in the page: it must not close over anything.
  */
-export function measureInPage(withApp: boolean): Promise<LayoutMeasure> {
+export function measureInPage({ withApp, middle }: { withApp: boolean; middle: boolean }): Promise<LayoutMeasure> {
   const frame = () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
   const name = (el: Element) => {
     const label = el.getAttribute("aria-label") ?? (el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
@@ -80,7 +84,7 @@ export function measureInPage(withApp: boolean): Promise<LayoutMeasure> {
     return false;
   };
   /** What each floating box lies over, read with elementsFromPoint on a grid over its box. */
-  const coveredNow = (scroll: "top" | "bottom") => {
+  const coveredNow = (scroll: Covered["scroll"]) => {
     const out = new Map<string, Covered>();
     for (const float of floating()) {
       const box = float.getBoundingClientRect();
@@ -121,8 +125,13 @@ export function measureInPage(withApp: boolean): Promise<LayoutMeasure> {
     const root = document.scrollingElement ?? document.documentElement;
     // Reading the layout lays the page out at the new size: no frame to wait for at the top.
     window.scrollTo({ top: 0, behavior: "instant" });
+    const centres = [...(header?.firstElementChild?.querySelectorAll(":scope > *, :scope > * > *") ?? [])]
+      .map((item) => item.getBoundingClientRect())
+      .filter((box) => box.width > 0 && box.height > 0)
+      .map((box) => box.top + box.height / 2);
     const measure: LayoutMeasure = {
       headerHeight: header ? Math.round(header.getBoundingClientRect().height * 10) / 10 : null,
+      headerSpread: centres.length ? Math.round((Math.max(...centres) - Math.min(...centres)) * 10) / 10 : null,
       scrollWidth: root.scrollWidth,
       clientWidth: root.clientWidth,
       wide: [],
@@ -137,6 +146,13 @@ export function measureInPage(withApp: boolean): Promise<LayoutMeasure> {
         .filter((el) => !past.includes(el.parentElement as Element))
         .slice(0, 3)
         .map(name);
+    }
+    if (middle && root.scrollHeight > root.clientHeight) {
+      // Half way down: the only place where the "Scroll to top" control (shown past 300 px) has
+      // the page's text under it rather than the room kept for it at the end.
+      window.scrollTo({ top: (root.scrollHeight - root.clientHeight) / 2, behavior: "instant" });
+      if (withApp) await frame();
+      measure.covered.push(...coveredNow("middle"));
     }
     if (root.scrollHeight > root.clientHeight) {
       window.scrollTo({ top: root.scrollHeight, behavior: "instant" });
@@ -156,8 +172,14 @@ export function measureInPage(withApp: boolean): Promise<LayoutMeasure> {
  */
 export function layoutFailures(m: LayoutMeasure, where: string) {
   return {
-    header:
-      m.headerHeight !== null && m.headerHeight > HEADER_MAX_PX ? [`${where}: header ${m.headerHeight} px tall`] : [],
+    header: [
+      ...(m.headerHeight !== null && m.headerHeight > HEADER_MAX_PX
+        ? [`${where}: header ${m.headerHeight} px tall`]
+        : []),
+      ...(m.headerSpread !== null && m.headerSpread >= HEADER_ROW_SPREAD_PX
+        ? [`${where}: header items on more than one row (centres ${m.headerSpread} px apart)`]
+        : []),
+    ],
     sideways:
       m.scrollWidth > m.clientWidth
         ? [`${where}: ${m.scrollWidth} px wide in ${m.clientWidth} px (${m.wide.join(" | ")})`]
@@ -168,10 +190,18 @@ export function layoutFailures(m: LayoutMeasure, where: string) {
 
 export type LayoutFailures = ReturnType<typeof layoutFailures>;
 
-/** Measures the loaded page at one viewport; `withApp` when JavaScript runs in it (the app answers scrolling). */
-export async function measureLayout(page: Page, viewport: { width: number; height: number }, withApp: boolean) {
+/**
+ * Measures the loaded page at one viewport; `withApp` when JavaScript runs in it (the app answers
+ * scrolling); `middle` looks under the floating boxes half way down the page too.
+ */
+export async function measureLayout(
+  page: Page,
+  viewport: { width: number; height: number },
+  withApp: boolean,
+  middle = false,
+) {
   await page.setViewportSize(viewport);
-  return page.evaluate(measureInPage, withApp);
+  return page.evaluate(measureInPage, { withApp, middle });
 }
 
 /** The type and spacing a lazy part of the page must leave as it found them (issue 40, item 1). */

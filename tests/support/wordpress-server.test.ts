@@ -1,42 +1,11 @@
-// The WordPress test server, checked over real HTTP on loopback.
-import { spawn } from "node:child_process";
-import { once } from "node:events";
-import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  startWordPressServer,
-  type WordPressMode,
-  type WordPressServer,
-  WP_CATEGORIES,
-  WP_POSTS,
-  XSS_POST_CONTENT_RENDERED,
-  XSS_POST_EXCERPT_RENDERED,
-} from "./wordpress-server.ts";
+// The WordPress test server, checked over real HTTP on loopback: the REST shapes of posts,
+// terms and media (its modes and its life as a process: wordpress-server-modes.test.ts).
+import { describe, expect, it } from "vitest";
+import { servedWordPress } from "./wordpress/served.ts";
+import { WP_CATEGORIES, WP_POSTS, XSS_POST_CONTENT_RENDERED, XSS_POST_EXCERPT_RENDERED } from "./wordpress-server.ts";
 
-let server: WordPressServer;
-let api: string;
-
-beforeAll(async () => {
-  server = await startWordPressServer({ port: 0 });
-  api = `${server.wpUrl}/wp-json/wp/v2`;
-});
-afterAll(() => server.close());
-
-const get = (path: string, init?: RequestInit) => fetch(`${api}/${path}`, init);
-const json = async <T = unknown>(path: string) => {
-  const response = await get(path);
-  return { response, body: (await response.json()) as T };
-};
+const { wp, get, json } = servedWordPress();
 type Post = Record<string, unknown> & { id: number; slug: string; title: { rendered: string } };
-
-async function withMode<T>(mode: WordPressMode, run: () => Promise<T>): Promise<T> {
-  server.setMode(mode);
-  try {
-    return await run();
-  } finally {
-    server.setMode("healthy");
-  }
-}
 
 describe("posts list", () => {
   it("answers a page of posts with WordPress's headers", async () => {
@@ -45,7 +14,7 @@ describe("posts list", () => {
     expect(response.headers.get("content-type")).toBe("application/json; charset=UTF-8");
     expect(response.headers.get("x-wp-total")).toBe("24");
     expect(response.headers.get("x-wp-totalpages")).toBe("3");
-    expect(response.headers.get("link")).toBe(`<${api}/posts?page=2&per_page=10>; rel="next"`);
+    expect(response.headers.get("link")).toBe(`<${wp.api}/posts?page=2&per_page=10>; rel="next"`);
     expect(response.headers.get("access-control-expose-headers")).toBe("X-WP-Total, X-WP-TotalPages, Link");
     expect(response.headers.get("allow")).toBe("GET");
     expect(body).toHaveLength(10);
@@ -97,11 +66,11 @@ describe("posts list", () => {
   it("links to the previous and next pages in the middle", async () => {
     const response = await get("posts?per_page=10&page=2");
     expect(response.headers.get("link")).toBe(
-      `<${api}/posts?per_page=10&page=1>; rel="prev", <${api}/posts?per_page=10&page=3>; rel="next"`,
+      `<${wp.api}/posts?per_page=10&page=1>; rel="prev", <${wp.api}/posts?per_page=10&page=3>; rel="next"`,
     );
     const last = await json<Post[]>("posts?page=3&per_page=10");
     expect(last.body.map((post) => post.id)).toEqual([33, 32, 31, 30]);
-    expect(last.response.headers.get("link")).toBe(`<${api}/posts?page=2&per_page=10>; rel="prev"`);
+    expect(last.response.headers.get("link")).toBe(`<${wp.api}/posts?page=2&per_page=10>; rel="prev"`);
   });
 
   it("keeps only the _fields asked for, in WordPress's key order", async () => {
@@ -188,7 +157,7 @@ describe("posts list", () => {
     expect(mirrors.body.length).toBeGreaterThan(0);
     expect(mirrors.body.every((post) => (post.tags as number[]).includes(10))).toBe(true);
     const paged = await get("posts?categories=4&per_page=5");
-    expect(paged.headers.get("link")).toBe(`<${api}/posts?categories=4&per_page=5&page=2>; rel="next"`);
+    expect(paged.headers.get("link")).toBe(`<${wp.api}/posts?categories=4&per_page=5&page=2>; rel="next"`);
   });
 
   it("serves the password-protected and hostile posts verbatim", async () => {
@@ -264,9 +233,9 @@ describe("single items, terms and media", () => {
     expect(Object.keys(body.media_details.sizes)).toEqual(
       expect.arrayContaining(["thumbnail", "medium", "large", "full"]),
     );
-    expect(body.source_url).toBe(`${server.origin}/wp-content/uploads/2024/09/nightfall-cover-5.png`);
+    expect(body.source_url).toBe(`${wp.server.origin}/wp-content/uploads/2024/09/nightfall-cover-5.png`);
     const thumbnail = body.media_details.sizes.thumbnail;
-    expect(thumbnail?.source_url.startsWith(`${server.origin}/wp-content/uploads/`)).toBe(true);
+    expect(thumbnail?.source_url.startsWith(`${wp.server.origin}/wp-content/uploads/`)).toBe(true);
     const image = await fetch(thumbnail?.source_url ?? "");
     expect(image.status).toBe(200);
     expect(image.headers.get("content-type")).toBe("image/png");
@@ -286,149 +255,20 @@ describe("single items, terms and media", () => {
         data: { status: 404 },
       });
     }
-    expect((await fetch(`${server.origin}/somewhere`)).status).toBe(404);
+    expect((await fetch(`${wp.server.origin}/somewhere`)).status).toBe(404);
   });
 });
 
 describe("WordPress.com style API", () => {
   it("serves the same posts under /wpcom/wp/v2/sites/{site}", async () => {
-    const base = `${server.wpcomApiBase}/wp/v2/sites/example.wordpress.com`;
+    const base = `${wp.server.wpcomApiBase}/wp/v2/sites/example.wordpress.com`;
     const response = await fetch(`${base}/posts?page=1&per_page=10`);
     expect(response.status).toBe(200);
     expect(response.headers.get("x-wp-total")).toBe("24");
     expect(response.headers.get("link")).toBe(`<${base}/posts?page=2&per_page=10>; rel="next"`);
     expect(((await response.json()) as Post[])[0]).toEqual(WP_POSTS[0]);
-    const single = await fetch(`${server.wpcomApiBase}/wp/v2/sites/another.blog/posts/53`);
+    const single = await fetch(`${wp.server.wpcomApiBase}/wp/v2/sites/another.blog/posts/53`);
     expect(((await single.json()) as Post).slug).toBe("last-ferry-to-hollin-isle");
     expect((await fetch(`${base}/categories`)).headers.get("x-wp-total")).toBe("4");
-  });
-});
-
-describe("modes", () => {
-  it("hang: accepts the request and never answers", async () => {
-    await withMode("hang", async () => {
-      await expect(get("posts", { signal: AbortSignal.timeout(300) })).rejects.toThrow();
-    });
-    expect((await get("posts")).status).toBe(200);
-  });
-
-  it("error500: a WordPress critical error in JSON", async () => {
-    await withMode("error500", async () => {
-      const { response, body } = await json<{ code: string; data: unknown }>("posts");
-      expect(response.status).toBe(500);
-      expect(response.headers.get("content-type")).toBe("application/json; charset=UTF-8");
-      expect(body.code).toBe("internal_server_error");
-      expect(body.data).toEqual({ status: 500 });
-    });
-  });
-
-  it("html: 200 with an HTML error page", async () => {
-    await withMode("html", async () => {
-      const response = await get("posts?per_page=10");
-      expect(response.status).toBe(200);
-      expect(response.headers.get("content-type")).toBe("text/html; charset=UTF-8");
-      const text = await response.text();
-      expect(text).toContain("<html");
-      expect(() => JSON.parse(text)).toThrow();
-    });
-  });
-
-  it("invalid-items: some items break the post shape, the rest are valid", async () => {
-    await withMode("invalid-items", async () => {
-      const full = await json<Record<string, unknown>[]>("posts?per_page=10");
-      expect(full.response.status).toBe(200);
-      expect(full.response.headers.get("x-wp-total")).toBe("24");
-      expect(full.body).toHaveLength(10);
-      expect(full.body.some((item) => item.id === "abc")).toBe(true);
-      expect(full.body.some((item) => !("title" in item))).toBe(true);
-      expect(full.body.some((item) => typeof (item.content as { rendered?: unknown })?.rendered === "number")).toBe(
-        true,
-      );
-      expect(
-        full.body.filter((item) => WP_POSTS.some((post) => JSON.stringify(post) === JSON.stringify(item))).length,
-      ).toBeGreaterThan(3);
-      const trimmed = await json<Record<string, unknown>[]>(
-        "posts?per_page=10&_fields=id,date,title,excerpt,slug,featured_media",
-      );
-      expect(trimmed.body.some((item) => typeof (item.excerpt as { rendered?: unknown })?.rendered === "number")).toBe(
-        true,
-      );
-    });
-  });
-
-  it("object: a JSON object instead of a list", async () => {
-    await withMode("object", async () => {
-      const { response, body } = await json<{ posts: unknown[] }>("posts");
-      expect(response.status).toBe(200);
-      expect(response.headers.get("content-type")).toBe("application/json; charset=UTF-8");
-      expect(Array.isArray(body)).toBe(false);
-      expect(body.posts).toHaveLength(10);
-    });
-  });
-
-  it("empty: no posts at all", async () => {
-    await withMode("empty", async () => {
-      const { response, body } = await json("posts?page=1&per_page=10");
-      expect(response.status).toBe(200);
-      expect(body).toEqual([]);
-      expect(response.headers.get("x-wp-total")).toBe("0");
-      expect(response.headers.get("x-wp-totalpages")).toBe("0");
-      expect((await get("posts/53")).status).toBe(404);
-    });
-  });
-});
-
-describe("control endpoint and lifecycle", () => {
-  it("switches modes from another process's point of view", async () => {
-    const control = `${server.origin}/__control/mode`;
-    expect(await (await fetch(control)).text()).toBe("healthy");
-    const set = (mode: string) =>
-      fetch(control, { method: "POST", headers: { "content-type": "text/plain" }, body: mode });
-    expect((await set("hang")).status).toBe(204);
-    expect(await (await fetch(control)).text()).toBe("hang");
-    await expect(get("posts", { signal: AbortSignal.timeout(300) })).rejects.toThrow();
-    expect((await set("bogus")).status).toBe(400);
-    expect((await set("empty")).status).toBe(204);
-    expect(await (await get("posts")).json()).toEqual([]);
-    expect((await set("healthy")).status).toBe(204);
-  });
-
-  it("records every request in order", async () => {
-    const before = server.requests.length;
-    await get("posts?page=1&per_page=10");
-    await get("categories?_fields=id,name,slug,count");
-    expect(server.requests.slice(before)).toEqual([
-      "GET /wp-json/wp/v2/posts?page=1&per_page=10",
-      "GET /wp-json/wp/v2/categories?_fields=id,name,slug,count",
-    ]);
-  });
-
-  it("closes promptly while a request hangs", async () => {
-    const other = await startWordPressServer({ port: 0, mode: "hang" });
-    const hung = fetch(`${other.wpUrl}/wp-json/wp/v2/posts`).then(
-      () => "answered",
-      () => "failed",
-    );
-    while (other.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-    const started = Date.now();
-    await other.close();
-    expect(Date.now() - started).toBeLessThan(1000);
-    expect(await hung).toBe("failed");
-  });
-
-  it("runs as a command and stops on SIGTERM", async () => {
-    const file = fileURLToPath(new URL("./wordpress-server.ts", import.meta.url));
-    const child = spawn(process.execPath, [file, "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
-    try {
-      const [chunk] = (await once(child.stdout, "data")) as [Buffer];
-      const origin = /wordpress test server on (http:\/\/127\.0\.0\.1:\d+)/.exec(chunk.toString())?.[1];
-      expect(origin).toBeDefined();
-      const response = await fetch(`${origin}/wp-json/wp/v2/posts?per_page=1&_fields=id`);
-      expect(await response.json()).toEqual([{ id: 53 }]);
-    } finally {
-      child.kill("SIGTERM");
-    }
-    const [code] = await once(child, "exit");
-    expect(code).toBe(0);
   });
 });

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { ChartFigure } from "~/admin/chart-views";
-import { barChart, weeklyLineChart } from "~/admin/charts.server";
 import { siteStatistics, WEEKS } from "~/admin/statistics.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
+import { barChart, weeklyLineChart } from "~/site/charts.server";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/site-statistics";
 

@@ -2,9 +2,9 @@ import { data, Link } from "react-router";
 import { StoryComments } from "~/community/story-comments";
 import { loadStoryComments, requireCommunityStory, storyCommentsAction } from "~/community/story-comments.server";
 import { PRIVATE_PAGE_HEADERS, publicPageHeaders } from "~/site/cache-policy";
-import { communityStoryCommentsPath } from "~/stories/paths";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
+import { communityStoryCommentsPath } from "~/utils/story-paths";
 import type { Route } from "./+types/story-comments";
 
 /**

@@ -4,10 +4,10 @@
 // bug) would otherwise reach the client as React Router's text/plain
 // "Unexpected Server Error", or a 404 as the HTML status page.
 import type { MiddlewareFunction } from "react-router";
-import { recordServerError } from "~/errors/server-errors.server";
 import { isApiPath } from "~/site/request-kind";
-import { errorCodeForStatus, jsonError } from "./api-errors";
-import { statusPageFor } from "./status-pages";
+import { errorCodeForStatus, jsonError } from "~/utils/api-errors";
+import { statusPageFor } from "~/utils/status-pages";
+import { recordServerError } from "./server-errors.server";
 
 function isApiRequest(request: Request) {
   return isApiPath(new URL(request.url).pathname);

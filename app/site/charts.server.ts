@@ -1,10 +1,13 @@
-// Chart geometry for /admin/site-statistics, worked out on the server with
-// d3-scale and d3-shape (docs/decisions/019): the loader sends finished
-// coordinates and path data, the page draws plain SVG, so the charts show
-// without JavaScript and d3 never ships to the browser.
+// Chart geometry for the admin charts (/admin/site-statistics, /admin/analytics),
+// worked out on the server with d3-scale and d3-shape (docs/decisions/019): the
+// loader sends finished coordinates and path data, the page draws plain SVG, so
+// the charts show without JavaScript and d3 never ships to the browser.
 import { scaleBand, scaleLinear, scalePoint } from "d3-scale";
 import { line } from "d3-shape";
-import type { Count, WeekCount } from "./statistics.server";
+
+/** What the charts are drawn from: counts by label, and counts by week (YYYY-MM-DD of its Monday). */
+export type Count = { label: string; value: number };
+export type WeekCount = { week: string; value: number };
 
 export type BarChartModel = {
   kind: "bar";

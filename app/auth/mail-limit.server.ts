@@ -2,7 +2,7 @@
 // counted per account and per recipient, in the database like every other rate
 // limit (app/auth/rate-limit.server.ts), so every server process counts together.
 // docs/decisions/032 gives the numbers and why.
-import { hitRateLimit, type RateLimitRule } from "~/auth/rate-limit.server";
+import { hitRateLimit, type RateLimitRule } from "./rate-limit.server";
 
 export const MAIL_LIMITS = {
   /** Mail one account can make the site send (email-change links): a typo and two retries, with room. */

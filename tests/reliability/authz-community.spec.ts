@@ -1,0 +1,226 @@
+// The authorisation matrix for what readers write (authz.spec.ts has the admin routes):
+// the community's forms and the writers' pages.
+import { randomUUID } from "node:crypto";
+import { hiddenFields as hiddenFieldsOf, httpClient } from "../support/http-client.ts";
+import { pageRoutes } from "../support/route-table.ts";
+import type { Site } from "../support/site-server.ts";
+import { expectSignedInPage } from "./authz-pages.ts";
+import { dataCounts, expect, newReader, ROLES, test } from "./fixtures.ts";
+
+// The community's writing forms (docs/decisions/015): anonymous readers are sent to sign
+// in and nothing is written; signed-in readers write; only an administrator
+// moderates. Threads and stories are made in the database, so every request
+// names a real one.
+async function communityFixture(site: Site) {
+  const writer = httpClient(site.url);
+  const account = newReader();
+  await writer.register(account);
+  const [user] = await site.query<{ id: string }>('SELECT id FROM "User" WHERE username = ?', [account.username]);
+  const userId = user?.id ?? "";
+  const now = new Date().toISOString();
+  const slug = `authz-story-${randomUUID().slice(0, 8)}`;
+  await site.query(
+    `INSERT INTO "Post" (slug, title, content, status, "authorId", "submittedAt", "createdAt", "updatedAt", "announcedAt")
+     VALUES (?, 'The Lantern', '<p>Dark.</p>', 'published', ?, ?, ?, ?, ?)`,
+    [slug, userId, now, now, now, now],
+  );
+  await site.query(
+    `INSERT INTO "DiscussionThread" (title, "authorId", "createdAt", "lastPostAt") VALUES ('Bells', ?, ?, ?)`,
+    [userId, now, now],
+  );
+  const [thread] = await site.query<{ id: number }>('SELECT MAX(id) AS id FROM "DiscussionThread"');
+  await site.query(
+    `INSERT INTO "DiscussionPost" ("threadId", "authorId", body, "createdAt") VALUES (?, ?, 'Who hears them?', ?)`,
+    [Number(thread?.id), userId, now],
+  );
+  const [post] = await site.query<{ id: number }>('SELECT MAX(id) AS id FROM "DiscussionPost"');
+  return { slug, threadId: Number(thread?.id), postId: Number(post?.id) };
+}
+
+function communityPosts(f: { slug: string; threadId: number; postId: number }): [string, [string, string][]][] {
+  return [
+    [
+      "/community",
+      [
+        ["title", "A thread"],
+        ["body", "Its first post"],
+      ],
+    ],
+    [`/community/threads/${f.threadId}`, [["body", "A reply"]]],
+    [
+      "/community/report",
+      [
+        ["postId", String(f.postId)],
+        ["reason", "spam"],
+      ],
+    ],
+    [`/community-story/${f.slug}/comments`, [["body", "A comment"]]],
+  ];
+}
+
+test("community: anonymous readers are sent to sign in and write nothing; pages are public for them, private for readers", async ({
+  site,
+  as,
+}) => {
+  const f = await communityFixture(site);
+  const anonymous = await as("anonymous");
+  const token = await anonymous.csrfToken();
+  const before = await site.counts();
+  for (const [path, fields] of communityPosts(f)) {
+    const reply = await anonymous.post(path, { body: { form: [...fields, ["csrf", token]] } });
+    expect(reply.status, path).toBe(302);
+    expect(reply.location, path).toBe(`/auth?${new URLSearchParams({ redirectTo: path })}`);
+  }
+  expect(dataCounts(await site.counts())).toEqual(dataCounts(before));
+  const report = await anonymous.get(`/community/report?post=${f.postId}`);
+  expect(report.status).toBe(302);
+  expect(report.location).toMatch(/^\/auth\?redirectTo=/);
+
+  const reader = await as("reader");
+  for (const path of ["/community", `/community/threads/${f.threadId}`, `/community-story/${f.slug}/comments`]) {
+    const shared = await httpClient(site.url).get(path);
+    expect(shared.status, path).toBe(200);
+    expect(shared.headers.get("cache-control"), path).toContain("public");
+    expect(shared.text, path).not.toContain('name="csrf"');
+    const own = await reader.get(path);
+    expect(own.status, path).toBe(200);
+    expect(own.headers.get("cache-control"), path).toContain("private");
+  }
+  expect((await reader.get(`/community/report?post=${f.postId}`)).headers.get("cache-control")).toContain("private");
+  // A post's permanent address leads to its thread and anchor.
+  const permalink = await anonymous.get(`/community/posts/${f.postId}`);
+  expect(permalink.status).toBe(302);
+  expect(permalink.location).toBe(`/community/threads/${f.threadId}#post-${f.postId}`);
+});
+
+test("community: a reader writes and reports; only an administrator moderates, and the decision is recorded", async ({
+  site,
+  as,
+}) => {
+  const f = await communityFixture(site);
+  const reader = await as("reader");
+  const token = await reader.csrfToken();
+  const hidden = await hiddenFieldsOf(reader, "/community");
+  for (const [path, fields] of communityPosts(f)) {
+    const reply = await reader.post(path, { body: { form: [...Object.entries(hidden), ...fields] } });
+    expect(reply.status, `${path}: ${reply.text.slice(0, 200)}`).toBe(302);
+  }
+  const [open] = await site.query<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM "DiscussionReport" WHERE "postId" = ? AND status = 'open'`,
+    [f.postId],
+  );
+  expect(Number(open?.n)).toBe(1);
+
+  const moderate: [string, string][] = [
+    ["intent", "hide"],
+    ["postId", String(f.postId)],
+  ];
+  const refused = await reader.post("/admin/content-moderation/reports", {
+    body: { form: [...moderate, ["csrf", token]] },
+  });
+  expect(refused.status).toBe(403);
+  const admin = await as("admin");
+  const done = await admin.post("/admin/content-moderation/reports", {
+    body: { form: [...moderate, ["csrf", await admin.csrfToken()]] },
+  });
+  expect(done.status).toBe(302);
+  expect(done.location).toBe("/admin/content-moderation/reports");
+  const [row] = await site.query<{ status: string }>('SELECT status FROM "DiscussionPost" WHERE id = ?', [f.postId]);
+  expect(row?.status).toBe("hidden");
+  const decisions = await site.query<{ action: string; adminName: string; reports: number }>(
+    'SELECT action, "adminName", reports FROM "DiscussionModeration" WHERE "postId" = ?',
+    [f.postId],
+  );
+  expect(decisions).toEqual([{ action: "hide", adminName: expect.any(String), reports: 1 }]);
+  const page = await httpClient(site.url).get(`/community/threads/${f.threadId}`);
+  expect(page.text).toContain("This post was removed by a moderator.");
+  expect(page.text).not.toContain("Who hears them?");
+});
+
+// Writers' pages (docs/decisions/014): anonymous readers are sent to sign in, every
+// reader and the admin get their own; a story's edit page is its writer's
+// alone: another reader, and an administrator too (admins moderate instead),
+// get a 404 for the page and for a post to it, and nothing changes.
+const WRITER_PAGES = ["/submit-story", "/edit-story"];
+
+test("every writer page is in the writers' matrix", () => {
+  const writer = pageRoutes()
+    .map((r) => r.path)
+    .filter((p) => /^\/(submit-story|edit-story)/.test(p));
+  expect(writer.sort()).toEqual([...WRITER_PAGES, "/edit-story/:id"].sort());
+});
+
+for (const path of WRITER_PAGES) {
+  for (const role of ROLES) {
+    test(`${role}: GET ${path}`, async ({ as }) => {
+      await expectSignedInPage(await as(role), role, path);
+    });
+  }
+}
+
+test("a story's edit page is its writer's alone", async ({ site, as }) => {
+  const owner = await as("reader");
+  const created = await owner.post("/submit-story", {
+    body: {
+      form: [
+        ["csrf", await owner.csrfToken()],
+        ["intent", "save"],
+        ["title", "Only mine"],
+      ],
+    },
+  });
+  expect(created.status).toBe(302);
+  const editPath = created.location ?? "";
+  expect(editPath).toMatch(/^\/edit-story\/\d+$/);
+  expect((await owner.get(editPath)).status).toBe(200);
+
+  for (const role of ["anonymous", "reader", "admin"] as const) {
+    const other = await as(role);
+    const before = await site.counts();
+    const page = await other.get(editPath);
+    const body = {
+      form: [
+        ["csrf", await other.csrfToken()],
+        ["intent", "save"],
+        ["title", "Not yours"],
+      ] as [string, string][],
+    };
+    const post = await other.post(editPath, { body });
+    const withdraw = await other.post(editPath, {
+      body: {
+        form: [
+          ["csrf", await other.csrfToken()],
+          ["intent", "withdraw"],
+        ],
+      },
+    });
+    if (role === "anonymous") {
+      expect(page.status).toBe(302);
+      expect(post.status).toBe(302);
+      expect(post.location).toMatch(/^\/auth\?redirectTo=/);
+    } else {
+      expect(page.status, role).toBe(404);
+      expect(post.status, role).toBe(404);
+      expect(withdraw.status, role).toBe(404);
+    }
+    expect(dataCounts(await site.counts()), role).toEqual(dataCounts(before));
+  }
+  const [row] = await site.query<{ title: string; status: string }>('SELECT title, status FROM "Post" WHERE id = ?', [
+    Number(editPath.split("/").pop()),
+  ]);
+  expect(row).toEqual({ title: "Only mine", status: "draft" });
+
+  // The autosave names the story by id: someone else's is a 404 too.
+  const other = await as("reader");
+  const autosave = await other.post("/api/stories/draft", {
+    body: {
+      form: [
+        ["csrf", await other.csrfToken()],
+        ["id", editPath.split("/").pop() ?? ""],
+        ["title", "Not yours"],
+      ],
+    },
+  });
+  expect(autosave.status).toBe(404);
+  expect(autosave.json).toMatchObject({ saved: false, code: "NOT_FOUND" });
+});

@@ -1,0 +1,41 @@
+import type { Endpoint } from "./shared.ts";
+
+export const STORY_ENDPOINTS: Record<string, Endpoint> = {
+  // Writers' stories (docs/decisions/014).
+  "/submit-story": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/submit-story",
+    as: "reader",
+    valid: {
+      "save draft": () => ({ intent: "save", title: "A draft in the dark" }),
+      "submit for review": () => ({
+        intent: "submit",
+        title: "The Lantern Keeper",
+        summary: "A keeper, a lantern, and what waits past the light.",
+        markdown: "The lantern swung and the dark leaned closer to the glass. ".repeat(4),
+        category: "gothic",
+        warnings: "death",
+        agree: "on",
+      }),
+    },
+    accepted: [302],
+  },
+  "/edit-story/:id": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/submit-story",
+    as: "reader",
+    // ":id" names no story of the sender's: the valid request is a 404 (authz.spec.ts edits a real one).
+    valid: { "save draft": () => ({ intent: "save", title: "A draft in the dark" }) },
+    accepted: [404],
+  },
+  "/api/stories/draft": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/submit-story",
+    as: "reader",
+    valid: { autosave: () => ({ title: "Autosaved in the dark" }) },
+    accepted: [200],
+  },
+};
