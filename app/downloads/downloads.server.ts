@@ -18,12 +18,13 @@ import { imageService } from "~/images/images.server";
 import { loadSharp } from "~/images/sharp.server";
 import { isCommunityOpen } from "~/site/site-settings.server";
 import { getCommunityStory } from "~/stories/community.server";
+import { communityStoryPath } from "~/stories/paths";
 import { parseWarnings, warningLabel } from "~/stories/warnings";
 import { SITE } from "~/utils/site";
 import { isSlug } from "~/utils/slug";
 import type { Book, Chapter } from "./book";
 import { writeEpub } from "./epub.server";
-import { DOWNLOAD_FORMATS, type DownloadFormat, type StoryKind, storyPath } from "./formats";
+import { DOWNLOAD_FORMATS, type DownloadFormat } from "./formats";
 import { writeHtmlFile } from "./html-file.server";
 
 /**
@@ -75,6 +76,11 @@ async function once(key: string, build: () => Promise<Buffer>): Promise<Built> {
 
 /** A story's version: everything a download shows, so an edit anywhere makes a new file. */
 const versionOf = (parts: unknown) => createHash("sha256").update(JSON.stringify(parts)).digest("hex").slice(0, 32);
+
+/** The page a story is read at: the content chain's stories, or a writer's community story. */
+export type StoryKind = "story" | "community";
+const storyPath = (kind: StoryKind, slug: string) =>
+  kind === "community" ? communityStoryPath(slug) : `/story/${slug}`;
 
 const notFound = () => data({ message: "No story has this address." }, { status: 404 });
 

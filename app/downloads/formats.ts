@@ -1,17 +1,9 @@
-// Where a story's downloads live (docs/decisions/042): plain links, the same
-// with and without JavaScript. Shared by the pages and the server.
-import { communityStoryPath } from "~/stories/paths";
+// Where downloads live (docs/decisions/042): under the story's own page, as
+// plain links, the same with and without JavaScript. Shared by the pages and
+// the server; it imports nothing, so a page that links a download carries no more.
 
 export const DOWNLOAD_FORMATS = ["epub", "html"] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
 
-/** The page a story is read at: the content chain's stories, or a writer's community story. */
-export type StoryKind = "story" | "community";
-
-export const storyPath = (kind: StoryKind, slug: string) =>
-  kind === "community" ? communityStoryPath(slug) : `/story/${slug}`;
-
-export const downloadPath = (kind: StoryKind, slug: string, format: DownloadFormat) =>
-  `${storyPath(kind, slug)}/download/${format}`;
-
-export const shelfDownloadPath = (shelf: string) => `/bookmarks/download/${shelf}`;
+/** A story's download: `/story/{slug}/download/epub`, `/community-story/{slug}/download/html`. */
+export const downloadPath = (storyPath: string, format: DownloadFormat) => `${storyPath}/download/${format}`;
