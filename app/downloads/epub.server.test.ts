@@ -53,7 +53,7 @@ async function book(over: Partial<Book> = {}): Promise<Book> {
 async function check(epub: Buffer) {
   const file = path.join(os.tmpdir(), `hs-epub-${process.pid}-${Math.random().toString(36).slice(2)}.epub`);
   await writeFile(file, epub);
-  return epubcheck(file);
+  return (await epubcheck(file)).messages;
 }
 
 describe("writeEpub", () => {

@@ -34,15 +34,36 @@ export function ensureEpubcheck() {
 
 export type EpubcheckMessage = { severity: string; ID: string; message: string; locations: { path: string }[] };
 
-/** Every message EPUBCheck has for the file, usage notes (INFO, USAGE) left out. */
-export async function epubcheck(file: string): Promise<string[]> {
+export type EpubReport = {
+  /** Every message but usage notes (INFO, USAGE): an empty list is a clean book. */
+  messages: string[];
+  publication: {
+    title: string;
+    creator: string[];
+    subject: string[];
+    language: string;
+    publisher: string;
+    isScripted: boolean;
+  };
+  items: { id: string; fileName: string; media_type: string; isSpineItem: boolean }[];
+};
+
+/** EPUBCheck's report on the file. */
+export async function epubcheck(file: string): Promise<EpubReport> {
   ensureEpubcheck();
-  const report = `${file}.epubcheck.json`;
+  const reportFile = `${file}.epubcheck.json`;
   // The exit code is 1 when there are errors: the report, not the code, says which. The client
   // compiler only, as for the HTML check (docs/decisions/026): a check runs for seconds.
-  await promisify(execFile)(java(), ["-XX:TieredStopAtLevel=1", "-jar", jar(), "--json", report, file]).catch(() => {});
-  const { messages } = JSON.parse(await readFile(report, "utf8")) as { messages: EpubcheckMessage[] };
-  return messages
-    .filter((m) => !["INFO", "USAGE", "SUPPRESSED"].includes(m.severity))
-    .map((m) => `${m.severity} ${m.ID} ${m.locations.map((l) => l.path).join(", ")}: ${m.message}`);
+  await promisify(execFile)(java(), ["-XX:TieredStopAtLevel=1", "-jar", jar(), "--json", reportFile, file]).catch(
+    () => {},
+  );
+  const report = JSON.parse(await readFile(reportFile, "utf8")) as Omit<EpubReport, "messages"> & {
+    messages: EpubcheckMessage[];
+  };
+  return {
+    ...report,
+    messages: report.messages
+      .filter((m) => !["INFO", "USAGE", "SUPPRESSED"].includes(m.severity))
+      .map((m) => `${m.severity} ${m.ID} ${m.locations.map((l) => l.path).join(", ")}: ${m.message}`),
+  };
 }

@@ -71,7 +71,8 @@ async function keep(cache: Cache, paths: string[], credentials: RequestCredentia
   }
 }
 
-async function syncSaved() {
+/** Brings the kept pages up to date; `refresh` names pages known to have changed (a reading position moved). */
+async function syncSaved(refresh: string[] = []) {
   const response = await fetch(SAVED_LIST_PATH, { credentials: "same-origin", cache: "no-store" });
   if (!response.ok) return;
   const list = (await response.json()) as SavedList;
@@ -90,7 +91,7 @@ async function syncSaved() {
   // Pages that may have changed are fetched again now and then; images are immutable.
   await keep(
     cache,
-    wanted.filter((p) => !held.has(p) || (stale && !p.startsWith("/img/"))),
+    wanted.filter((p) => !held.has(p) || refresh.includes(p) || (stale && !p.startsWith("/img/"))),
     "same-origin",
   );
   // A sign-out while the pages came in (forgetReader ran) must not leave this reader's pages behind.
@@ -196,6 +197,28 @@ self.addEventListener("fetch", (event) => {
   const signsOut = /^\/(api\/auth\/)?logout/.test(url.pathname);
   if (event.request.method === "GET" && !signsOut) return;
   event.respondWith(forgetReader().then(() => fetch(event.request)));
+});
+
+// A change to the library (a shelf, a removal, a reading position) is kept as soon as it is made.
+const LIBRARY_CHANGES = [
+  /^\/bookmarks(\.data)?$/,
+  /^\/api\/bookmarks/,
+  /^\/reading-position(\.data)?$/,
+  /^\/api\/reading-position/,
+];
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (url.origin !== origin || event.request.method === "GET") return;
+  if (!LIBRARY_CHANGES.some((p) => p.test(url.pathname))) return;
+  // A position is saved from the story's page: that page now shows another place to continue from.
+  const from = event.request.referrer ? pathOf(event.request.referrer) : "";
+  const changed = /position/.test(url.pathname) && from.startsWith("/story/") ? [from] : [];
+  event.respondWith(
+    fetch(event.request).then((response) => {
+      if (response.status < 400) event.waitUntil(syncSaved(changed).catch(() => {}));
+      return response;
+    }),
+  );
 });
 
 self.addEventListener("message", (event) => {
