@@ -18,7 +18,11 @@ await build({
   configFile: false,
   root,
   logLevel: "warn",
-  define: { __OFFLINE_REVISION__: JSON.stringify(manifest.replace(/^manifest-|\.js$/g, "")) },
+  define: {
+    __OFFLINE_REVISION__: JSON.stringify(manifest.replace(/^manifest-|\.js$/g, "")),
+    // Serwist's development logging is left out of the production worker.
+    "process.env.NODE_ENV": JSON.stringify("production"),
+  },
   build: {
     outDir: clientDir,
     emptyOutDir: false,

@@ -88,24 +88,21 @@ async function syncSaved(refresh: string[] = []) {
   const stale = Date.now() - notes.syncedAt > REFRESH_MS;
   const held = new Set((await cache.keys()).map((r) => pathOf(r.url)));
   for (const path of held) if (!wanted.includes(path)) await cache.delete(path);
-  // Pages that may have changed are fetched again now and then; images are immutable.
+  // The list first (the offline page shows only what is kept), then the pages: those that may have
+  // changed are fetched again now and then; images are immutable.
+  await writeNotes({
+    ...notes,
+    pages: list.pages,
+    stories: list.stories,
+    syncedAt: stale ? Date.now() : notes.syncedAt,
+  });
   await keep(
     cache,
     wanted.filter((p) => !held.has(p) || refresh.includes(p) || (stale && !p.startsWith("/img/"))),
     "same-origin",
   );
   // A sign-out while the pages came in (forgetReader ran) must not leave this reader's pages behind.
-  const after = await readNotes();
-  if (after.reader !== list.reader) {
-    await caches.delete(CACHES.reader);
-    return;
-  }
-  await writeNotes({
-    ...after,
-    pages: list.pages,
-    stories: list.stories,
-    syncedAt: stale ? Date.now() : after.syncedAt,
-  });
+  if ((await readNotes()).reader !== list.reader) await caches.delete(CACHES.reader);
 }
 
 async function keepStory(story: SavedStory) {
@@ -143,7 +140,8 @@ async function offlinePage(): Promise<Response> {
   const notes = await readNotes();
   const stories = [...(notes.reader ? notes.stories : []), ...notes.kept];
   const pages = notes.reader && notes.pages.length ? [{ url: notes.pages[0] as string, title: "Your bookmarks" }] : [];
-  const items = [...pages, ...stories];
+  const items: { url: string; title: string }[] = [];
+  for (const item of [...pages, ...stories]) if (await keptCopy(item.url)) items.push(item);
   const html = (await shell.text()).replace(
     /<!--saved-->[\s\S]*<!--\/saved-->/,
     items.length
