@@ -180,8 +180,9 @@ export async function storyDownload(args: {
     };
     return format === "epub" ? writeEpub(book) : Buffer.from(writeHtmlFile(book));
   });
-  // The same file for every reader (no reader's data in it): a shared cache may keep it a while.
-  return fileResponse(args.request, file, format, story.slug, "public, max-age=300");
+  // Kept by the reader's browser a while, but by no shared cache (nor the server's page cache), so
+  // every download passes the rate limit; the build itself is shared through `built`.
+  return fileResponse(args.request, file, format, story.slug, "private, max-age=300");
 }
 
 /** A shelf's stories in the order the library lists them; ones no longer readable are left out. */
