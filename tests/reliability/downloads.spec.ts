@@ -98,6 +98,8 @@ test("a shelf downloads only for its reader: anonymous readers are sent to sign 
   const reply = await anonymous.get("/bookmarks/download/bookmarked");
   expect(reply.status).toBe(302);
   expect(reply.location).toBe(`/auth?${new URLSearchParams({ redirectTo: "/bookmarks/download/bookmarked" })}`);
+  // A shelf that cannot be is a 404 for anyone, before the sign-in redirect.
+  expect((await anonymous.get("/bookmarks/download/no-such-shelf")).status).toBe(404);
 
   const owner = await as("reader");
   const headers = { "X-CSRF-Token": await owner.csrfToken() };
