@@ -18,11 +18,11 @@ export function StoryDownloads({ path, keep }: { path: string; keep: KeepProps |
     }
   }, [anonymous]);
   return (
-    <section aria-labelledby="story-downloads" className="mt-10 border-t border-line pt-6">
+    <section aria-labelledby="story-downloads" className="mt-12 border-t border-line pt-6">
       <h2 id="story-downloads" className="font-serif text-xl font-bold">
         Read it without a signal
       </h2>
-      <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+      <ul className="mt-2 flex flex-wrap gap-4">
         <li>
           <a href={downloadPath(path, "epub")} download>
             Download EPUB

@@ -177,12 +177,12 @@ export default function Bookmarks({ loaderData, actionData }: Route.ComponentPro
       )}
       <Pagination page={query.page} totalPages={totalPages} hrefFor={(page) => libraryHref({ ...query, page })} />
       {all > 0 ? (
-        <section aria-labelledby="shelf-downloads" className="mt-10 border-t border-line pt-6">
+        <section aria-labelledby="shelf-downloads" className="mt-12 border-t border-line pt-6">
           <h2 id="shelf-downloads" className="font-serif text-xl font-bold">
             Take a shelf with you
           </h2>
           <p className="mt-1 text-sm text-muted">One EPUB a shelf, with a chapter for each story.</p>
-          <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+          <ul className="mt-2 flex flex-wrap gap-4">
             {SHELVES.filter((shelf) => counts[shelf] > 0).map((shelf) => (
               <li key={shelf}>
                 <a href={`${LIBRARY_PATH}/download/${shelf}`} download>

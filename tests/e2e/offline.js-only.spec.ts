@@ -34,6 +34,19 @@ async function openOffline(page: Page, path: string) {
   await page.waitForLoadState("domcontentloaded");
 }
 
+/** A signed-in reader bookmarks the ferry story from its page; the worker then keeps it. */
+async function bookmarkAndWaitUntilKept(page: Page) {
+  await page.goto(`/story/${FERRY.slug}`);
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: `Bookmark ${FERRY.title}` })
+    .click();
+  await expect(page.getByRole("main").getByText("On your shelf: Bookmarked")).toBeVisible();
+  await expect
+    .poll(() => cachedPaths(page, "hs-offline-reader"), { timeout: 30_000 })
+    .toContain(`/story/${FERRY.slug}`);
+}
+
 /** A press on the page's text: the reader's first interaction, which lets the worker start. */
 async function interact(page: Page) {
   await page.getByRole("main").getByRole("heading", { level: 1 }).click();
@@ -119,15 +132,7 @@ test("a reader's three bookmarked stories and /bookmarks open offline, with the 
 test("a page that is not saved shows the offline page, which lists what is", async ({ page, context }) => {
   test.setTimeout(90_000);
   await signUp(page, newReader());
-  await page.goto(`/story/${FERRY.slug}`);
-  await page
-    .getByRole("main")
-    .getByRole("button", { name: `Bookmark ${FERRY.title}` })
-    .click();
-  await expect(page.getByRole("main").getByText("On your shelf: Bookmarked")).toBeVisible();
-  await expect
-    .poll(() => cachedPaths(page, "hs-offline-reader"), { timeout: 30_000 })
-    .toContain(`/story/${FERRY.slug}`);
+  await bookmarkAndWaitUntilKept(page);
   await context.setOffline(true);
   await openOffline(page, "/about");
   await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
@@ -141,15 +146,7 @@ test("a page that is not saved shows the offline page, which lists what is", asy
 test("after signing out, nothing of the reader is shown offline", async ({ page, context }) => {
   test.setTimeout(90_000);
   const reader = await signUp(page, newReader());
-  await page.goto(`/story/${FERRY.slug}`);
-  await page
-    .getByRole("main")
-    .getByRole("button", { name: `Bookmark ${FERRY.title}` })
-    .click();
-  await expect(page.getByRole("main").getByText("On your shelf: Bookmarked")).toBeVisible();
-  await expect
-    .poll(() => cachedPaths(page, "hs-offline-reader"), { timeout: 30_000 })
-    .toContain(`/story/${FERRY.slug}`);
+  await bookmarkAndWaitUntilKept(page);
   await page.getByRole("banner").getByLabel(`Account menu for ${reader.username}`).click();
   await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
