@@ -55,10 +55,19 @@ async function interact(page: Page) {
 test("the worker starts only after the load event and a first interaction, and keeps nothing but its shell", async ({
   page,
 }) => {
+  const workerScripts: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/sw.js") workerScripts.push(request.url());
+  });
+  const registration = page.waitForResponse((r) => /\/register\.client-[\w-]+\.js$/.test(r.url()));
   await page.goto(`/story/${FERRY.slug}`);
-  await page.waitForFunction(() => document.readyState === "complete");
-  // Loaded and hydrated, but no press yet: nothing registered, nothing fetched for it.
+  // Loaded, hydrated, the registration's code in and the network quiet, but no press yet:
+  // nothing registered, the worker's script not even asked for.
+  await registration;
+  await page.waitForLoadState("networkidle");
+  expect(await page.evaluate(() => document.readyState)).toBe("complete");
   expect(await workerRegistered(page)).toBe(false);
+  expect(workerScripts).toEqual([]);
   await interact(page);
   await expect.poll(() => workerRegistered(page)).toBe(true);
   await page.evaluate(() => navigator.serviceWorker.ready);
