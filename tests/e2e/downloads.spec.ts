@@ -23,9 +23,11 @@ async function download(page: Page, name: string): Promise<{ file: string; downl
 
 test("a story downloads as an EPUB that EPUBCheck passes, with its metadata, cover and a link back", async ({
   page,
+  checkA11y,
 }) => {
   test.setTimeout(90_000);
   await page.goto(`/story/${FERRY.slug}`);
+  await checkA11y();
   const { file, download: epub } = await download(page, "Download EPUB");
   expect(epub.suggestedFilename()).toBe(`${FERRY.slug}.epub`);
   const report = await epubcheck(file);
@@ -54,7 +56,7 @@ test("a story downloads as one HTML file: no script, its image inline, a link ba
   await keepHtmlDocument(html, page.url().replace(/$/, "/download/html"), 200, test.info().title);
 });
 
-test("a shelf of /bookmarks downloads as one EPUB with a chapter for each story", async ({ page }) => {
+test("a shelf of /bookmarks downloads as one EPUB with a chapter for each story", async ({ page, checkA11y }) => {
   test.setTimeout(90_000);
   await signUp(page, newReader());
   for (const story of [FERRY, BREAD]) {
@@ -67,6 +69,7 @@ test("a shelf of /bookmarks downloads as one EPUB with a chapter for each story"
   }
   await page.goto("/bookmarks");
   const shelf = page.getByRole("region", { name: "Take a shelf with you" });
+  await checkA11y();
   const [epub] = await Promise.all([
     page.waitForEvent("download"),
     shelf.getByRole("link", { name: "Download Bookmarked as EPUB" }).click(),

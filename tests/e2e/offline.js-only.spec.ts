@@ -138,7 +138,7 @@ test("a reader's three bookmarked stories and /bookmarks open offline, with the 
   await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 });
 
-test("a page that is not saved shows the offline page, which lists what is", async ({ page, context }) => {
+test("a page that is not saved shows the offline page, which lists what is", async ({ page, context, checkA11y }) => {
   test.setTimeout(90_000);
   await signUp(page, newReader());
   await bookmarkAndWaitUntilKept(page);
@@ -148,6 +148,7 @@ test("a page that is not saved shows the offline page, which lists what is", asy
   const list = page.getByRole("main").getByRole("list");
   await expect(list.getByRole("link", { name: FERRY.title })).toHaveAttribute("href", `/story/${FERRY.slug}`);
   await expect(list.getByRole("link", { name: "Your bookmarks" })).toBeVisible();
+  await checkA11y();
   await list.getByRole("link", { name: FERRY.title }).click();
   await expect(page.getByRole("heading", { level: 1, name: FERRY.title })).toBeVisible();
 });
@@ -170,12 +171,13 @@ test("after signing out, nothing of the reader is shown offline", async ({ page,
   }
 });
 
-test("an anonymous reader keeps a story for offline reading from its page", async ({ page, context }) => {
+test("an anonymous reader keeps a story for offline reading from its page", async ({ page, context, checkA11y }) => {
   test.setTimeout(90_000);
   await page.goto(`/story/${FERRY.slug}`);
   const control = page.getByRole("region", { name: "Read it without a signal" });
   await control.getByRole("button", { name: "Keep for reading offline" }).click();
   await expect(control.getByRole("status")).toHaveText("Kept for reading offline on this device.");
+  await checkA11y();
   await context.setOffline(true);
   await openOffline(page, `/story/${FERRY.slug}`);
   await expect(page.getByRole("heading", { level: 1, name: FERRY.title })).toBeVisible();
