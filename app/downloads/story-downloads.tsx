@@ -12,8 +12,7 @@ export function StoryDownloads({ path, keep }: { path: string; keep: KeepProps |
   const anonymous = keep !== null;
   useEffect(() => {
     void import("~/offline/register.client").then((m) => m.startWhenReaderIsReady());
-    // Not in development either: no worker is built there.
-    if (anonymous && !import.meta.env.DEV && "serviceWorker" in navigator && "caches" in window) {
+    if (anonymous && "serviceWorker" in navigator && "caches" in window) {
       void import("~/offline/keep-offline").then((m) => setKeep(() => m.default));
     }
   }, [anonymous]);

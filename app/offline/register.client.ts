@@ -32,10 +32,10 @@ const EVENTS = ["pointerdown", "keydown"] as const;
 /**
  * Starts reading offline once the page has loaded and the reader has pressed a
  * pointer or a key (the browser's buffered first-input entry counts a press made
- * before hydration). Not in development (no worker is built there).
+ * before hydration). `npm run dev` builds no worker: there the registration fails, quietly.
  */
 export function startWhenReaderIsReady() {
-  if (import.meta.env.DEV || !("serviceWorker" in navigator) || started) return;
+  if (!("serviceWorker" in navigator) || started) return;
   let touched = performance.getEntriesByType("first-input").length > 0;
   const stop = () => {
     window.removeEventListener("load", start);
