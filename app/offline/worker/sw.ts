@@ -52,19 +52,31 @@ async function writeNotes(notes: Notes) {
   await (await caches.open(CACHES.notes)).put(NOTES_KEY, Response.json(notes));
 }
 
+/**
+ * Counts the times the reader's pages were dropped: a sync or a refresh that started before stops
+ * before it puts anything (the page it fetched may already be another reader's, or nobody's).
+ */
+let generation = 0;
+
 /** Drops every page and note of the signed-in reader (the anonymous kept stories are nobody's). */
 async function forgetReader() {
+  generation++;
   await caches.delete(CACHES.reader);
   const notes = await readNotes();
   await writeNotes({ ...notes, reader: null, pages: [], stories: [], syncedAt: 0 });
 }
 
-/** Fetches a page and its image into a cache, one after another so a slow link is not flooded. */
-async function keep(cache: Cache, paths: string[], credentials: RequestCredentials) {
+/**
+ * Fetches pages and images into a cache, one after another so a slow link is not flooded; for the
+ * reader's cache, only while no sign-out or change of reader has happened since `since`.
+ */
+async function keep(name: string, paths: string[], credentials: RequestCredentials, since?: number) {
+  const current = () => since === undefined || since === generation;
   for (const path of paths) {
     try {
+      if (!current()) return;
       const response = await fetch(path, { credentials, cache: "no-store" });
-      if (response.ok) await cache.put(path, response);
+      if (response.ok && current()) await (await caches.open(name)).put(path, response);
     } catch {
       // Offline again: the next sync tries again.
     }
@@ -83,6 +95,7 @@ async function syncSaved(refresh: string[] = []) {
     await writeNotes(notes);
   }
   if (!list.reader) return;
+  const since = generation;
   const cache = await caches.open(CACHES.reader);
   const wanted = [...list.pages, ...list.stories.flatMap((s) => [s.url, ...(s.image ? [s.image] : [])])];
   const stale = Date.now() - notes.syncedAt > REFRESH_MS;
@@ -97,19 +110,17 @@ async function syncSaved(refresh: string[] = []) {
     syncedAt: stale ? Date.now() : notes.syncedAt,
   });
   await keep(
-    cache,
+    CACHES.reader,
     wanted.filter((p) => !held.has(p) || refresh.includes(p) || (stale && !p.startsWith("/img/"))),
     "same-origin",
+    since,
   );
-  // A sign-out while the pages came in (forgetReader ran) must not leave this reader's pages behind.
-  if ((await readNotes()).reader !== list.reader) await caches.delete(CACHES.reader);
 }
 
 async function keepStory(story: SavedStory) {
-  const cache = await caches.open(CACHES.kept);
   // Without cookies: a kept page is the one every anonymous reader gets, with nobody's data in it.
-  await keep(cache, [story.url, ...(story.image ? [story.image] : [])], "omit");
-  if (!(await cache.match(story.url))) throw new Error("not kept");
+  await keep(CACHES.kept, [story.url, ...(story.image ? [story.image] : [])], "omit");
+  if (!(await (await caches.open(CACHES.kept)).match(story.url))) throw new Error("not kept");
   const notes = await readNotes();
   await writeNotes({ ...notes, kept: [...notes.kept.filter((s) => s.url !== story.url), story] });
 }
@@ -126,8 +137,9 @@ async function keptCopy(path: string): Promise<Response | undefined> {
 }
 
 /** A saved page the signed-in reader just opened online replaces its kept copy: a changed story stays current. */
-async function refreshCopy(path: string, response: Response) {
+async function refreshCopy(path: string, response: Response, since: number) {
   const notes = await readNotes();
+  if (since !== generation) return;
   if (notes.reader && (notes.pages.includes(path) || notes.stories.some((s) => s.url === path))) {
     await (await caches.open(CACHES.reader)).put(path, response);
   }
@@ -156,8 +168,9 @@ serwist.registerCapture(
   async ({ request, event }) => {
     const url = new URL(request.url);
     try {
+      const since = generation;
       const response = await fetch(request);
-      if (response.ok && !url.search) event.waitUntil(refreshCopy(url.pathname, response.clone()));
+      if (response.ok && !url.search) event.waitUntil(refreshCopy(url.pathname, response.clone(), since));
       return response;
     } catch {
       // A saved page under another query (a shelf filter, ?image=full) is still that page.
