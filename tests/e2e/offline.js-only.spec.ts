@@ -186,26 +186,6 @@ test("deleting the account drops the reader's kept pages before the deletion lea
   await expect(page.locator("body")).not.toContainText(reader.username);
 });
 
-test("another reader signed in on the same browser never gets the first reader's pages", async ({ page, context }) => {
-  test.setTimeout(90_000);
-  const first = await signUp(page, newReader());
-  await bookmarkAndWaitUntilKept(page);
-  // The session changes behind the worker's back (the API's answer sets the cookie; no page saw it):
-  // the next page that starts it asks for the saved list, which names another reader.
-  const second = await signUp(page, newReader());
-  await page.goto("/bookmarks");
-  await expect(page.getByRole("banner")).toContainText(second.username);
-  await interact(page);
-  await expect.poll(() => cachedPaths(page, "hs-offline-reader")).not.toContain(`/story/${FERRY.slug}`);
-  await context.setOffline(true);
-  for (const path of ["/bookmarks", `/story/${FERRY.slug}`]) {
-    await openOffline(page, path);
-    await expect(page.locator("body")).not.toContainText(first.username);
-  }
-  await openOffline(page, `/story/${FERRY.slug}`);
-  await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
-});
-
 test("an anonymous reader keeps a story for offline reading from its page", async ({ page, context, checkA11y }) => {
   test.setTimeout(90_000);
   await page.goto(`/story/${FERRY.slug}`);

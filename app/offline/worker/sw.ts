@@ -85,9 +85,12 @@ async function keep(name: string, paths: string[], credentials: RequestCredentia
 
 /** Brings the kept pages up to date; `refresh` names pages known to have changed (a reading position moved). */
 async function syncSaved(refresh: string[] = []) {
+  const asked = generation;
   const response = await fetch(SAVED_LIST_PATH, { credentials: "same-origin", cache: "no-store" });
-  if (!response.ok) return;
-  const list = (await response.json()) as SavedList;
+  const list = response.ok ? ((await response.json()) as SavedList) : null;
+  // A list asked for before the reader's pages were dropped may be the previous reader's: a later
+  // sync has the current one.
+  if (!list || asked !== generation) return;
   let notes = await readNotes();
   if (list.reader !== notes.reader) {
     await forgetReader();
@@ -115,6 +118,17 @@ async function syncSaved(refresh: string[] = []) {
     "same-origin",
     since,
   );
+}
+
+/**
+ * One sync at a time: two that overlap could each see the other's reader in the notes, and the
+ * older list (another reader's) would win.
+ */
+let syncing: Promise<void> = Promise.resolve();
+function syncInTurn(refresh: string[] = []): Promise<void> {
+  const run = syncing.then(() => syncSaved(refresh));
+  syncing = run.catch(() => {});
+  return run;
 }
 
 async function keepStory(story: SavedStory) {
@@ -226,7 +240,7 @@ self.addEventListener("fetch", (event) => {
   const changed = /position/.test(url.pathname) && from.startsWith("/story/") ? [from] : [];
   event.respondWith(
     fetch(event.request).then((response) => {
-      if (response.status < 400) event.waitUntil(syncSaved(changed).catch(() => {}));
+      if (response.status < 400) event.waitUntil(syncInTurn(changed).catch(() => {}));
       return response;
     }),
   );
@@ -237,7 +251,7 @@ self.addEventListener("message", (event) => {
   const reply = (ok: boolean) => event.ports[0]?.postMessage({ ok });
   if (message?.type === "sync-saved") {
     event.waitUntil(
-      syncSaved().then(
+      syncInTurn().then(
         () => reply(true),
         () => reply(false),
       ),
