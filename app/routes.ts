@@ -44,6 +44,13 @@ export default [
   route("auth/oidc/:provider/callback", "routes/auth/oidc-callback.ts"),
   // Writers' stories (docs/decisions/014): the draft autosave.
   route("api/stories/draft", "routes/api/stories/draft.ts"),
+  // Downloads (issue 44, docs/decisions/042): a story as EPUB or one HTML file, a shelf as EPUB.
+  route("story/:slug/download/:format", "routes/downloads/story.ts"),
+  route("community-story/:slug/download/:format", "routes/downloads/community-story.ts"),
+  route("bookmarks/download/:shelf", "routes/downloads/shelf.ts"),
+  // Reading offline (issue 44, docs/decisions/042): the service worker's shell page and the saved list it keeps.
+  route("offline", "routes/offline.ts"),
+  route("offline/saved", "routes/offline-saved.ts"),
   // Account settings (docs/decisions/012): the data download of /settings/privacy.
   route("settings/privacy/export", "routes/settings/privacy-export.ts"),
   ...prefix("api/auth", [

@@ -102,4 +102,22 @@ describe("finishDocument: the CSP allows the app's own inline scripts only (issu
     );
     expect(response.headers.get("Content-Security-Policy")).toContain("script-src 'self'; ");
   });
+
+  it("leaves a document that runs no script with its route's stricter policy, and never a looser one", async () => {
+    const strict = "default-src 'none'; img-src data:; style-src 'unsafe-inline'";
+    const finish = (policy: string) =>
+      finishDocument(
+        new Request("http://localhost/story/x/download/html"),
+        new Response(page("x".repeat(22)), {
+          headers: { "Content-Type": "text/html", "Content-Security-Policy": policy },
+        }),
+        { production: true },
+      );
+    expect((await finish(strict)).headers.get("Content-Security-Policy")).toBe(strict);
+    for (const loose of ["default-src 'none'; script-src *", "default-src *"]) {
+      expect((await finish(loose)).headers.get("Content-Security-Policy")).toMatch(
+        /^default-src 'self'; script-src 'self'/,
+      );
+    }
+  });
 });

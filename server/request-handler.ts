@@ -55,6 +55,9 @@ export function toRequest(req: IncomingMessage, res: ServerResponse, origin: str
  * The document's CSP (allowing the inline scripts that carry `scriptMarker`, the marker taken
  * out), and for a 200 GET its ETag (or a 304). Other responses pass as they are.
  */
+/** A route's own policy that loads nothing by default and names no script source. */
+const NO_SCRIPT_POLICY = /^default-src 'none';(?!.*script-src)/;
+
 export async function finishDocument(
   request: Request,
   response: Response,
@@ -62,6 +65,9 @@ export async function finishDocument(
   scriptMarker?: string,
 ) {
   if (!/^text\/html\b/i.test(response.headers.get("Content-Type") ?? "") || !response.body) return response;
+  // A document that runs no script at all keeps the stricter policy its route gave it (a story's
+  // single-file download and the offline page, docs/decisions/042): it has nothing to hash.
+  if (NO_SCRIPT_POLICY.test(response.headers.get("Content-Security-Policy") ?? "")) return response;
   // JavaScript waits its turn on slow links (server/script-loading.ts), before the hashes are taken.
   const { html, hashes } = ownInlineScripts(deferScripts(await response.text(), scriptMarker), scriptMarker);
   const headers = new Headers(response.headers);

@@ -6,6 +6,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useRememberStory } from "~/components/continue-reading";
 import { StoryImage } from "~/components/story-image";
+import { StoryDownloads } from "~/downloads/story-downloads";
 import { BookmarkControl } from "~/library/bookmark-control";
 import { paragraphId } from "~/library/shelves";
 import type { StoryPageData } from "~/library/story-page.server";
@@ -18,6 +19,7 @@ export function StoryArticle({
   byline,
   beforeText,
   hideText = false,
+  path,
   children,
 }: {
   data: StoryPageData;
@@ -26,6 +28,8 @@ export function StoryArticle({
   beforeText?: ReactNode;
   /** The text is not shown (a content-warning notice stands in for it). */
   hideText?: boolean;
+  /** The story's canonical page (its downloads live under it: app/downloads/formats.ts). */
+  path: string;
   /** After the story: e.g. its comments. */
   children?: ReactNode;
 }) {
@@ -93,6 +97,12 @@ export function StoryArticle({
         />
       ) : (
         <StoryText blocks={blocks} />
+      )}
+      {story.protected ? null : (
+        <StoryDownloads
+          path={path}
+          keep={reader ? null : { path, title: story.title, sources: image?.sources ?? [] }}
+        />
       )}
       {children}
       {previous || next ? (

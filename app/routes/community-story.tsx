@@ -5,6 +5,7 @@ import { StoryArticle } from "~/components/story-article";
 import { storyPageData, storyPageHeaders } from "~/library/story-page.server";
 import { isCommunityOpen } from "~/site/site-settings.server";
 import { getCommunityStory } from "~/stories/community.server";
+import { communityStoryPath } from "~/stories/paths";
 import { warningsHidingStory } from "~/stories/reader-warnings.server";
 import { WarningList, WarningNotice } from "~/stories/warning-notice";
 import { invariantResponse } from "~/utils/http";
@@ -67,6 +68,7 @@ export default function CommunityStory({ loaderData }: Route.ComponentProps) {
         </>
       }
       hideText={collapsed.length > 0}
+      path={communityStoryPath(story.slug)}
     >
       {loaderData.comments ? <StoryComments data={loaderData.comments} /> : null}
     </StoryArticle>

@@ -24,6 +24,9 @@ const PARAMS = {
   token: "no-such-token",
   file: "x.webp",
   code: "404",
+  // Downloads (docs/decisions/042): a story's single HTML file, a shelf's EPUB.
+  format: "html",
+  shelf: "bookmarked",
 };
 
 const pathOf = (route: RouteEntry) =>

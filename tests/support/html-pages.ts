@@ -67,7 +67,14 @@ async function keep(response: Response, test: string) {
   if (status >= 300 && status < 400) return;
   const headers = await response.allHeaders();
   if (!headers["content-type"]?.startsWith("text/html") || !headers["content-security-policy"]) return;
-  const html = await response.text();
+  await keepHtmlDocument(await response.text(), response.url(), status, test);
+}
+
+/**
+ * Keeps an HTML document the site made that the browser did not open as a page (a download:
+ * the single-file story of docs/decisions/042), to be checked with the pages.
+ */
+export async function keepHtmlDocument(html: string, url: string, status: number, test: string) {
   const key = createHash("sha1").update(shapeOf(html)).digest("hex").slice(0, 16);
   const file = `${key}.html`;
   // "wx" fails when the shape is already kept: the first page of each shape wins.
@@ -78,7 +85,7 @@ async function keep(response: Response, test: string) {
   } finally {
     await handle.close();
   }
-  const line: KeptPage = { file, url: response.url(), status, test };
+  const line: KeptPage = { file, url, status, test };
   await appendFile(HTML_PAGES_INDEX, `${JSON.stringify(line)}\n`);
 }
 

@@ -1,0 +1,39 @@
+// The story page's Download control (docs/decisions/042): plain links, so they
+// work without JavaScript; and, for an anonymous reader where a service worker
+// can run, a button that keeps the story for reading offline (a signed-in
+// reader's saved stories are kept without asking). That button's code is
+// fetched only then, so the page's own JavaScript stays as it was.
+import { type ComponentType, useEffect, useState } from "react";
+import type { KeepProps } from "~/offline/keep-offline";
+import { downloadPath } from "./formats";
+
+export function StoryDownloads({ path, keep }: { path: string; keep: KeepProps | null }) {
+  const [Keep, setKeep] = useState<ComponentType<KeepProps> | null>(null);
+  const anonymous = keep !== null;
+  useEffect(() => {
+    void import("~/offline/register.client").then((m) => m.startWhenReaderIsReady());
+    if (anonymous && "serviceWorker" in navigator && "caches" in window) {
+      void import("~/offline/keep-offline").then((m) => setKeep(() => m.default));
+    }
+  }, [anonymous]);
+  return (
+    <section aria-labelledby="story-downloads" className="mt-12 border-t border-line pt-6">
+      <h2 id="story-downloads" className="font-serif text-xl font-bold">
+        Read it without a signal
+      </h2>
+      <ul className="mt-2 flex flex-wrap gap-4">
+        <li>
+          <a href={downloadPath(path, "epub")} download>
+            Download EPUB
+          </a>
+        </li>
+        <li>
+          <a href={downloadPath(path, "html")} download>
+            Download HTML
+          </a>
+        </li>
+      </ul>
+      {Keep && keep ? <Keep {...keep} /> : null}
+    </section>
+  );
+}

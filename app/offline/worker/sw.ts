@@ -1,0 +1,269 @@
+// The service worker (issue 44, docs/decisions/042), built by
+// scripts/build-service-worker.ts into build/client/sw.js. Serwist precaches
+// the one shell page (/offline) and routes requests; the rest is what this site
+// keeps: a signed-in reader's saved stories and library, and the stories an
+// anonymous reader kept, each with its small image. Pages always come from the
+// network first, so a new version of the site and a changed story arrive as
+// soon as the reader is online; the kept copies answer only when it fails.
+//
+// Private data: the reader's pages live in a cache of their own, dropped before
+// any request that signs out, signs in or deletes the account leaves, and
+// whenever the saved list says another reader (or nobody) is signed in now.
+import { Serwist } from "serwist";
+import { escapeHtml } from "../../utils/html";
+import {
+  ACCOUNT_CHANGE_PATHS,
+  CACHES,
+  OFFLINE_PATH,
+  type OfflineMessage,
+  SAVED_LIST_PATH,
+  type SavedList,
+  type SavedStory,
+} from "../offline";
+
+declare const self: ServiceWorkerGlobalScope;
+/** Set by the build: changes with every build, so the shell page is fetched again. */
+declare const __OFFLINE_REVISION__: string;
+
+type Notes = { reader: string | null; pages: string[]; stories: SavedStory[]; kept: SavedStory[]; syncedAt: number };
+
+/** A full refresh of the saved pages at most this often; new saves are fetched at once. */
+const REFRESH_MS = 30 * 60_000;
+const NOTES_KEY = "/__offline-notes";
+
+const serwist = new Serwist({
+  precacheEntries: [{ url: OFFLINE_PATH, revision: __OFFLINE_REVISION__ }],
+  precacheOptions: { cleanupOutdatedCaches: true },
+  skipWaiting: true,
+  clientsClaim: true,
+  disableDevLogs: true,
+});
+
+const origin = self.location.origin;
+const pathOf = (url: string) => new URL(url, origin).pathname;
+
+async function readNotes(): Promise<Notes> {
+  const stored = await (await caches.open(CACHES.notes)).match(NOTES_KEY);
+  const empty: Notes = { reader: null, pages: [], stories: [], kept: [], syncedAt: 0 };
+  return stored ? { ...empty, ...((await stored.json()) as Partial<Notes>) } : empty;
+}
+
+async function writeNotes(notes: Notes) {
+  await (await caches.open(CACHES.notes)).put(NOTES_KEY, Response.json(notes));
+}
+
+/**
+ * Counts the times the reader's pages were dropped: a sync or a refresh that started before stops
+ * before it puts anything (the page it fetched may already be another reader's, or nobody's).
+ */
+let generation = 0;
+
+/** Drops every page and note of the signed-in reader (the anonymous kept stories are nobody's). */
+async function forgetReader() {
+  generation++;
+  await caches.delete(CACHES.reader);
+  const notes = await readNotes();
+  await writeNotes({ ...notes, reader: null, pages: [], stories: [], syncedAt: 0 });
+}
+
+/**
+ * Fetches pages and images into a cache, one after another so a slow link is not flooded; for the
+ * reader's cache, only while no sign-out or change of reader has happened since `since`.
+ */
+async function keep(name: string, paths: string[], credentials: RequestCredentials, since?: number) {
+  const current = () => since === undefined || since === generation;
+  for (const path of paths) {
+    try {
+      if (!current()) return;
+      const response = await fetch(path, { credentials, cache: "no-store" });
+      if (response.ok && current()) await (await caches.open(name)).put(path, response);
+    } catch {
+      // Offline again: the next sync tries again.
+    }
+  }
+}
+
+/** Brings the kept pages up to date; `refresh` names pages known to have changed (a reading position moved). */
+async function syncSaved(refresh: string[] = []) {
+  const asked = generation;
+  const response = await fetch(SAVED_LIST_PATH, { credentials: "same-origin", cache: "no-store" });
+  const list = response.ok ? ((await response.json()) as SavedList) : null;
+  // A list asked for before the reader's pages were dropped may be the previous reader's: a later
+  // sync has the current one.
+  if (!list || asked !== generation) return;
+  let notes = await readNotes();
+  if (list.reader !== notes.reader) {
+    await forgetReader();
+    notes = { ...(await readNotes()), reader: list.reader };
+    await writeNotes(notes);
+  }
+  if (!list.reader) return;
+  const since = generation;
+  const cache = await caches.open(CACHES.reader);
+  const wanted = [...list.pages, ...list.stories.flatMap((s) => [s.url, ...(s.image ? [s.image] : [])])];
+  const stale = Date.now() - notes.syncedAt > REFRESH_MS;
+  const held = new Set((await cache.keys()).map((r) => pathOf(r.url)));
+  for (const path of held) if (!wanted.includes(path)) await cache.delete(path);
+  // The list first (the offline page shows only what is kept), then the pages: those that may have
+  // changed are fetched again now and then; images are immutable.
+  await writeNotes({
+    ...notes,
+    pages: list.pages,
+    stories: list.stories,
+    syncedAt: stale ? Date.now() : notes.syncedAt,
+  });
+  await keep(
+    CACHES.reader,
+    wanted.filter((p) => !held.has(p) || refresh.includes(p) || (stale && !p.startsWith("/img/"))),
+    "same-origin",
+    since,
+  );
+}
+
+/**
+ * One sync at a time: two that overlap could each see the other's reader in the notes, and the
+ * older list (another reader's) would win.
+ */
+let syncing: Promise<void> = Promise.resolve();
+function syncInTurn(refresh: string[] = []): Promise<void> {
+  const run = syncing.then(() => syncSaved(refresh));
+  syncing = run.catch(() => {});
+  return run;
+}
+
+async function keepStory(story: SavedStory) {
+  // Without cookies: a kept page is the one every anonymous reader gets, with nobody's data in it.
+  await keep(CACHES.kept, [story.url, ...(story.image ? [story.image] : [])], "omit");
+  if (!(await (await caches.open(CACHES.kept)).match(story.url))) throw new Error("not kept");
+  const notes = await readNotes();
+  await writeNotes({ ...notes, kept: [...notes.kept.filter((s) => s.url !== story.url), story] });
+}
+
+/** A kept copy of a page or image: the reader's first, then the anonymous ones. */
+async function keptCopy(path: string): Promise<Response | undefined> {
+  const notes = await readNotes();
+  const names = notes.reader ? [CACHES.reader, CACHES.kept] : [CACHES.kept];
+  for (const name of names) {
+    const hit = await (await caches.open(name)).match(path);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/** A saved page the signed-in reader just opened online replaces its kept copy: a changed story stays current. */
+async function refreshCopy(path: string, response: Response, since: number) {
+  const notes = await readNotes();
+  if (since !== generation) return;
+  if (notes.reader && (notes.pages.includes(path) || notes.stories.some((s) => s.url === path))) {
+    await (await caches.open(CACHES.reader)).put(path, response);
+  }
+}
+
+/** The shell page with the list of what is saved (the signed-in reader's, then the kept stories). */
+async function offlinePage(): Promise<Response> {
+  const shell = await serwist.matchPrecache(OFFLINE_PATH);
+  if (!shell) return Response.error();
+  const notes = await readNotes();
+  const stories = [...(notes.reader ? notes.stories : []), ...notes.kept];
+  const pages = notes.reader && notes.pages.length ? [{ url: notes.pages[0] as string, title: "Your bookmarks" }] : [];
+  const items: { url: string; title: string }[] = [];
+  for (const item of [...pages, ...stories]) if (await keptCopy(item.url)) items.push(item);
+  const html = (await shell.text()).replace(
+    /<!--saved-->[\s\S]*<!--\/saved-->/,
+    items.length
+      ? `<ul>${items.map((s) => `<li><a href="${escapeHtml(s.url)}">${escapeHtml(s.title)}</a></li>`).join("")}</ul>`
+      : "$&",
+  );
+  return new Response(html, { status: 503, headers: shell.headers });
+}
+
+serwist.registerCapture(
+  ({ request, sameOrigin }) => sameOrigin && request.mode === "navigate",
+  async ({ request, event }) => {
+    const url = new URL(request.url);
+    try {
+      const since = generation;
+      const response = await fetch(request);
+      if (response.ok && !url.search) event.waitUntil(refreshCopy(url.pathname, response.clone(), since));
+      return response;
+    } catch {
+      // A saved page under another query (a shelf filter, ?image=full) is still that page.
+      return (await keptCopy(url.pathname)) ?? offlinePage();
+    }
+  },
+);
+
+// Images: from the network; offline, the saved copy, or another width of the same image (the
+// page's srcset may ask for a width the saved list did not name).
+serwist.registerCapture(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/img/"),
+  async ({ request }) => {
+    try {
+      return await fetch(request);
+    } catch (error) {
+      const path = pathOf(request.url);
+      const exact = await keptCopy(path);
+      if (exact) return exact;
+      const prefix = path.slice(0, path.lastIndexOf("/") + 1);
+      for (const name of [CACHES.reader, CACHES.kept]) {
+        const cache = await caches.open(name);
+        const same = (await cache.keys()).find((r) => pathOf(r.url).startsWith(prefix));
+        if (same) return (await cache.match(same)) as Response;
+      }
+      throw error;
+    }
+  },
+);
+
+// Before Serwist's listener: a request that changes who is signed in waits until the reader's pages are gone.
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (url.origin !== origin || !ACCOUNT_CHANGE_PATHS.some((p) => p.test(url.pathname))) return;
+  const signsOut = /^\/(api\/auth\/)?logout/.test(url.pathname);
+  if (event.request.method === "GET" && !signsOut) return;
+  event.respondWith(forgetReader().then(() => fetch(event.request)));
+});
+
+// A change to the library (a shelf, a removal, a reading position) is kept as soon as it is made.
+const LIBRARY_CHANGES = [
+  /^\/bookmarks(\.data)?$/,
+  /^\/api\/bookmarks/,
+  /^\/reading-position(\.data)?$/,
+  /^\/api\/reading-position/,
+];
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (url.origin !== origin || event.request.method === "GET") return;
+  if (!LIBRARY_CHANGES.some((p) => p.test(url.pathname))) return;
+  // A position is saved from the story's page: that page now shows another place to continue from.
+  const from = event.request.referrer ? pathOf(event.request.referrer) : "";
+  const changed = /position/.test(url.pathname) && from.startsWith("/story/") ? [from] : [];
+  event.respondWith(
+    fetch(event.request).then((response) => {
+      if (response.status < 400) event.waitUntil(syncInTurn(changed).catch(() => {}));
+      return response;
+    }),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  const message = event.data as OfflineMessage;
+  const reply = (ok: boolean) => event.ports[0]?.postMessage({ ok });
+  if (message?.type === "sync-saved") {
+    event.waitUntil(
+      syncInTurn().then(
+        () => reply(true),
+        () => reply(false),
+      ),
+    );
+  } else if (message?.type === "save-story") {
+    event.waitUntil(
+      keepStory(message.story).then(
+        () => reply(true),
+        () => reply(false),
+      ),
+    );
+  }
+});
+
+serwist.addEventListeners();

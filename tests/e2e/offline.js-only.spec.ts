@@ -1,0 +1,203 @@
+// Reading without a signal (issue 44, docs/decisions/042): the service worker
+// keeps a signed-in reader's saved stories and library, and the stories an
+// anonymous reader keeps; a page that is not saved gets the offline page, which
+// lists what is; nothing of a reader survives their sign-out. A service worker
+// needs JavaScript, so this file runs with it only (downloads.spec.ts covers
+// what works without).
+import type { Page } from "@playwright/test";
+import { newReader, signUp } from "../support/accounts";
+import { expect, test } from "../support/test";
+
+// Titles as the pages show them (the two empty ones are read from their pages).
+const FERRY = { slug: "last-ferry-to-hollin-isle", title: "Last Ferry to Hollin Isle" };
+const BREAD = { slug: "bread-and-salt", title: "" };
+const DOLL = { slug: "the-doll-hospital", title: "" };
+const STORIES = [FERRY, BREAD, DOLL];
+
+/** The paths a cache of the page's origin holds. */
+const cachedPaths = (page: Page, name: string) =>
+  page.evaluate(
+    async (cache) => (await (await caches.open(cache)).keys()).map((r) => new URL(r.url).pathname).sort(),
+    name,
+  );
+
+const workerRegistered = (page: Page) =>
+  page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()));
+
+/**
+ * A document load while offline. The offline page never starts the app, and a kept page's modules
+ * may not come: the test's goto would wait for the app (tests/support/test.ts), so this waits for
+ * the document only, and the assertions for what it shows.
+ */
+async function openOffline(page: Page, path: string) {
+  await page.goto(path, { waitUntil: "commit" });
+  await page.waitForLoadState("domcontentloaded");
+}
+
+/** A signed-in reader bookmarks the ferry story from its page; the worker then keeps it. */
+async function bookmarkAndWaitUntilKept(page: Page) {
+  await page.goto(`/story/${FERRY.slug}`);
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: `Bookmark ${FERRY.title}` })
+    .click();
+  await expect(page.getByRole("main").getByText("On your shelf: Bookmarked")).toBeVisible();
+  await expect
+    .poll(() => cachedPaths(page, "hs-offline-reader"), { timeout: 30_000 })
+    .toContain(`/story/${FERRY.slug}`);
+}
+
+/** A press on the page's text: the reader's first interaction, which lets the worker start. */
+async function interact(page: Page) {
+  await page.getByRole("main").getByRole("heading", { level: 1 }).click();
+}
+
+test("the worker starts only after the load event and a first interaction, and keeps nothing but its shell", async ({
+  page,
+}) => {
+  const workerScripts: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/sw.js") workerScripts.push(request.url());
+  });
+  const registration = page.waitForResponse((r) => /\/register\.client-[\w-]+\.js$/.test(r.url()));
+  await page.goto(`/story/${FERRY.slug}`);
+  // Loaded, hydrated, the registration's code in and the network quiet, but no press yet:
+  // nothing registered, the worker's script not even asked for.
+  await registration;
+  await page.waitForLoadState("networkidle");
+  expect(await page.evaluate(() => document.readyState)).toBe("complete");
+  expect(await workerRegistered(page)).toBe(false);
+  expect(workerScripts).toEqual([]);
+  await interact(page);
+  await expect.poll(() => workerRegistered(page)).toBe(true);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  // An anonymous reader who saved nothing: the shell page and the worker's notes, no story.
+  await expect
+    .poll(async () => {
+      const names = await page.evaluate(() => caches.keys());
+      const paths = (await Promise.all(names.map((n) => cachedPaths(page, n)))).flat();
+      return paths.filter((p) => p !== "/__offline-notes").sort();
+    })
+    .toEqual(["/offline"]);
+});
+
+test("a reader's three bookmarked stories and /bookmarks open offline, with the text, the position and the image", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const reader = await signUp(page, newReader());
+  for (const story of STORIES) {
+    await page.goto(`/story/${story.slug}`);
+    story.title ||= (await page.getByRole("main").getByRole("heading", { level: 1 }).textContent()) ?? "";
+    await page
+      .getByRole("main")
+      .getByRole("button", { name: `Bookmark ${story.title}` })
+      .click();
+    await expect(page.getByRole("main").getByText("On your shelf: Bookmarked")).toBeVisible();
+  }
+  // A reading position, saved by the story page as the reader reads (its API), then that page opened again.
+  const token = ((await (await page.request.get("/api/csrf-token")).json()) as { csrfToken: string }).csrfToken;
+  const saved = await page.request.post("/api/reading-position", {
+    data: { slug: BREAD.slug, paragraph: 1 },
+    headers: { "X-CSRF-Token": token },
+  });
+  expect(saved.status(), await saved.text()).toBeLessThan(300);
+  await page.goto(`/story/${BREAD.slug}`);
+  await expect(page.getByRole("link", { name: /Continue where you stopped/ })).toBeVisible();
+  await page.goto("/bookmarks");
+  await interact(page);
+  // The worker keeps the library, each story and each story's small image.
+  await expect
+    .poll(() => cachedPaths(page, "hs-offline-reader"), { timeout: 30_000 })
+    .toEqual(expect.arrayContaining(["/bookmarks", ...STORIES.map((s) => `/story/${s.slug}`)]));
+  await expect
+    .poll(async () => (await cachedPaths(page, "hs-offline-reader")).filter((p) => p.startsWith("/img/")).length)
+    .toBeGreaterThan(0);
+
+  await context.setOffline(true);
+  await openOffline(page, "/bookmarks");
+  await expect(page.getByRole("heading", { level: 1, name: "Bookmarks" })).toBeVisible();
+  for (const story of STORIES) {
+    await expect(page.getByRole("main").getByRole("heading", { name: story.title })).toBeVisible();
+  }
+  // A link followed offline is a document load the worker answers.
+  await page.getByRole("main").getByRole("link", { name: DOLL.title }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: DOLL.title })).toBeVisible();
+  for (const story of STORIES) {
+    await openOffline(page, `/story/${story.slug}`);
+    await expect(page.getByRole("heading", { level: 1, name: story.title })).toBeVisible();
+    await expect(page.locator("#p-0")).toBeVisible();
+    await expect(page.getByRole("banner")).toContainText(reader.username);
+  }
+  await openOffline(page, `/story/${BREAD.slug}`);
+  await expect(page.getByRole("link", { name: /Continue where you stopped/ })).toBeVisible();
+  // The story with a featured image shows it (the kept small copy answers whichever width the page asks for).
+  await openOffline(page, `/story/${FERRY.slug}`);
+  const hero = page.locator("#story-image img").first();
+  await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+});
+
+test("a page that is not saved shows the offline page, which lists what is", async ({ page, context, checkA11y }) => {
+  test.setTimeout(90_000);
+  await signUp(page, newReader());
+  await bookmarkAndWaitUntilKept(page);
+  await context.setOffline(true);
+  await openOffline(page, "/about");
+  await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
+  const list = page.getByRole("main").getByRole("list");
+  await expect(list.getByRole("link", { name: FERRY.title })).toHaveAttribute("href", `/story/${FERRY.slug}`);
+  await expect(list.getByRole("link", { name: "Your bookmarks" })).toBeVisible();
+  await checkA11y();
+  await list.getByRole("link", { name: FERRY.title }).click();
+  await expect(page.getByRole("heading", { level: 1, name: FERRY.title })).toBeVisible();
+});
+
+test("after signing out, nothing of the reader is shown offline", async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const reader = await signUp(page, newReader());
+  await bookmarkAndWaitUntilKept(page);
+  await page.getByRole("banner").getByLabel(`Account menu for ${reader.username}`).click();
+  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+  expect(await cachedPaths(page, "hs-offline-reader")).toEqual([]);
+
+  await context.setOffline(true);
+  for (const path of ["/bookmarks", `/story/${FERRY.slug}`]) {
+    await openOffline(page, path);
+    await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
+    await expect(page.locator("body")).not.toContainText(reader.username);
+    await expect(page.locator("body")).not.toContainText(FERRY.title);
+  }
+});
+
+test("deleting the account drops the reader's kept pages before the deletion leaves", async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const reader = await signUp(page, newReader());
+  await bookmarkAndWaitUntilKept(page);
+  await page.goto("/settings/privacy");
+  await page.getByLabel("Your password").fill(reader.password);
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your account was deleted" })).toBeVisible();
+  expect(await cachedPaths(page, "hs-offline-reader")).toEqual([]);
+  await context.setOffline(true);
+  await openOffline(page, `/story/${FERRY.slug}`);
+  await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
+  await expect(page.locator("body")).not.toContainText(reader.username);
+});
+
+test("an anonymous reader keeps a story for offline reading from its page", async ({ page, context, checkA11y }) => {
+  test.setTimeout(90_000);
+  await page.goto(`/story/${FERRY.slug}`);
+  const control = page.getByRole("region", { name: "Read it without a signal" });
+  await control.getByRole("button", { name: "Keep for reading offline" }).click();
+  await expect(control.getByRole("status")).toHaveText("Kept for reading offline on this device.");
+  await checkA11y();
+  await context.setOffline(true);
+  await openOffline(page, `/story/${FERRY.slug}`);
+  await expect(page.getByRole("heading", { level: 1, name: FERRY.title })).toBeVisible();
+  await expect(page.locator("#p-0")).toBeVisible();
+  await openOffline(page, `/story/${BREAD.slug}`);
+  await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: FERRY.title })).toBeVisible();
+});
