@@ -5,12 +5,12 @@ import { StoryArticle } from "~/components/story-article";
 import { storyPageData, storyPageHeaders } from "~/library/story-page.server";
 import { isCommunityOpen } from "~/site/site-settings.server";
 import { getCommunityStory } from "~/stories/community.server";
-import { communityStoryPath } from "~/stories/paths";
 import { warningsHidingStory } from "~/stories/reader-warnings.server";
 import { WarningList, WarningNotice } from "~/stories/warning-notice";
 import { invariantResponse } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { isSlug } from "~/utils/slug";
+import { communityStoryPath } from "~/utils/story-paths";
 import type { Route } from "./+types/community-story";
 
 /** A published community story: 404 while the community content flag is off, and for any other slug. */
