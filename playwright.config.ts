@@ -80,6 +80,8 @@ const SUITE_SERVERS: SuiteServer[] = [
 
 /** The suite that loads the machine for a fixed time: it runs after the others (see projects). */
 const STRESS = ["**/load.spec.ts"];
+/** Reliability specs about the SQLite file itself (a junk file in its place), with no PostgreSQL meaning. */
+const SQLITE_ONLY = ["**/broken-database.spec.ts"];
 
 export default defineConfig({
   fullyParallel: true,
@@ -122,6 +124,15 @@ export default defineConfig({
     // Reliability: hostile input, the access and CSRF matrices, upstream faults
     // and crash safety, each against a built server of its own.
     { name: "reliability", testDir: "tests/reliability", testIgnore: STRESS },
+    // The same suites with every site they start on PostgreSQL (tests/support/site-server.ts reads
+    // the engine from this metadata; tests/support/postgres.ts gives each site a database of its
+    // own on the run's server; docs/decisions/039).
+    {
+      name: "reliability-pg",
+      testDir: "tests/reliability",
+      testIgnore: [...STRESS, ...SQLITE_ONLY],
+      metadata: { engine: "postgresql" },
+    },
     // The HTML check of every page the browser tests kept, beside the load smoke test (the stress project)
     // (tests/support/html-pages.ts; the global teardown checks what a narrower run keeps).
     { name: "html", testDir: "tests/html-check", dependencies: ["js-on", "js-off"] },

@@ -1,15 +1,41 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * The tests that use the app's database through Prisma (app/db.server.ts), which
+ * run a second time on PostgreSQL (docs/decisions/039): a new one belongs here.
+ */
+const DATABASE_TESTS = ["app/**/*.server.test.ts"];
+/** libSQL's busy handling (decision 008): nothing of it runs on PostgreSQL. */
+const SQLITE_ONLY_TESTS = ["app/db.server.test.ts"];
+
 // Kept apart from vite.config.ts: the React Router plugin is not wanted in unit tests.
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: [
-      "app/**/*.test.{ts,tsx}",
-      "server/**/*.test.ts",
-      "scripts/**/*.test.ts",
-      "tests/support/**/*.test.ts",
-      "bench/**/*.test.ts",
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "sqlite",
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "server/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "tests/support/**/*.test.ts",
+            "bench/**/*.test.ts",
+          ],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "postgresql",
+          include: DATABASE_TESTS,
+          exclude: SQLITE_ONLY_TESTS,
+          globalSetup: ["tests/support/vitest-postgres-setup.ts"],
+          env: { HS_TEST_ENGINE: "postgresql" },
+        },
+      },
     ],
     environment: "node",
     // One worker per core (Vitest's default leaves one core out: a single worker on a

@@ -13,3 +13,24 @@ export const DEFAULT_DATABASE_URL = "file:./prisma/data/dev.db";
  * overlap into a 500.
  */
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+export type DatabaseEngine = "sqlite" | "postgresql";
+
+/**
+ * Which engine a DATABASE_URL names (docs/decisions/039): `postgres:` and
+ * `postgresql:` are PostgreSQL through @prisma/adapter-pg; everything else
+ * (`file:`, `libsql:`, a libSQL server over http(s)/ws(s)) is SQLite through
+ * @prisma/adapter-libsql.
+ */
+export function databaseEngine(url: string): DatabaseEngine {
+  return /^postgres(ql)?:/i.test(url) ? "postgresql" : "sqlite";
+}
+
+/**
+ * SQLite's `?` placeholders as PostgreSQL's $1, $2, ... (outside quoted strings
+ * and names), so a raw statement is written once where both engines read it alike.
+ */
+export function numberedPlaceholders(sql: string): string {
+  let n = 0;
+  return sql.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\?/g, (token) => (token === "?" ? `$${++n}` : token));
+}

@@ -1,8 +1,8 @@
 import type { Client, Config, TransactionMode } from "@libsql/client";
 import { PrismaLibSql } from "@prisma/adapter-libsql";
 import { SQLITE_BUSY_TIMEOUT_MS } from "~/database";
+import { createDatabaseClient, type DatabaseClient } from "~/database-client.server";
 import { env } from "~/env.server";
-import { PrismaClient } from "~/generated/prisma/client";
 
 /** Retries of a statement or transaction start that still met SQLITE_BUSY, and their jittered back-off. */
 export const BUSY_RETRY: RetryPolicy = { attempts: 5, baseDelayMs: 10, maxDelayMs: 250 };
@@ -96,12 +96,14 @@ class PrismaLibSqlWithBusyRetry extends PrismaLibSql {
 }
 
 // One client per process; the global keeps it across dev-server reloads.
-const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
+// DATABASE_URL picks the engine (docs/decisions/039); SQLite gets the busy retries above.
+const globalForPrisma = globalThis as unknown as { prisma?: DatabaseClient };
 
 export const prisma =
   globalForPrisma.prisma ??
-  new PrismaClient({
-    adapter: new PrismaLibSqlWithBusyRetry({ url: env.DATABASE_URL, timeout: SQLITE_BUSY_TIMEOUT_MS }),
-  });
+  createDatabaseClient(
+    env.DATABASE_URL,
+    (url) => new PrismaLibSqlWithBusyRetry({ url, timeout: SQLITE_BUSY_TIMEOUT_MS }),
+  );
 
 if (env.NODE_ENV !== "production") globalForPrisma.prisma = prisma;

@@ -16,7 +16,10 @@ export const EnvSchema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     DATABASE_URL: z
       .string()
-      .regex(/^(file:|libsql:|https?:|wss?:)/, "must start with file:, libsql:, http(s): or ws(s):")
+      .regex(
+        /^(file:|libsql:|https?:|wss?:|postgres(ql)?:)/,
+        "must start with file:, libsql:, http(s):, ws(s): (SQLite) or postgres(ql): (PostgreSQL)",
+      )
       .default(DEFAULT_DATABASE_URL),
     /** Public origin of the site, used for canonical URLs and Open Graph tags. */
     SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),

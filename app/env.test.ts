@@ -26,6 +26,12 @@ describe("parseEnv", () => {
     expect(env.WPCOM_SITE).toBeUndefined();
   });
 
+  it("accepts a PostgreSQL URL (docs/decisions/039)", () => {
+    for (const url of ["postgres://app@db/horror", "postgresql://app:secret@127.0.0.1:5432/horror"]) {
+      expect(parseEnv({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+    }
+  });
+
   it("splits SESSION_SECRET into its rotation list, each secret trimmed", () => {
     const env = parseEnv({ SESSION_SECRET: ` ${"n".repeat(32)} , ${"o".repeat(40)}` });
     expect(env.SESSION_SECRET).toEqual(["n".repeat(32), "o".repeat(40)]);
@@ -34,7 +40,7 @@ describe("parseEnv", () => {
   it.each([
     [{ PORT: "eighty" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],
-    [{ DATABASE_URL: "postgres://x" }, "DATABASE_URL"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL"],
     [{ SITE_URL: "not a url" }, "SITE_URL"],
     [{ WP_URL: "ftp://blog.example" }, "WP_URL"],
     [{ NODE_ENV: "staging" }, "NODE_ENV"],

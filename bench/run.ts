@@ -4,7 +4,8 @@
 // docs/performance.md. Never fails on a timing: the exit code is 0 whenever
 // the measurements ran, met or not.
 //
-//   npx node bench/run.ts [--quick] [--only page,throughput,degraded,lcp,sign-in] [--wordpress URL] [--probe]
+//   npx node bench/run.ts [--quick] [--only page,throughput,degraded,lcp,sign-in,cluster] [--wordpress URL] [--probe]
+//                         [--database URL]
 //
 // --wordpress URL (e.g. http://127.0.0.1:8088, a local WordPress with the demo stories): part 4
 // reads its stories from that WordPress and sets each page LCP beside the same
@@ -14,6 +15,11 @@
 // --probe loads bench/lib/loop-probe.ts into the sign-in part's server and prints where
 // its event loop waited during the sign-ins and at rest (for diagnosis only).
 //
+// --database URL: the engine of part 8 (several processes behind nginx): a `file:` URL (the
+// default) gives each run a fresh SQLite file; a `postgres:` URL names the PostgreSQL server on
+// which the run makes a fresh database, and a bare `postgresql:` starts one for the run
+// (tests/support/postgres.ts).
+//
 // --quick (1 run, 2 s points, 50 requests) and --only are for working on the
 // bench; they write bench/results/partial.json and leave the docs alone.
 import { existsSync } from "node:fs";
@@ -21,9 +27,11 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { databaseEngine } from "../app/database.ts";
 import { jsBytesPerRoute } from "../scripts/js-bytes.ts";
 import { freePort } from "../tests/support/ports.ts";
 import { startWordPressServer } from "../tests/support/wordpress-server.ts";
+import { measureCluster } from "./cluster.ts";
 import { measureDegraded } from "./degraded.ts";
 import { type AppServer, root, startAppServer, waitFor } from "./lib/app-server.ts";
 import { startReference } from "./lib/reference.ts";
@@ -50,7 +58,7 @@ export const LCP_PAGES: LcpPage[] = [
   { name: "stories", path: LIST_PATH, wordpressPath: "/" },
 ];
 
-const PARTS = ["page", "throughput", "degraded", "lcp", "wire", "lighthouse", "sign-in"] as const;
+const PARTS = ["page", "throughput", "degraded", "lcp", "wire", "lighthouse", "sign-in", "cluster"] as const;
 type Part = (typeof PARTS)[number];
 
 const { values } = parseArgs({
@@ -60,6 +68,7 @@ const { values } = parseArgs({
     wordpress: { type: "string" },
     "lcp-pages": { type: "string" },
     probe: { type: "boolean", default: false },
+    database: { type: "string", default: "file:" },
   },
 });
 const quick = values.quick ?? false;
@@ -224,6 +233,20 @@ try {
   if (only.includes("sign-in")) {
     log("7. GET /api/health during 20 parallel sign-ins (bcrypt cost 12) and at rest");
     result.signInLoad = await measureSignInLoad({ runs: settings.runs, probe: values.probe ?? false, log });
+  }
+  if (only.includes("cluster")) {
+    const engine = databaseEngine(values.database ?? "file:");
+    // A postgres: URL with a host names the server the run's database is made on; a bare
+    // `postgresql:` starts one for the run (tests/support/postgres.ts).
+    if (engine === "postgresql" && new URL(values.database ?? "").hostname)
+      process.env.TEST_DATABASE_URL = values.database;
+    log(`8. several processes behind nginx on ${engine}, ${settings.durationSeconds} s per point`);
+    result.cluster = await measureCluster({
+      engine,
+      durationSeconds: settings.durationSeconds,
+      warmupSeconds: settings.warmupSeconds,
+      log,
+    });
   }
 } finally {
   await cleanUp();

@@ -32,25 +32,55 @@ export type ThroughputResult = {
   peakRssBytes: number;
 };
 
+export type LoadRun = {
+  latencies: number[];
+  /** When each of those responses arrived (Date.now()), in the same order. */
+  times: number[];
+  seconds: number;
+  non2xx: number;
+  errors: number;
+};
+
 /** One autocannon run; every response's latency is kept so slices can be added up exactly. */
 export function load(
   url: string,
   connections: number,
   durationSeconds: number,
-): Promise<{ latencies: number[]; seconds: number; non2xx: number; errors: number }> {
+  headers: Record<string, string> = LOAD_HEADERS,
+  /** Ends the run before its duration. */
+  signal?: AbortSignal,
+): Promise<LoadRun> {
   const latencies: number[] = [];
+  const times: number[] = [];
   let non2xx = 0;
-  const instance = autocannon({ url, connections, duration: durationSeconds, headers: LOAD_HEADERS }, () => {});
+  const instance = autocannon({ url, connections, duration: durationSeconds, headers }, () => {});
+  signal?.addEventListener("abort", () => instance.stop(), { once: true });
   instance.on("response", (_client, statusCode, _bytes, responseTime) => {
-    if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
-    else non2xx++;
+    if (statusCode >= 200 && statusCode < 300) {
+      latencies.push(responseTime);
+      times.push(Date.now());
+    } else non2xx++;
   });
   return new Promise((resolve, reject) => {
     instance.on("done", (result) =>
-      resolve({ latencies, seconds: result.duration, non2xx, errors: result.errors + result.timeouts }),
+      resolve({ latencies, times, seconds: result.duration, non2xx, errors: result.errors + result.timeouts }),
     );
     instance.on("error", reject);
   });
+}
+
+/** Runs of one side added up. */
+export function loadPoint(runs: LoadRun[]): LoadPoint {
+  const latencies = runs.flatMap((r) => r.latencies);
+  const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
+  return {
+    requestsPerSecond: latencies.length / seconds,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    requests: latencies.length,
+    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+  };
 }
 
 /**
@@ -66,8 +96,8 @@ export async function measurePoint(
   slices: number,
 ): Promise<{ product: LoadPoint; reference: LoadPoint }> {
   const sides = {
-    product: [] as Awaited<ReturnType<typeof load>>[],
-    reference: [] as Awaited<ReturnType<typeof load>>[],
+    product: [] as LoadRun[],
+    reference: [] as LoadRun[],
   };
   const slice = durationSeconds / slices;
   for (let i = 0; i < slices; i++) {
@@ -75,19 +105,7 @@ export async function measurePoint(
     for (const side of order)
       sides[side].push(await load(side === "product" ? productUrl : referenceUrl, connections, slice));
   }
-  const summary = (runs: Awaited<ReturnType<typeof load>>[]): LoadPoint => {
-    const latencies = runs.flatMap((r) => r.latencies);
-    const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
-    return {
-      requestsPerSecond: latencies.length / seconds,
-      p50Ms: percentile(latencies, 50),
-      p99Ms: percentile(latencies, 99),
-      requests: latencies.length,
-      non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
-      errors: runs.reduce((sum, r) => sum + r.errors, 0),
-    };
-  };
-  return { product: summary(sides.product), reference: summary(sides.reference) };
+  return { product: loadPoint(sides.product), reference: loadPoint(sides.reference) };
 }
 
 export async function measureThroughput(options: {

@@ -3,9 +3,8 @@
 // slug, so running it twice changes nothing.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { PrismaLibSql } from "@prisma/adapter-libsql";
-import { DEFAULT_DATABASE_URL, SQLITE_BUSY_TIMEOUT_MS } from "../app/database.ts";
-import { PrismaClient } from "../app/generated/prisma/client.ts";
+import { DEFAULT_DATABASE_URL } from "../app/database.ts";
+import { createDatabaseClient } from "../app/database-client.server.ts";
 
 type DemoContent = {
   categories: { slug: string; name: string; description: string }[];
@@ -24,7 +23,8 @@ type DemoContent = {
 
 export async function seed(url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL) {
   const demo: DemoContent = JSON.parse(await readFile(path.join(import.meta.dirname, "demo-stories.json"), "utf8"));
-  const prisma = new PrismaClient({ adapter: new PrismaLibSql({ url, timeout: SQLITE_BUSY_TIMEOUT_MS }) });
+  // Either engine: the URL decides (docs/decisions/039).
+  const prisma = createDatabaseClient(url);
   try {
     for (const category of demo.categories) {
       await prisma.category.upsert({ where: { slug: category.slug }, create: category, update: category });

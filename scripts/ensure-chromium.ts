@@ -4,9 +4,10 @@
 // Checker that every browser run ends with (tests/support/html-pages.ts); with
 // `bench`, what the bench needs instead: Debian's full Chromium. Installs what
 // is missing when this is a Debian machine we may change.
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { aptInstall, canInstallPackages } from "../tests/support/apt.ts";
 import { CHROMIUM_EXECUTABLE, CHROMIUM_PACKAGES, FULL_CHROMIUM_EXECUTABLE } from "../tests/support/chromium.ts";
 
 const forBench = process.argv.includes("bench");
@@ -31,31 +32,12 @@ if (!forBench && spawnSync(java, ["-version"], { stdio: "ignore" }).status !== 0
 }
 
 if (missing.length) {
-  const canInstall = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
-  if (!canInstall) {
+  if (!canInstallPackages()) {
     console.error(
       `Missing ${missing.map((m) => m.what).join(" and ")}. Debian: apt-get install ${missing.flatMap((m) => m.packages).join(" ")}; elsewhere set CHROME_PATH to a Chromium or Chrome binary (or empty for Playwright's own) and JAVA_HOME to a Java runtime.`,
     );
     process.exit(1);
   }
   console.log(`Installing ${missing.map((m) => m.what).join(" and ")} for the browser tests...`);
-  // The system may hold dpkg's lock (unattended upgrades at boot): apt waits
-  // for it up to 5 minutes, and a failed attempt is tried once more, as .ci/run does.
-  const lockWait = ["-o", "DPkg::Lock::Timeout=300"];
-  const apt = (args: string[]) =>
-    execFileSync("apt-get", [...lockWait, ...args], {
-      stdio: "inherit",
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-    });
-  for (let attempt = 1; ; attempt++) {
-    try {
-      apt(["update", "-qq"]);
-      apt(["install", "-y", "-qq", "--no-install-recommends", ...missing.flatMap((m) => m.packages)]);
-      break;
-    } catch (error) {
-      if (attempt >= 2) throw error;
-      console.log("apt-get failed; trying once more in 10 s...");
-      await new Promise((resolve) => setTimeout(resolve, 10_000));
-    }
-  }
+  await aptInstall(missing.flatMap((m) => m.packages));
 }

@@ -2,31 +2,54 @@
 //
 // `prisma migrate` needs a native schema-engine binary that this project's
 // machines cannot download. Prisma publishes the same engine compiled to
-// WebAssembly (@prisma/schema-engine-wasm), which talks to SQLite through the
-// libSQL driver adapter. Driving it here keeps Prisma's standard layout
+// WebAssembly (@prisma/schema-engine-wasm), with the SQLite and PostgreSQL
+// connectors, which reach the database through a driver adapter (libSQL or pg).
+// Driving it here keeps Prisma's standard layout
 // (prisma/migrations/<timestamp>_<name>/migration.sql, migration_lock.toml)
 // and its `_prisma_migrations` history table, so the real CLI works on the
-// same database wherever it is available. See docs/decisions/002.
+// same database wherever it is available. See docs/decisions/002 and 039.
 //
 //   node scripts/migrate.ts deploy         apply pending migrations
-//   node scripts/migrate.ts create <name>  write a migration for schema changes
+//   node scripts/migrate.ts create <name>  write a migration for schema changes (both engines)
 //   node scripts/migrate.ts reset          drop everything, then deploy
 //
-// DATABASE_URL selects the database (default: the development database).
+// DATABASE_URL selects the database (default: the development database) and
+// with it the engine: SQLite uses prisma/schema.prisma and prisma/migrations,
+// PostgreSQL prisma/postgres/schema.prisma (made from the first by
+// scripts/postgres-schema.ts) and prisma/postgres/migrations.
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient } from "@libsql/client";
 import { PrismaLibSql } from "@prisma/adapter-libsql";
-import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
-import { DEFAULT_DATABASE_URL, SQLITE_BUSY_TIMEOUT_MS } from "../app/database.ts";
+import { PrismaPg } from "@prisma/adapter-pg";
+import {
+  bindMigrationAwareSqlAdapterFactory,
+  type SqlMigrationAwareDriverAdapterFactory,
+} from "@prisma/driver-adapter-utils";
+import pg from "pg";
+import { type DatabaseEngine, DEFAULT_DATABASE_URL, databaseEngine, SQLITE_BUSY_TIMEOUT_MS } from "../app/database.ts";
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(import.meta.dirname, "..");
-const schemaPath = path.join(root, "prisma", "schema.prisma");
-const migrationsDir = path.join(root, "prisma", "migrations");
 const filters = { externalTables: [], externalEnums: [] };
+
+/** Where each engine's schema and migration history live. */
+const layouts = {
+  sqlite: {
+    schemaPath: path.join(root, "prisma", "schema.prisma"),
+    migrationsDir: path.join(root, "prisma", "migrations"),
+  },
+  postgresql: {
+    schemaPath: path.join(root, "prisma", "postgres", "schema.prisma"),
+    migrationsDir: path.join(root, "prisma", "postgres", "migrations"),
+  },
+} satisfies Record<DatabaseEngine, { schemaPath: string; migrationsDir: string }>;
+
+export function layoutOf(url: string) {
+  return { engine: databaseEngine(url), ...layouts[databaseEngine(url)] };
+}
 
 type Engine = {
   applyMigrations(input: unknown): Promise<{ appliedMigrationNames: string[] }>;
@@ -42,29 +65,119 @@ type Bindings = {
   __wbg_set_wasm(exports: WebAssembly.Exports): void;
   SchemaEngine: { new: (options: unknown, log: (message: string) => void, adapter: unknown) => Promise<Engine> };
 };
-let bindingsPromise: Promise<Bindings> | undefined;
+// Kept on globalThis: the bindings module is one per process (Node's cache), and
+// a second instance of this file (Vitest loads each project's global set-up
+// apart) instantiating the engine again pointed that shared module at a new
+// WebAssembly memory under the first engine's feet, which crashed the process.
+const shared = globalThis as { hsSchemaEngineBindings?: Promise<Bindings> };
+
+/**
+ * The engine's timers. Its PostgreSQL connector arms a 10 s timeout (for its
+ * advisory lock) and never clears it: it kept a script alive 10 s after its
+ * work, and when it fired after the engine was freed, the dropped Rust closure
+ * threw from a timer and killed a long-lived process (a test server that had
+ * migrated its database). Timers are unref'd, and cleared once no engine runs.
+ */
+const engineTimers = new Set<NodeJS.Timeout>();
+let enginesRunning = 0;
+function engineTimer(callback: () => void, ms: number) {
+  const timer = setTimeout(() => {
+    engineTimers.delete(timer);
+    callback();
+  }, ms >>> 0);
+  timer.unref();
+  engineTimers.add(timer);
+  return timer;
+}
+function engineStopped() {
+  if (--enginesRunning > 0) return;
+  for (const timer of engineTimers) clearTimeout(timer);
+  engineTimers.clear();
+}
 function loadBindings() {
-  bindingsPromise ??= (async () => {
+  shared.hsSchemaEngineBindings ??= (async () => {
     const bindingsPath = require.resolve("@prisma/schema-engine-wasm/schema_engine_bg");
     const bindings: Bindings = await import(bindingsPath);
     const wasmBytes = await readFile(path.join(path.dirname(bindingsPath), "schema_engine_bg.wasm"));
-    const { instance } = await WebAssembly.instantiate(wasmBytes, {
-      "./schema_engine_bg.js": bindings as unknown as WebAssembly.ModuleImports,
-    });
+    const imports: WebAssembly.ModuleImports = { ...(bindings as unknown as WebAssembly.ModuleImports) };
+    for (const name of Object.keys(imports).filter((key) => key.startsWith("__wbg_setTimeout_"))) {
+      imports[name] = engineTimer;
+    }
+    const { instance } = await WebAssembly.instantiate(wasmBytes, { "./schema_engine_bg.js": imports });
     bindings.__wbg_set_wasm(instance.exports);
     (instance.exports as { __wbindgen_start?: () => void }).__wbindgen_start?.();
     return bindings;
   })();
-  return bindingsPromise;
+  return shared.hsSchemaEngineBindings;
 }
 
-async function loadEngine(url: string, schema: string): Promise<Engine> {
+type QueryResultLike = { fields?: { dataTypeID: number }[] } | undefined;
+const PG_CHAR = 18;
+const PG_TEXT = 25;
+
+/**
+ * The schema engine reads PostgreSQL's catalogue, whose one-letter codes
+ * (pg_class.relkind, pg_constraint.contype, ...) have the internal type "char";
+ * @prisma/adapter-pg 7.10 maps no column type for it and fails with "Column type
+ * 'char' could not be deserialized". pg already reads its values as strings:
+ * only the result's type id changes, to text, for the migration connections
+ * alone (the app's queries never return "char").
+ */
+function readCharAsText(client: pg.PoolClient) {
+  const asText = <R extends QueryResultLike>(result: R): R => {
+    for (const field of result?.fields ?? []) if (field.dataTypeID === PG_CHAR) field.dataTypeID = PG_TEXT;
+    return result;
+  };
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const callback = args.at(-1);
+    if (typeof callback === "function") {
+      args[args.length - 1] = (error: unknown, result: QueryResultLike) => callback(error, asText(result));
+      return query(...args);
+    }
+    const pending = query(...args);
+    return pending instanceof Promise ? pending.then(asText) : pending;
+  }) as typeof client.query;
+}
+
+/**
+ * Runs `work` with the schema engine on the database at `url`, with that
+ * engine's schema. PostgreSQL's connections come from a pool of our own, ended
+ * afterwards: the adapter leaves a pool it was given open, and an idle one
+ * would keep the process alive (and the database busy for CREATE DATABASE ... TEMPLATE).
+ */
+async function withEngine<T>(url: string, work: (engine: Engine, schema: string) => Promise<T>): Promise<T> {
+  const { schemaPath } = layoutOf(url);
+  const schema = await readFile(schemaPath, "utf8");
   const bindings = await loadBindings();
-  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaLibSql({ url }));
+  let pool: pg.Pool | undefined;
+  let factory: SqlMigrationAwareDriverAdapterFactory;
+  if (layoutOf(url).engine === "postgresql") {
+    pool = new pg.Pool({ connectionString: url, max: 2 });
+    pool.on("connect", readCharAsText);
+    factory = new PrismaPg(pool);
+  } else {
+    factory = new PrismaLibSql({ url });
+  }
   const log = (message: string) => {
     if (process.env.DEBUG_MIGRATE) console.error(message);
   };
-  return bindings.SchemaEngine.new({ datamodels: [[schemaPath, schema]] }, log, adapter);
+  enginesRunning++;
+  try {
+    const engine = await bindings.SchemaEngine.new(
+      { datamodels: [[schemaPath, schema]] },
+      log,
+      bindMigrationAwareSqlAdapterFactory(factory),
+    );
+    try {
+      return await work(engine, schema);
+    } finally {
+      engine.free();
+    }
+  } finally {
+    engineStopped();
+    await pool?.end();
+  }
 }
 
 export function databaseUrl(): string {
@@ -77,7 +190,7 @@ async function ensureDatabaseDir(url: string) {
   await mkdir(path.dirname(path.resolve(root, file)), { recursive: true });
 }
 
-async function migrationList() {
+async function migrationList(migrationsDir: string) {
   const entries = await readdir(migrationsDir, { withFileTypes: true }).catch(() => []);
   const dirs = entries
     .filter((e) => e.isDirectory())
@@ -109,19 +222,33 @@ async function migrationList() {
 
 export async function deploy(url = databaseUrl()) {
   await ensureDatabaseDir(url);
-  const schema = await readFile(schemaPath, "utf8");
-  const engine = await loadEngine(url, schema);
-  let applied: string[];
-  try {
-    ({ appliedMigrationNames: applied } = await engine.applyMigrations({
-      migrationsList: await migrationList(),
-      filters,
-    }));
-  } finally {
-    engine.free();
-  }
+  const { migrationsDir } = layoutOf(url);
+  const migrationsList = await migrationList(migrationsDir);
+  const { appliedMigrationNames } = await withEngine(url, (engine) =>
+    engine.applyMigrations({ migrationsList, filters }),
+  );
   await enableWriteAheadLog(url);
-  return applied;
+  return appliedMigrationNames;
+}
+
+/**
+ * The SQL that would bring the database at `url` to its engine's schema, or
+ * null when they agree: after `deploy`, null proves the migration history and
+ * the schema describe the same tables (scripts/migrate.test.ts).
+ */
+export async function pendingChanges(url: string): Promise<string | null> {
+  const script = await withEngine(url, async (engine, schema) => {
+    const { schemaPath } = layoutOf(url);
+    const result = await engine.diff({
+      from: { tag: "schemaDatasource", files: [{ path: schemaPath, content: schema }], configDir: root },
+      to: { tag: "schemaDatamodel", files: [{ path: schemaPath, content: schema }] },
+      script: true,
+      exitCode: null,
+      filters,
+    });
+    return result.stdout;
+  });
+  return !script || /^\s*-- This is an empty migration\.\s*$/.test(script) ? null : script;
 }
 
 /**
@@ -141,57 +268,56 @@ async function enableWriteAheadLog(url: string) {
 
 async function reset(url = databaseUrl()) {
   await ensureDatabaseDir(url);
-  const schema = await readFile(schemaPath, "utf8");
-  const engine = await loadEngine(url, schema);
-  try {
-    await engine.reset({ filter: filters });
-  } finally {
-    engine.free();
-  }
+  await withEngine(url, (engine) => engine.reset({ filter: filters }));
   return deploy(url);
 }
 
 // The engine's own createMigration replays history into a shadow database,
 // which the WebAssembly build cannot open for SQLite. Replaying the history into
-// a scratch file and diffing that live database against the schema gives the
-// same script.
+// a scratch database and diffing that live database against the schema gives the
+// same script. Each engine gets its migration under the same name and time:
+// SQLite's in a scratch file, PostgreSQL's in a scratch database on the test
+// harness's server (TEST_DATABASE_URL, or a temporary cluster it starts).
 async function create(name: string) {
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error("Migration name: lower-case letters, digits and _ only");
+  // The PostgreSQL schema follows prisma/schema.prisma first (a model change may not have been generated yet).
+  const { writePostgresSchema } = await import("./postgres-schema.ts");
+  await writePostgresSchema();
+  const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
   const scratch = await mkdtemp(path.join(tmpdir(), "hs-migrate-"));
-  const url = `file:${path.join(scratch, "replay.db")}`;
   try {
-    await deploy(url);
-    const schema = await readFile(schemaPath, "utf8");
-    const engine = await loadEngine(url, schema);
-    let script: string | null;
-    try {
-      const result = await engine.diff({
-        from: { tag: "schemaDatasource", files: [{ path: schemaPath, content: schema }], configDir: root },
-        to: { tag: "schemaDatamodel", files: [{ path: schemaPath, content: schema }] },
-        script: true,
-        exitCode: null,
-        filters,
-      });
-      script = result.stdout;
-    } finally {
-      engine.free();
-    }
-    if (!script || /^\s*-- This is an empty migration\.\s*$/.test(script)) {
-      console.log("The schema and the migrations agree: nothing to write.");
-      return;
-    }
-    const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
-    const dir = path.join(migrationsDir, `${stamp}_${name}`);
-    await mkdir(dir, { recursive: true });
-    await writeFile(path.join(dir, "migration.sql"), script);
-    await writeFile(
-      path.join(migrationsDir, "migration_lock.toml"),
-      '# Please do not edit this file manually\n# It should be added in your version-control system (e.g., Git)\nprovider = "sqlite"\n',
-    );
-    console.log(`Wrote ${path.relative(root, dir)}/migration.sql`);
+    await createFor(`file:${path.join(scratch, "replay.db")}`, `${stamp}_${name}`);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
+  const { postgresDatabase, stopPostgres } = await import("../tests/support/postgres.ts");
+  const database = await postgresDatabase(`migrate_${name}`, { contents: "empty" });
+  try {
+    await createFor(database.url, `${stamp}_${name}`);
+  } finally {
+    await database.dispose();
+    await stopPostgres();
+  }
+}
+
+const PROVIDERS: Record<DatabaseEngine, string> = { sqlite: "sqlite", postgresql: "postgresql" };
+
+async function createFor(scratchUrl: string, dirName: string) {
+  const { engine, migrationsDir } = layoutOf(scratchUrl);
+  await deploy(scratchUrl);
+  const script = await pendingChanges(scratchUrl);
+  if (!script) {
+    console.log(`${engine}: the schema and the migrations agree: nothing to write.`);
+    return;
+  }
+  const dir = path.join(migrationsDir, dirName);
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, "migration.sql"), script);
+  await writeFile(
+    path.join(migrationsDir, "migration_lock.toml"),
+    `# Please do not edit this file manually\n# It should be added in your version-control system (e.g., Git)\nprovider = "${PROVIDERS[engine]}"\n`,
+  );
+  console.log(`Wrote ${path.relative(root, dir)}/migration.sql`);
 }
 
 if (import.meta.main) {

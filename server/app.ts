@@ -25,7 +25,7 @@ export { demoAdminMessage, ensureDemoAdmin } from "~/auth/demo-admin.server";
 // `npm run sync` runs a sync through the build (scripts/sync.ts).
 export { syncContent } from "~/content/sync-schedule.server";
 export { env } from "~/env.server";
-export { runStartupJobs } from "./startup";
+export { runStartupJobs, stopStartupJobs } from "./startup";
 
 export type AppOptions = {
   /** Development: Vite serves the client files; production: build/client. */

@@ -55,6 +55,10 @@ async function load(): Promise<{ module: ServerModule; listener: Listener }> {
 const { module, listener } = await load();
 const { env } = module;
 
+/** Responses under way, so that a stop can tell their clients not to send another request on the connection. */
+const open = new Map<ServerResponse, IncomingMessage>();
+let stopping = false;
+
 const server = createServer(
   {
     // https://nodejs.org/api/http.html#serverrequesttimeout: past either, Node answers 408 and closes.
@@ -63,17 +67,50 @@ const server = createServer(
     // How often those timeouts are checked (Node's default is 30 s).
     connectionsCheckingInterval: Math.min(1_000, env.HEADERS_TIMEOUT_MS),
   },
-  listener,
+  (req, res) => {
+    if (stopping) res.setHeader("Connection", "close");
+    open.set(res, req);
+    res.once("close", () => open.delete(res));
+    listener(req, res);
+  },
 );
 server.listen(env.PORT, () => {
   console.log(`Horror Stories on http://localhost:${env.PORT}${dev ? " (development)" : ""}`);
   module.runStartupJobs();
 });
 
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.on(signal, () => {
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 5_000).unref();
-  });
+/** SIGTERM's budget (docs/decisions/040): a process manager waits 10 s before its SIGKILL. */
+const STOP_WITHIN_MS = 9_000;
+
+/**
+ * A clean stop (SIGTERM, SIGINT; a rolling restart): the port closes at once, so the proxy sends
+ * new requests to the other processes; the requests under way finish (their connections close
+ * after them); the recurring jobs stop and the leases this process holds are given back; then
+ * the process exits, within STOP_WITHIN_MS whatever is still running.
+ */
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  const deadline = setTimeout(() => {
+    console.error(`Stopping took over ${STOP_WITHIN_MS / 1000} s: exiting with requests still open.`);
+    process.exit(1);
+  }, STOP_WITHIN_MS);
+  deadline.unref();
+  for (const [res, req] of open) {
+    // An event stream (the sync's progress) lasts as long as its page: cut it, and the browser's
+    // EventSource reconnects, through the proxy, to a process that is not stopping.
+    if (req.headers.accept?.includes("text/event-stream")) res.destroy();
+    else if (!res.headersSent) res.setHeader("Connection", "close");
+  }
+  const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+  // A keep-alive connection goes idle after its last answer: close each as it does.
+  const idle = setInterval(() => server.closeIdleConnections(), 50);
+  server.closeIdleConnections();
+  await Promise.all([drained, module.stopStartupJobs(STOP_WITHIN_MS - 1_000)]).catch((error) =>
+    console.error("Stopping failed:", error instanceof Error ? error.message : error),
+  );
+  clearInterval(idle);
+  process.exit(0);
 }
+
+for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => void stop());

@@ -15,6 +15,7 @@ import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { recordAdminAction } from "~/site/audit.server";
+import { containsText } from "~/site/sql.server";
 import { communityStoryPath } from "~/stories/paths";
 import { isStoryStatus, STATUS_LABELS } from "~/stories/state";
 import { CONTENT_PER_PAGE, type ContentSourceFilter, type SOURCE_LABELS } from "./content-sources";
@@ -141,7 +142,7 @@ async function postsPage(
         : kind === "community"
           ? { submittedAt: { not: null } }
           : { OR: [{ submittedAt: null }, { submittedAt: { not: null } }] },
-      ...(search ? [{ title: { contains: search } }] : []),
+      ...(search ? [{ title: containsText(search) }] : []),
     ],
   };
   const [rows, total] = await Promise.all([

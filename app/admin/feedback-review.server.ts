@@ -2,6 +2,7 @@
 // one list shape, their notes, the new counts and the CSV export of a filtered
 // view. What admins change is in feedback-actions.server.ts.
 import { prisma } from "~/db.server";
+import { containsText } from "~/site/sql.server";
 import {
   errorIdIn,
   type FeedbackFilters,
@@ -41,7 +42,7 @@ function statusWhere(kind: NoteKind, status: string | null): Where {
 
 /** The search: any of the fields contains the words (SQLite's LIKE, so case-insensitive for ASCII). */
 function searchWhere(q: string | null, fields: string[]): Where {
-  return q ? { OR: fields.map((field) => ({ [field]: { contains: q } })) } : {};
+  return q ? { OR: fields.map((field) => ({ [field]: containsText(q) })) } : {};
 }
 
 function feedbackWhere(f: FeedbackFilters): Where {

@@ -1,7 +1,7 @@
 // The numbers of /admin/site-statistics, every one counted by the database
 // (COUNT, GROUP BY, weeks computed in SQL): no rows are loaded to be counted here.
 import { prisma } from "~/db.server";
-import { julian } from "~/site/sql.server";
+import { comparableTime, mondayOfColumn, onPostgres, placeholders, timeParameter } from "~/site/sql.server";
 
 export type Count = { label: string; value: number };
 export type WeekCount = { week: string; value: number };
@@ -28,15 +28,14 @@ export function lastWeeks(now: Date, weeks = WEEKS): string[] {
 
 /**
  * Rows per week of `table`.`column` since the first of the last WEEKS weeks,
- * grouped by SQLite (`date(x, '-6 days', 'weekday 1')` is the Monday on or before x).
+ * grouped by the database (by the Monday on or before each date).
  * `table`, `column` and `where` are constants of this file, never input.
  */
 async function perWeek(table: string, column: string, now: Date, where = "1 = 1"): Promise<WeekCount[]> {
   const weeks = lastWeeks(now);
-  const j = julian(`"${column}"`);
   const rows = await prisma.$queryRawUnsafe<{ week: string; n: number | bigint }[]>(
-    `SELECT date(${j}, '-6 days', 'weekday 1') AS week, COUNT(*) AS n FROM "${table}"
-     WHERE ${j} >= julianday(?) AND ${where} GROUP BY week`,
+    placeholders(`SELECT ${mondayOfColumn(`"${column}"`)} AS week, COUNT(*) AS n FROM "${table}"
+     WHERE ${comparableTime(`"${column}"`)} >= ${timeParameter()} AND ${where} GROUP BY week`),
     weeks[0],
   );
   const byWeek = new Map(rows.map((r) => [r.week, Number(r.n)]));
@@ -44,6 +43,12 @@ async function perWeek(table: string, column: string, now: Date, where = "1 = 1"
 }
 
 export async function databaseSize(): Promise<number> {
+  if (onPostgres) {
+    const [row] = await prisma.$queryRawUnsafe<{ bytes: number | bigint }[]>(
+      "SELECT pg_database_size(current_database()) AS bytes",
+    );
+    return Number(row?.bytes ?? 0);
+  }
   const [count] = await prisma.$queryRawUnsafe<{ page_count: number | bigint }[]>("PRAGMA page_count");
   const [size] = await prisma.$queryRawUnsafe<{ page_size: number | bigint }[]>("PRAGMA page_size");
   return Number(count?.page_count ?? 0) * Number(size?.page_size ?? 0);
@@ -82,7 +87,9 @@ export async function siteStatistics(now = new Date()) {
     prisma.user.count(),
     prisma
       .$queryRawUnsafe<{ n: number | bigint }[]>(
-        `SELECT COUNT(DISTINCT "userId") AS n FROM "ReadingPosition" WHERE ${julian('"updatedAt"')} >= julianday(?)`,
+        placeholders(
+          `SELECT COUNT(DISTINCT "userId") AS n FROM "ReadingPosition" WHERE ${comparableTime('"updatedAt"')} >= ${timeParameter()}`,
+        ),
         monthAgo.toISOString(),
       )
       .then(([row]) => Number(row?.n ?? 0)),

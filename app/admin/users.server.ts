@@ -11,6 +11,7 @@ import type { SessionUser } from "~/auth/session.server";
 import { prisma } from "~/db.server";
 import { type AuditActor, listAudit, recordAdminAction } from "~/site/audit.server";
 import { readListQuery } from "~/site/list-query";
+import { containsText, serializeOn } from "~/site/sql.server";
 import { USER_SORTS } from "./users";
 
 export const USERS_PAGE_SIZE = 25;
@@ -36,9 +37,9 @@ export async function listUsers(query: UserListQuery) {
     ...(query.q
       ? {
           OR: [
-            { username: { contains: query.q } },
-            { displayName: { contains: query.q } },
-            { email: { contains: query.q.toLowerCase() } },
+            { username: containsText(query.q) },
+            { displayName: containsText(query.q) },
+            { email: containsText(query.q.toLowerCase()) },
           ],
         }
       : {}),
@@ -215,12 +216,15 @@ type Tx = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
  * Returns whether the rule allowed it.
  */
 export async function guardLastAdmin(tx: Tx, userId: string, demote: boolean): Promise<boolean> {
+  // On PostgreSQL two admins demoting each other at once would each count the other (sql.server.ts).
+  await serializeOn(tx, "last-admin");
+  // Boolean literals: SQLite reads true/false as 1/0 (how Prisma stores them), PostgreSQL as booleans.
   const changed = await tx.$executeRaw`
-    UPDATE "User" SET "isAdmin" = CASE WHEN ${demote ? 1 : 0} = 1 THEN 0 ELSE "isAdmin" END
+    UPDATE "User" SET "isAdmin" = CASE WHEN ${demote} THEN false ELSE "isAdmin" END
     WHERE "id" = ${userId}
-      AND ("isAdmin" = 0 OR "suspendedAt" IS NOT NULL
+      AND ("isAdmin" = false OR "suspendedAt" IS NOT NULL
         OR (SELECT COUNT(*) FROM "User" AS other
-            WHERE other."isAdmin" = 1 AND other."suspendedAt" IS NULL AND other."id" <> ${userId}) >= 1)`;
+            WHERE other."isAdmin" = true AND other."suspendedAt" IS NULL AND other."id" <> ${userId}) >= 1)`;
   return changed === 1;
 }
 

@@ -5,6 +5,7 @@
 
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
+import { placeholders } from "~/site/sql.server";
 import { isSlowConnection } from "~/utils/connection";
 import { dayOf, daysBetween, median, percentile } from "./analytics";
 
@@ -164,7 +165,7 @@ export async function rollUpFinishedDays(now = new Date()): Promise<string[]> {
   const candidates = new Set<string>();
   for (const table of ["PageView", "WebVital", "ReadingEvent"] as const) {
     const rows = await prisma.$queryRawUnsafe<{ day: string }[]>(
-      `SELECT DISTINCT "day" FROM "${table}" WHERE "day" < ?`,
+      placeholders(`SELECT DISTINCT "day" FROM "${table}" WHERE "day" < ?`),
       today,
     );
     for (const r of rows) candidates.add(r.day);

@@ -72,7 +72,7 @@ const salts = new Map<string, string>();
 async function saltOf(day: string): Promise<string> {
   const known = salts.get(day);
   if (known) return known;
-  await prisma.$executeRaw`INSERT OR IGNORE INTO "AnalyticsSalt" ("day", "salt") VALUES (${day}, ${randomBytes(32).toString("hex")})`;
+  await prisma.$executeRaw`INSERT INTO "AnalyticsSalt" ("day", "salt") VALUES (${day}, ${randomBytes(32).toString("hex")}) ON CONFLICT ("day") DO NOTHING`;
   const row = await prisma.analyticsSalt.findUnique({ where: { day } });
   const salt = row?.salt ?? randomBytes(32).toString("hex");
   if (salts.size > 4) salts.clear();

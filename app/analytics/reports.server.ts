@@ -3,7 +3,7 @@
 // each worked out from the daily rows of daily.server.ts.
 
 import { prisma } from "~/db.server";
-import { julian } from "~/site/sql.server";
+import { comparableTime, dayOfColumn, placeholders, timeParameter } from "~/site/sql.server";
 import {
   CONNECTIONS,
   daysBetween,
@@ -129,10 +129,10 @@ async function perDay(
   from: string,
   to: string,
 ) {
-  const j = julian(`"${column}"`);
+  const time = comparableTime(`"${column}"`);
   const rows = await prisma.$queryRawUnsafe<{ day: string; n: number | bigint }[]>(
-    `SELECT date(${j}) AS day, COUNT(*) AS n FROM "${table}"
-     WHERE "${column}" IS NOT NULL AND ${j} >= julianday(?) AND ${j} < julianday(?, '+1 day') GROUP BY day`,
+    placeholders(`SELECT ${dayOfColumn(`"${column}"`)} AS day, COUNT(*) AS n FROM "${table}"
+     WHERE "${column}" IS NOT NULL AND ${time} >= ${timeParameter()} AND ${time} < ${timeParameter(1)} GROUP BY day`),
     from,
     to,
   );

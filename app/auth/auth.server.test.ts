@@ -1,7 +1,6 @@
-import { PrismaLibSql } from "@prisma/adapter-libsql";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { createDatabaseClient } from "~/database-client.server";
 import { prisma } from "~/db.server";
-import { PrismaClient } from "~/generated/prisma/client";
 import { AuthError, ensureInitialAdmin, registerUser, verifyLogin } from "./auth.server";
 import { enforceLoginLimit, hitRateLimit, recordLoginSuccess, resetRateLimit } from "./rate-limit.server";
 import { createSession, destroyAllSessions, destroySession, getSessionUser } from "./session.server";
@@ -158,7 +157,7 @@ describe("sessions", () => {
 
 describe("rate limiter", () => {
   const rule = { limit: 3, windowMs: 60_000 };
-  const other = new PrismaClient({ adapter: new PrismaLibSql({ url: process.env.DATABASE_URL as string }) });
+  const other = createDatabaseClient(process.env.DATABASE_URL as string);
   afterAll(() => other.$disconnect());
 
   it("allows the limit within a window, then refuses with Retry-After", async () => {

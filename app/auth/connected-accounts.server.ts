@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { isRegistrationOpen } from "~/site/site-settings.server";
+import { serializeOn } from "~/site/sql.server";
 import { usernameKey } from "./auth.server";
 import type { OidcIdentity } from "./oidc.server";
 
@@ -82,11 +83,15 @@ export async function connectAccount(userId: string, identity: OidcIdentity): Pr
  * once cannot both leave the account without a way in.
  */
 export async function disconnectAccount(userId: string, provider: string): Promise<void> {
-  const removed = await prisma.$executeRaw`
-    DELETE FROM "ConnectedAccount" WHERE "userId" = ${userId} AND "provider" = ${provider} AND (
-      EXISTS (SELECT 1 FROM "Password" WHERE "userId" = ${userId})
-      OR EXISTS (SELECT 1 FROM "ConnectedAccount" WHERE "userId" = ${userId} AND "provider" <> ${provider})
-    )`;
+  const removed = await prisma.$transaction(async (tx) => {
+    // PostgreSQL: two removals at once would each see the other connection (sql.server.ts).
+    await serializeOn(tx, `sign-in-ways:${userId}`);
+    return tx.$executeRaw`
+      DELETE FROM "ConnectedAccount" WHERE "userId" = ${userId} AND "provider" = ${provider} AND (
+        EXISTS (SELECT 1 FROM "Password" WHERE "userId" = ${userId})
+        OR EXISTS (SELECT 1 FROM "ConnectedAccount" WHERE "userId" = ${userId} AND "provider" <> ${provider})
+      )`;
+  });
   if (removed === 1) return;
   const connection = await prisma.connectedAccount.findUnique({
     where: { userId_provider: { userId, provider } },

@@ -42,5 +42,11 @@ export async function announceDueStories(now = new Date()): Promise<number> {
 
 /** Start-up job (server/startup.ts): scheduled posts are announced within a minute of their date. */
 export function startAnnouncementSchedule() {
-  scheduleJob({ name: "announce", everyMs: ANNOUNCE_CHECK_MS, firstAfterMs: 0, run: () => announceDueStories() });
+  scheduleJob({
+    name: "announce",
+    everyMs: ANNOUNCE_CHECK_MS,
+    firstAfterMs: 0,
+    single: true,
+    run: () => announceDueStories(),
+  });
 }

@@ -6,6 +6,7 @@
 // objects, plus date, so both readers the spec names find what they read.
 import { escapeText } from "entities";
 import { prisma } from "~/db.server";
+import { timeValue } from "~/site/sql.server";
 import { htmlToText, sanitizeStoryHtml, stripControlCharacters } from "./html.server";
 import { excerptOf } from "./normalize.server";
 import { publishedNow } from "./own-posts.server";
@@ -69,8 +70,8 @@ function fromSynced(row: SyncedRow): ApiPost | null {
 export async function listApiPosts(page: number, limit: number) {
   // One ordered list over both tables; then the rows of this page are loaded whole.
   const refs = await prisma.$queryRaw<{ src: "own" | "synced"; id: number | bigint }[]>`
-    SELECT 'own' AS src, id, createdAt AS d FROM "Post"
-    WHERE status = 'published' AND (publishedAt IS NULL OR publishedAt <= ${new Date().toISOString()})
+    SELECT 'own' AS src, id, "createdAt" AS d FROM "Post"
+    WHERE status = 'published' AND ("publishedAt" IS NULL OR "publishedAt" <= ${timeValue(new Date())})
     UNION ALL
     SELECT 'synced' AS src, id, date AS d FROM "SyncedPost"
     ORDER BY d DESC, id DESC

@@ -6,6 +6,7 @@
 import { prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { isCommunityOpen } from "~/site/site-settings.server";
+import { containsText } from "~/site/sql.server";
 import { storyFromOwn, summaryFromOwn } from "./normalize.server";
 import type { ListOrder, Story, StorySummary, Term } from "./story";
 
@@ -67,7 +68,7 @@ async function where({
     AND: [await visible(), ...(community ? [COMMUNITY_STORY] : []), ...(authorId ? [{ authorId }] : [])],
     ...(category ? { category: { slug: category } } : {}),
     ...(tag ? { tags: { some: { slug: tag } } } : {}),
-    ...(search ? { OR: [{ title: { contains: search } }, { content: { contains: search } }] } : {}),
+    ...(search ? { OR: [{ title: containsText(search) }, { content: containsText(search) }] } : {}),
   };
 }
 

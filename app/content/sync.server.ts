@@ -10,7 +10,8 @@
 // arrive within a pass.
 import { randomUUID } from "node:crypto";
 import { prisma } from "~/db.server";
-import { acquireLease, releaseLease, renewLease } from "~/site/lease.server";
+import { markChanged } from "~/site/changes.server";
+import { acquireLease, keepLease, releaseLease, renewLease } from "~/site/lease.server";
 import type { ContentChain } from "./chain.server";
 import type { RemotePost } from "./remote-post";
 import {
@@ -34,8 +35,13 @@ export const SYNC_BACKFILL_PAGES = 5;
 /** The next older page the backfill copies. */
 export const BACKFILL_KEY = "sync:backfill";
 export const SYNC_RETRY_DELAY_MS = 1_000;
-/** Longer than a sync can take (two 10 s requests and a retry, the terms, the backfill's pages, the writes). */
-export const SYNC_LEASE_MS = 2 * 60_000;
+/** Longer than a sync takes (two 10 s requests and a retry, the terms, the backfill's pages, the writes). */
+export const SYNC_BUDGET_MS = 2 * 60_000;
+/**
+ * The sync's lease, renewed every third of it while the sync runs (keepLease): after a `kill -9`
+ * of the process that runs it, another process may sync again within this (docs/decisions/040).
+ */
+export const SYNC_LEASE_MS = 15_000;
 type SyncOptions = {
   chain: Pick<ContentChain, "hasRemoteSources" | "firstAvailableRemote" | "markUnavailable" | "clearCache">;
   force?: boolean;
@@ -161,6 +167,7 @@ export async function runContentSync(options: SyncOptions): Promise<SyncResult> 
     if (!(await acquireLease(SYNC_LEASE, holder, SYNC_LEASE_MS, started))) return skipped(SYNC_MESSAGES.running);
     holdsLease = true;
   }
+  const stopKeeping = keepLease(SYNC_LEASE, holder, SYNC_LEASE_MS);
 
   try {
     await report({});
@@ -221,8 +228,8 @@ export async function runContentSync(options: SyncOptions): Promise<SyncResult> 
     await report({ phase: "Copying the categories and tags", done: 1, posts: first.stored });
     await storeTerms(source, options.timeoutMs);
     await report({ phase: "Copying older posts" });
-    // Half the lease for the backfill's start: its last page (10 s at most) and the writes fit in the rest.
-    const older = await backfill(source, totalPages, started + SYNC_LEASE_MS / 2, now, options.timeoutMs, {
+    // Half the budget for the backfill's start: its last page (10 s at most) and the writes fit in the rest.
+    const older = await backfill(source, totalPages, started + SYNC_BUDGET_MS / 2, now, options.timeoutMs, {
       full: Boolean(options.full),
       renew: () => renewLease(SYNC_LEASE, holder, SYNC_LEASE_MS, now()),
       onPage: (page, stored) =>
@@ -234,6 +241,8 @@ export async function runContentSync(options: SyncOptions): Promise<SyncResult> 
     });
     const stored = first.stored + older.stored;
     const newPosts = first.newPosts + older.newPosts;
+    // Every process's caches of the content follow (app/site/changes.server.ts).
+    await markChanged(prisma, "content");
     return await done({
       ...base,
       status: "success",
@@ -254,6 +263,7 @@ export async function runContentSync(options: SyncOptions): Promise<SyncResult> 
       errorDetails: error instanceof Error ? error.message : String(error),
     });
   } finally {
+    stopKeeping();
     await releaseLease(SYNC_LEASE, holder);
   }
 }

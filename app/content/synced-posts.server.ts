@@ -2,7 +2,8 @@
 // remote source, with the term names it stored beside them.
 import { z } from "zod";
 import { prisma } from "~/db.server";
-import type { Prisma } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
+import { containsText, onPostgres } from "~/site/sql.server";
 import { storyFromRemote, summaryFromRemote, termMap } from "./normalize.server";
 import { type RemotePost, RemotePostSchema } from "./remote-post";
 import type { ListOrder, Story, StoryImage, StorySummary, Term } from "./story";
@@ -69,21 +70,25 @@ export async function listSyncedStories(params: SyncedListParams) {
   if ((params.category && categoryId === undefined) || (params.tag && tagId === undefined)) {
     return { stories: [], total: 0, totalPages: 0 };
   }
-  // Term ids live inside the stored JSON; SQLite's json_each filters on them.
+  // Term ids live inside the stored JSON: SQLite's json_each filters on them, PostgreSQL's
+  // jsonb containment (@>) does the same in one operator.
   const idFilter: Prisma.SyncedPostWhereInput[] = [];
   if (categoryId !== undefined || tagId !== undefined) {
-    const category = categoryId ?? null;
-    const tag = tagId ?? null;
-    const ids = await prisma.$queryRaw<{ id: number }[]>`SELECT id FROM SyncedPost WHERE
-      (${category} IS NULL OR EXISTS (SELECT 1 FROM json_each(json_extract(data, '$.categories')) WHERE value = ${category})) AND
-      (${tag} IS NULL OR EXISTS (SELECT 1 FROM json_each(json_extract(data, '$.tags')) WHERE value = ${tag}))`;
+    const has = (list: "categories" | "tags", id: number | undefined) => {
+      if (id === undefined) return Prisma.sql`1 = 1`;
+      return onPostgres
+        ? Prisma.sql`(data::jsonb -> ${Prisma.raw(`'${list}'`)}) @> to_jsonb(${id}::int)`
+        : Prisma.sql`EXISTS (SELECT 1 FROM json_each(json_extract(data, ${Prisma.raw(`'$.${list}'`)})) WHERE value = ${id})`;
+    };
+    const ids = await prisma.$queryRaw<{ id: number }[]>`SELECT id FROM "SyncedPost" WHERE
+      ${has("categories", categoryId)} AND ${has("tags", tagId)}`;
     idFilter.push({ id: { in: ids.map((r) => Number(r.id)) } });
   }
   const where: Prisma.SyncedPostWhereInput = {
     AND: [
       ...idFilter,
       ...(params.search
-        ? [{ OR: [{ title: { contains: params.search } }, { text: { contains: params.search } }] }]
+        ? [{ OR: [{ title: containsText(params.search) }, { text: containsText(params.search) }] }]
         : []),
     ],
   };

@@ -7,10 +7,15 @@
 // error too: the log is for admins, stderr for operators.
 import { randomBytes } from "node:crypto";
 import { isRouteErrorResponse } from "react-router";
+import { hitRateLimit } from "~/auth/rate-limit.server";
 import { saveErrorRecord } from "./error-log.server";
 
-/** At most this many server records a minute reach the database; a flood is only counted on stderr. */
+/**
+ * At most this many server records a minute reach the database, from all the server processes
+ * on it together (a counter row, as the rate limits keep); a flood is only counted on stderr.
+ */
 export const SERVER_ERRORS_PER_MINUTE = 60;
+const SHARED_BUDGET = { key: "server-errors", rule: { limit: SERVER_ERRORS_PER_MINUTE, windowMs: 60_000 } };
 
 const recorded = new WeakSet<object>();
 /** The id stored for a request's error: its 500 page shows it (entry.server.tsx). */
@@ -23,6 +28,7 @@ export function serverErrorIdFor(request: Request): string | null {
 let windowStart = 0;
 let inWindow = 0;
 
+/** This process's own count: past it, a flood does not even reach the shared counter. */
 function withinBudget(now: number): boolean {
   if (now - windowStart >= 60_000) {
     windowStart = now;
@@ -67,7 +73,25 @@ export function recordServerError(error: unknown, request: Request, now = Date.n
     (err ? `${err.name}: ${err.message}` : String(error)).replace(/\s+/g, " ").trim().slice(0, 2000) ||
     "Unknown server error";
   const id = serverErrorId(now);
+  // Set at once: the 500 page being rendered shows it (a record the shared budget then refuses
+  // leaves an id that finds nothing, only while the site is past its budget).
   idByRequest.set(request, id);
+  return withinSharedBudget(now).then((allowed) => {
+    if (allowed) return store(id, message, err, request, now);
+    idByRequest.delete(request);
+    return null;
+  });
+}
+
+/** The budget of every process together; when the counter cannot be read, the save is tried (and says why it failed). */
+function withinSharedBudget(now: number): Promise<boolean> {
+  return hitRateLimit(SHARED_BUDGET.key, SHARED_BUDGET.rule, now).then(
+    (result) => result.allowed,
+    () => true,
+  );
+}
+
+function store(id: string, message: string, err: Error | null, request: Request, now: number): Promise<string | null> {
   return saveErrorRecord(
     {
       id,

@@ -7,7 +7,7 @@
 // without signals (or whose signals match nothing) gets the most-read stories
 // of the last 30 days, "read" meaning a saved reading position.
 import { prisma } from "~/db.server";
-import { julian } from "~/site/sql.server";
+import { greatest, julian, placeholders } from "~/site/sql.server";
 import { SHELVES, type Shelf } from "./shelves";
 import { refreshStoryRecords } from "./story-records.server";
 
@@ -67,7 +67,7 @@ export async function rankFromShelves(userId: string, now = new Date(), limit = 
   const sql = `
     WITH signal AS (
       SELECT b."storySlug" AS slug, b."shelf" AS shelf,
-        (${shelfWeight}) / (1.0 + MAX(0, ? - ${julian('b."updatedAt"')}) / ${RECENCY_HALF_DAYS}.0) AS weight
+        (${shelfWeight}) / (1.0 + ${greatest("0", `? - ${julian('b."updatedAt"')}`)} / ${RECENCY_HALF_DAYS}.0) AS weight
       FROM "Bookmark" b WHERE b."userId" = ?
     ),
     pair AS (
@@ -85,15 +85,16 @@ export async function rankFromShelves(userId: string, now = new Date(), limit = 
       FROM pair
     )
     SELECT r.slug, rec."title" AS title, rec."excerpt" AS excerpt, rec."author" AS author, rec."date" AS date,
-      r.score AS score, r.fromSlug AS fromSlug, f."title" AS fromTitle, r.shelf AS shelf, r.kind AS kind,
-      r.termName AS termName
+      r.score AS score, r.fromSlug AS "fromSlug", f."title" AS "fromTitle", r.shelf AS shelf, r.kind AS kind,
+      r.termName AS "termName"
     FROM ranked r
     JOIN "StoryRecord" rec ON rec."slug" = r.slug
     JOIN "StoryRecord" f ON f."slug" = r.fromSlug
     WHERE r.position = 1
     ORDER BY r.score DESC, rec."date" DESC, r.slug
     LIMIT ?`;
-  const rows = await prisma.$queryRawUnsafe<SignalRow[]>(sql, nowJulian, userId, limit);
+  // The names the rows are read by are quoted: PostgreSQL folds unquoted ones to lower case.
+  const rows = await prisma.$queryRawUnsafe<SignalRow[]>(placeholders(sql), nowJulian, userId, limit);
   return rows.map((row) =>
     recommendation(row, Number(row.score), {
       kind: "signal",
@@ -130,7 +131,7 @@ export async function popularStories(userId: string, now = new Date(), limit = R
     WHERE rec."slug" NOT IN (SELECT "storySlug" FROM "Bookmark" WHERE "userId" = ? AND "shelf" = 'finished')
     ORDER BY readers DESC, rec."date" DESC, rec."slug"
     LIMIT ?`;
-  const rows = await prisma.$queryRawUnsafe<PopularRow[]>(sql, since, userId, limit);
+  const rows = await prisma.$queryRawUnsafe<PopularRow[]>(placeholders(sql), since, userId, limit);
   return rows.map((row) =>
     recommendation(
       row,

@@ -2,7 +2,8 @@
 // reader: a reader can never read or change another reader's notifications.
 import { randomBytes } from "node:crypto";
 import { prisma } from "~/db.server";
-import type { Prisma } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
+import { onPostgres } from "~/site/sql.server";
 import type { BrowserNotification } from "./notification-schemas";
 import {
   type AppNotification,
@@ -195,11 +196,17 @@ export async function notifyNewStory(
   const n = newStoryNotification(story);
   const dedupeKey = `new-story:${n.link}`;
   const now = new Date();
-  // "IS NOT" is null-safe: with no author (a synced or demo story) every reader is told.
+  // Null-safe inequality: with no author (a synced or demo story) every reader is told.
   const author = story.authorId ?? null;
+  // A random id per row, as newId() makes them: SQLite's randomblob, PostgreSQL's built-in
+  // gen_random_uuid (122 random bits; pgcrypto's gen_random_bytes would need an extension).
+  const id = onPostgres
+    ? Prisma.sql`'n' || replace(gen_random_uuid()::text, '-', '')`
+    : Prisma.sql`'n' || lower(hex(randomblob(12)))`;
+  const notAuthor = onPostgres ? Prisma.sql`"id" IS DISTINCT FROM ${author}` : Prisma.sql`"id" IS NOT ${author}`;
   return db.$executeRaw`
     INSERT INTO "Notification" ("id", "userId", "type", "title", "message", "link", "storyId", "date", "read", "dedupeKey")
-    SELECT 'n' || lower(hex(randomblob(12))), "id", ${n.type}, ${n.title}, ${n.message}, ${n.link}, ${n.storyId}, ${now}, false, ${dedupeKey}
-    FROM "User" WHERE "notifyNewStories" = true AND "id" IS NOT ${author}
+    SELECT ${id}, "id", ${n.type}, ${n.title}, ${n.message}, ${n.link}, ${n.storyId}, ${now}, false, ${dedupeKey}
+    FROM "User" WHERE "notifyNewStories" = true AND ${notAuthor}
     ON CONFLICT ("userId", "dedupeKey") DO NOTHING`;
 }

@@ -1,8 +1,10 @@
 // The admin audit log (docs/decisions/016): every state-changing admin action writes one
 // row in the same transaction as the change, so a change without its audit row
 // (or the other way round) cannot happen. /admin/settings reads it, and a
-// user's admin page shows the rows about that user.
+// user's admin page shows the rows about that user. The same write marks an admin change, so
+// every server process drops its cached pages and settings (changes.server.ts).
 import { prisma } from "~/db.server";
+import { markChanged } from "./changes.server";
 
 /** Who acted: the signed-in admin (requireAdmin's user). */
 export type AuditActor = { id: string; username: string };
@@ -17,7 +19,7 @@ export type AuditEntry = {
   after?: unknown;
 };
 
-type Db = Pick<typeof prisma, "adminAudit">;
+type Db = Pick<typeof prisma, "adminAudit" | "keyValue">;
 
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 
@@ -34,6 +36,7 @@ export async function recordAdminAction(db: Db, admin: AuditActor, entry: AuditE
       after: json(entry.after),
     },
   });
+  await markChanged(db, "admin");
 }
 
 export type AuditRow = {

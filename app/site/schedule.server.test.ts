@@ -53,3 +53,50 @@ describe("scheduleJob", () => {
     expect(run).toHaveBeenCalledTimes(1);
   });
 });
+
+describe("single jobs", () => {
+  it("run in one process at a time: a turn is skipped while another process holds the job's lease", async () => {
+    const { prisma } = await import("~/db.server");
+    await prisma.lease.create({
+      data: { name: "job:t5", holder: "other-process", expiresAt: new Date(Date.now() + 60_000) },
+    });
+    const run = vi.fn(async () => {});
+    stops.push(scheduleJob({ name: "t5", everyMs: 50, firstAfterMs: 0, single: true, run }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(run).not.toHaveBeenCalled();
+    await prisma.lease.deleteMany({ where: { name: "job:t5" } });
+    await expect.poll(() => run.mock.calls.length).toBeGreaterThan(0);
+    await expect.poll(() => prisma.lease.count({ where: { name: "job:t5" } })).toBe(0);
+  });
+});
+
+describe("stopScheduledJobs", () => {
+  it("stops every timer and waits for the runs under way, up to its limit", async () => {
+    const { stopScheduledJobs } = await import("./schedule.server");
+    let finish: () => void = () => {};
+    let finished = false;
+    const run = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = () => {
+            finished = true;
+            resolve();
+          };
+        }),
+    );
+    scheduleJob({ name: "t6", everyMs: 20, firstAfterMs: 0, run });
+    await expect.poll(() => run.mock.calls.length).toBe(1);
+    const stopping = stopScheduledJobs(5_000);
+    setTimeout(() => finish(), 100);
+    await stopping;
+    expect(finished).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(run).toHaveBeenCalledTimes(1);
+    // A run that does not end in time is left behind.
+    scheduleJob({ name: "t7", everyMs: 20, firstAfterMs: 0, run: () => new Promise<void>(() => {}) });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = Date.now();
+    await stopScheduledJobs(100);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});

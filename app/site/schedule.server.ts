@@ -1,7 +1,9 @@
 // The site's recurring jobs (the content sync, announcements of scheduled stories, the email
 // digest, the analytics roll-up), each started once per process by an explicit call from the
-// server's start (server/startup.ts). A job that must run in one process only takes a lease
-// (lease.server.ts) inside its run: every process schedules it, one runs it.
+// server's start (server/startup.ts). Every process schedules every job; a job that must run in
+// one process at a time says `single`, and each run then takes a lease (lease.server.ts) first:
+// one process runs it, the others skip that turn (docs/decisions/040).
+import { withLease } from "./lease.server";
 
 export type Job = {
   /** Names the job in the log, and keeps it to one timer per process. */
@@ -12,12 +14,24 @@ export type Job = {
   firstAfterMs: number;
   /** One run; what it returns is logged by `report` when given. */
   run: () => Promise<unknown>;
+  /**
+   * One runner across every process on the database: the run holds the lease `job:<name>`
+   * (renewed while it runs, so it lapses within `leaseMs` of a crash). Off for a job that is
+   * safe to run everywhere or takes its own lease (the sync, the digest).
+   */
+  single?: boolean;
 };
 
+/** The lease of a `single` job: short, renewed while the run lasts. */
+export const JOB_LEASE_MS = 15_000;
+
 // On globalThis, so that development's module reloading does not start a second timer.
-const state = globalThis as { __siteJobs?: Map<string, () => void> };
+const state = globalThis as { __siteJobs?: Map<string, () => void>; __siteRuns?: Set<Promise<void>> };
 state.__siteJobs ??= new Map();
+state.__siteRuns ??= new Set();
 const started = state.__siteJobs;
+/** Runs under way, so a clean shutdown can wait for them. */
+const runs = state.__siteRuns;
 
 /**
  * Starts the job's timer unless it already runs in this process. A run never overlaps the one
@@ -27,14 +41,22 @@ export function scheduleJob(job: Job): () => void {
   const existing = started.get(job.name);
   if (existing) return existing;
   let running = false;
+  const once = job.single ? () => withLease(`job:${job.name}`, JOB_LEASE_MS, job.run) : job.run;
   const tick = async () => {
     if (running) return;
     running = true;
+    const run = (async () => {
+      try {
+        await once();
+      } catch (error) {
+        console.error(`[${job.name}] failed:`, error instanceof Error ? error.message : error);
+      }
+    })();
+    runs.add(run);
     try {
-      await job.run();
-    } catch (error) {
-      console.error(`[${job.name}] failed:`, error instanceof Error ? error.message : error);
+      await run;
     } finally {
+      runs.delete(run);
       running = false;
     }
   };
@@ -49,4 +71,21 @@ export function scheduleJob(job: Job): () => void {
   };
   started.set(job.name, stop);
   return stop;
+}
+
+/**
+ * A clean shutdown: no job starts again in this process, and the runs under way are waited for
+ * up to `waitMs` (their leases are then given back by the caller, releaseHeldLeases).
+ */
+export async function stopScheduledJobs(waitMs: number): Promise<void> {
+  for (const stop of [...started.values()]) stop();
+  if (!runs.size) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.allSettled([...runs]),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, waitMs);
+    }),
+  ]);
+  clearTimeout(timer);
 }

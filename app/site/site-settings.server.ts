@@ -116,7 +116,8 @@ export function syncIntervalMinutes(): Promise<number> {
 const MAINTENANCE_MEMORY_MS = 1_000;
 const memory = globalThis as unknown as { maintenanceMemory?: { value: boolean; until: number } };
 
-function forgetCachedSettings() {
+/** Drops this process's memory of the settings (its own save, or another process's: server/startup.ts). */
+export function forgetCachedSettings() {
   memory.maintenanceMemory = undefined;
 }
 

@@ -4,6 +4,8 @@ import type { SignInLoadResult } from "../sign-in-load.ts";
 import { fmt, ms, type Table } from "./format.ts";
 import { ratio, type Target, target } from "./stats.ts";
 
+export type { SignInLoadResult };
+
 export function signInTargets(result: SignInLoadResult): Target[] {
   return [
     target(

@@ -3,11 +3,11 @@
 import type { DegradedResult } from "../degraded.ts";
 import { LCP_LIMITS, type PageLcpResult } from "../page-lcp.ts";
 import type { LoadSummary, PageLoadResult } from "../page-load.ts";
-import type { SignInLoadResult } from "../sign-in-load.ts";
 import type { ThroughputResult } from "../throughput.ts";
-import { fmt, kb, ms, type Table } from "./format.ts";
+import { fmt, kb, MB, ms, type Table } from "./format.ts";
+import { type ClusterResult, clusterSections, clusterTargets } from "./report-cluster.ts";
 import { type JsResults, jsSections, jsTargets } from "./report-js.ts";
-import { signInSection, signInTargets } from "./report-sign-in.ts";
+import { type SignInLoadResult, signInSection, signInTargets } from "./report-sign-in.ts";
 import { ratio, type Target, target } from "./stats.ts";
 
 export const LIMITS = {
@@ -32,10 +32,9 @@ export type BenchResult = {
   js?: JsResults;
   pageLcp?: PageLcpResult;
   signInLoad?: SignInLoadResult;
+  cluster?: ClusterResult;
   targets: Target[];
 };
-
-const MB = 1_000_000;
 
 const READER_LABEL = { anonymous: "anonymous", cookie: "with a cookie: rendered each time" } as const;
 
@@ -123,6 +122,7 @@ export function targetsOf(result: Omit<BenchResult, "targets">): Target[] {
   if (result.js) targets.push(...jsTargets(result.js));
   if (result.pageLcp) targets.push(...pageLcpTargets(result.pageLcp));
   if (result.signInLoad) targets.push(...signInTargets(result.signInLoad));
+  if (result.cluster) targets.push(...clusterTargets(result.cluster));
   return targets;
 }
 
@@ -353,6 +353,7 @@ function sections(result: BenchResult): { title: string; table: Table }[] {
   if (result.js) out.push(...jsSections(result.js));
   if (result.pageLcp) out.push(pageLcpTable(result.pageLcp));
   if (result.signInLoad) out.push(signInSection(result.signInLoad));
+  if (result.cluster) out.push(...clusterSections(result.cluster));
   return out;
 }
 

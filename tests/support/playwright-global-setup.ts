@@ -2,19 +2,46 @@
 // keep (tests/support/test.ts), and after the last test the W3C Nu Html
 // Checker over those that tests/html-check has not checked (all of them in a
 // run that names specs or projects), whichever specs ran. An HTML error fails the run.
-// It also seeds the one database that every site the tests start copies (./site-server.ts).
+// It also seeds the one database that every site the tests start copies (./site-server.ts),
+// and, when a PostgreSQL project runs, starts the run's PostgreSQL with a seeded template
+// (./postgres.ts).
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { FullConfig } from "@playwright/test";
 import { checkKeptPages, resetHtmlPages } from "./html-pages.ts";
+import { startPostgresForRun } from "./postgres.ts";
 import { createSeededTemplate, SITE_TEMPLATE_ENV } from "./site-server.ts";
 
-export default async function globalSetup() {
+/**
+ * Whether a project whose sites run on PostgreSQL is part of this run: all projects run
+ * unless `--project` names some (the config this function receives lists every project).
+ */
+function runsPostgresProject(config: FullConfig): boolean {
+  const named: string[] = [];
+  process.argv.forEach((arg, i) => {
+    if (arg.startsWith("--project=")) named.push(arg.slice("--project=".length));
+    else if (arg === "--project" && process.argv[i + 1]) named.push(process.argv[i + 1] as string);
+  });
+  const postgres = config.projects.filter((project) => project.metadata?.engine === "postgresql");
+  if (named.length === 0) return postgres.length > 0;
+  const patterns = named.map(
+    (name) => new RegExp(`^${name.replace(/[.+^${}()|[\]\\]/g, "\\$&").replaceAll("*", ".*")}$`, "i"),
+  );
+  return postgres.some((project) => patterns.some((pattern) => pattern.test(project.name)));
+}
+
+export default async function globalSetup(config: FullConfig) {
   const templateDir = await mkdtemp(path.join(tmpdir(), "hs-template-"));
   // Workers are started after the global set-up and inherit its environment.
-  const [template] = await Promise.all([createSeededTemplate(templateDir), resetHtmlPages()]);
+  const [template, stopPostgres] = await Promise.all([
+    createSeededTemplate(templateDir),
+    runsPostgresProject(config) ? startPostgresForRun("seeded") : undefined,
+    resetHtmlPages(),
+  ]);
   process.env[SITE_TEMPLATE_ENV] = template;
   return async () => {
+    await stopPostgres?.();
     await rm(templateDir, { recursive: true, force: true });
     const { pages, errors } = await checkKeptPages();
     if (pages === 0) return; // no browser test ran (e.g. --project=http)

@@ -8,8 +8,11 @@ import { copyFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Client, createClient } from "@libsql/client";
+import pg from "pg";
+import { type DatabaseEngine, numberedPlaceholders } from "../../app/database.ts";
 import { productionServer } from "../../scripts/start-command.ts";
 import { freePort } from "./ports.ts";
+import { type PostgresDatabase, postgresDatabase } from "./postgres.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -22,11 +25,21 @@ export type SiteOptions = {
    * database is neither migrated nor seeded again, and stays with its owner.
    */
   shareDatabaseOf?: Site;
+  /**
+   * The database engine; by default the one the running Playwright project names
+   * (`metadata.engine`, e.g. reliability-pg), else SQLite. On PostgreSQL the site gets
+   * a fresh seeded database on the run's server (tests/support/postgres.ts).
+   */
+  engine?: DatabaseEngine;
 };
 
 export type Site = {
   /** e.g. http://localhost:41234 */
   url: string;
+  engine: DatabaseEngine;
+  /** The site's DATABASE_URL. */
+  databaseUrl: string;
+  /** The SQLite file ("" on PostgreSQL). */
   dbFile: string;
   /**
    * Starts the server (again) on the same database and port; resolves when /api/health answers 200.
@@ -35,9 +48,16 @@ export type Site = {
   start(env?: Record<string, string>): Promise<void>;
   /** kill -9: no clean shutdown, whatever was in flight is cut off. */
   kill(): Promise<void>;
+  /** SIGTERM, as a process manager stops it (a rolling restart): resolves with its exit code and how long it took. */
+  terminate(): Promise<{ code: number | null; ms: number }>;
   /** Stops the server if it runs and removes its database (unless it shares another site's). */
   dispose(): Promise<void>;
-  /** A query on the site's database, from this process (the server may run meanwhile). */
+  /**
+   * A query on the site's database, from this process (the server may run meanwhile).
+   * Written for SQLite with `?` placeholders; on PostgreSQL they become $1, $2, ... and
+   * COUNT's bigint comes back as a number. Keep the SQL to what both engines read
+   * (quoted identifiers, `true`/`false` for booleans).
+   */
   query<T = Record<string, unknown>>(sql: string, args?: (string | number)[]): Promise<T[]>;
   /** The row count of every table of the app. */
   counts(): Promise<Record<string, number>>;
@@ -102,12 +122,34 @@ async function copyDatabase(from: string, to: string) {
   });
 }
 
+/** The engine the running Playwright project names in its metadata, if any. */
+async function projectEngine(): Promise<DatabaseEngine | undefined> {
+  try {
+    const { test } = await import("@playwright/test");
+    return test.info().project.metadata?.engine as DatabaseEngine | undefined;
+  } catch {
+    return undefined; // not inside a Playwright test
+  }
+}
+
 export async function startSite(options: SiteOptions = {}): Promise<Site> {
   const shared = options.shareDatabaseOf;
-  const dir = shared ? null : await mkdtemp(path.join(tmpdir(), "hs-site-"));
-  const dbFile = shared ? shared.dbFile : path.join(dir as string, "site.db");
-  const databaseUrl = `file:${dbFile}`;
-  if (!shared) await copyDatabase(await seededTemplate(), dbFile);
+  const engine = shared?.engine ?? options.engine ?? (await projectEngine()) ?? "sqlite";
+  let postgres: PostgresDatabase | undefined;
+  let dir: string | null = null;
+  let dbFile = "";
+  let databaseUrl: string;
+  if (shared) {
+    ({ dbFile, databaseUrl } = shared);
+  } else if (engine === "postgresql") {
+    postgres = await postgresDatabase("site");
+    databaseUrl = postgres.url;
+  } else {
+    dir = await mkdtemp(path.join(tmpdir(), "hs-site-"));
+    dbFile = path.join(dir, "site.db");
+    databaseUrl = `file:${dbFile}`;
+    await copyDatabase(await seededTemplate(), dbFile);
+  }
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const env = {
@@ -136,6 +178,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   let stderr = "";
   let stdout = "";
   let db: Client | undefined;
+  let pool: pg.Pool | undefined;
 
   async function start(more: Record<string, string> = {}) {
     if (child) throw new Error("The site is already running.");
@@ -170,7 +213,7 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   async function adminReady() {
     if (!env.ADMIN_EMAIL) return true;
     const rows = await query(
-      'SELECT 1 FROM "User" u JOIN "Password" p ON p."userId" = u.id WHERE u.email = ? AND u."isAdmin" = 1',
+      'SELECT 1 FROM "User" u JOIN "Password" p ON p."userId" = u.id WHERE u.email = ? AND u."isAdmin" = true',
       [env.ADMIN_EMAIL.toLowerCase()],
     );
     return rows.length > 0;
@@ -184,6 +227,16 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     await exited;
   }
 
+  async function terminate() {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return { code: running?.exitCode ?? null, ms: 0 };
+    const started = Date.now();
+    const code = new Promise<number | null>((resolve) => running.once("exit", (exitCode) => resolve(exitCode)));
+    running.kill("SIGTERM");
+    return { code: await code, ms: Date.now() - started };
+  }
+
   function database() {
     // The server writes meanwhile: wait for its lock instead of failing at once.
     db ??= createClient({ url: databaseUrl, timeout: 10_000 });
@@ -191,12 +244,18 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   }
 
   async function query<T>(sql: string, args: (string | number)[] = []) {
+    if (engine === "postgresql") {
+      pool ??= new pg.Pool({ connectionString: databaseUrl, max: 2, types: { getTypeParser: pgTypeParser } });
+      return (await pool.query(numberedPlaceholders(sql), args)).rows as T[];
+    }
     return (await database().execute({ sql, args })).rows as unknown as T[];
   }
 
   async function counts() {
     const tables = await query<{ name: string }>(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '_prisma_migrations' ORDER BY name",
+      engine === "postgresql"
+        ? "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations' ORDER BY name"
+        : "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '_prisma_migrations' ORDER BY name",
     );
     const result: Record<string, number> = {};
     for (const { name } of tables) {
@@ -209,14 +268,20 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
   await start();
   return {
     url,
+    engine,
+    databaseUrl,
     dbFile,
     start,
     kill,
+    terminate,
     async dispose() {
       await kill();
       db?.close();
       db = undefined;
+      await pool?.end();
+      pool = undefined;
       if (dir) await rm(dir, { recursive: true, force: true });
+      await postgres?.dispose();
     },
     query,
     counts,
@@ -224,4 +289,10 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     stdout: () => stdout,
     pid: () => child?.pid,
   };
+}
+
+/** COUNT(*) and other bigints as numbers, as libSQL gives them (test counts stay far below 2^53). */
+function pgTypeParser(oid: number, format?: string) {
+  if (oid === pg.types.builtins.INT8) return (value: string) => Number(value);
+  return pg.types.getTypeParser(oid, format as "text");
 }

@@ -38,5 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
   // no-transform: the compression middleware would otherwise hold the events back.
   response.headers.set("Cache-Control", "no-cache, no-transform");
+  // And nginx would hold them in its buffers (deploy/nginx/horror-stories.conf, docs/decisions/040).
+  response.headers.set("X-Accel-Buffering", "no");
   return response;
 }

@@ -1,0 +1,31 @@
+// The Prisma client for a DATABASE_URL, on either engine (docs/decisions/039):
+// SQLite through @prisma/adapter-libsql, PostgreSQL through @prisma/adapter-pg.
+// Prisma generates one client per provider (prisma/schema.prisma and its
+// generated PostgreSQL copy); both have the same model API, so callers see one
+// type, the SQLite client's. Relative imports: the database scripts
+// (prisma/seed.ts) run this file under plain Node, without the `~` alias.
+
+import { PrismaLibSql } from "@prisma/adapter-libsql";
+import { PrismaPg } from "@prisma/adapter-pg";
+import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { databaseEngine, SQLITE_BUSY_TIMEOUT_MS } from "./database.ts";
+import { PrismaClient } from "./generated/prisma/client.ts";
+import { PrismaClient as PostgresPrismaClient } from "./generated/prisma-postgres/client.ts";
+
+export type DatabaseClient = PrismaClient;
+
+/** The libSQL adapter for a SQLite URL (db.server.ts gives its own, with busy retries). */
+export type SqliteAdapter = (url: string) => SqlDriverAdapterFactory;
+
+const plainSqlite: SqliteAdapter = (url) => new PrismaLibSql({ url, timeout: SQLITE_BUSY_TIMEOUT_MS });
+
+export function createDatabaseClient(url: string, sqliteAdapter: SqliteAdapter = plainSqlite): DatabaseClient {
+  if (databaseEngine(url) === "postgresql") {
+    // pg's pool: 10 connections at most per process, the driver's default, and
+    // idle ones closed after 10 s. The models and their methods are the same;
+    // only the types are separate copies.
+    const client = new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+    return client as unknown as DatabaseClient;
+  }
+  return new PrismaClient({ adapter: sqliteAdapter(url) });
+}
