@@ -138,6 +138,7 @@ async function topology(base: string) {
     composeUp(IMAGE, topologyEnv, PROXY),
   );
   const peers = await step("nginx resolves `app` to both app containers", () => appPeers());
+  console.log(`     ${[...peers].map(([name, address]) => `${name} ${address}`).join(", ")}`);
   await step("through the proxy: home page and a demo story", async () => {
     await page(PROXY, "/", "Horror Stories");
     await page(PROXY, `/story/${DEMO_STORY.slug}`, DEMO_STORY.text);
