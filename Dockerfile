@@ -14,6 +14,8 @@ RUN apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq 
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The install's postinstall generates both clients: SQLite's from prisma/schema.prisma, and
+# PostgreSQL's from the copy made of it, which it checks is current (docs/decisions/039).
 COPY scripts/prisma-generate.ts scripts/postgres-schema.ts ./scripts/
 COPY prisma/schema.prisma ./prisma/
 COPY prisma/postgres/schema.prisma ./prisma/postgres/
@@ -44,7 +46,7 @@ WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/app/generated ./app/generated
-# Settings the database scripts share with the server, and the client for either engine (the seed's).
+# Settings the database scripts share with the server, and the client the seed opens (either engine).
 COPY app/database.ts app/database-client.server.ts ./app/
 COPY package.json ./
 COPY prisma ./prisma

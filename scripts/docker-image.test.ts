@@ -33,6 +33,12 @@ function isCopied(file: string, copied: string[]) {
   return copied.some((p) => file === p || file.startsWith(`${p}/`));
 }
 
+/**
+ * What only `node scripts/migrate.ts create` loads, a developer's command the image never runs: it
+ * rewrites the PostgreSQL schema and replays the history into the test harness's PostgreSQL.
+ */
+const DEVELOPMENT_ONLY = new Set(["scripts/postgres-schema.ts", "tests/support/postgres.ts"]);
+
 /** The files a script loads through relative imports, and the packages it imports. */
 async function dependenciesOf(entries: string[]) {
   const files = new Set<string>();
@@ -40,7 +46,7 @@ async function dependenciesOf(entries: string[]) {
   const queue = [...entries];
   while (queue.length) {
     const file = queue.pop() as string;
-    if (files.has(file)) continue;
+    if (files.has(file) || DEVELOPMENT_ONLY.has(file)) continue;
     files.add(file);
     const text = await read(file);
     // Statements at the start of a line (not examples in comments, nor `import type`, which is erased),

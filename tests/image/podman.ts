@@ -6,7 +6,7 @@ import { execFile, execFileSync, spawn, spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-export const PACKAGES = ["podman", "buildah", "runc", "debootstrap"] as const;
+export const PACKAGES = ["podman", "buildah", "runc", "debootstrap", "podman-compose"] as const;
 
 /** Installs what is missing, with the dpkg-lock wait and the one retry of .ci/run. */
 export function installPackages() {
