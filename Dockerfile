@@ -14,9 +14,9 @@ RUN apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq 
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
-COPY scripts/prisma-generate.ts scripts/postgres-schema.ts ./scripts/
-COPY prisma/schema.prisma ./prisma/
-COPY prisma/postgres/schema.prisma ./prisma/postgres/
+COPY scripts/prisma-generate.ts scripts/postgres-schema.ts scripts/schema-files.ts ./scripts/
+COPY prisma/schema ./prisma/schema
+COPY prisma/postgres/schema ./prisma/postgres/schema
 COPY prisma.config.ts ./
 RUN npm ci --no-audit --no-fund
 
@@ -49,7 +49,7 @@ COPY app/database.ts app/database-client.server.ts ./app/
 COPY package.json ./
 COPY prisma ./prisma
 # The start script, its migrations and `npm run sync` (scripts/docker-image.test.ts checks what they load).
-COPY scripts/migrate.ts scripts/sync.ts scripts/server-build.ts scripts/env-file.ts scripts/docker-start.sh ./scripts/
+COPY scripts/migrate.ts scripts/schema-files.ts scripts/sync.ts scripts/server-build.ts scripts/env-file.ts scripts/docker-start.sh ./scripts/
 
 # The SQLite database lives on a volume owned by the unprivileged user (uid 1000). Made by a COPY,
 # so this stage runs nothing: a build's mounts (npm settings, say) leave no mount point in its layers.
