@@ -14,11 +14,11 @@ RUN apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq 
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
-# The install's postinstall generates both clients: SQLite's from prisma/schema.prisma, and
-# PostgreSQL's from the copy made of it, which it checks is current (docs/decisions/039).
-COPY scripts/prisma-generate.ts scripts/postgres-schema.ts ./scripts/
-COPY prisma/schema.prisma ./prisma/
-COPY prisma/postgres/schema.prisma ./prisma/postgres/
+# The install's postinstall generates both clients: SQLite's from the schema folder prisma/schema/,
+# and PostgreSQL's from the copy made of it, which it checks is current (docs/decisions/039).
+COPY scripts/prisma-generate.ts scripts/postgres-schema.ts scripts/schema-files.ts ./scripts/
+COPY prisma/schema ./prisma/schema
+COPY prisma/postgres/schema ./prisma/postgres/schema
 COPY prisma.config.ts ./
 RUN npm ci --no-audit --no-fund
 
@@ -51,7 +51,7 @@ COPY app/database.ts app/database-client.server.ts ./app/
 COPY package.json ./
 COPY prisma ./prisma
 # The start script, its migrations and `npm run sync` (scripts/docker-image.test.ts checks what they load).
-COPY scripts/migrate.ts scripts/sync.ts scripts/server-build.ts scripts/env-file.ts scripts/docker-start.sh ./scripts/
+COPY scripts/migrate.ts scripts/schema-files.ts scripts/sync.ts scripts/server-build.ts scripts/env-file.ts scripts/docker-start.sh ./scripts/
 
 # The SQLite database lives on a volume owned by the unprivileged user (uid 1000). Made by a COPY,
 # so this stage runs nothing: a build's mounts (npm settings, say) leave no mount point in its layers.

@@ -1,6 +1,6 @@
 // The Prisma client for a DATABASE_URL, on either engine (docs/decisions/039):
 // SQLite through @prisma/adapter-libsql, PostgreSQL through @prisma/adapter-pg.
-// Prisma generates one client per provider (prisma/schema.prisma and its
+// Prisma generates one client per provider (prisma/schema/ and its
 // generated PostgreSQL copy); both have the same model API, so callers see one
 // type, the SQLite client's. Relative imports: the database scripts
 // (prisma/seed.ts) run this file under plain Node, without the `~` alias.

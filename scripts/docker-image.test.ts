@@ -13,10 +13,13 @@ import { expect, test } from "vitest";
 const root = path.resolve(import.meta.dirname, "..");
 const read = (file: string) => readFile(path.join(root, file), "utf8");
 
-/** Paths (relative to WORKDIR /app) that the runtime stage copies in. */
-async function copiedIntoImage(): Promise<string[]> {
+/** Paths (relative to WORKDIR /app) that a stage (by default the runtime, the image) copies in. */
+async function copiedIntoImage(stage = "runtime"): Promise<string[]> {
   const dockerfile = await read("Dockerfile");
-  const runtime = dockerfile.slice(dockerfile.search(/^FROM .* AS runtime$/m));
+  const from = dockerfile.search(new RegExp(`^FROM .* AS ${stage}$`, "m"));
+  expect(from, stage).toBeGreaterThanOrEqual(0);
+  const next = dockerfile.slice(from + 1).search(/^FROM /m);
+  const runtime = dockerfile.slice(from, next < 0 ? undefined : from + 1 + next);
   expect(runtime).toMatch(/^WORKDIR \/app$/m);
   const copied: string[] = [];
   for (const [, args = ""] of runtime.matchAll(/^COPY (.+)$/gm)) {
@@ -90,7 +93,8 @@ test("the image holds every file that start-up, migrations, the seed and `npm ru
   const data = [
     "scripts/docker-start.sh",
     "package.json",
-    "prisma/schema.prisma",
+    "prisma/schema/base.prisma",
+    "prisma/postgres/schema/base.prisma",
     "prisma/migrations/migration_lock.toml",
     "prisma/demo-stories.json",
     "build/server/index.js",
@@ -104,6 +108,15 @@ test("the image holds every file that start-up, migrations, the seed and `npm ru
   const devOnly = new Set(["vite"]);
   const notProduction = [...packages].filter((name) => !(name in pkg.dependencies) && !devOnly.has(name));
   expect(notProduction).toEqual([]);
+});
+
+test("the install stage holds what `npm ci`'s postinstall (both clients' generation) loads", async () => {
+  const copied = await copiedIntoImage("deps");
+  const { files } = await dependenciesOf(["scripts/prisma-generate.ts"]);
+  // The multi-file schema and its PostgreSQL copy are read as folders: every file of both must be there.
+  const data = ["prisma.config.ts", "prisma/schema/base.prisma", "prisma/postgres/schema/base.prisma"];
+  const missing = [...files, ...data].filter((file) => !isCopied(file, copied));
+  expect(missing).toEqual([]);
 });
 
 test(".dockerignore keeps what the image copies from the project", async () => {

@@ -14,9 +14,10 @@
 //   node scripts/migrate.ts reset          drop everything, then deploy
 //
 // DATABASE_URL selects the database (default: the development database) and
-// with it the engine: SQLite uses prisma/schema.prisma and prisma/migrations,
-// PostgreSQL prisma/postgres/schema.prisma (made from the first by
-// scripts/postgres-schema.ts) and prisma/postgres/migrations.
+// with it the engine: SQLite uses prisma/schema/ and prisma/migrations,
+// PostgreSQL prisma/postgres/schema/ (made from the first by
+// scripts/postgres-schema.ts) and prisma/postgres/migrations. Each schema is a
+// folder of .prisma files (one per domain), handed to the engine as one schema.
 import { mkdir, readdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -29,6 +30,7 @@ import {
 } from "@prisma/driver-adapter-utils";
 import pg from "pg";
 import { type DatabaseEngine, DEFAULT_DATABASE_URL, databaseEngine, SQLITE_BUSY_TIMEOUT_MS } from "../app/database.ts";
+import { readSchemaFolder } from "./schema-files.ts";
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(import.meta.dirname, "..");
@@ -37,11 +39,11 @@ const filters = { externalTables: [], externalEnums: [] };
 /** Where each engine's schema and migration history live. */
 const layouts = {
   sqlite: {
-    schemaPath: path.join(root, "prisma", "schema.prisma"),
+    schemaPath: path.join(root, "prisma", "schema"),
     migrationsDir: path.join(root, "prisma", "migrations"),
   },
   postgresql: {
-    schemaPath: path.join(root, "prisma", "postgres", "schema.prisma"),
+    schemaPath: path.join(root, "prisma", "postgres", "schema"),
     migrationsDir: path.join(root, "prisma", "postgres", "migrations"),
   },
 } satisfies Record<DatabaseEngine, { schemaPath: string; migrationsDir: string }>;
@@ -139,15 +141,23 @@ function readCharAsText(client: pg.PoolClient) {
   }) as typeof client.query;
 }
 
+type SchemaFile = { path: string; content: string };
+
+/** Every .prisma file of a schema folder, as the list of files the engine takes. */
+async function schemaFiles(dir: string): Promise<SchemaFile[]> {
+  const files = Object.entries(await readSchemaFolder(dir));
+  if (files.length === 0) throw new Error(`No .prisma files in ${path.relative(root, dir)}`);
+  return files.map(([name, content]) => ({ path: path.join(dir, name), content }));
+}
+
 /**
  * Runs `work` with the schema engine on the database at `url`, with that
  * engine's schema. PostgreSQL's connections come from a pool of our own, ended
  * afterwards: the adapter leaves a pool it was given open, and an idle one
  * would keep the process alive (and the database busy for CREATE DATABASE ... TEMPLATE).
  */
-async function withEngine<T>(url: string, work: (engine: Engine, schema: string) => Promise<T>): Promise<T> {
-  const { schemaPath } = layoutOf(url);
-  const schema = await readFile(schemaPath, "utf8");
+async function withEngine<T>(url: string, work: (engine: Engine, schema: SchemaFile[]) => Promise<T>): Promise<T> {
+  const schema = await schemaFiles(layoutOf(url).schemaPath);
   const bindings = await loadBindings();
   let pool: pg.Pool | undefined;
   let factory: SqlMigrationAwareDriverAdapterFactory;
@@ -164,7 +174,7 @@ async function withEngine<T>(url: string, work: (engine: Engine, schema: string)
   enginesRunning++;
   try {
     const engine = await bindings.SchemaEngine.new(
-      { datamodels: [[schemaPath, schema]] },
+      { datamodels: schema.map(({ path, content }) => [path, content]) },
       log,
       bindMigrationAwareSqlAdapterFactory(factory),
     );
@@ -237,10 +247,9 @@ export async function deploy(url = databaseUrl()) {
  */
 export async function pendingChanges(url: string): Promise<string | null> {
   const script = await withEngine(url, async (engine, schema) => {
-    const { schemaPath } = layoutOf(url);
     const result = await engine.diff({
-      from: { tag: "schemaDatasource", files: [{ path: schemaPath, content: schema }], configDir: root },
-      to: { tag: "schemaDatamodel", files: [{ path: schemaPath, content: schema }] },
+      from: { tag: "schemaDatasource", files: schema, configDir: root },
+      to: { tag: "schemaDatamodel", files: schema },
       script: true,
       exitCode: null,
       filters,

@@ -1,5 +1,5 @@
 // `npm run db:migration:create -- <name>`: writes the migration for a change to
-// prisma/schema.prisma, for both engines, under the same name and time (docs/decisions/002
+// prisma/schema/, for both engines, under the same name and time (docs/decisions/002
 // and 039). Kept apart from scripts/migrate.ts, which the production image runs: this one
 // needs the test harness's PostgreSQL.
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -20,7 +20,7 @@ const root = path.resolve(import.meta.dirname, "..");
 // harness's server (TEST_DATABASE_URL, or a temporary cluster it starts).
 export async function create(name: string) {
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error("Migration name: lower-case letters, digits and _ only");
-  // The PostgreSQL schema follows prisma/schema.prisma first (a model change may not have been generated yet).
+  // The PostgreSQL schema follows prisma/schema/ first (a model change may not have been generated yet).
   await writePostgresSchema();
   const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
   const scratch = await mkdtemp(path.join(tmpdir(), "hs-migrate-"));

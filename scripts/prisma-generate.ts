@@ -1,4 +1,4 @@
-// Generates both Prisma clients, the SQLite one from prisma/schema.prisma and the
+// Generates both Prisma clients, the SQLite one from prisma/schema/ and the
 // PostgreSQL one from the copy scripts/postgres-schema.ts makes of it. After a
 // change to the model the copy is rewritten here, for the developer to commit;
 // in CI a stale committed copy fails instead (docs/decisions/039).
@@ -12,7 +12,7 @@ import { createRequire } from "node:module";
 import { POSTGRES_SCHEMA, postgresSchemaIsCurrent, SQLITE_SCHEMA, writePostgresSchema } from "./postgres-schema.ts";
 
 if (process.env.CI && !(await postgresSchemaIsCurrent())) {
-  console.error("prisma/postgres/schema.prisma is out of date: run node scripts/postgres-schema.ts and commit it.");
+  console.error("prisma/postgres/schema/ is out of date: run node scripts/postgres-schema.ts and commit it.");
   process.exit(1);
 }
 await writePostgresSchema();

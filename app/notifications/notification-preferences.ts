@@ -29,7 +29,7 @@ export type NotificationPreferences = {
   cursed: boolean;
 };
 
-/** A new account's choices (the column defaults in prisma/schema.prisma). */
+/** A new account's choices (the column defaults in prisma/schema/accounts.prisma). */
 export const DEFAULT_PREFERENCES: NotificationPreferences = {
   site: { "new-story": true, reply: true, moderation: true, announcement: true },
   // A decision on the writer's own story is mailed at once unless turned off; the rest only by choice.
