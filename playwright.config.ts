@@ -82,6 +82,12 @@ const SUITE_SERVERS: SuiteServer[] = [
 const STRESS = ["**/load.spec.ts"];
 /** Reliability specs about the SQLite file itself (a junk file in its place), with no PostgreSQL meaning. */
 const SQLITE_ONLY = ["**/broken-database.spec.ts"];
+/**
+ * The multi-process suite runs on PostgreSQL, the engine of the several-process topology
+ * (docs/decisions/040): on SQLite it took another 50-60 s of the suite's time for the same checks,
+ * and two-processes.spec covers several writers on one SQLite file.
+ */
+const POSTGRESQL_ONLY = ["**/cluster.spec.ts"];
 
 export default defineConfig({
   fullyParallel: true,
@@ -123,7 +129,7 @@ export default defineConfig({
     { name: "http", testDir: "tests/http" },
     // Reliability: hostile input, the access and CSRF matrices, upstream faults
     // and crash safety, each against a built server of its own.
-    { name: "reliability", testDir: "tests/reliability", testIgnore: STRESS },
+    { name: "reliability", testDir: "tests/reliability", testIgnore: [...STRESS, ...POSTGRESQL_ONLY] },
     // The same suites with every site they start on PostgreSQL (tests/support/site-server.ts reads
     // the engine from this metadata; tests/support/postgres.ts gives each site a database of its
     // own on the run's server; docs/decisions/039).
