@@ -3,6 +3,7 @@
 // HEALTHCHECK restarts on it, and every JSON endpoint must still answer JSON
 // with the spec's error code (§8), never the framework's text/plain 500.
 import { writeFile } from "node:fs/promises";
+import { createClient } from "@libsql/client";
 import { test as base } from "@playwright/test";
 import { httpClient } from "../support/http-client.ts";
 import { type Site, startSite } from "../support/site-server.ts";
@@ -18,7 +19,23 @@ const test = base.extend<{ site: Site }>({
   },
 });
 
+/**
+ * Overwrites the database file with junk. First the write-ahead log is written back into the file
+ * and emptied (a checkpoint, as SQLite makes on its own): a site whose pages still sit in its log
+ * never reads the file, whatever is in it. The site's database is a copy of the run's template
+ * with its log (tests/support/site-server.ts), and a full run once met a site that read everything
+ * from the log (2026-11-29): the junk went unseen, by the health check as by any request.
+ */
 async function breakDatabase(site: Site) {
+  const own = createClient({ url: `file:${site.dbFile}` });
+  try {
+    await own.execute("PRAGMA busy_timeout = 5000");
+    const { rows } = await own.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+    // busy = 0: the whole log went back into the file, and the log is empty.
+    expect(Number(rows[0]?.busy), "the checkpoint was kept from finishing").toBe(0);
+  } finally {
+    own.close();
+  }
   await writeFile(site.dbFile, Buffer.alloc(64 * 1024, "not a database, just junk. "));
 }
 
