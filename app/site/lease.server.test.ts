@@ -89,11 +89,13 @@ describe("leases across processes", () => {
   });
 
   it("withLease runs the job in one holder at a time and gives the lease back after it", async () => {
-    let release: () => void = () => {};
+    let release: (() => void) | undefined;
     const first = withLease("single", 60_000, () => new Promise<string>((resolve) => (release = () => resolve("ran"))));
-    await waitUntil(() => leaseHeld("single"));
+    // Wait for the job itself: on PostgreSQL the lock is seen held before the job has started.
+    await waitUntil(async () => release !== undefined);
+    expect(await leaseHeld("single")).toBe(true);
     expect(await withLease("single", 60_000, async () => "second")).toBeUndefined();
-    release();
+    release?.();
     expect(await first).toBe("ran");
     expect(await leaseHeld("single")).toBe(false);
     expect(await withLease("single", 60_000, async () => "again")).toBe("again");
