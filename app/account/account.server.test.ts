@@ -1,10 +1,18 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "~/auth/password.server";
+import { RATE_LIMITS } from "~/auth/rate-limit.server";
 import { createSession, getSessionUser } from "~/auth/session.server";
 import { prisma } from "~/db.server";
 import { ANONYMOUS_AUTHOR, ProfileSchema, plainText } from "./account";
+import { TooManyRequestsError, WRONG_PASSWORD } from "./current-password.server";
 import { checkDeletionConfirmation, deleteAccount, exportAccountData } from "./data.server";
-import { confirmEmailChange, EMAIL_CHANGE_TTL_MS, hashEmailToken, requestEmailChange } from "./email-change.server";
+import {
+  confirmEmailChange,
+  confirmIdentity,
+  EMAIL_CHANGE_TTL_MS,
+  hashEmailToken,
+  requestEmailChange,
+} from "./email-change.server";
 import { deviceName, endSession, listSessions } from "./sessions.server";
 import { changePassword, updateProfile } from "./settings.server";
 
@@ -130,6 +138,23 @@ describe("password change and sessions", () => {
     expect(await getSessionUser(elsewhere)).toBeNull();
     const hash = (await prisma.password.findUniqueOrThrow({ where: { userId: user.id } })).hash;
     expect(await verifyPassword("new-password-2", hash)).toBe(true);
+  });
+
+  it("counts wrong current passwords with the email form's, and then refuses even the right one", async () => {
+    const user = await reader("old-password-1");
+    const here = await signedIn(user.id);
+    // Guesses through the email form and this one share the account's counter.
+    for (let i = 0; i < 5; i++)
+      await expect(confirmIdentity(user.id, here, `guess-${i}`)).rejects.toThrow(WRONG_PASSWORD);
+    for (let i = 5; i < RATE_LIMITS.loginAccount.limit; i++)
+      await expect(
+        changePassword(user.id, { currentPassword: `guess-${i}`, newPassword: "new-password-2" }, here),
+      ).rejects.toThrow(WRONG_PASSWORD);
+    await expect(
+      changePassword(user.id, { currentPassword: "old-password-1", newPassword: "new-password-2" }, here),
+    ).rejects.toBeInstanceOf(TooManyRequestsError);
+    const hash = (await prisma.password.findUniqueOrThrow({ where: { userId: user.id } })).hash;
+    expect(await verifyPassword("old-password-1", hash)).toBe(true);
   });
 
   it("sets a password for an account that has none", async () => {

@@ -6,6 +6,7 @@ import { hashPassword } from "~/auth/password.server";
 import { requestPasswordReset } from "~/auth/reset.server";
 import { createSession } from "~/auth/session.server";
 import { prisma } from "~/db.server";
+import { TooManyRequestsError, WRONG_PASSWORD } from "./current-password.server";
 import { exportAccountData } from "./data.server";
 import {
   confirmEmailChange,
@@ -18,8 +19,6 @@ import {
   requestEmailChange,
   restoreEmail,
   SIGN_IN_AGAIN,
-  TooManyRequestsError,
-  WRONG_PASSWORD,
 } from "./email-change.server";
 
 let n = 0;

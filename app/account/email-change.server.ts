@@ -11,12 +11,11 @@ import { createHash, randomBytes } from "node:crypto";
 import { RECENT_SIGN_IN_MINUTES } from "~/account/account";
 import { AuthError } from "~/auth/auth.server";
 import { allowMailTo, MAIL_LIMIT_MESSAGE } from "~/auth/mail-limit.server";
-import { verifyPassword } from "~/auth/password.server";
-import { hitRateLimit, RATE_LIMITS } from "~/auth/rate-limit.server";
 import { destroyOtherSessions, getSessionId } from "~/auth/session.server";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { siteMailer } from "~/site/site-mailer.server";
+import { checkCurrentPassword, TooManyRequestsError } from "./current-password.server";
 import { confirmEmailChangeEmail, emailChangedNoticeEmail } from "./email-change-mail.server";
 
 export const EMAIL_CHANGE_TTL_MS = 60 * 60_000;
@@ -32,21 +31,7 @@ const linkTo = (origin: string, path: string, token: string) =>
 
 export const EMAIL_TAKEN = "Another account uses this address.";
 export const PASSWORD_NEEDED = "Type your current password to change your address.";
-export const WRONG_PASSWORD = "Your current password is not right.";
-export const TOO_MANY_PASSWORDS = "Too many wrong passwords. Wait a few minutes and try again.";
 export const SIGN_IN_AGAIN = `Sign out and sign in again to change your address: for ${RECENT_SIGN_IN_MINUTES} minutes after signing in, no password is needed.`;
-
-/** A limit was reached: the answer is a 429 with this message. */
-export class TooManyRequestsError extends Error {
-  constructor(
-    message: string,
-    readonly field: "email" | "password",
-    readonly retryAfterSeconds: number,
-  ) {
-    super(message);
-    this.name = "TooManyRequestsError";
-  }
-}
 
 /** What the email form asks for: a password when the account has one, unless this session signed in recently. */
 export async function emailChangeIdentity(userId: string, request: Request, now = Date.now()) {
@@ -63,13 +48,7 @@ export async function emailChangeIdentity(userId: string, request: Request, now 
 /** Throws unless the sender proved they are the account's owner: the current password, or a recent sign-in. */
 export async function confirmIdentity(userId: string, request: Request, currentPassword: string | undefined) {
   const { hasPassword, recent, hash } = await emailChangeIdentity(userId, request);
-  if (currentPassword && hash) {
-    // Guesses through this form count like sign-ins to the account (a stolen session guessing the password).
-    const attempt = await hitRateLimit(`reauth:${userId}`, RATE_LIMITS.loginAccount);
-    if (!attempt.allowed) throw new TooManyRequestsError(TOO_MANY_PASSWORDS, "password", attempt.retryAfterSeconds);
-    if (await verifyPassword(currentPassword, hash)) return;
-    throw new AuthError(WRONG_PASSWORD, "password");
-  }
+  if (currentPassword && hash) return checkCurrentPassword(userId, currentPassword, hash);
   if (recent) return;
   throw new AuthError(hasPassword ? PASSWORD_NEEDED : SIGN_IN_AGAIN, hasPassword ? "password" : null);
 }

@@ -1,8 +1,9 @@
 // /settings/profile: the reader's name, display name and bio, and the password.
 import { AuthError, usernameKey } from "~/auth/auth.server";
-import { hashPassword, verifyPassword } from "~/auth/password.server";
+import { hashPassword } from "~/auth/password.server";
 import { destroyOtherSessions } from "~/auth/session.server";
 import { prisma } from "~/db.server";
+import { checkCurrentPassword } from "./current-password.server";
 
 /** What /settings/profile shows. `hasPassword` is false for an account made through a sign-in provider. */
 export async function getAccountSettings(userId: string) {
@@ -53,8 +54,6 @@ export async function updateProfile(
   }
 }
 
-export const WRONG_CURRENT_PASSWORD = "Your current password is not right.";
-
 /**
  * Changes the password (the current one must be right) or, for an account that
  * has none, sets one. Every other session of the account ends; this one stays.
@@ -65,10 +64,8 @@ export async function changePassword(
   request: Request,
 ): Promise<{ endedSessions: number; set: boolean }> {
   const existing = await prisma.password.findUnique({ where: { userId }, select: { hash: true } });
-  if (existing) {
-    if (!input.currentPassword || !(await verifyPassword(input.currentPassword, existing.hash)))
-      throw new AuthError(WRONG_CURRENT_PASSWORD, "password");
-  }
+  // Counted like the email form's guesses: a stolen session cannot guess its way to a new password.
+  if (existing) await checkCurrentPassword(userId, input.currentPassword, existing.hash);
   const hash = await hashPassword(input.newPassword);
   await prisma.$transaction([
     prisma.password.upsert({ where: { userId }, create: { userId, hash }, update: { hash } }),

@@ -2,12 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { BIO_MAX, DISPLAY_NAME_MAX, EmailChangeSchema, PasswordChangeSchema, ProfileSchema } from "~/account/account";
-import {
-  confirmIdentity,
-  emailChangeIdentity,
-  requestEmailChange,
-  TooManyRequestsError,
-} from "~/account/email-change.server";
+import { TooManyRequestsError } from "~/account/current-password.server";
+import { confirmIdentity, emailChangeIdentity, requestEmailChange } from "~/account/email-change.server";
 import { EmailChangeSection } from "~/account/email-change-form";
 import { changePassword, getAccountSettings, updateProfile } from "~/account/settings.server";
 import { AuthError, requireUser } from "~/auth/auth.server";
@@ -89,8 +85,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         variant: "success",
       });
     } catch (error) {
-      if (error instanceof AuthError)
-        return fail(intent, submission.reply({ ...hide, fieldErrors: { currentPassword: [error.message] } }));
+      const reply = submission.reply({ ...hide, fieldErrors: { currentPassword: [(error as Error).message] } });
+      if (error instanceof TooManyRequestsError)
+        return fail(intent, reply, 429, { "Retry-After": String(error.retryAfterSeconds) });
+      if (error instanceof AuthError) return fail(intent, reply);
       throw error;
     }
   }
