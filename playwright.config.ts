@@ -139,6 +139,10 @@ export default defineConfig({
       testIgnore: [...STRESS, ...SQLITE_ONLY],
       metadata: { engine: "postgresql" },
     },
+    // The browser smoke subset (read, sign in, bookmark, submit, moderate), JavaScript on and off,
+    // on the several-process topology: two processes on PostgreSQL behind nginx, started once per
+    // worker (tests/smoke-pg/topology.ts; docs/decisions/040).
+    { name: "smoke-pg", testDir: "tests/smoke-pg", metadata: { engine: "postgresql" } },
     // The HTML check of every page the browser tests kept, beside the load smoke test (the stress project)
     // (tests/support/html-pages.ts; the global teardown checks what a narrower run keeps).
     { name: "html", testDir: "tests/html-check", dependencies: ["js-on", "js-off"] },

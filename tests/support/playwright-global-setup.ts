@@ -4,11 +4,12 @@
 // run that names specs or projects), whichever specs ran. An HTML error fails the run.
 // It also seeds the one database that every site the tests start copies (./site-server.ts),
 // and, when a PostgreSQL project runs, starts the run's PostgreSQL with a seeded template
-// (./postgres.ts).
+// (./postgres.ts) and makes sure nginx is installed (scripts/nginx.ts).
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FullConfig } from "@playwright/test";
+import { ensureNginx } from "../../scripts/nginx.ts";
 import { checkKeptPages, resetHtmlPages } from "./html-pages.ts";
 import { startPostgresForRun } from "./postgres.ts";
 import { createSeededTemplate, SITE_TEMPLATE_ENV } from "./site-server.ts";
@@ -31,12 +32,28 @@ function runsPostgresProject(config: FullConfig): boolean {
   return postgres.some((project) => patterns.some((pattern) => pattern.test(project.name)));
 }
 
+/**
+ * The run's PostgreSQL, and nginx: the PostgreSQL projects run the several-process topology behind
+ * it (tests/reliability/cluster.spec.ts, tests/smoke-pg). A machine without nginx gets it here, once
+ * and after PostgreSQL's install, rather than from two workers' apt-get at the same time.
+ */
+async function postgresAndNginx() {
+  const stop = await startPostgresForRun("seeded");
+  try {
+    await ensureNginx();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return stop;
+}
+
 export default async function globalSetup(config: FullConfig) {
   const templateDir = await mkdtemp(path.join(tmpdir(), "hs-template-"));
   // Workers are started after the global set-up and inherit its environment.
   const [template, stopPostgres] = await Promise.all([
     createSeededTemplate(templateDir),
-    runsPostgresProject(config) ? startPostgresForRun("seeded") : undefined,
+    runsPostgresProject(config) ? postgresAndNginx() : undefined,
     resetHtmlPages(),
   ]);
   process.env[SITE_TEMPLATE_ENV] = template;
