@@ -18,6 +18,7 @@ import { createPageCache } from "./http-cache";
 import { precompressedFiles } from "./precompressed";
 import { requestGuard } from "./request-guard";
 import { reactRouterHandler } from "./request-handler";
+import { requestOrigin } from "./request-origin";
 import { type SecurityOptions, securityHeaders } from "./security-headers";
 
 // `npm run demo` makes its administrator through the build (scripts/demo-admin.ts).
@@ -79,8 +80,9 @@ export function createApp({ mode }: AppOptions) {
     reactRouterHandler({
       build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
       mode: env.NODE_ENV,
-      // Canonical URLs come from SITE_URL; this only names the request (the guard checked the Host).
-      origin: (req) => `http://${req.headers.host}`,
+      // Canonical URLs come from SITE_URL; this only names the request (the guard checked the Host),
+      // with the scheme the browser used, so form posts behind a TLS proxy match their Origin.
+      origin: (req) => requestOrigin(req, { siteUrl: env.SITE_URL, trustedProxy: Boolean(env.TRUSTED_PROXY_HEADER) }),
       loadContext: (req, scriptMarker) => {
         const context = new RouterContextProvider();
         context.set(scriptMarkerContext, scriptMarker);

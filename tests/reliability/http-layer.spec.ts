@@ -3,7 +3,7 @@
 // requests the app cannot make sense of. Each against a built server of its own.
 import { randomUUID } from "node:crypto";
 import { connect } from "node:net";
-import { httpClient } from "../support/http-client.ts";
+import { hiddenFields, httpClient } from "../support/http-client.ts";
 import { type Site, startSite } from "../support/site-server.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -49,6 +49,55 @@ test.describe("behind a proxy that appends to X-Forwarded-For", () => {
     // Registration allows 5 an hour per address: the sixth and seventh are refused.
     expect(statuses.slice(0, 5).every((s) => s < 400)).toBe(true);
     expect(statuses.slice(5)).toEqual([429, 429]);
+  });
+});
+
+test.describe("behind a proxy that ends TLS", () => {
+  let site: Site;
+  test.beforeAll(async () => {
+    // The public origin is https; the proxy talks plain HTTP to the process.
+    site = await startSite({
+      env: { SITE_URL: "https://stories.test", TRUSTED_PROXY_HEADER: "X-Forwarded-For", TRUSTED_PROXY_HOPS: "1" },
+    });
+  });
+  test.afterAll(() => site.dispose());
+
+  /**
+   * A sign-in form posted as the browser on `origin` sends it, through a proxy that sends on `headers`
+   * and the Host `host` (raw bytes: fetch always writes the Host of the URL it is given).
+   */
+  async function signInFrom(origin: string, host: string, headers: Record<string, string> = {}) {
+    const client = httpClient(site.url);
+    const fields = await hiddenFields(client, "/auth");
+    const body = new URLSearchParams({ ...fields, intent: "login", email: "nobody@horror.test", password: "not-it" });
+    const lines = Object.entries({
+      Host: host,
+      Origin: origin,
+      Cookie: [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+      "X-Forwarded-For": "203.0.113.4",
+      "Content-Type": "application/x-www-form-urlencoded",
+      "Content-Length": String(Buffer.byteLength(body.toString())),
+      Connection: "close",
+      ...headers,
+    }).map(([name, value]) => `${name}: ${value}\r\n`);
+    return rawExchange(site.url, (socket) => socket.write(`POST /auth HTTP/1.1\r\n${lines.join("")}\r\n${body}`));
+  }
+  const WRONG = "The email or password is not right.";
+
+  test("a form posted from the https page is taken: for the site's own host, and as a trusted proxy says", async () => {
+    // The shipped nginx sends on the Host the browser asked for.
+    const own = await signInFrom("https://stories.test", "stories.test");
+    // The sign-in form's own answer (a wrong password), not React Router's 400 for a foreign origin.
+    expect(own, own.slice(0, 300)).toContain(WRONG);
+    // Another name for the site, behind a proxy that says the browser used https.
+    const named = await signInFrom("https://other-name.test:8443", "other-name.test:8443", {
+      "X-Forwarded-Proto": "https",
+    });
+    expect(named, named.slice(0, 300)).toContain(WRONG);
+    // Another site's page posting here is still refused.
+    const foreign = await signInFrom("https://evil.example", "stories.test");
+    expect(statusOf(foreign)).toBe(400);
+    expect(foreign).not.toContain(WRONG);
   });
 });
 
