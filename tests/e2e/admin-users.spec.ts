@@ -3,28 +3,17 @@
 // until reinstated; makes and removes an admin (the removal asks for the
 // acting admin's password); ends sessions; deletes; and suspends in bulk.
 // Every user here is the test's own: the shared admin is never acted on.
-import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { ADMIN } from "../../playwright.config";
 import { newReader, signIn, signInAndOpen, signUp } from "../support/accounts";
-import { expect, giveConsent, test } from "../support/test";
+import { anotherPersonPage, expect, test } from "../support/test";
 
 const SUSPENDED =
   "This account is suspended, so it cannot sign in. If you think this is a mistake, write to us through the contact page.";
 
-async function newPage(browser: Browser, javaScriptEnabled: boolean, baseURL: string) {
-  const context = await browser.newContext({
-    javaScriptEnabled,
-    baseURL,
-    extraHTTPHeaders: { "X-Test-Client": randomUUID() },
-  });
-  await giveConsent(context, baseURL);
-  return context.newPage();
-}
-
 /** A reader, registered and signed in in a browser of their own. */
 async function readerPage(browser: Browser, js: boolean, baseURL: string) {
-  const page = await newPage(browser, js, baseURL);
+  const page = await anotherPersonPage(browser, { javaScriptEnabled: js, baseURL: baseURL });
   const reader = newReader();
   await signUp(page, reader);
   return { page, reader };

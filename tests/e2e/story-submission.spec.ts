@@ -9,23 +9,13 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { expectAccessible } from "../support/a11y";
 import { latestMail, newReader, signInAndOpen, signUp } from "../support/accounts";
-import { giveConsent } from "../support/test";
+import { anotherPersonPage } from "../support/test";
 import { expect, SITE_ADMIN, test } from "./story-site";
 
 const words = (n: number, word = "lantern") => Array.from({ length: n }, (_, i) => `${word}${i}`).join(" ");
 
-async function newPage(browser: Browser, javaScriptEnabled: boolean, baseURL: string) {
-  const context = await browser.newContext({
-    javaScriptEnabled,
-    baseURL,
-    extraHTTPHeaders: { "X-Test-Client": randomUUID() },
-  });
-  await giveConsent(context, baseURL);
-  return context.newPage();
-}
-
 async function asAdmin(browser: Browser, javaScriptEnabled: boolean, baseURL: string) {
-  const page = await newPage(browser, javaScriptEnabled, baseURL);
+  const page = await anotherPersonPage(browser, { javaScriptEnabled: javaScriptEnabled, baseURL: baseURL });
   await signInAndOpen(page, SITE_ADMIN, "/admin/content-moderation");
   await expect(page.getByRole("heading", { level: 1, name: "Content moderation" })).toBeVisible();
   return page;
@@ -50,7 +40,7 @@ test("submit, changes requested, resubmit, approve: published, listed, and every
   const slug = `the-lantern-keeper-${id}`;
 
   // A reader who wants new stories, signed up before the story is published.
-  const readerPage = await newPage(browser, js, origin);
+  const readerPage = await anotherPersonPage(browser, { javaScriptEnabled: js, baseURL: origin });
   await signUp(readerPage);
 
   const writer = newReader();

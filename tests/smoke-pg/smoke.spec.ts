@@ -3,10 +3,9 @@
 // browser suites (tests/e2e) run on SQLite; this checks that the same journeys hold when each
 // request may land on either process. Each test checks that both processes served it.
 import { randomUUID } from "node:crypto";
-import type { Browser } from "@playwright/test";
 import { newReader, signIn, signInAndOpen, signUp } from "../support/accounts";
 import { readerAddress } from "../support/cluster";
-import { giveConsent } from "../support/test";
+import { anotherPersonPage } from "../support/test";
 import { expect, SITE_ADMIN, test } from "./topology";
 
 // One topology per worker, so the file's tests stay in one worker, one after another.
@@ -14,17 +13,6 @@ test.describe.configure({ mode: "default" });
 
 /** A seeded story (prisma/demo-stories.json): the topology has no remote source. */
 const STORY = { slug: "the-long-gallery", title: "The Long Gallery" };
-
-/** Another person's browser (a context of its own, at an address of its own), as the test's page has it. */
-async function anotherPerson(browser: Browser, javaScriptEnabled: boolean, baseURL: string) {
-  const context = await browser.newContext({
-    javaScriptEnabled,
-    baseURL,
-    extraHTTPHeaders: { "X-Forwarded-For": readerAddress() },
-  });
-  await giveConsent(context, baseURL);
-  return context.newPage();
-}
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? "JavaScript on" : "JavaScript off", () => {
@@ -81,7 +69,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("status").filter({ hasText: "Sent for review" })).toBeVisible();
       await expect(page.getByRole("listitem").filter({ hasText: title })).toContainText("In review");
 
-      const admin = await anotherPerson(browser, javaScriptEnabled, baseURL as string);
+      const admin = await anotherPersonPage(browser, {
+        javaScriptEnabled,
+        baseURL: baseURL as string,
+        headers: { "X-Forwarded-For": readerAddress() },
+      });
       await signInAndOpen(admin, SITE_ADMIN, "/admin/content-moderation");
       const item = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { level: 3, name: title }) });
       await item.getByRole("button", { name: "Approve and publish" }).click();
@@ -90,7 +82,11 @@ for (const javaScriptEnabled of [true, false]) {
 
       // An anonymous reader: in the index (each process drops its cached index on the admin's
       // change mark within a second, docs/decisions/040) and on the story's own page.
-      const reader = await anotherPerson(browser, javaScriptEnabled, baseURL as string);
+      const reader = await anotherPersonPage(browser, {
+        javaScriptEnabled,
+        baseURL: baseURL as string,
+        headers: { "X-Forwarded-For": readerAddress() },
+      });
       const card = reader.getByRole("article").filter({ has: reader.getByRole("link", { name: title }) });
       await expect(async () => {
         await reader.goto("/stories");

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type BrowserContext, test as base, expect, type Page, type TestInfo } from "@playwright/test";
+import { type Browser, type BrowserContext, test as base, expect, type Page, type TestInfo } from "@playwright/test";
 import { expectAccessible } from "./a11y";
 import { keepHtmlPages } from "./html-pages";
 import type { Site } from "./site-server";
@@ -18,6 +18,24 @@ export async function giveConsent(context: BrowserContext, baseURL: string) {
   };
   const value = encodeURIComponent(Buffer.from(JSON.stringify(preferences)).toString("base64"));
   await context.addCookies([{ name: "hs_consent", value, url: baseURL }]);
+}
+
+/**
+ * Another person's browser, as the test's page has it (its JavaScript setting, consent given), in
+ * a context of its own at a client address of its own (`headers` names it: the test servers'
+ * X-Test-Client by default, or a proxy's X-Forwarded-For).
+ */
+export async function anotherPersonPage(
+  browser: Browser,
+  opts: { javaScriptEnabled: boolean; baseURL: string; headers?: Record<string, string> },
+): Promise<Page> {
+  const context = await browser.newContext({
+    javaScriptEnabled: opts.javaScriptEnabled,
+    baseURL: opts.baseURL,
+    extraHTTPHeaders: opts.headers ?? { "X-Test-Client": randomUUID() },
+  });
+  await giveConsent(context, opts.baseURL);
+  return context.newPage();
 }
 
 /**
