@@ -41,6 +41,9 @@ export type ClusterResult = {
   rolling: { requests: number; failed: number; worstP99Ms: number; stopMs: number[]; stopCodes: (number | null)[] };
 };
 
+/** Connections for the signed-in pages (and WordPress's logged-in page beside them). */
+export const CLUSTER_SIGNED_IN_CONNECTIONS = 8;
+
 /** user + system CPU seconds of a process and its children threads (Linux /proc; 0 elsewhere). */
 async function cpuSeconds(pid: number): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
@@ -90,7 +93,7 @@ export async function measureCluster(options: {
 }): Promise<ClusterResult> {
   const { durationSeconds: seconds, log } = options;
   const anonymous = 32;
-  const signedInConnections = 8;
+  const signedInConnections = CLUSTER_SIGNED_IN_CONNECTIONS;
   const proxyPort = await freePort();
   const proxyUrl = `http://127.0.0.1:${proxyPort}`;
   const env = { SITE_URL: proxyUrl, TRUSTED_PROXY_HEADER: "X-Forwarded-For", TRUSTED_PROXY_HOPS: "1" };

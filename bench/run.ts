@@ -5,7 +5,7 @@
 // the measurements ran, met or not.
 //
 //   npx node bench/run.ts [--quick] [--only page,throughput,degraded,lcp,sign-in,cluster] [--wordpress URL] [--probe]
-//                         [--database URL]
+//                         [--database URL] [--wordpress-user NAME:PASSWORD]
 //
 // --wordpress URL (e.g. http://127.0.0.1:8088, a local WordPress with the demo stories): part 4
 // reads its stories from that WordPress and sets each page LCP beside the same
@@ -15,10 +15,13 @@
 // --probe loads bench/lib/loop-probe.ts into the sign-in part's server and prints where
 // its event loop waited during the sign-ins and at rest (for diagnosis only).
 //
-// --database URL: the engine of part 8 (several processes behind nginx): a `file:` URL (the
-// default) gives each run a fresh SQLite file; a `postgres:` URL names the PostgreSQL server on
-// which the run makes a fresh database, and a bare `postgresql:` starts one for the run
-// (tests/support/postgres.ts).
+// Part 8 (several processes behind nginx) runs on both engines: a fresh SQLite file, then a fresh
+// database on PostgreSQL. --database URL names the PostgreSQL server the run makes its database
+// on (a `postgres:` URL with a host); without it, the run starts one (tests/support/postgres.ts).
+//
+// --wordpress-user NAME:PASSWORD: an account on the --wordpress site; part 8 then measures
+// WordPress's logged-in story page beside the signed-in pages (WordPress renders it anew for
+// every request: no page cache serves a logged-in cookie).
 //
 // --quick (1 run, 2 s points, 50 requests) and --only are for working on the
 // bench; they write bench/results/partial.json and leave the docs alone.
@@ -27,11 +30,10 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { databaseEngine } from "../app/database.ts";
 import { jsBytesPerRoute } from "../scripts/js-bytes.ts";
 import { freePort } from "../tests/support/ports.ts";
 import { startWordPressServer } from "../tests/support/wordpress-server.ts";
-import { measureCluster } from "./cluster.ts";
+import { CLUSTER_SIGNED_IN_CONNECTIONS, measureCluster } from "./cluster.ts";
 import { measureDegraded } from "./degraded.ts";
 import { type AppServer, root, startAppServer, waitFor } from "./lib/app-server.ts";
 import { startReference } from "./lib/reference.ts";
@@ -42,6 +44,7 @@ import { launchBrowser, measurePageLoad } from "./page-load.ts";
 import { measureSignInLoad } from "./sign-in-load.ts";
 import { measureThroughput } from "./throughput.ts";
 import { measureWire } from "./wire.ts";
+import { measureWordPressSignedIn } from "./wordpress-signed-in.ts";
 
 /** The newest story of the WordPress-shaped server: text, categories, tags and a featured image. */
 export const STORY_PATH = "/story/last-ferry-to-hollin-isle";
@@ -68,7 +71,8 @@ const { values } = parseArgs({
     wordpress: { type: "string" },
     "lcp-pages": { type: "string" },
     probe: { type: "boolean", default: false },
-    database: { type: "string", default: "file:" },
+    database: { type: "string" },
+    "wordpress-user": { type: "string" },
   },
 });
 const quick = values.quick ?? false;
@@ -235,18 +239,37 @@ try {
     result.signInLoad = await measureSignInLoad({ runs: settings.runs, probe: values.probe ?? false, log });
   }
   if (only.includes("cluster")) {
-    const engine = databaseEngine(values.database ?? "file:");
-    // A postgres: URL with a host names the server the run's database is made on; a bare
-    // `postgresql:` starts one for the run (tests/support/postgres.ts).
-    if (engine === "postgresql" && new URL(values.database ?? "").hostname)
-      process.env.TEST_DATABASE_URL = values.database;
-    log(`8. several processes behind nginx on ${engine}, ${settings.durationSeconds} s per point`);
-    result.cluster = await measureCluster({
-      engine,
-      durationSeconds: settings.durationSeconds,
-      warmupSeconds: settings.warmupSeconds,
-      log,
-    });
+    // A postgres: URL with a host names the server the run's database is made on; without one the
+    // run starts a PostgreSQL of its own (tests/support/postgres.ts).
+    if (values.database && new URL(values.database).hostname) process.env.TEST_DATABASE_URL = values.database;
+    result.cluster = [];
+    for (const engine of ["sqlite", "postgresql"] as const) {
+      log(`8. several processes behind nginx on ${engine}, ${settings.durationSeconds} s per point`);
+      result.cluster.push(
+        await measureCluster({
+          engine,
+          durationSeconds: settings.durationSeconds,
+          warmupSeconds: settings.warmupSeconds,
+          log,
+        }),
+      );
+    }
+    const [user, password] = (values["wordpress-user"] ?? "").split(/:(.*)/s);
+    if (wordpressPages && user && password) {
+      const url = wordpressPages[STORY_PATH] as string;
+      log(`8. WordPress's story page for a logged-in reader: ${url}`);
+      result.wordpressSignedIn = await measureWordPressSignedIn({
+        url,
+        user,
+        password,
+        connections: CLUSTER_SIGNED_IN_CONNECTIONS,
+        durationSeconds: settings.durationSeconds,
+        warmupSeconds: settings.warmupSeconds,
+      });
+      log(
+        `  ${result.wordpressSignedIn.point.requestsPerSecond.toFixed(0)} req/s, p50 ${result.wordpressSignedIn.point.p50Ms.toFixed(1)} ms`,
+      );
+    }
   }
 } finally {
   await cleanUp();

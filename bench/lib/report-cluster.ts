@@ -4,7 +4,7 @@
 import type { ClusterResult } from "../cluster.ts";
 import type { LoadPoint } from "../throughput.ts";
 import { fmt, MB, ms, type Table } from "./format.ts";
-import { type Target, target } from "./stats.ts";
+import { ratio, type Target, target } from "./stats.ts";
 
 export type { ClusterResult };
 
@@ -39,7 +39,8 @@ const row = (name: string, p: LoadPoint) => [
   String(p.non2xx + p.errors),
 ];
 
-export function clusterSections(result: ClusterResult): { title: string; table: Table }[] {
+/** One engine's tables. */
+function engineSections(result: ClusterResult): { title: string; table: Table }[] {
   const t = result.throughput;
   const cores = (value: number) => `${fmt(value, 2)} cores`;
   return [
@@ -61,10 +62,6 @@ export function clusterSections(result: ClusterResult): { title: string; table: 
       ],
     },
     {
-      title: `Signed-in pages, never from the page cache, 2 processes behind nginx (${result.engine}), ${result.connections.signedIn} connections`,
-      table: [["", "req/s", "p50", "p99", "failed"], ...result.signedIn.map((s) => row(s.path, s.point))],
-    },
-    {
       title: `Memory and a rolling restart under load (${result.engine})`,
       table: [
         ["", "value"],
@@ -78,4 +75,75 @@ export function clusterSections(result: ClusterResult): { title: string; table: 
       ],
     },
   ];
+}
+
+const rate = (p: LoadPoint) => p.requestsPerSecond;
+
+/**
+ * Part 8's tables: each engine's, then the signed-in pages of both engines beside WordPress's
+ * logged-in story page, and PostgreSQL's throughput against one SQLite process (today's default).
+ */
+export function clusterSections(
+  results: ClusterResult[],
+  wordpress?: { url: string; point: LoadPoint },
+): { title: string; table: Table }[] {
+  const sqlite = results.find((r) => r.engine === "sqlite");
+  const postgres = results.find((r) => r.engine === "postgresql");
+  const signedInRows = results.flatMap((r) => r.signedIn.map((s) => row(`${s.path} (${r.engine})`, s.point)));
+  if (wordpress) signedInRows.push(row(`WordPress, logged in: ${new URL(wordpress.url).pathname}`, wordpress.point));
+  const connections = results[0]?.connections.signedIn ?? 0;
+  const sections = [
+    ...results.flatMap(engineSections),
+    {
+      title: `Signed-in pages, never from a page cache, 2 processes behind nginx, ${connections} connections${wordpress ? "; WordPress's logged-in story page under the same load" : " (WordPress's logged-in page: not run, needs --wordpress and --wordpress-user)"}`,
+      table: [["", "req/s", "p50", "p99", "failed"], ...signedInRows],
+    },
+  ];
+  if (sqlite && postgres) {
+    const base = rate(sqlite.throughput.direct);
+    const story = (r: ClusterResult) => r.signedIn.find((s) => s.path === r.storyPath)?.point;
+    const pgStory = story(postgres);
+    const sqliteStory = story(sqlite);
+    sections.push({
+      title: `PostgreSQL against one SQLite process (today's default), the anonymous story page; and the signed-in story page`,
+      table: [
+        ["", "req/s", "÷ 1 SQLite process"],
+        ["1 SQLite process, no proxy", fmt(base), "×1.00"],
+        [
+          "1 PostgreSQL process, no proxy",
+          fmt(rate(postgres.throughput.direct)),
+          `×${fmt(ratio(rate(postgres.throughput.direct), base), 2)}`,
+        ],
+        [
+          "2 PostgreSQL processes behind nginx",
+          fmt(rate(postgres.throughput.twoBehindProxy)),
+          `×${fmt(ratio(rate(postgres.throughput.twoBehindProxy), base), 2)}`,
+        ],
+        [
+          "2 SQLite processes behind nginx",
+          fmt(rate(sqlite.throughput.twoBehindProxy)),
+          `×${fmt(ratio(rate(sqlite.throughput.twoBehindProxy), base), 2)}`,
+        ],
+        ...(pgStory && sqliteStory
+          ? [
+              [
+                "signed-in story page, PostgreSQL ÷ SQLite (2 behind nginx)",
+                fmt(rate(pgStory)),
+                `×${fmt(ratio(rate(pgStory), rate(sqliteStory)), 2)}`,
+              ],
+            ]
+          : []),
+        ...(pgStory && wordpress
+          ? [
+              [
+                "signed-in story page, PostgreSQL ÷ WordPress logged in",
+                "",
+                `×${fmt(ratio(rate(pgStory), rate(wordpress.point)), 2)}`,
+              ],
+            ]
+          : []),
+      ],
+    });
+  }
+  return sections;
 }

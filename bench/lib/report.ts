@@ -3,7 +3,7 @@
 import type { DegradedResult } from "../degraded.ts";
 import { LCP_LIMITS, type PageLcpResult } from "../page-lcp.ts";
 import type { LoadSummary, PageLoadResult } from "../page-load.ts";
-import type { ThroughputResult } from "../throughput.ts";
+import type { LoadPoint, ThroughputResult } from "../throughput.ts";
 import { fmt, kb, MB, ms, type Table } from "./format.ts";
 import { type ClusterResult, clusterSections, clusterTargets } from "./report-cluster.ts";
 import { type JsResults, jsSections, jsTargets } from "./report-js.ts";
@@ -32,7 +32,10 @@ export type BenchResult = {
   js?: JsResults;
   pageLcp?: PageLcpResult;
   signInLoad?: SignInLoadResult;
-  cluster?: ClusterResult;
+  /** Part 8, once per engine: SQLite, then PostgreSQL. */
+  cluster?: ClusterResult[];
+  /** Part 8's reference: WordPress's logged-in story page (with --wordpress and --wordpress-user). */
+  wordpressSignedIn?: { url: string; point: LoadPoint };
   targets: Target[];
 };
 
@@ -122,7 +125,7 @@ export function targetsOf(result: Omit<BenchResult, "targets">): Target[] {
   if (result.js) targets.push(...jsTargets(result.js));
   if (result.pageLcp) targets.push(...pageLcpTargets(result.pageLcp));
   if (result.signInLoad) targets.push(...signInTargets(result.signInLoad));
-  if (result.cluster) targets.push(...clusterTargets(result.cluster));
+  if (result.cluster) for (const cluster of result.cluster) targets.push(...clusterTargets(cluster));
   return targets;
 }
 
@@ -353,7 +356,7 @@ function sections(result: BenchResult): { title: string; table: Table }[] {
   if (result.js) out.push(...jsSections(result.js));
   if (result.pageLcp) out.push(pageLcpTable(result.pageLcp));
   if (result.signInLoad) out.push(signInSection(result.signInLoad));
-  if (result.cluster) out.push(...clusterSections(result.cluster));
+  if (result.cluster) out.push(...clusterSections(result.cluster, result.wordpressSignedIn));
   return out;
 }
 
