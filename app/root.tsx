@@ -22,6 +22,7 @@ import { getPreferences } from "./preferences/reading-preferences.server";
 import { usePreferences } from "./preferences/use-preferences";
 import { SmoothInPageJumps } from "./shell/in-page-jumps";
 import { CriticalCss } from "./styles/critical-css";
+import { SiteStylesheet } from "./styles/site-stylesheet";
 import { getPaletteCss } from "./theme/palette.server";
 import { getSidebarState, getTheme } from "./theme/theme-cookies.server";
 import { useTheme } from "./theme/theme-toggle";
@@ -108,6 +109,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content="light dark" />
         <Meta />
         <CriticalCss />
+        <SiteStylesheet />
         {/* After app.css, before the reader's high-contrast rules, which win over it. */}
         <InlineCss css={palette} />
         <FontFaces faces={[preferences.typeface]} preload />
