@@ -55,17 +55,12 @@ function GroupLinks({ group, pathname, signedIn }: { group: NavGroup; pathname: 
  * through a form POST remembered in a cookie. Groups are <details>, so each
  * opens and closes on its own without JavaScript.
  */
-/** Whether the sidebar is collapsed: the cookie's state, or the one a pending toggle asks for. */
-export function useSidebarCollapsed(collapsed: boolean) {
-  const fetcher = useFetcher({ key: "sidebar" });
-  const pendingState = fetcher.formData?.get("state");
-  return { fetcher, isCollapsed: pendingState ? pendingState === "collapsed" : collapsed };
-}
-
 export function Sidebar({ collapsed, user }: { collapsed: boolean; user: ShellUser | null }) {
   const isAdmin = user?.isAdmin ?? false;
   const location = useLocation();
-  const { fetcher, isCollapsed } = useSidebarCollapsed(collapsed);
+  const fetcher = useFetcher({ key: "sidebar" });
+  const pendingState = fetcher.formData?.get("state");
+  const isCollapsed = pendingState ? pendingState === "collapsed" : collapsed;
   const touchStart = useRef<{ x: number; y: number } | null>(null);
 
   const groupElements = useRef(new Map<NavGroup["id"], HTMLDetailsElement>());

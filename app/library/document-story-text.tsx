@@ -4,22 +4,11 @@
 // (entry.server.tsx); the browser's first render, the one that hydrates, reads them back from the
 // blocks the document has (React has not touched them yet). A client navigation's data request
 // carries the blocks as before.
+// The server's half is document-story-text.server.ts.
 import { createContext, use, useState } from "react";
-import { createContext as createRouterContext, type RouterContextProvider } from "react-router";
-import { documentRequestContext } from "~/utils/request-context";
 
-/** The blocks of the story the document shows, for the server's render (set by the loader). */
-export const documentStoryBlocks = createRouterContext<string[] | null>(null);
-
-/** The same blocks in the server's render (entry.server.tsx). */
+/** The blocks in the server's render of a document (entry.server.tsx). */
 export const DocumentStoryTextContext = createContext<string[] | null>(null);
-
-/** What the loader returns as the blocks: null in a document (the render takes them from the context). */
-export function blocksForData(blocks: string[], context: Readonly<RouterContextProvider> | undefined): string[] | null {
-  if (!context?.get(documentRequestContext)) return blocks;
-  context.set(documentStoryBlocks, blocks);
-  return null;
-}
 
 /** The selector of each block's sanitised HTML (app/library/story-text.tsx renders it as the block's first child). */
 const BLOCK_HTML = "article .story-block > :first-child";

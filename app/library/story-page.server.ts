@@ -5,7 +5,7 @@ import type { RouterContextProvider } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
 import { responsiveImage } from "~/images/image-url.server";
 import { imageService } from "~/images/images.server";
-import { blocksForData } from "~/library/document-story-text";
+import { blocksForData } from "~/library/document-story-text.server";
 import { getPosition, shelvesOf } from "~/library/library.server";
 import { publicPageHeaders } from "~/site/cache-policy";
 import { CLIENT_HINT_HEADERS, connectionHint, prefersLowData } from "~/utils/client-hints.server";

@@ -25,11 +25,7 @@ export const SITE_CSS_AFTER_MAIN = `${siteCss}#after-main`;
  * React one: no second render of the root for it.
  */
 export function linkSiteStylesheet() {
-  const inlined = document.querySelector(CRITICAL_CSS_SELECTOR);
-  if (!inlined || document.querySelector(`link[rel="stylesheet"][href="${SITE_CSS_URL}"]`)) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = SITE_CSS_URL;
-  link.dataset.precedence = "critical";
-  inlined.after(link);
+  document
+    .querySelector(CRITICAL_CSS_SELECTOR)
+    ?.insertAdjacentHTML("afterend", `<link rel="stylesheet" href="${SITE_CSS_URL}" data-precedence="critical">`);
 }

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { errorMeta, GeneralErrorBoundary, PageErrorBoundary } from "~/components/error-boundary";
 import { ScrollToTop } from "~/components/scroll-to-top";
-import { Sidebar, useSidebarCollapsed } from "~/components/sidebar";
+import { Sidebar } from "~/components/sidebar";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { TooltipProvider } from "~/components/tooltip";
@@ -32,8 +32,6 @@ export default function SiteLayout() {
   useRememberLocation();
   // Decided once per document: the server's and the hydrating render agree, and no client render moves the chrome.
   const [chromeFirst] = useState(() => Boolean(root?.toast));
-  // The sidebar's column is kept its width before it arrives (components.css), as a toggle sets it.
-  const sidebarCollapsed = useSidebarCollapsed(root?.sidebar === "collapsed").isCollapsed;
   const header = <SiteHeader user={root?.user ?? null} notifications={root?.notifications ?? null} />;
   // The floating widgets (the toasts, Feedback, scroll to top) stand in a dock that has room of its
   // own, so they cover nothing at any scroll position (issue 40): from 768 px at the foot of the
@@ -62,7 +60,8 @@ export default function SiteLayout() {
           shows them above and beside the story (components.css), in room it keeps for them. A page
           that opens with a flash toast keeps the chrome first: the toast stands above the story on
           a phone, and arriving after it would push it down. */}
-      <div className="site-layout" data-sidebar={sidebarCollapsed ? "collapsed" : undefined}>
+      {/* The sidebar's state, for the width its column keeps before it arrives (components.css). */}
+      <div className="site-layout" data-sidebar={root?.sidebar === "collapsed" ? "collapsed" : undefined}>
         {chromeFirst ? sideColumn : null}
         <div className="content-column">
           {chromeFirst ? header : null}
