@@ -7,8 +7,8 @@
 // every document passes here. The inlined sheet is parsed once into its rules, @layer, @media,
 // @supports and @container wrappers and order kept, and a style rule stays only if one of its
 // selectors can match what comes before that link: every class and element type the selector
-// needs appears there. Classes inside a functional pseudo-class (`:not()`, `:has()`, `:is()` of
-// several selectors) are not counted, so when in doubt a rule stays; rules without classes or
+// needs appears there. Classes inside `:not()` or a selector list (`:is(.a, .b)`) are not counted,
+// so when in doubt a rule stays; rules without classes or
 // types (`:root`, `[data-theme]`, `*`) always stay, and so do other at-rules (@font-face),
 // but @keyframes and Tailwind's own custom properties (`@property --tw-x`, the theme's and the
 // properties layer's variables) only when a kept rule uses them.
@@ -86,8 +86,10 @@ function hasTopLevelComma(text: string): boolean {
 
 /**
  * The part of a selector that an element must match for sure: attribute selectors and the
- * arguments of functional pseudo-classes left out, except the single selector of `:is()` or
- * `:where()` (Tailwind writes `:where(.space-y-2>:not(:last-child))`).
+ * arguments of functional pseudo-classes left out, except the single selector of `:is()`,
+ * `:where()` (Tailwind writes `:where(.space-y-2>:not(:last-child))`) or `:has()` (what it names
+ * must be in the document; inside `:not()`, where its absence matches, it is left out with the
+ * rest of the argument).
  */
 function requiredText(selector: string): string {
   let out = "";
@@ -99,7 +101,7 @@ function requiredText(selector: string): string {
     } else if (c === "[" || c === "(") {
       const end = closing(selector, i);
       const inner = selector.slice(i + 1, end);
-      if (c === "(" && /:(?:is|where)$/i.test(out) && !hasTopLevelComma(inner)) out += ` ${requiredText(inner)} `;
+      if (c === "(" && /:(?:is|where|has)$/i.test(out) && !hasTopLevelComma(inner)) out += ` ${requiredText(inner)} `;
       i = end;
     } else out += c;
   }

@@ -76,6 +76,7 @@ for (const viewport of [
       await page.goto(path);
       await settled(page, path);
       const fresh = await computedStyles(page);
+      const heading = await page.locator("main h1").first().textContent();
 
       await page.goto(STORY);
       await settled(page, STORY);
@@ -88,6 +89,7 @@ for (const viewport of [
         return router.navigate(to);
       }, path);
       await settled(page, path);
+      await expect(page.locator("main h1").first()).toHaveText(heading ?? "");
       expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), "a client navigation").toBe(
         true,
       );
