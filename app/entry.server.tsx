@@ -13,6 +13,8 @@ import { ServerRouter } from "react-router";
 import { env } from "./env.server";
 import { ServerErrorIdContext } from "./errors/server-error-id";
 import { recordServerError, serverErrorIdFor } from "./errors/server-errors.server";
+import { DocumentStoryTextContext } from "./library/document-story-text";
+import { documentStoryBlocks } from "./library/document-story-text.server";
 import criticalCss from "./styles/app.css?inline";
 import { CriticalCssContext } from "./styles/critical-css";
 import { scriptMarkerContext } from "./utils/request-context";
@@ -47,11 +49,13 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <CriticalCssContext value={criticalCss}>
-        <ServerErrorIdContext value={serverErrorIdFor(request)}>
-          <ScriptNonceContext value={nonce}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </ScriptNonceContext>
-        </ServerErrorIdContext>
+        <DocumentStoryTextContext value={loadContext.get(documentStoryBlocks)}>
+          <ServerErrorIdContext value={serverErrorIdFor(request)}>
+            <ScriptNonceContext value={nonce}>
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            </ScriptNonceContext>
+          </ServerErrorIdContext>
+        </DocumentStoryTextContext>
       </CriticalCssContext>,
       {
         nonce,

@@ -22,6 +22,7 @@ import { getPreferences } from "./preferences/reading-preferences.server";
 import { usePreferences } from "./preferences/use-preferences";
 import { SmoothInPageJumps } from "./shell/in-page-jumps";
 import { CriticalCss } from "./styles/critical-css";
+import { linkSiteStylesheet } from "./styles/site-stylesheet";
 import { getPaletteCss } from "./theme/palette.server";
 import { getSidebarState, getTheme } from "./theme/theme-cookies.server";
 import { useTheme } from "./theme/theme-toggle";
@@ -91,8 +92,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const palette = rootData && "palette" in rootData ? (rootData.palette ?? "") : "";
   // Marks the document once the app runs in it: what "hydrated" means to scripts and the browser tests.
+  // And the whole site's stylesheet joins the inlined one, for what client renders bring (docs/decisions/043).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    linkSiteStylesheet();
   }, []);
   return (
     <html

@@ -5,6 +5,7 @@
 // the wire before it. The browser is told it is on slow-2g (launchBrowser), so
 // the page's own slow-link rules (server/script-loading.ts) are what runs.
 import type { Browser } from "@playwright/test";
+import { type FirstBytes, measureFirstBytes } from "./first-bytes.ts";
 import { settle, startTrace, trackRequests } from "./lib/network.ts";
 import { bytesBy, median } from "./lib/stats.ts";
 import { EMULATION, emulate } from "./page-load.ts";
@@ -26,6 +27,8 @@ export type WireRun = {
   requests: WireRequest[];
   /** Requests that put bytes on the wire before the LCP and are JavaScript, fonts, other images (notNeededForLcp). */
   notNeededBeforeLcp: WireRequest[];
+  /** The document asked for again with this load's request headers, brotli and gzip: the bytes before its <h1> (issue 45). */
+  firstBytes: FirstBytes;
 };
 
 export type WireSummary = {
@@ -38,6 +41,8 @@ export type WireSummary = {
   /** The most any run put on the wire before the LCP that the LCP did not need (bytes), and what. */
   notNeededBytes: number;
   notNeeded: string[];
+  /** The run whose document had the most compressed bytes before its <h1>. */
+  firstBytes: FirstBytes;
 };
 
 /**
@@ -61,6 +66,12 @@ export async function loadWire(browser: Browser, url: string, javaScriptEnabled:
   });
   try {
     const page = await context.newPage();
+    // The document's request as the browser sent it (its client hints say slow-2g), to ask for it again.
+    let documentHeaders: Promise<Record<string, string>> = Promise.resolve({});
+    page.on("request", (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame() && request.url() === url)
+        documentHeaders = request.allHeaders();
+    });
     const cdp = await context.newCDPSession(page);
     const { requests, quietFor } = trackRequests(cdp);
     await cdp.send("Network.enable");
@@ -99,7 +110,13 @@ export async function loadWire(browser: Browser, url: string, javaScriptEnabled:
       bytes: r.headerBytes + (r.done ? r.encodedBodyBytes : r.lateEncoded),
       bytesBeforeLcp: bytesBy(lcpAt, r),
     }));
+    const replayed = Object.fromEntries(
+      Object.entries(await documentHeaders).filter(
+        ([name]) => !/^(:|host$|connection$|accept-encoding$|cookie$)/.test(name),
+      ),
+    );
     return {
+      firstBytes: await measureFirstBytes(url, replayed),
       lcpMs: lcp ? (lcp.ts - navigation.ts) / 1000 : Number.NaN,
       lcpUrl,
       totalBytes: list.reduce((sum, r) => sum + r.bytes, 0),
@@ -128,6 +145,11 @@ export function summariseWire(path: string, runs: WireRun[]): WireSummary {
     lcpMs: median(runs.map((r) => r.lcpMs)),
     notNeededBytes: worst.bytes,
     notNeeded: worst.what.map((q) => `${q.type} ${new URL(q.url).pathname} (${q.bytesBeforeLcp} B)`),
+    firstBytes: runs
+      .map((r) => r.firstBytes)
+      .reduce((a, b) =>
+        Math.max(b.sent.br.before, b.sent.gzip.before) > Math.max(a.sent.br.before, a.sent.gzip.before) ? b : a,
+      ),
   };
 }
 

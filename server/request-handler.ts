@@ -1,6 +1,7 @@
 // React Router behind Express: a node request becomes a Fetch Request (its
 // body is the one body-limit.ts read), and the Response goes back to node.
-// Every HTML document passes through finishDocument on the way out: its scripts
+// Every HTML document passes through finishDocument on the way out: its inlined stylesheet cut
+// to what it paints (page-css.ts), its scripts
 // deferred on slow links (script-loading.ts), its CSP (the hashes of the inline
 // scripts the app wrote itself, those that carry the render's marker, which is
 // then taken out: security-headers.ts) and, for a 200 GET, its ETag and 304.
@@ -10,6 +11,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { takeBody } from "./body-limit";
 import { documentEtag, matchesIfNoneMatch } from "./http-cache";
+import { splitPageCss } from "./page-css";
 import { deferScripts } from "./script-loading";
 import { contentSecurityPolicy, newScriptMarker, ownInlineScripts, type SecurityOptions } from "./security-headers";
 
@@ -68,8 +70,10 @@ export async function finishDocument(
   // A document that runs no script at all keeps the stricter policy its route gave it (a story's
   // single-file download and the offline page, docs/decisions/042): it has nothing to hash.
   if (NO_SCRIPT_POLICY.test(response.headers.get("Content-Security-Policy") ?? "")) return response;
-  // JavaScript waits its turn on slow links (server/script-loading.ts), before the hashes are taken.
-  const { html, hashes } = ownInlineScripts(deferScripts(await response.text(), scriptMarker), scriptMarker);
+  // The inlined stylesheet keeps what the page paints before site.css (server/page-css.ts); JavaScript
+  // waits its turn on slow links (server/script-loading.ts), before the hashes are taken.
+  const document = splitPageCss(await response.text());
+  const { html, hashes } = ownInlineScripts(deferScripts(document, scriptMarker), scriptMarker);
   const headers = new Headers(response.headers);
   headers.set("Content-Security-Policy", contentSecurityPolicy(hashes, security));
   if (request.method === "GET" && response.status === 200) {

@@ -8,6 +8,7 @@ import { useRememberStory } from "~/components/continue-reading";
 import { StoryImage } from "~/components/story-image";
 import { StoryDownloads } from "~/downloads/story-downloads";
 import { BookmarkControl } from "~/library/bookmark-control";
+import { useStoryBlocks } from "~/library/document-story-text";
 import { paragraphId } from "~/library/shelves";
 import type { StoryPageData } from "~/library/story-page.server";
 import { StoryText, TrackedStoryText } from "~/library/story-text";
@@ -33,7 +34,9 @@ export function StoryArticle({
   /** After the story: e.g. its comments. */
   children?: ReactNode;
 }) {
-  const { story, image, blocks, minutes, previous, next, connection, reader } = data;
+  const { story, image, minutes, previous, next, connection, reader } = data;
+  // In the document that carried it, the text is in its HTML only, not in the hydration data.
+  const blocks = useStoryBlocks(data.blocks);
   useRememberStory(story);
   return (
     <article className="story-column mx-auto">

@@ -1,9 +1,11 @@
 // What a story page needs besides the story, for every page that reads one
 // (/story/{slug}, /reader/{slug}, /community-story/{slug}): the text as
 // blocks, the reading time, and a signed-in reader's shelf and position.
+import type { RouterContextProvider } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
 import { responsiveImage } from "~/images/image-url.server";
 import { imageService } from "~/images/images.server";
+import { blocksForData } from "~/library/document-story-text.server";
 import { getPosition, shelvesOf } from "~/library/library.server";
 import { publicPageHeaders } from "~/site/cache-policy";
 import { CLIENT_HINT_HEADERS, connectionHint, prefersLowData } from "~/utils/client-hints.server";
@@ -14,6 +16,8 @@ export async function storyPageData(
   request: Request,
   story: Story,
   neighbours: { previous: StorySummary | null; next: StorySummary | null } = { previous: null, next: null },
+  /** The request's context: in a document the blocks stay out of the hydration data (document-story-text.tsx). */
+  context?: Readonly<RouterContextProvider>,
 ) {
   const user = await getOptionalUser(request);
   const slug = story.slug;
@@ -28,7 +32,7 @@ export async function storyPageData(
   return {
     story: rest,
     image: responsive && preview ? { ...responsive, preview } : responsive,
-    blocks,
+    blocks: blocksForData(blocks, context),
     minutes: readingMinutes(contentHtml),
     previous: neighbours.previous,
     next: neighbours.next,

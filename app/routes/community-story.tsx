@@ -20,7 +20,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const found = await getCommunityStory(slug);
   invariantResponse(found, "No story has this address.", { status: 404 });
   const collapsed = await warningsHidingStory(request, found.warnings);
-  const page = await storyPageData(request, found.story);
+  const page = await storyPageData(request, found.story, undefined, context);
   // The comments follow the story: a collapsed story shows neither (they may tell what the warning hides).
   const comments = collapsed.length
     ? null

@@ -8,12 +8,12 @@ import { isSlug } from "~/utils/slug";
 import type { Route } from "./+types/story";
 
 /** /story/{slug} and /reader/{slug}: one module, two routes; the canonical URL is /story/{slug}. */
-export async function loader({ params, request }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = params.slug;
   invariantResponse(isSlug(slug), "No story has this address.", { status: 404 });
   const story = await contentChain.getStory(slug);
   invariantResponse(story, "No story has this address.", { status: 404 });
-  const page = await storyPageData(request, story, await contentChain.neighbours(story));
+  const page = await storyPageData(request, story, await contentChain.neighbours(story), context);
   return data(page, { headers: storyPageHeaders(request) });
 }
 

@@ -13,3 +13,10 @@ export const clientAddressContext = createContext<string>("unknown");
  * Null where no HTTP layer gave one: then no inline script is allowed.
  */
 export const scriptMarkerContext = createContext<string | null>(null);
+
+/**
+ * Whether the HTTP layer renders a document (true), not a client navigation's `.data` request: a
+ * document's story text is in its HTML, so its hydration data need not carry it again
+ * (app/library/document-story-text.tsx). False where no HTTP layer says.
+ */
+export const documentRequestContext = createContext<boolean>(false);

@@ -4,6 +4,7 @@ import { type RouteJs, routeFor } from "../../scripts/js-bytes.ts";
 import { CATEGORIES, type LighthouseResult } from "../lighthouse.ts";
 import type { WireResult } from "../wire.ts";
 import { fmt, kb, type Table } from "./format.ts";
+import { firstBytesSection, firstBytesTargets } from "./report-first-bytes.ts";
 import { ratio, type Target, target } from "./stats.ts";
 
 export const JS_LIMITS = {
@@ -60,6 +61,7 @@ export function jsTargets(result: JsResults): Target[] {
         ),
       );
     }
+    targets.push(...firstBytesTargets(wire));
   }
   const lighthouse = result.lighthouse;
   if (lighthouse) {
@@ -129,6 +131,7 @@ export function jsSections(result: JsResults): { title: string; table: Table }[]
         ),
       ],
     });
+    out.push(firstBytesSection(wire));
   }
   const lighthouse = result.lighthouse;
   if (lighthouse) {

@@ -40,8 +40,10 @@ test("reader and settings pages hydrate without a mismatch, each stylesheet unde
   for (const path of [...READER_PAGES, ...SETTINGS_PAGES]) {
     expect(await hydrate(page, path), path).toEqual([]);
   }
-  // The settings pages link pages.css; hydrating them must not fetch a second copy.
-  expect([...stylesheets].filter((p) => /\/assets\/.*\.css$/.test(p) && !/(shell|tooltip)/.test(p))).toHaveLength(1);
+  // The settings pages link pages.css, every page site.css (docs/decisions/043); hydrating them must
+  // not fetch a second copy of either under another name.
+  const names = [...stylesheets].filter((p) => /\/assets\/.*\.css$/.test(p) && !/(shell|tooltip)/.test(p));
+  expect(names.map((p) => p.replace(/^.*\/assets\/([a-z]+)-.*$/, "$1")).sort()).toEqual(["pages", "site"]);
 });
 
 test("admin pages hydrate without a mismatch", async ({ page }) => {

@@ -1,15 +1,34 @@
 import { gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
+import { measureFirstBytes } from "../../bench/first-bytes";
 
 // Bytes, not time: what a slow-2g reader (about 6 KB/s) must download before
-// the first paint. See docs/decisions/003-inline-critical-css.md.
-const BUDGET_BYTES = 14 * 1024;
+// the first paint. See docs/decisions/003-inline-critical-css.md. The first TCP congestion window
+// is 14 KB; since the inlined sheet keeps only what a page paints and the chrome comes after the
+// story (docs/decisions/043), the reading pages are 8.7-10.1 KB gzip: the budget follows them.
+const BUDGET_BYTES = 11 * 1024;
+// The story's first line within the first 3 KB the server sends (issue 45, docs/decisions/043).
+const FIRST_LINE_BYTES = 3 * 1024;
 
 const tagsIn = (html: string, tag: string) => html.match(new RegExp(`<${tag}\\b[^>]*>`, "gi")) ?? [];
 const attr = (tagHtml: string, name: string) => tagHtml.match(new RegExp(`\\s${name}(?:="([^"]*)")?`, "i"));
 
-for (const path of ["/", "/stories"]) {
-  test(`${path}: HTML plus render-blocking CSS is at most 14 KB gzip, with no render-blocking script`, async ({
+for (const path of ["/", "/stories", "/story/last-ferry-to-hollin-isle"]) {
+  test(`${path}: the first heading of <main> starts within the first 3 KB sent, brotli and gzip`, async ({
+    baseURL,
+  }) => {
+    const measured = await measureFirstBytes(new URL(path, baseURL).href);
+    expect(measured.element).toBe("h1");
+    for (const encoding of ["br", "gzip"] as const) {
+      expect(measured.sent[encoding].before, `${encoding}: ${JSON.stringify(measured.sent)}`).toBeLessThanOrEqual(
+        FIRST_LINE_BYTES,
+      );
+    }
+  });
+}
+
+for (const path of ["/", "/stories", "/story/last-ferry-to-hollin-isle"]) {
+  test(`${path}: HTML plus render-blocking CSS is at most 11 KB gzip, with no render-blocking script`, async ({
     request,
   }) => {
     const response = await request.get(path);

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { errorMeta, GeneralErrorBoundary, PageErrorBoundary } from "~/components/error-boundary";
 import { ScrollToTop } from "~/components/scroll-to-top";
@@ -11,6 +12,7 @@ import { FeedbackButton } from "~/feedback/feedback-button";
 import type { loader as rootLoader } from "~/root";
 import { Shell } from "~/shell/shell";
 import { isWidgetHidden } from "~/shell/shell-rules";
+import { SITE_CSS_AFTER_MAIN } from "~/styles/site-stylesheet";
 import { Toaster } from "~/toasts/toaster";
 import { useRememberLocation } from "~/utils/current-location";
 import { keepResponseHeaders } from "~/utils/http";
@@ -21,39 +23,48 @@ export const headers: Route.HeadersFunction = keepResponseHeaders;
 
 export const meta: Route.MetaFunction = (args) => (args.error ? errorMeta(args.error) : routeMeta(args));
 
-/** The site shell: skip link, sidebar, header, the page, footer. */
+/** The site shell: skip link, the page, header, footer, sidebar (placed by CSS). */
 export default function SiteLayout() {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const location = useLocation();
   useConsentSync(root?.consent?.lastUpdated ?? null);
   // The current location in session storage (issue 16; error pages never get here).
   useRememberLocation();
+  // Decided once per document: the server's and the hydrating render agree, and no client render moves the chrome.
+  const [chromeFirst] = useState(() => Boolean(root?.toast));
+  const header = <SiteHeader user={root?.user ?? null} notifications={root?.notifications ?? null} />;
+  // The floating widgets (the toasts, Feedback, scroll to top) stand in a dock that has room of its
+  // own, so they cover nothing at any scroll position (issue 40): from 768 px at the foot of the
+  // sidebar's column; below it the toasts come under the header and the buttons at the end of the
+  // page, in the page's own flow (components.css).
+  const sideColumn = (
+    <div className="side-column">
+      <Sidebar collapsed={root?.sidebar === "collapsed"} user={root?.user ?? null} />
+      <div className="float-dock">
+        <Toaster toast={root?.toast ?? null} />
+        <div className="float-dock-buttons">
+          {/* Hidden on the reading pages (spec §2), and on /feedback, which is the form itself. */}
+          {isWidgetHidden(location.pathname) ? null : <FeedbackButton />}
+          <ScrollToTop />
+        </div>
+      </div>
+    </div>
+  );
   return (
     <TooltipProvider>
-      <a
-        href="#main-content"
-        className="sr-only z-50 rounded bg-accent px-4 py-2 font-semibold text-accent-ink focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-      >
+      <a href="#main-content" className="skip-link">
         Skip to content
       </a>
-      {/* The floating widgets (the toasts, Feedback, scroll to top) stand in a dock that has
-          room of its own, so they cover nothing at any scroll position (issue 40): from 768 px
-          at the foot of the sidebar's column; below it the toasts come under the header and the
-          buttons at the end of the page, in the page's own flow (app.css). */}
-      <div className="site-layout">
-        <div className="side-column">
-          <Sidebar collapsed={root?.sidebar === "collapsed"} user={root?.user ?? null} />
-          <div className="float-dock">
-            <Toaster toast={root?.toast ?? null} />
-            <div className="float-dock-buttons">
-              {/* Hidden on the reading pages (spec §2), and on /feedback, which is the form itself. */}
-              {isWidgetHidden(location.pathname) ? null : <FeedbackButton />}
-              <ScrollToTop />
-            </div>
-          </div>
-        </div>
+      {/* The story before the chrome (docs/decisions/043): <main> comes first in the source, then
+          the rest of the site's stylesheet, the header and footer, then the sidebar's column; CSS
+          shows them above and beside the story (components.css), in room it keeps for them. A page
+          that opens with a flash toast keeps the chrome first: the toast stands above the story on
+          a phone, and arriving after it would push it down. */}
+      {/* The sidebar's state, for the width its column keeps before it arrives (components.css). */}
+      <div className="site-layout" data-sidebar={root?.sidebar === "collapsed" ? "collapsed" : undefined}>
+        {chromeFirst ? sideColumn : null}
         <div className="content-column">
-          <SiteHeader user={root?.user ?? null} notifications={root?.notifications ?? null} />
+          {chromeFirst ? header : null}
           <main
             id="main-content"
             tabIndex={-1}
@@ -63,8 +74,11 @@ export default function SiteLayout() {
               <Outlet />
             </PageErrorBoundary>
           </main>
+          <link rel="stylesheet" href={SITE_CSS_AFTER_MAIN} data-site-css="" />
+          {chromeFirst ? null : header}
           <SiteFooter year={root?.year ?? new Date().getFullYear()} />
         </div>
+        {chromeFirst ? null : sideColumn}
       </div>
       {root && !root.consent && location.pathname !== "/cookie-test" ? <ConsentBanner /> : null}
       <Shell />
