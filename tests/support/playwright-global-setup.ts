@@ -6,11 +6,11 @@
 // and, when a PostgreSQL project runs, starts the run's PostgreSQL with a seeded template
 // (./postgres.ts).
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FullConfig } from "@playwright/test";
 import { checkKeptPages, resetHtmlPages } from "./html-pages.ts";
 import { startPostgresForRun } from "./postgres.ts";
+import { scratchDir } from "./scratch-dir.ts";
 import { createSeededTemplate, SITE_TEMPLATE_ENV } from "./site-server.ts";
 
 /**
@@ -32,7 +32,7 @@ function runsPostgresProject(config: FullConfig): boolean {
 }
 
 export default async function globalSetup(config: FullConfig) {
-  const templateDir = await mkdtemp(path.join(tmpdir(), "hs-template-"));
+  const templateDir = await mkdtemp(path.join(scratchDir(), "hs-template-"));
   // Workers are started after the global set-up and inherit its environment.
   const [template, stopPostgres] = await Promise.all([
     createSeededTemplate(templateDir),
