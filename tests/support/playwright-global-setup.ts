@@ -10,7 +10,7 @@ import path from "node:path";
 import type { FullConfig } from "@playwright/test";
 import { checkKeptPages, resetHtmlPages } from "./html-pages.ts";
 import { startPostgresForRun } from "./postgres.ts";
-import { scratchDir } from "./scratch-dir.ts";
+import { removeStaleScratch, scratchDir } from "./scratch-dir.ts";
 import { createSeededTemplate, SITE_TEMPLATE_ENV } from "./site-server.ts";
 
 /**
@@ -38,6 +38,8 @@ export default async function globalSetup(config: FullConfig) {
     createSeededTemplate(templateDir),
     runsPostgresProject(config) ? startPostgresForRun("seeded") : undefined,
     resetHtmlPages(),
+    // The sites and templates of runs that were stopped before their clean-up (./scratch-dir.ts).
+    removeStaleScratch(["hs-site-", "hs-template-"]),
   ]);
   process.env[SITE_TEMPLATE_ENV] = template;
   return async () => {

@@ -1,8 +1,8 @@
-import { statfsSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statfsSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { SCRATCH_DIR_ENV, scratchDir, suiteDatabaseFile } from "./scratch-dir.ts";
+import { removeStaleScratch, SCRATCH_DIR_ENV, scratchDir, suiteDatabaseFile } from "./scratch-dir.ts";
 
 const given = process.env[SCRATCH_DIR_ENV];
 afterEach(() => {
@@ -37,5 +37,24 @@ describe("the tests' scratch folder", () => {
     expect(path.dirname(path.dirname(file))).toBe("/scratch");
     expect(path.basename(path.dirname(file))).toMatch(/^hs-e2e-[0-9a-f]{10}$/);
     expect(path.basename(file)).toBe("e2e.db");
+  });
+
+  it("loses the sites and templates that interrupted runs left over a day ago, and nothing else", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "scratch-test-"));
+    try {
+      process.env[SCRATCH_DIR_ENV] = dir;
+      const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60_000);
+      for (const name of ["hs-site-old", "hs-template-old", "hs-site-new", "someone-elses-old"]) {
+        mkdirSync(path.join(dir, name));
+        if (name.endsWith("-old")) utimesSync(path.join(dir, name), twoDaysAgo, twoDaysAgo);
+      }
+      await removeStaleScratch(["hs-site-", "hs-template-"]);
+      expect(existsSync(path.join(dir, "hs-site-old"))).toBe(false);
+      expect(existsSync(path.join(dir, "hs-template-old"))).toBe(false);
+      expect(existsSync(path.join(dir, "hs-site-new"))).toBe(true);
+      expect(existsSync(path.join(dir, "someone-elses-old"))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -7,6 +7,7 @@
 // is gone. A killed server process loses nothing committed either way: the kernel keeps its writes.
 import { createHash } from "node:crypto";
 import { statfsSync } from "node:fs";
+import { readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -43,4 +44,21 @@ const root = path.resolve(import.meta.dirname, "../..");
 export function suiteDatabaseFile(name: string): string {
   const checkout = createHash("sha1").update(root).digest("hex").slice(0, 10);
   return path.join(scratchDir(), `hs-e2e-${checkout}`, name);
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * Removes the folders starting with one of `prefixes` in the scratch folder that are over a day old:
+ * what interrupted runs left (a site is removed when its test ends). In memory they would otherwise
+ * hold the machine's RAM until it restarts.
+ */
+export async function removeStaleScratch(prefixes: string[]): Promise<void> {
+  const dir = scratchDir();
+  for (const name of await readdir(dir).catch(() => [])) {
+    if (!prefixes.some((prefix) => name.startsWith(prefix))) continue;
+    const folder = path.join(dir, name);
+    const { mtimeMs } = await stat(folder).catch(() => ({ mtimeMs: Date.now() }));
+    if (Date.now() - mtimeMs > DAY_MS) await rm(folder, { recursive: true, force: true });
+  }
 }
