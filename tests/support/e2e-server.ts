@@ -9,6 +9,7 @@ import { seed } from "../../prisma/seed.ts";
 import { deploy } from "../../scripts/migrate.ts";
 import { productionServer } from "../../scripts/start-command.ts";
 import { postgresDatabase } from "./postgres.ts";
+import { suiteDatabaseFile } from "./scratch-dir.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const port = process.env.PORT ?? "3210";
@@ -20,10 +21,10 @@ if (process.env.E2E_ENGINE === "postgresql") {
   url = database.url;
   dispose = database.dispose;
 } else {
-  const dataDir = path.join(root, "tests/.data");
-  const dbFile = path.join(dataDir, process.env.E2E_DB ?? "e2e.db");
+  // In memory when the machine allows it (./scratch-dir.ts): no commit waits for the disk.
+  const dbFile = suiteDatabaseFile(process.env.E2E_DB ?? "e2e.db");
   url = `file:${dbFile}`;
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(path.dirname(dbFile), { recursive: true });
   for (const suffix of ["", "-journal", "-wal", "-shm"]) await rm(dbFile + suffix, { force: true });
   await deploy(url);
   await seed(url);

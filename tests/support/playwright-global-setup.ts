@@ -6,12 +6,12 @@
 // and, when a PostgreSQL project runs, starts the run's PostgreSQL with a seeded template
 // (./postgres.ts) and makes sure nginx is installed (scripts/nginx.ts).
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FullConfig } from "@playwright/test";
 import { ensureNginx } from "../../scripts/nginx.ts";
 import { checkKeptPages, resetHtmlPages } from "./html-pages.ts";
 import { startPostgresForRun } from "./postgres.ts";
+import { removeStaleScratch, scratchDir } from "./scratch-dir.ts";
 import { createSeededTemplate, SITE_TEMPLATE_ENV } from "./site-server.ts";
 
 /**
@@ -49,12 +49,14 @@ async function postgresAndNginx() {
 }
 
 export default async function globalSetup(config: FullConfig) {
-  const templateDir = await mkdtemp(path.join(tmpdir(), "hs-template-"));
+  const templateDir = await mkdtemp(path.join(scratchDir(), "hs-template-"));
   // Workers are started after the global set-up and inherit its environment.
   const [template, stopPostgres] = await Promise.all([
     createSeededTemplate(templateDir),
     runsPostgresProject(config) ? postgresAndNginx() : undefined,
     resetHtmlPages(),
+    // The sites and templates of runs that were stopped before their clean-up (./scratch-dir.ts).
+    removeStaleScratch(["hs-site-", "hs-template-"]),
   ]);
   process.env[SITE_TEMPLATE_ENV] = template;
   return async () => {

@@ -5,7 +5,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { copyFile, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { type Client, createClient } from "@libsql/client";
 import pg from "pg";
@@ -13,6 +12,7 @@ import { type DatabaseEngine, numberedPlaceholders } from "../../app/database.ts
 import { productionServer } from "../../scripts/start-command.ts";
 import { freePort } from "./ports.ts";
 import { type PostgresDatabase, postgresDatabase } from "./postgres.ts";
+import { scratchDir } from "./scratch-dir.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -107,7 +107,7 @@ function seededTemplate(): Promise<string> {
   template ??= (async () => {
     const shared = process.env[SITE_TEMPLATE_ENV];
     if (shared) return shared;
-    const dir = await mkdtemp(path.join(tmpdir(), "hs-template-"));
+    const dir = await mkdtemp(path.join(scratchDir(), "hs-template-"));
     process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
     return createSeededTemplate(dir);
   })();
@@ -145,7 +145,8 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     postgres = await postgresDatabase("site");
     databaseUrl = postgres.url;
   } else {
-    dir = await mkdtemp(path.join(tmpdir(), "hs-site-"));
+    // In memory when the machine allows it (./scratch-dir.ts): no commit waits for the disk.
+    dir = await mkdtemp(path.join(scratchDir(), "hs-site-"));
     dbFile = path.join(dir, "site.db");
     databaseUrl = `file:${dbFile}`;
     await copyDatabase(await seededTemplate(), dbFile);

@@ -5,8 +5,10 @@
 import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { deploy } from "../../scripts/migrate.ts";
+import { scratchDir } from "./scratch-dir.ts";
 
-const dataDir = path.resolve(import.meta.dirname, "../.data");
+// In memory when the machine allows it (./scratch-dir.ts): no commit waits for the disk.
+const dataDir = path.join(scratchDir(), "hs-vitest");
 const DAY_MS = 24 * 60 * 60_000;
 
 async function removeWhere(keep: (name: string, mtimeMs: number) => boolean) {
