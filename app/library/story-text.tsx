@@ -4,8 +4,9 @@
 // save the position without JavaScript; with JavaScript the position is also
 // saved as they read (debounced, and with keepalive when they leave).
 import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useRouteLoaderData } from "react-router";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
+import type { loader as rootLoader } from "~/root";
 import { showToast } from "~/toasts/toast-store";
 import { submitInPlace } from "~/utils/forms";
 import { paragraphId } from "./shelves";
@@ -115,6 +116,9 @@ function currentParagraph(count: number): number {
 
 function useSavePositionWhileReading(slug: string, count: number, saved: number | null) {
   const token = useAuthenticityToken();
+  // The reader this page was built for: a position sent as the page closes after the session changed
+  // behind it (a sign-in elsewhere, the API) must not land in the next reader's library.
+  const reader = useRouteLoaderData<typeof rootLoader>("root")?.user?.id;
   const state = useRef({ sent: saved, pending: null as number | null, timer: 0 as ReturnType<typeof setTimeout> | 0 });
 
   useEffect(() => {
@@ -134,7 +138,7 @@ function useSavePositionWhileReading(slug: string, count: number, saved: number 
         keepalive: true,
         credentials: "same-origin",
         headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": token },
-        body: JSON.stringify({ slug, paragraph }),
+        body: JSON.stringify({ slug, paragraph, reader }),
       }).then(
         (response) => {
           // Finishing a first story by scrolling to its end celebrates too (spec §2 confetti).
@@ -173,5 +177,5 @@ function useSavePositionWhileReading(slug: string, count: number, saved: number 
       window.removeEventListener("pagehide", send);
       document.removeEventListener("visibilitychange", onHide);
     };
-  }, [slug, count, saved, token]);
+  }, [slug, count, saved, token, reader]);
 }

@@ -7,10 +7,13 @@
 // soon as the reader is online; the kept copies answer only when it fails.
 //
 // Private data: the reader's pages live in a cache of their own, dropped before
-// any request that signs out, signs in or deletes the account leaves, and
-// whenever the saved list says another reader (or nobody) is signed in now.
+// any request that signs out, signs in or deletes the account leaves, whenever
+// the saved list says another reader (or nobody) is signed in now, and before
+// any of them is served when the session's mark (app/offline/session-mark.server.ts)
+// is not the one they were kept under: a change no request through the worker showed.
 import { Serwist } from "serwist";
 import { escapeHtml } from "../../utils/html";
+import { COOKIE_NAMES } from "../../utils/site";
 import {
   ACCOUNT_CHANGE_PATHS,
   CACHES,
@@ -25,7 +28,15 @@ declare const self: ServiceWorkerGlobalScope;
 /** Set by the build: changes with every build, so the shell page is fetched again. */
 declare const __OFFLINE_REVISION__: string;
 
-type Notes = { reader: string | null; pages: string[]; stories: SavedStory[]; kept: SavedStory[]; syncedAt: number };
+type Notes = {
+  reader: string | null;
+  /** The session's mark when the reader's pages were kept (undefined: the browser cannot tell). */
+  session?: string | null;
+  pages: string[];
+  stories: SavedStory[];
+  kept: SavedStory[];
+  syncedAt: number;
+};
 
 /** A full refresh of the saved pages at most this often; new saves are fetched at once. */
 const REFRESH_MS = 30 * 60_000;
@@ -63,7 +74,30 @@ async function forgetReader() {
   generation++;
   await caches.delete(CACHES.reader);
   const notes = await readNotes();
-  await writeNotes({ ...notes, reader: null, pages: [], stories: [], syncedAt: 0 });
+  await writeNotes({ ...notes, reader: null, session: null, pages: [], stories: [], syncedAt: 0 });
+}
+
+/**
+ * The session's mark as the browser holds it now, offline too (null: nobody is signed in);
+ * undefined where the Cookie Store API is missing, which leaves the saved list's check alone.
+ */
+async function sessionMarkNow(): Promise<string | null | undefined> {
+  if (!("cookieStore" in self)) return undefined;
+  return (await self.cookieStore.get(COOKIE_NAMES.sessionMark))?.value || null;
+}
+
+/**
+ * The notes, once the reader's pages are known to be the signed-in reader's: when the session
+ * changed since they were kept (by any path: a sign-in through the API, cookies cleared, an
+ * expiry), they are dropped before anything is served.
+ */
+async function currentNotes(): Promise<Notes> {
+  const notes = await readNotes();
+  if (!notes.reader) return notes;
+  const mark = await sessionMarkNow();
+  if (mark === undefined || mark === notes.session) return notes;
+  await forgetReader();
+  return readNotes();
 }
 
 /**
@@ -86,6 +120,9 @@ async function keep(name: string, paths: string[], credentials: RequestCredentia
 /** Brings the kept pages up to date; `refresh` names pages known to have changed (a reading position moved). */
 async function syncSaved(refresh: string[] = []) {
   const asked = generation;
+  // Read before the list: if the session changes in between, the pages are noted under the older
+  // mark and dropped at the next check, never kept under a mark they do not belong to.
+  const session = await sessionMarkNow();
   const response = await fetch(SAVED_LIST_PATH, { credentials: "same-origin", cache: "no-store" });
   const list = response.ok ? ((await response.json()) as SavedList) : null;
   // A list asked for before the reader's pages were dropped may be the previous reader's: a later
@@ -95,8 +132,9 @@ async function syncSaved(refresh: string[] = []) {
   if (list.reader !== notes.reader) {
     await forgetReader();
     notes = { ...(await readNotes()), reader: list.reader };
-    await writeNotes(notes);
   }
+  notes = { ...notes, session };
+  await writeNotes(notes);
   if (!list.reader) return;
   const since = generation;
   const cache = await caches.open(CACHES.reader);
@@ -141,7 +179,7 @@ async function keepStory(story: SavedStory) {
 
 /** A kept copy of a page or image: the reader's first, then the anonymous ones. */
 async function keptCopy(path: string): Promise<Response | undefined> {
-  const notes = await readNotes();
+  const notes = await currentNotes();
   const names = notes.reader ? [CACHES.reader, CACHES.kept] : [CACHES.kept];
   for (const name of names) {
     const hit = await (await caches.open(name)).match(path);
@@ -152,7 +190,7 @@ async function keptCopy(path: string): Promise<Response | undefined> {
 
 /** A saved page the signed-in reader just opened online replaces its kept copy: a changed story stays current. */
 async function refreshCopy(path: string, response: Response, since: number) {
-  const notes = await readNotes();
+  const notes = await currentNotes();
   if (since !== generation) return;
   if (notes.reader && (notes.pages.includes(path) || notes.stories.some((s) => s.url === path))) {
     await (await caches.open(CACHES.reader)).put(path, response);
@@ -163,7 +201,7 @@ async function refreshCopy(path: string, response: Response, since: number) {
 async function offlinePage(): Promise<Response> {
   const shell = await serwist.matchPrecache(OFFLINE_PATH);
   if (!shell) return Response.error();
-  const notes = await readNotes();
+  const notes = await currentNotes();
   const stories = [...(notes.reader ? notes.stories : []), ...notes.kept];
   const pages = notes.reader && notes.pages.length ? [{ url: notes.pages[0] as string, title: "Your bookmarks" }] : [];
   const items: { url: string; title: string }[] = [];
@@ -205,7 +243,7 @@ serwist.registerCapture(
       const exact = await keptCopy(path);
       if (exact) return exact;
       const prefix = path.slice(0, path.lastIndexOf("/") + 1);
-      for (const name of [CACHES.reader, CACHES.kept]) {
+      for (const name of (await currentNotes()).reader ? [CACHES.reader, CACHES.kept] : [CACHES.kept]) {
         const cache = await caches.open(name);
         const same = (await cache.keys()).find((r) => pathOf(r.url).startsWith(prefix));
         if (same) return (await cache.match(same)) as Response;
