@@ -13,6 +13,7 @@ import { getSessionId } from "~/auth/session.server";
 import { prisma } from "~/db.server";
 import { env, sessionSecrets } from "~/env.server";
 import { COOKIE_NAMES } from "~/utils/site";
+import { SESSION_MARK_COOKIE } from "./offline";
 
 /** A cookie's raw value in a Cookie request header, or null. */
 function cookieValue(header: string | null, name: string): string | null {
@@ -33,7 +34,7 @@ export const sessionMark = (sessionCookie: string) =>
 /** The Set-Cookie of the mark: `maxAge` as the session cookie's (none: until the browser closes), 0 clears it. */
 function markCookie(value: string, maxAge: number | null): string {
   return [
-    `${COOKIE_NAMES.sessionMark}=${value}`,
+    `${SESSION_MARK_COOKIE}=${value}`,
     "Path=/",
     "SameSite=Lax",
     ...(maxAge === null ? [] : [`Max-Age=${maxAge}`]),
@@ -59,7 +60,9 @@ function sessionSetBy(response: Response): { value: string | null; maxAge: numbe
  */
 async function markFor(request: Request, raw: string): Promise<string | null> {
   const id = await getSessionId(request);
-  const session = id ? await prisma.session.findUnique({ where: { id }, select: { remember: true, expiresAt: true } }) : null;
+  const session = id
+    ? await prisma.session.findUnique({ where: { id }, select: { remember: true, expiresAt: true } })
+    : null;
   const left = session ? Math.floor((session.expiresAt.getTime() - Date.now()) / 1000) : 0;
   if (!session || left <= 0) return null;
   return markCookie(sessionMark(raw), session.remember ? left : null);
@@ -69,7 +72,7 @@ async function markFor(request: Request, raw: string): Promise<string | null> {
 export const sessionMarkMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
   const response = await next();
   const header = request.headers.get("Cookie");
-  const held = cookieValue(header, COOKIE_NAMES.sessionMark);
+  const held = cookieValue(header, SESSION_MARK_COOKIE);
   const set = sessionSetBy(response);
   let cookie: string | null = null;
   if (set) {

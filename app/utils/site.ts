@@ -25,8 +25,6 @@ const COOKIE_PREFIX = "hs_";
 /** Every cookie the site sets (the cookie policy page lists them from here). */
 export const COOKIE_NAMES = {
   session: `${COOKIE_PREFIX}session`,
-  /** A one-way mark of the session cookie that scripts may read: the offline worker's "who is signed in" (app/offline). */
-  sessionMark: `${COOKIE_PREFIX}session_mark`,
   csrf: `${COOKIE_PREFIX}csrf`,
   consent: `${COOKIE_PREFIX}consent`,
   toast: `${COOKIE_PREFIX}toast`,

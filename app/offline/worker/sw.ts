@@ -13,7 +13,6 @@
 // is not the one they were kept under: a change no request through the worker showed.
 import { Serwist } from "serwist";
 import { escapeHtml } from "../../utils/html";
-import { COOKIE_NAMES } from "../../utils/site";
 import {
   ACCOUNT_CHANGE_PATHS,
   CACHES,
@@ -22,6 +21,7 @@ import {
   SAVED_LIST_PATH,
   type SavedList,
   type SavedStory,
+  SESSION_MARK_COOKIE,
 } from "../offline";
 
 declare const self: ServiceWorkerGlobalScope;
@@ -83,7 +83,7 @@ async function forgetReader() {
  */
 async function sessionMarkNow(): Promise<string | null | undefined> {
   if (!("cookieStore" in self)) return undefined;
-  return (await self.cookieStore.get(COOKIE_NAMES.sessionMark))?.value || null;
+  return (await self.cookieStore.get(SESSION_MARK_COOKIE))?.value || null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { InfoPage } from "~/components/info-page";
+import { SESSION_MARK_COOKIE } from "~/offline/offline";
 import { PAGES_STYLESHEET } from "~/styles/pages-css";
 import { routeMeta } from "~/utils/meta";
 import { COOKIE_NAMES } from "~/utils/site";
@@ -19,7 +20,7 @@ const COOKIES = [
   ],
   [
     "Essential",
-    COOKIE_NAMES.sessionMark,
+    SESSION_MARK_COOKIE,
     "Goes with the session cookie and as long: a one-way mark of it, so that pages kept for reading offline are shown only to the reader who saved them.",
   ],
   ["Essential", COOKIE_NAMES.csrf, "Protects your forms from being sent by other sites."],
