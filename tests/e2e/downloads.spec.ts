@@ -85,6 +85,31 @@ test("a shelf of /bookmarks downloads as one EPUB with a chapter for each story"
   await expect(shelf.getByRole("link")).toHaveCount(1);
 });
 
+// A community story (a reader's, published on the site; seeded): the same control on its page.
+const CLOCK = { slug: "the-widows-clock", title: "The Widow’s Clock" };
+
+test("a community story downloads as an EPUB that EPUBCheck passes and as one HTML file", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto(`/community-story/${CLOCK.slug}`);
+  const { file, download: epub } = await download(page, "Download EPUB");
+  expect(epub.suggestedFilename()).toBe(`${CLOCK.slug}.epub`);
+  const report = await epubcheck(file);
+  expect(report.messages).toEqual([]);
+  expect(report.publication.title).toBe(CLOCK.title);
+  expect(report.publication.publisher).toBe("Horror Stories");
+  expect(report.publication.isScripted).toBe(false);
+  expect(report.items.map((i) => i.fileName)).toEqual(expect.arrayContaining(["EPUB/nav.xhtml", "EPUB/story-1.xhtml"]));
+
+  const { file: htmlFile, download: html } = await download(page, "Download HTML");
+  expect(html.suggestedFilename()).toBe(`${CLOCK.slug}.html`);
+  const text = await readFile(htmlFile, "utf8");
+  expect(text).not.toMatch(/<script/i);
+  expect(text).toContain(`<h1>${CLOCK.title}</h1>`);
+  expect(text).toContain("running backward");
+  expect(text).toMatch(new RegExp(`<a href="[^"]*/community-story/${CLOCK.slug}">read it online</a>`));
+  await keepHtmlDocument(text, page.url().replace(/$/, "/download/html"), 200, test.info().title);
+});
+
 test("a story that does not exist has no download", async ({ page }) => {
   const reply = await page.request.get("/story/no-such-story/download/epub");
   expect(reply.status()).toBe(404);
