@@ -4,9 +4,8 @@
 // save the position without JavaScript; with JavaScript the position is also
 // saved as they read (debounced, and with keepalive when they leave).
 import { useEffect, useRef } from "react";
-import { useFetcher, useRouteLoaderData } from "react-router";
+import { useFetcher } from "react-router";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
-import type { loader as rootLoader } from "~/root";
 import { showToast } from "~/toasts/toast-store";
 import { submitInPlace } from "~/utils/forms";
 import { paragraphId } from "./shelves";
@@ -44,11 +43,26 @@ export function StoryText({ blocks }: { blocks: string[] }) {
 
 type PositionReply = { result?: { percent: number; finished: boolean; firstFinish?: boolean } };
 
-/** The text of a signed-in reader: the position forms, and with JavaScript the position saved while reading. */
-export function TrackedStoryText({ blocks, slug, saved }: { blocks: string[]; slug: string; saved: number | null }) {
+/**
+ * The text of a signed-in reader: the position forms, and with JavaScript the position saved while
+ * reading. `reader` is who the page was built for: a position the page sends after the session
+ * changed behind it (a sign-in through the API, another tab) names them, and the API refuses it
+ * rather than file the story in the next reader's library.
+ */
+export function TrackedStoryText({
+  blocks,
+  slug,
+  saved,
+  reader,
+}: {
+  blocks: string[];
+  slug: string;
+  saved: number | null;
+  reader: string;
+}) {
   const fetcher = useFetcher<PositionReply>();
   const last = blocks.length - 1;
-  useSavePositionWhileReading(slug, blocks.length, saved);
+  useSavePositionWhileReading(slug, blocks.length, saved, reader);
 
   const result = fetcher.data?.result;
   useEffect(() => {
@@ -114,11 +128,8 @@ function currentParagraph(count: number): number {
   return current;
 }
 
-function useSavePositionWhileReading(slug: string, count: number, saved: number | null) {
+function useSavePositionWhileReading(slug: string, count: number, saved: number | null, reader: string) {
   const token = useAuthenticityToken();
-  // The reader this page was built for: a position sent as the page closes after the session changed
-  // behind it (a sign-in elsewhere, the API) must not land in the next reader's library.
-  const reader = useRouteLoaderData<typeof rootLoader>("root")?.user?.id;
   const state = useRef({ sent: saved, pending: null as number | null, timer: 0 as ReturnType<typeof setTimeout> | 0 });
 
   useEffect(() => {
@@ -136,8 +147,7 @@ function useSavePositionWhileReading(slug: string, count: number, saved: number 
       fetch("/api/reading-position", {
         method: "POST",
         keepalive: true,
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": token },
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": token },
         body: JSON.stringify({ slug, paragraph, reader }),
       }).then(
         (response) => {
