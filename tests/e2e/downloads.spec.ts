@@ -4,8 +4,9 @@
 // (kept beside the pages); a shelf of /bookmarks downloads as one EPUB, a
 // chapter a story.
 import { readFile } from "node:fs/promises";
-import type { Download, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { newReader, signUp } from "../support/accounts";
+import { downloadFromStoryPage } from "../support/downloads";
 import { epubcheck } from "../support/epubcheck";
 import { keepHtmlDocument } from "../support/html-pages";
 import { expect, test } from "../support/test";
@@ -13,13 +14,7 @@ import { expect, test } from "../support/test";
 const FERRY = { slug: "last-ferry-to-hollin-isle", title: "Last Ferry to Hollin Isle" };
 const BREAD = { slug: "bread-and-salt" };
 
-async function download(page: Page, name: string): Promise<{ file: string; download: Download }> {
-  const control = page.getByRole("region", { name: "Read it without a signal" });
-  const [file] = await Promise.all([page.waitForEvent("download"), control.getByRole("link", { name }).click()]);
-  const path = test.info().outputPath(file.suggestedFilename());
-  await file.saveAs(path);
-  return { file: path, download: file };
-}
+const download = (page: Page, name: string) => downloadFromStoryPage(page, test.info(), name);
 
 test("a story downloads as an EPUB that EPUBCheck passes, with its metadata, cover and a link back", async ({
   page,
@@ -83,31 +78,6 @@ test("a shelf of /bookmarks downloads as one EPUB with a chapter for each story"
   expect(chapters).toHaveLength(2);
   // Shelves with nothing on them offer nothing.
   await expect(shelf.getByRole("link")).toHaveCount(1);
-});
-
-// A community story (a reader's, published on the site; seeded): the same control on its page.
-const CLOCK = { slug: "the-widows-clock", title: "The Widow’s Clock" };
-
-test("a community story downloads as an EPUB that EPUBCheck passes and as one HTML file", async ({ page }) => {
-  test.setTimeout(90_000);
-  await page.goto(`/community-story/${CLOCK.slug}`);
-  const { file, download: epub } = await download(page, "Download EPUB");
-  expect(epub.suggestedFilename()).toBe(`${CLOCK.slug}.epub`);
-  const report = await epubcheck(file);
-  expect(report.messages).toEqual([]);
-  expect(report.publication.title).toBe(CLOCK.title);
-  expect(report.publication.publisher).toBe("Horror Stories");
-  expect(report.publication.isScripted).toBe(false);
-  expect(report.items.map((i) => i.fileName)).toEqual(expect.arrayContaining(["EPUB/nav.xhtml", "EPUB/story-1.xhtml"]));
-
-  const { file: htmlFile, download: html } = await download(page, "Download HTML");
-  expect(html.suggestedFilename()).toBe(`${CLOCK.slug}.html`);
-  const text = await readFile(htmlFile, "utf8");
-  expect(text).not.toMatch(/<script/i);
-  expect(text).toContain(`<h1>${CLOCK.title}</h1>`);
-  expect(text).toContain("running backward");
-  expect(text).toMatch(new RegExp(`<a href="[^"]*/community-story/${CLOCK.slug}">read it online</a>`));
-  await keepHtmlDocument(text, page.url().replace(/$/, "/download/html"), 200, test.info().title);
 });
 
 test("a story that does not exist has no download", async ({ page }) => {
