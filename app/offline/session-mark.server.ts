@@ -12,6 +12,7 @@ import type { MiddlewareFunction } from "react-router";
 import { getSessionId } from "~/auth/session.server";
 import { prisma } from "~/db.server";
 import { env, sessionSecrets } from "~/env.server";
+import { withHeaders } from "~/utils/http";
 import { COOKIE_NAMES } from "~/utils/site";
 import { SESSION_MARK_COOKIE } from "./offline";
 
@@ -83,14 +84,5 @@ export const sessionMarkMiddleware: MiddlewareFunction<Response> = async ({ requ
     if (raw && held !== sessionMark(raw)) cookie = (await markFor(request, raw)) ?? (held ? markCookie("", 0) : null);
     else if (!raw && held) cookie = markCookie("", 0);
   }
-  if (!cookie) return response;
-  try {
-    response.headers.append("Set-Cookie", cookie);
-    return response;
-  } catch {
-    // A response with immutable headers (one fetched from elsewhere): the same body, new headers.
-    const copy = new Response(response.body, response);
-    copy.headers.append("Set-Cookie", cookie);
-    return copy;
-  }
+  return cookie ? withHeaders(response, (headers) => headers.append("Set-Cookie", cookie)) : response;
 };
