@@ -43,6 +43,12 @@ async function bookmarkAndWaitUntilKept(page: Page) {
     .getByRole("button", { name: `Bookmark ${FERRY.title}` })
     .click();
   await expect(page.getByRole("main").getByText("On your shelf: Bookmarked")).toBeVisible();
+  // The library lists it (saved on the server), and opening the library starts a sync that sees it:
+  // the one the press started may have asked for the list before the bookmark was saved (the page
+  // was not yet the worker's, so the bookmark's request did not start another).
+  await page.goto("/bookmarks");
+  await expect(page.getByRole("main").getByRole("heading", { name: FERRY.title })).toBeVisible();
+  await interact(page);
   await expect
     .poll(() => cachedPaths(page, "hs-offline-reader"), { timeout: 30_000 })
     .toContain(`/story/${FERRY.slug}`);
