@@ -69,6 +69,13 @@ async function writeNotes(notes: Notes) {
  */
 let generation = 0;
 
+/**
+ * The request that is changing who is signed in (a sign-out, a sign-in, a deletion), until its
+ * answer is in: a sync waits for it, or it would ask for the saved list with the session the
+ * request is ending and keep that reader's pages again right after they were dropped.
+ */
+let changingAccount: Promise<unknown> = Promise.resolve();
+
 /** Drops every page and note of the signed-in reader (the anonymous kept stories are nobody's). */
 async function forgetReader() {
   generation++;
@@ -119,6 +126,7 @@ async function keep(name: string, paths: string[], credentials: RequestCredentia
 
 /** Brings the kept pages up to date; `refresh` names pages known to have changed (a reading position moved). */
 async function syncSaved(refresh: string[] = []) {
+  await changingAccount;
   const asked = generation;
   // Read before the list: if the session changes in between, the pages are noted under the older
   // mark and dropped at the next check, never kept under a mark they do not belong to.
@@ -259,7 +267,9 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== origin || !ACCOUNT_CHANGE_PATHS.some((p) => p.test(url.pathname))) return;
   const signsOut = /^\/(api\/auth\/)?logout/.test(url.pathname);
   if (event.request.method === "GET" && !signsOut) return;
-  event.respondWith(forgetReader().then(() => fetch(event.request)));
+  const answer = forgetReader().then(() => fetch(event.request));
+  changingAccount = answer.catch(() => {});
+  event.respondWith(answer);
 });
 
 // A change to the library (a shelf, a removal, a reading position) is kept as soon as it is made.
