@@ -2,21 +2,17 @@
 // /reader/{slug}, /community-story/{slug}): one copy of the reading layout
 // and typography. `beforeText` and `text` let a page put a notice in (a
 // community story's writer line, a content-warning notice instead of the text).
-import { lazy, type ReactNode, Suspense } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useRememberStory } from "~/components/continue-reading";
 import { StoryImage } from "~/components/story-image";
+import { StoryDownloads } from "~/downloads/story-downloads";
 import { BookmarkControl } from "~/library/bookmark-control";
 import { paragraphId } from "~/library/shelves";
 import type { StoryPageData } from "~/library/story-page.server";
 import { StoryText, TrackedStoryText } from "~/library/story-text";
 import { ReadingSettingsButton } from "~/preferences/reading-settings-button";
 import { formatDate } from "~/utils/dates";
-
-// Its own chunk: the server renders it in place (every render waits for all of it), and the page
-// hydrates it once the chunk is in, so the links work before and without JavaScript while the page's
-// own JavaScript stays as it was before downloads (issue 44).
-const StoryDownloads = lazy(() => import("~/downloads/story-downloads"));
 
 export function StoryArticle({
   data,
@@ -32,8 +28,8 @@ export function StoryArticle({
   beforeText?: ReactNode;
   /** The text is not shown (a content-warning notice stands in for it). */
   hideText?: boolean;
-  /** The story's canonical page, when not /story/{slug} (its downloads live under it: app/downloads/formats.ts). */
-  path?: string;
+  /** The story's canonical page (its downloads live under it: app/downloads/formats.ts). */
+  path: string;
   /** After the story: e.g. its comments. */
   children?: ReactNode;
 }) {
@@ -103,9 +99,12 @@ export function StoryArticle({
       ) : (
         <StoryText blocks={blocks} />
       )}
-      <Suspense>
-        <StoryDownloads data={data} path={path} />
-      </Suspense>
+      {story.protected ? null : (
+        <StoryDownloads
+          path={path}
+          keep={reader ? null : { path, title: story.title, sources: image?.sources ?? [] }}
+        />
+      )}
       {children}
       {previous || next ? (
         <nav aria-label="More stories" className="mt-12 flex flex-wrap justify-between gap-4 border-t border-line pt-6">

@@ -5,21 +5,11 @@
 // worker's registration and that button) is one lazy chunk fetched once the
 // page is hydrated, so the page's own JavaScript carries only its import.
 import { type ComponentType, useEffect, useState } from "react";
-import type { StoryPageData } from "~/library/story-page.server";
 import type { KeepProps } from "~/offline/keep-offline";
 import { downloadPath } from "./formats";
 
-/** `path`: the story's canonical page, when not /story/{slug}. A sealed story has nothing to download. */
-export default function StoryDownloads({
-  data,
-  path = `/story/${data.story.slug}`,
-}: {
-  data: StoryPageData;
-  path?: string;
-}) {
-  const { story, image, reader } = data;
+export function StoryDownloads({ path, keep }: { path: string; keep: KeepProps | null }) {
   const [Keep, setKeep] = useState<ComponentType<KeepProps> | null>(null);
-  const keep = reader ? null : { path, title: story.title, sources: image?.sources ?? [] };
   const anonymous = keep !== null;
   useEffect(() => {
     void import("~/offline/keep-offline").then((m) => {
@@ -27,7 +17,6 @@ export default function StoryDownloads({
       if (anonymous && m.canKeep()) setKeep(() => m.default);
     });
   }, [anonymous]);
-  if (story.protected) return null;
   return (
     <section aria-labelledby="story-downloads" className="mt-12 border-t border-line pt-6">
       <h2 id="story-downloads" className="font-serif text-xl font-bold">

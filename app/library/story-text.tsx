@@ -116,9 +116,14 @@ function useSavePositionWhileReading(slug: string, count: number, saved: number 
     if (count === 0) return;
     let stop = () => {};
     let live = true;
-    void import("./position-while-reading.client").then((m) => {
-      if (live) stop = m.watchPosition({ slug, count, saved, token, reader });
-    });
+    import("./position-while-reading.client").then(
+      (m) => {
+        if (live) stop = m.watchPosition({ slug, count, saved, token, reader });
+      },
+      () => {
+        // Offline (a kept page): there is no server to save to; the forms still work once online.
+      },
+    );
     return () => {
       live = false;
       stop();

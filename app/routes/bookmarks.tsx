@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { useEffect } from "react";
 import { data, Link } from "react-router";
 import { requireUser } from "~/auth/auth.server";
 import { FilterGroups } from "~/components/filter-groups";
@@ -23,9 +23,6 @@ import { invariantResponse, keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { pageParam, slugParam } from "~/utils/params";
 import type { Route } from "./+types/bookmarks";
-
-// The shelves' downloads and the offline worker's start (docs/decisions/042): a chunk of their own.
-const ShelfDownloads = lazy(() => import("~/downloads/shelf-downloads"));
 
 const SORT_LABELS: Record<LibrarySort, string> = { "-added": "Newest added", added: "Oldest added", title: "Title" };
 
@@ -76,6 +73,8 @@ function libraryHref(query: Query) {
 export default function Bookmarks({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, totalPages, counts, categories, query } = loaderData;
   const all = SHELVES.reduce((sum, s) => sum + counts[s], 0);
+  // The library and its saved stories open offline (docs/decisions/042).
+  useEffect(() => void import("~/offline/register.client").then((m) => m.startWhenReaderIsReady()), []);
   const errors = actionData && "error" in actionData ? Object.values(actionData.error ?? {}).flat() : [];
   return (
     <div>
@@ -177,9 +176,23 @@ export default function Bookmarks({ loaderData, actionData }: Route.ComponentPro
         </p>
       )}
       <Pagination page={query.page} totalPages={totalPages} hrefFor={(page) => libraryHref({ ...query, page })} />
-      <Suspense>
-        <ShelfDownloads counts={counts} />
-      </Suspense>
+      {all > 0 ? (
+        <section aria-labelledby="shelf-downloads" className="mt-12 border-t border-line pt-6">
+          <h2 id="shelf-downloads" className="font-serif text-xl font-bold">
+            Take a shelf with you
+          </h2>
+          <p className="mt-1 text-sm text-muted">One EPUB a shelf, with a chapter for each story.</p>
+          <ul className="mt-2 flex flex-wrap gap-4">
+            {SHELVES.filter((shelf) => counts[shelf] > 0).map((shelf) => (
+              <li key={shelf}>
+                <a href={`${LIBRARY_PATH}/download/${shelf}`} download>
+                  Download {SHELF_LABELS[shelf]} as EPUB
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -26,5 +26,5 @@ export const meta: Route.MetaFunction = (args) =>
   );
 
 export default function StoryPage({ loaderData }: Route.ComponentProps) {
-  return <StoryArticle data={loaderData} />;
+  return <StoryArticle data={loaderData} path={`/story/${loaderData.story.slug}`} />;
 }
