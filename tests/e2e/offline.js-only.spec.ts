@@ -46,12 +46,19 @@ async function bookmarkAndWaitUntilKept(page: Page) {
   // The library lists it (saved on the server), and opening the library starts a sync that sees it:
   // the one the press started may have asked for the list before the bookmark was saved (the page
   // was not yet the worker's, so the bookmark's request did not start another).
-  await page.goto("/bookmarks");
-  await expect(page.getByRole("main").getByRole("heading", { name: FERRY.title })).toBeVisible();
+  // (The control shows the shelf before the server answers: the library may need another look.)
+  await expect(async () => {
+    await page.goto("/bookmarks");
+    await expect(page.getByRole("main").getByRole("heading", { name: FERRY.title })).toBeVisible({ timeout: 2000 });
+  }).toPass();
   await interact(page);
   await expect
     .poll(() => cachedPaths(page, "hs-offline-reader"), { timeout: 30_000 })
     .toContain(`/story/${FERRY.slug}`);
+  // The library again, now surely the worker's page (one loaded while the worker was being activated
+  // may stay outside it), so that what the test does next passes through the worker.
+  await page.reload();
+  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 }
 
 /** A press on the page's text: the reader's first interaction, which lets the worker start. */
