@@ -15,6 +15,7 @@ import { getAccountConsent, getConsent } from "./consent/consent.server";
 import { env } from "./env.server";
 import { apiErrorMiddleware } from "./errors/api-error-middleware.server";
 import { bellState } from "./notifications/notifications.server";
+import { sessionMarkMiddleware } from "./offline/session-mark.server";
 import { FontFaces } from "./preferences/fonts";
 import { InlineCss, preferenceCss } from "./preferences/preference-css";
 import { isDefaultPreferences, preferenceDataAttributes, preferenceStyle } from "./preferences/preferences";
@@ -35,6 +36,7 @@ import { routeMeta } from "./utils/meta";
 // consent (docs/decisions/023).
 export const middleware: Route.MiddlewareFunction[] = [
   privateResponsesMiddleware,
+  sessionMarkMiddleware,
   apiErrorMiddleware,
   ...maintenanceMiddleware,
   csrfMiddleware,

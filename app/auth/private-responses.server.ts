@@ -9,6 +9,7 @@
 // answers are left exactly as their routes answer them: their public pages stay
 // cacheable (app/site/cache-policy.ts, server/http-cache.ts).
 import type { MiddlewareFunction } from "react-router";
+import { withHeaders } from "~/utils/http";
 import { COOKIE_NAMES } from "~/utils/site";
 import { issuedCsrfToken } from "./csrf.server";
 import { getSessionId } from "./session.server";
@@ -62,13 +63,5 @@ export const privateResponsesMiddleware: MiddlewareFunction<Response> = async ({
   const personal = startsSession(response) || issuedCsrfToken(context) || Boolean(await getSessionId(request));
   if (!personal) return response;
   const cacheControl = sessionCacheControl(response.headers.get("Cache-Control"));
-  try {
-    response.headers.set("Cache-Control", cacheControl);
-    return response;
-  } catch {
-    // A response with immutable headers (one fetched from elsewhere): the same body, new headers.
-    const copy = new Response(response.body, response);
-    copy.headers.set("Cache-Control", cacheControl);
-    return copy;
-  }
+  return withHeaders(response, (headers) => headers.set("Cache-Control", cacheControl));
 };

@@ -97,6 +97,7 @@ export function StoryArticle({
           blocks={blocks}
           slug={story.slug}
           saved={reader.position?.paragraph ?? null}
+          reader={reader.id}
         />
       ) : (
         <StoryText blocks={blocks} />

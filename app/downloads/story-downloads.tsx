@@ -1,8 +1,9 @@
 // The story page's Download control (docs/decisions/042): plain links, so they
 // work without JavaScript; and, for an anonymous reader where a service worker
 // can run, a button that keeps the story for reading offline (a signed-in
-// reader's saved stories are kept without asking). That button's code is
-// fetched only then, so the page's own JavaScript stays as it was.
+// reader's saved stories are kept without asking). The offline code (the
+// worker's registration and that button) is one lazy chunk fetched once the
+// page is hydrated, so the page's own JavaScript carries only its import.
 import { type ComponentType, useEffect, useState } from "react";
 import type { KeepProps } from "~/offline/keep-offline";
 import { downloadPath } from "./formats";
@@ -11,10 +12,10 @@ export function StoryDownloads({ path, keep }: { path: string; keep: KeepProps |
   const [Keep, setKeep] = useState<ComponentType<KeepProps> | null>(null);
   const anonymous = keep !== null;
   useEffect(() => {
-    void import("~/offline/register.client").then((m) => m.startWhenReaderIsReady());
-    if (anonymous && "serviceWorker" in navigator && "caches" in window) {
-      void import("~/offline/keep-offline").then((m) => setKeep(() => m.default));
-    }
+    void import("~/offline/keep-offline").then((m) => {
+      m.startWhenReaderIsReady();
+      if (anonymous && m.canKeep()) setKeep(() => m.default);
+    });
   }, [anonymous]);
   return (
     <section aria-labelledby="story-downloads" className="mt-12 border-t border-line pt-6">

@@ -57,6 +57,8 @@ const ShelveBody = z.object({ slug: StorySlugSchema, shelf: ShelfSchema.default(
 const RemoveBody = z.object({ slug: StorySlugSchema });
 const PositionBody = PositionSchema.pick({ slug: true }).extend({
   paragraph: z.number({ error: "paragraph must be a number." }).int().min(0).max(100_000),
+  /** The reader the sending page was built for (the story page sends it; other clients may leave it out). */
+  reader: z.string({ error: "reader must be a string." }).max(100).optional(),
 });
 
 /** GET /api/bookmarks?shelf&category&sort&page: the reader's library, as /bookmarks shows it. */
@@ -132,6 +134,9 @@ export async function apiSavePosition(request: Request, context: Context) {
   const body = await readJsonBody(request);
   const parsed = PositionBody.safeParse(body);
   if (!parsed.success) return jsonError(firstIssue(parsed.error), 400);
+  // A page of another reader (the session changed behind it) saves nothing in this reader's library.
+  if (parsed.data.reader !== undefined && parsed.data.reader !== user.id)
+    return jsonError("Another reader is signed in now: this place was not saved.", 409, NO_STORE);
   return asJson(async () => {
     const position = await savePosition(user.id, parsed.data.slug, parsed.data.paragraph);
     // The reading-time figures, only with analytics consent (docs/decisions/023).

@@ -42,6 +42,8 @@ export async function storyPageData(
     connection: new URL(request.url).searchParams.get("image") === "full" ? ("fast" as const) : connectionHint(request),
     reader: user
       ? {
+          /** Who the page is for: the position it saves as the reader reads names them (library-api.server.ts). */
+          id: user.id,
           shelf: shelves?.[slug] ?? null,
           position: position
             ? { ...position, paragraph: Math.min(position.paragraph, Math.max(0, blocks.length - 1)) }

@@ -2,8 +2,9 @@
 // signed-in reader the whole text sits in one form whose small "I stopped
 // here" buttons (one after each paragraph) and "I finished" button at the end
 // save the position without JavaScript; with JavaScript the position is also
-// saved as they read (debounced, and with keepalive when they leave).
-import { useEffect, useRef } from "react";
+// saved as they read (./position-while-reading.client.ts, a chunk fetched once
+// the page is hydrated: the story page's own JavaScript does not carry it).
+import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
 import { showToast } from "~/toasts/toast-store";
@@ -11,10 +12,6 @@ import { submitInPlace } from "~/utils/forms";
 import { paragraphId } from "./shelves";
 
 export const POSITION_FORM_PATH = "/reading-position";
-/** Quiet time before a position is sent while reading: one request per pause, not per scroll event. */
-export const POSITION_SAVE_DEBOUNCE_MS = 2000;
-/** A paragraph is the reader's place once its top passes this fraction of the viewport. */
-const READING_LINE = 0.4;
 
 function Blocks({ blocks, after }: { blocks: string[]; after?: (index: number) => React.ReactNode }) {
   return (
@@ -43,11 +40,26 @@ export function StoryText({ blocks }: { blocks: string[] }) {
 
 type PositionReply = { result?: { percent: number; finished: boolean; firstFinish?: boolean } };
 
-/** The text of a signed-in reader: the position forms, and with JavaScript the position saved while reading. */
-export function TrackedStoryText({ blocks, slug, saved }: { blocks: string[]; slug: string; saved: number | null }) {
+/**
+ * The text of a signed-in reader: the position forms, and with JavaScript the position saved while
+ * reading. `reader` is who the page was built for: a position the page sends after the session
+ * changed behind it (a sign-in through the API, another tab) names them, and the API refuses it
+ * rather than file the story in the next reader's library.
+ */
+export function TrackedStoryText({
+  blocks,
+  slug,
+  saved,
+  reader,
+}: {
+  blocks: string[];
+  slug: string;
+  saved: number | null;
+  reader: string;
+}) {
   const fetcher = useFetcher<PositionReply>();
   const last = blocks.length - 1;
-  useSavePositionWhileReading(slug, blocks.length, saved);
+  useSavePositionWhileReading(slug, blocks.length, saved, reader);
 
   const result = fetcher.data?.result;
   useEffect(() => {
@@ -98,80 +110,23 @@ export function TrackedStoryText({ blocks, slug, saved }: { blocks: string[]; sl
   );
 }
 
-/** The paragraph at the reader's reading line (the last one whose top is above it). */
-function currentParagraph(count: number): number {
-  const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 4;
-  if (atBottom) return count - 1;
-  const line = window.innerHeight * READING_LINE;
-  let current = 0;
-  for (let i = 0; i < count; i++) {
-    const element = document.getElementById(paragraphId(i));
-    if (!element) break;
-    if (element.getBoundingClientRect().top <= line) current = i;
-    else break;
-  }
-  return current;
-}
-
-function useSavePositionWhileReading(slug: string, count: number, saved: number | null) {
+function useSavePositionWhileReading(slug: string, count: number, saved: number | null, reader: string) {
   const token = useAuthenticityToken();
-  const state = useRef({ sent: saved, pending: null as number | null, timer: 0 as ReturnType<typeof setTimeout> | 0 });
-
   useEffect(() => {
-    const current = state.current;
-    current.sent = saved;
     if (count === 0) return;
-    const send = () => {
-      if (current.timer) clearTimeout(current.timer);
-      current.timer = 0;
-      const paragraph = current.pending;
-      if (paragraph === null || paragraph === current.sent) return;
-      current.sent = paragraph;
-      current.pending = null;
-      // keepalive: the request outlives the page when the reader leaves.
-      fetch("/api/reading-position", {
-        method: "POST",
-        keepalive: true,
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRF-Token": token },
-        body: JSON.stringify({ slug, paragraph }),
-      }).then(
-        (response) => {
-          // Finishing a first story by scrolling to its end celebrates too (spec §2 confetti).
-          if (!response.ok) {
-            void response.body?.cancel();
-            return;
-          }
-          response.json().then(
-            (body: { position?: { firstFinish?: boolean } }) => {
-              if (body.position?.firstFinish) window.dispatchEvent(new Event("hs:celebrate"));
-            },
-            () => {},
-          );
-        },
-        () => {
-          // Offline: the next pause or the forms save it.
-          current.sent = null;
-        },
-      );
-    };
-    // Only a reader who scrolls moves the position: opening the page (at the top) does not overwrite it.
-    const onScroll = () => {
-      current.pending = currentParagraph(count);
-      if (current.timer) clearTimeout(current.timer);
-      current.timer = setTimeout(send, POSITION_SAVE_DEBOUNCE_MS);
-    };
-    const onHide = () => {
-      if (document.visibilityState === "hidden") send();
-    };
-    window.addEventListener("scroll", onScroll, { passive: true });
-    window.addEventListener("pagehide", send);
-    document.addEventListener("visibilitychange", onHide);
+    let stop = () => {};
+    let live = true;
+    import("./position-while-reading.client").then(
+      (m) => {
+        if (live) stop = m.watchPosition({ slug, count, saved, token, reader });
+      },
+      () => {
+        // Offline (a kept page): there is no server to save to; the forms still work once online.
+      },
+    );
     return () => {
-      send();
-      window.removeEventListener("scroll", onScroll);
-      window.removeEventListener("pagehide", send);
-      document.removeEventListener("visibilitychange", onHide);
+      live = false;
+      stop();
     };
-  }, [slug, count, saved, token]);
+  }, [slug, count, saved, token, reader]);
 }

@@ -1,8 +1,15 @@
 // "Keep for reading offline" for an anonymous reader (docs/decisions/042), in a
-// chunk of its own: the story page loads it only after hydration, and only
-// where a service worker can run, so the page's own JavaScript does not grow.
+// chunk of its own with the worker's registration: the story page loads it
+// once hydrated (one import), so the page's own JavaScript does not grow; the
+// button shows only where a service worker can run.
 import { useEffect, useState } from "react";
 import { CACHES, smallImage } from "./offline";
+import { keepStoryOffline } from "./register.client";
+
+export { startWhenReaderIsReady } from "./register.client";
+
+/** Whether this browser can keep a story: a service worker and its caches. */
+export const canKeep = () => "serviceWorker" in navigator && "caches" in window;
 
 /** The story as its page has it: its canonical path, title and the sources of its image. */
 export type KeepProps = { path: string; title: string; sources: { type: string; srcSet: string }[] };
@@ -22,7 +29,6 @@ export default function KeepOffline({ path, title, sources }: KeepProps) {
   }, [path]);
   const keep = async () => {
     setState("busy");
-    const { keepStoryOffline } = await import("./register.client");
     const kept = await keepStoryOffline({ url: path, title, image: smallImage(sources) });
     setState(kept ? "kept" : "failed");
   };

@@ -39,6 +39,12 @@ export const ACCOUNT_CHANGE_PATHS = [
   /^\/settings\/privacy(\.data)?$/,
 ];
 
+/**
+ * A one-way mark of the session cookie that scripts may read: the worker's "who is signed in"
+ * (./session-mark.server.ts). Named here, not in COOKIE_NAMES, which every page's JavaScript carries.
+ */
+export const SESSION_MARK_COOKIE = "hs_session_mark";
+
 export const CACHES = {
   /** The signed-in reader's pages: their library and saved stories. */
   reader: "hs-offline-reader",

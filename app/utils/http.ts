@@ -29,6 +29,21 @@ export function keepResponseHeaders({
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
+/**
+ * Changes a response's headers in place, or on a copy with the same body when they are immutable
+ * (a response fetched from elsewhere): for middleware that adds to whatever the route answered.
+ */
+export function withHeaders(response: Response, change: (headers: Headers) => void): Response {
+  try {
+    change(response.headers);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    change(copy.headers);
+    return copy;
+  }
+}
+
 export function isFormRequest(request: Request): boolean {
   const type = request.headers.get("Content-Type") ?? "";
   return FORM_TYPES.some((t) => type.includes(t));

@@ -4,8 +4,9 @@
 // (kept beside the pages); a shelf of /bookmarks downloads as one EPUB, a
 // chapter a story.
 import { readFile } from "node:fs/promises";
-import type { Download, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { newReader, signUp } from "../support/accounts";
+import { downloadFromStoryPage } from "../support/downloads";
 import { epubcheck } from "../support/epubcheck";
 import { keepHtmlDocument } from "../support/html-pages";
 import { expect, test } from "../support/test";
@@ -13,13 +14,7 @@ import { expect, test } from "../support/test";
 const FERRY = { slug: "last-ferry-to-hollin-isle", title: "Last Ferry to Hollin Isle" };
 const BREAD = { slug: "bread-and-salt" };
 
-async function download(page: Page, name: string): Promise<{ file: string; download: Download }> {
-  const control = page.getByRole("region", { name: "Read it without a signal" });
-  const [file] = await Promise.all([page.waitForEvent("download"), control.getByRole("link", { name }).click()]);
-  const path = test.info().outputPath(file.suggestedFilename());
-  await file.saveAs(path);
-  return { file: path, download: file };
-}
+const download = (page: Page, name: string) => downloadFromStoryPage(page, test.info(), name);
 
 test("a story downloads as an EPUB that EPUBCheck passes, with its metadata, cover and a link back", async ({
   page,

@@ -7,8 +7,10 @@
 // soon as the reader is online; the kept copies answer only when it fails.
 //
 // Private data: the reader's pages live in a cache of their own, dropped before
-// any request that signs out, signs in or deletes the account leaves, and
-// whenever the saved list says another reader (or nobody) is signed in now.
+// any request that signs out, signs in or deletes the account leaves, whenever
+// the saved list says another reader (or nobody) is signed in now, and before
+// any of them is served when the session's mark (app/offline/session-mark.server.ts)
+// is not the one they were kept under: a change no request through the worker showed.
 import { Serwist } from "serwist";
 import { escapeHtml } from "../../utils/html";
 import {
@@ -19,13 +21,22 @@ import {
   SAVED_LIST_PATH,
   type SavedList,
   type SavedStory,
+  SESSION_MARK_COOKIE,
 } from "../offline";
 
 declare const self: ServiceWorkerGlobalScope;
 /** Set by the build: changes with every build, so the shell page is fetched again. */
 declare const __OFFLINE_REVISION__: string;
 
-type Notes = { reader: string | null; pages: string[]; stories: SavedStory[]; kept: SavedStory[]; syncedAt: number };
+type Notes = {
+  reader: string | null;
+  /** The session's mark when the reader's pages were kept (undefined: the browser cannot tell). */
+  session?: string | null;
+  pages: string[];
+  stories: SavedStory[];
+  kept: SavedStory[];
+  syncedAt: number;
+};
 
 /** A full refresh of the saved pages at most this often; new saves are fetched at once. */
 const REFRESH_MS = 30 * 60_000;
@@ -58,12 +69,42 @@ async function writeNotes(notes: Notes) {
  */
 let generation = 0;
 
+/**
+ * The request that is changing who is signed in (a sign-out, a sign-in, a deletion), until its
+ * answer is in: a sync waits for it, or it would ask for the saved list with the session the
+ * request is ending and keep that reader's pages again right after they were dropped.
+ */
+let changingAccount: Promise<unknown> = Promise.resolve();
+
 /** Drops every page and note of the signed-in reader (the anonymous kept stories are nobody's). */
 async function forgetReader() {
   generation++;
   await caches.delete(CACHES.reader);
   const notes = await readNotes();
-  await writeNotes({ ...notes, reader: null, pages: [], stories: [], syncedAt: 0 });
+  await writeNotes({ ...notes, reader: null, session: null, pages: [], stories: [], syncedAt: 0 });
+}
+
+/**
+ * The session's mark as the browser holds it now, offline too (null: nobody is signed in);
+ * undefined where the Cookie Store API is missing, which leaves the saved list's check alone.
+ */
+async function sessionMarkNow(): Promise<string | null | undefined> {
+  if (!("cookieStore" in self)) return undefined;
+  return (await self.cookieStore.get(SESSION_MARK_COOKIE))?.value || null;
+}
+
+/**
+ * The notes, once the reader's pages are known to be the signed-in reader's: when the session
+ * changed since they were kept (by any path: a sign-in through the API, cookies cleared, an
+ * expiry), they are dropped before anything is served.
+ */
+async function currentNotes(): Promise<Notes> {
+  const notes = await readNotes();
+  if (!notes.reader) return notes;
+  const mark = await sessionMarkNow();
+  if (mark === undefined || mark === notes.session) return notes;
+  await forgetReader();
+  return readNotes();
 }
 
 /**
@@ -85,7 +126,11 @@ async function keep(name: string, paths: string[], credentials: RequestCredentia
 
 /** Brings the kept pages up to date; `refresh` names pages known to have changed (a reading position moved). */
 async function syncSaved(refresh: string[] = []) {
+  await changingAccount;
   const asked = generation;
+  // Read before the list: if the session changes in between, the pages are noted under the older
+  // mark and dropped at the next check, never kept under a mark they do not belong to.
+  const session = await sessionMarkNow();
   const response = await fetch(SAVED_LIST_PATH, { credentials: "same-origin", cache: "no-store" });
   const list = response.ok ? ((await response.json()) as SavedList) : null;
   // A list asked for before the reader's pages were dropped may be the previous reader's: a later
@@ -95,8 +140,9 @@ async function syncSaved(refresh: string[] = []) {
   if (list.reader !== notes.reader) {
     await forgetReader();
     notes = { ...(await readNotes()), reader: list.reader };
-    await writeNotes(notes);
   }
+  notes = { ...notes, session };
+  await writeNotes(notes);
   if (!list.reader) return;
   const since = generation;
   const cache = await caches.open(CACHES.reader);
@@ -141,7 +187,7 @@ async function keepStory(story: SavedStory) {
 
 /** A kept copy of a page or image: the reader's first, then the anonymous ones. */
 async function keptCopy(path: string): Promise<Response | undefined> {
-  const notes = await readNotes();
+  const notes = await currentNotes();
   const names = notes.reader ? [CACHES.reader, CACHES.kept] : [CACHES.kept];
   for (const name of names) {
     const hit = await (await caches.open(name)).match(path);
@@ -152,7 +198,7 @@ async function keptCopy(path: string): Promise<Response | undefined> {
 
 /** A saved page the signed-in reader just opened online replaces its kept copy: a changed story stays current. */
 async function refreshCopy(path: string, response: Response, since: number) {
-  const notes = await readNotes();
+  const notes = await currentNotes();
   if (since !== generation) return;
   if (notes.reader && (notes.pages.includes(path) || notes.stories.some((s) => s.url === path))) {
     await (await caches.open(CACHES.reader)).put(path, response);
@@ -163,7 +209,7 @@ async function refreshCopy(path: string, response: Response, since: number) {
 async function offlinePage(): Promise<Response> {
   const shell = await serwist.matchPrecache(OFFLINE_PATH);
   if (!shell) return Response.error();
-  const notes = await readNotes();
+  const notes = await currentNotes();
   const stories = [...(notes.reader ? notes.stories : []), ...notes.kept];
   const pages = notes.reader && notes.pages.length ? [{ url: notes.pages[0] as string, title: "Your bookmarks" }] : [];
   const items: { url: string; title: string }[] = [];
@@ -205,7 +251,7 @@ serwist.registerCapture(
       const exact = await keptCopy(path);
       if (exact) return exact;
       const prefix = path.slice(0, path.lastIndexOf("/") + 1);
-      for (const name of [CACHES.reader, CACHES.kept]) {
+      for (const name of (await currentNotes()).reader ? [CACHES.reader, CACHES.kept] : [CACHES.kept]) {
         const cache = await caches.open(name);
         const same = (await cache.keys()).find((r) => pathOf(r.url).startsWith(prefix));
         if (same) return (await cache.match(same)) as Response;
@@ -221,7 +267,9 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== origin || !ACCOUNT_CHANGE_PATHS.some((p) => p.test(url.pathname))) return;
   const signsOut = /^\/(api\/auth\/)?logout/.test(url.pathname);
   if (event.request.method === "GET" && !signsOut) return;
-  event.respondWith(forgetReader().then(() => fetch(event.request)));
+  const answer = forgetReader().then(() => fetch(event.request));
+  changingAccount = answer.catch(() => {});
+  event.respondWith(answer);
 });
 
 // A change to the library (a shelf, a removal, a reading position) is kept as soon as it is made.

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { InfoPage } from "~/components/info-page";
+import { SESSION_MARK_COOKIE } from "~/offline/offline";
 import { PAGES_STYLESHEET } from "~/styles/pages-css";
 import { routeMeta } from "~/utils/meta";
 import { COOKIE_NAMES } from "~/utils/site";
@@ -16,6 +17,11 @@ const COOKIES = [
     "Essential",
     COOKIE_NAMES.session,
     "Keeps you signed in (only a session id; 30 days with “remember me”, else until the browser closes).",
+  ],
+  [
+    "Essential",
+    SESSION_MARK_COOKIE,
+    "Goes with the session cookie and as long: a one-way mark of it, so that pages kept for reading offline are shown only to the reader who saved them.",
   ],
   ["Essential", COOKIE_NAMES.csrf, "Protects your forms from being sent by other sites."],
   ["Essential", COOKIE_NAMES.consent, "Remembers your cookie choice (3 months if you accept, 1 week if you decline)."],
