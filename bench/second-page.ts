@@ -18,7 +18,7 @@
 import type { Browser, CDPSession, Page } from "@playwright/test";
 import { settle, trackRequests } from "./lib/network.ts";
 import { median, ratio } from "./lib/stats.ts";
-import { EMULATED_CONNECTION_SCRIPT, EMULATION, emulate } from "./page-load.ts";
+import { EMULATED_CONNECTION_SCRIPT, EMULATION, emulate, PHONE_CONTEXT } from "./page-load.ts";
 
 export const SECOND_PAGE_LIMITS = { wordpressRatio: 0.75, jsOnToOffRatio: 1 } as const;
 
@@ -141,14 +141,7 @@ export async function secondPageOnce(
   browser: Browser,
   options: { indexUrl: string; linkSelector: string; javaScriptEnabled: boolean },
 ): Promise<SecondPageRun> {
-  const context = await browser.newContext({
-    viewport: EMULATION.viewport,
-    deviceScaleFactor: EMULATION.deviceScaleFactor,
-    isMobile: true,
-    hasTouch: true,
-    userAgent: EMULATION.userAgent,
-    javaScriptEnabled: options.javaScriptEnabled,
-  });
+  const context = await browser.newContext({ ...PHONE_CONTEXT, javaScriptEnabled: options.javaScriptEnabled });
   try {
     if (options.javaScriptEnabled) await context.addInitScript(EMULATED_CONNECTION_SCRIPT);
     const page = await context.newPage();

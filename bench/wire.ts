@@ -7,7 +7,7 @@
 import type { Browser } from "@playwright/test";
 import { settle, startTrace, trackRequests } from "./lib/network.ts";
 import { bytesBy, median } from "./lib/stats.ts";
-import { EMULATION, emulate } from "./page-load.ts";
+import { emulate, PHONE_CONTEXT } from "./page-load.ts";
 
 export type WireRequest = {
   url: string;
@@ -51,14 +51,7 @@ export function notNeededForLcp(request: { url: string; type: string }, lcpUrl: 
 }
 
 export async function loadWire(browser: Browser, url: string, javaScriptEnabled: boolean): Promise<WireRun> {
-  const context = await browser.newContext({
-    viewport: EMULATION.viewport,
-    deviceScaleFactor: EMULATION.deviceScaleFactor,
-    isMobile: true,
-    hasTouch: true,
-    userAgent: EMULATION.userAgent,
-    javaScriptEnabled,
-  });
+  const context = await browser.newContext({ ...PHONE_CONTEXT, javaScriptEnabled });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
