@@ -7,6 +7,7 @@ import { expect, test } from "../support/test";
 import { hydrated } from "./script-loading-helpers";
 
 const TITLE = "Last Ferry to Hollin Isle";
+const OTHER = "Bread & Salt";
 
 /** The story route's module and its article (Vite's names end in an 8-character hash), not story-card's or story-paths'. */
 const STORY_MODULE = /^\/assets\/story(-article)?-[\w-]{8}\.js$/;
@@ -61,12 +62,23 @@ test.describe("with Save-Data", () => {
       const connection = Object.assign(new EventTarget(), { effectiveType: "4g", saveData: true });
       Object.defineProperty(Navigator.prototype, "connection", { get: () => connection, configurable: true });
     });
-    const requests = storyRequests(page);
+    // The watcher itself is not even fetched.
+    const watcher: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/story-prefetch-/.test(request.url())) watcher.push(request.url());
+    });
     await page.goto("/");
     // With Save-Data the app waits for an interaction (docs/decisions/028).
     await page.getByRole("heading", { level: 1 }).click();
     await expect(hydrated(page)).toBeAttached();
-    const link = page.getByRole("main").getByRole("link", { name: TITLE, exact: true }).first();
+    // A first story and back: React Router now knows the story route (it skips its eager
+    // discovery with Save-Data), so an intent prefetch would have something to fetch.
+    await page.getByRole("main").getByRole("link", { name: TITLE, exact: true }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 2, name: "Latest stories" })).toBeVisible();
+    const requests = storyRequests(page);
+    const link = page.getByRole("main").getByRole("link", { name: OTHER, exact: true }).first();
     await link.hover();
     await link.focus();
     await link.dispatchEvent("touchstart");
@@ -78,5 +90,6 @@ test.describe("with Save-Data", () => {
       .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
     expect(preloaded.filter((p) => STORY_MODULE.test(p))).toEqual([]);
     expect(requests).toEqual([]);
+    expect(watcher).toEqual([]);
   });
 });
