@@ -50,9 +50,11 @@ const LEFTOVER_IMPORT = /(?:^|;)[ \t]*import[ \t]*[*{"'\w]/m;
  * scroll; a swipe ends in none) or a key. A click on a link and Enter on it are the link's own
  * navigation; the keys that scroll (arrows, Page Up/Down, Home, End, Space) are reading. A finger
  * that scrolls the index used to count (its touchstart): the modules then shared the wire with the
- * story the reader tapped 8 s later, 0.6 s slower than with JavaScript off (docs/decisions/044).
+ * story the reader tapped 8 s later: 1.1 s slower than with JavaScript off (docs/decisions/044).
+ * The listeners stay: once the promise has settled they cost a `closest` per click, and removing
+ * them cost the bytes that put /stories over its 14 KB (tests/http/budget.spec.ts).
  */
-const WAIT_FOR_TURN = `await new Promise((g)=>{let l=document.readyState==="complete",a=0;const K=["click","keydown"],c=()=>l&&a&&g(),f=(e)=>{if(e.target instanceof Element&&e.target.closest("a[href]")&&(e.type!=="keydown"||e.key==="Enter")||/^(Arr|Pag|Hom|End| )/.test(e.key))return;a=1;for(const k of K)removeEventListener(k,f,!0);c()};for(const k of K)addEventListener(k,f,{capture:!0,passive:!0});l||addEventListener("load",()=>{l=1;c()},{once:!0})});`;
+const WAIT_FOR_TURN = `await new Promise((g)=>{let l=document.readyState==="complete",a=0;const c=()=>l&&a&&g(),f=(e)=>{if(e.target instanceof Element&&e.target.closest("a[href]")&&(e.type!=="keydown"||e.key==="Enter")||/^(Arr|Pag|Hom|End| )/.test(e.key))return;a=1;c()};for(const k of["click","keydown"])addEventListener(k,f,{capture:!0,passive:!0});l||addEventListener("load",()=>{l=1;c()},{once:!0})});`;
 
 /**
  * Nothing of the app is requested before the page's first contentful paint (the buffered Paint
