@@ -106,7 +106,23 @@ export type SecondPageResult = {
   cases: SecondPageCase[];
   /** Product JS on ÷ product JS off. */
   jsOnToOffRatio: number;
+  /** Product, JS on, the tap once the app runs: a client-side navigation (no target; WordPress has no such case). */
+  hydrated: SecondPageSide;
 };
+
+/**
+ * The same reader, but the app runs before the swipe: a tap on the page's heading starts it on a
+ * slow link (docs/decisions/028), and the cookie banner, a modal once the app runs, is declined.
+ */
+async function startTheApp(page: Page) {
+  await page.getByRole("heading", { level: 1 }).first().tap();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 180_000 });
+  const banner = page.getByRole("dialog", { name: "We use cookies" });
+  if (await banner.isVisible()) {
+    await banner.getByRole("button", { name: /decline/i }).tap();
+    await banner.waitFor({ state: "hidden", timeout: 60_000 });
+  }
+}
 
 /** The first link of `selector` with text (WordPress links the featured image to the post too). */
 const titleLink = (page: Page, selector: string) => page.locator(selector).filter({ hasText: /\S/ }).first();
@@ -139,7 +155,13 @@ async function scrollTo(page: Page, cdp: CDPSession, selector: string) {
 /** One reader: the index cold, a scroll, 8 s of reading, a tap on the story's link, until its title is painted. */
 export async function secondPageOnce(
   browser: Browser,
-  options: { indexUrl: string; linkSelector: string; javaScriptEnabled: boolean },
+  options: {
+    indexUrl: string;
+    linkSelector: string;
+    javaScriptEnabled: boolean;
+    /** Before the swipe (e.g. a tap that starts the app, for the tap after hydration). */
+    first?: (page: Page) => Promise<void>;
+  },
 ): Promise<SecondPageRun> {
   const context = await browser.newContext({ ...PHONE_CONTEXT, javaScriptEnabled: options.javaScriptEnabled });
   try {
@@ -155,6 +177,10 @@ export async function secondPageOnce(
 
     await page.goto(options.indexUrl, { waitUntil: "load", timeout: 120_000 });
     await settle(quietFor, 1_500, 60_000);
+    if (options.first) {
+      await options.first(page);
+      await settle(quietFor, 1_500, 120_000);
+    }
     await scrollTo(page, cdp, options.linkSelector);
     await new Promise((resolve) => setTimeout(resolve, READING_MS));
 
@@ -243,6 +269,20 @@ export async function measureSecondPage(options: {
       wordpressRatio: wordpress ? ratio(product.tapToTitleMs, wordpress.tapToTitleMs) : Number.NaN,
     });
   }
+  const hydrated: SecondPageRun[] = [];
+  for (let i = 0; i < options.runs; i++) {
+    const [, indexUrl, linkSelector] = sides[0];
+    const run = await secondPageOnce(options.browser, {
+      indexUrl,
+      linkSelector,
+      javaScriptEnabled: true,
+      first: startTheApp,
+    });
+    hydrated.push(run);
+    options.log(
+      `  JS on, once the app runs, product run ${i + 1}: tap → title ${Math.round(run.tapToTitleMs)} ms (${run.navigation} navigation); after it: ${run.fetchedAfterTap.join(", ")}`,
+    );
+  }
   const on = cases.find((c) => c.js === "on")?.product.tapToTitleMs ?? Number.NaN;
   const off = cases.find((c) => c.js === "off")?.product.tapToTitleMs ?? Number.NaN;
   return {
@@ -252,5 +292,6 @@ export async function measureSecondPage(options: {
     wordpress: options.wordpressOrigin,
     cases,
     jsOnToOffRatio: ratio(on, off),
+    hydrated: side(hydrated),
   };
 }

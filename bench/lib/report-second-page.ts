@@ -51,6 +51,15 @@ export function secondPageSection(result: SecondPageResult): { title: string; ta
         c.wordpress ? ms(c.wordpress.tapToTitleMs) : "not run",
         c.wordpress ? fmt(c.wordpressRatio, 2) : "",
       ]),
+      [
+        "on, once the app runs (no target)",
+        ms(result.hydrated.tapToTitleMs),
+        how(result.hydrated.runs),
+        "(the app, before the swipe)",
+        fmt(result.hydrated.tapToTitleMs / off, 2),
+        "",
+        "",
+      ],
     ],
   };
 }
