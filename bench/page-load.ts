@@ -26,6 +26,15 @@ export const EMULATION = {
     "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36",
 } as const;
 
+/** The emulated phone as a browser context: screen, touch, user agent (every slow-2g part loads in one). */
+export const PHONE_CONTEXT = {
+  viewport: EMULATION.viewport,
+  deviceScaleFactor: EMULATION.deviceScaleFactor,
+  isMobile: true,
+  hasTouch: true,
+  userAgent: EMULATION.userAgent,
+} as const;
+
 /** Where the story text is on the page (app/routes/story.tsx). */
 const STORY_TEXT_CLASS = "prose-story";
 
@@ -135,11 +144,7 @@ export async function loadOnce(
 ): Promise<LoadRun> {
   const context = await browser.newContext({
     ...(extraHTTPHeaders ? { extraHTTPHeaders } : {}),
-    viewport: EMULATION.viewport,
-    deviceScaleFactor: EMULATION.deviceScaleFactor,
-    isMobile: true,
-    hasTouch: true,
-    userAgent: EMULATION.userAgent,
+    ...PHONE_CONTEXT,
     javaScriptEnabled,
   });
   try {

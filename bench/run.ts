@@ -4,13 +4,15 @@
 // docs/performance.md. Never fails on a timing: the exit code is 0 whenever
 // the measurements ran, met or not.
 //
-//   npx node bench/run.ts [--quick] [--only page,throughput,degraded,lcp,sign-in,cluster] [--wordpress URL] [--probe]
+//   npx node bench/run.ts [--quick] [--only page,throughput,degraded,lcp,second-page,sign-in,cluster] [--wordpress URL] [--probe]
 //                         [--database URL] [--wordpress-user NAME:PASSWORD]
 //
 // --wordpress URL (e.g. http://127.0.0.1:8088, a local WordPress with the demo stories): part 4
 // reads its stories from that WordPress and sets each page LCP beside the same
 // page of it; without it, part 4 reads the WordPress-shaped test server and
-// compares with the static copy only.
+// compares with the static copy only. The second-page part (a tap from the index to a story)
+// likewise reads the given WordPress and sets each mode beside the same tap on its front page;
+// without it, it sets JS on against JS off only.
 //
 // --probe loads bench/lib/loop-probe.ts into the sign-in part's server and prints where
 // its event loop waited during the sign-ins and at rest (for diagnosis only).
@@ -41,6 +43,7 @@ import { type BenchResult, targetsOf, toMarkdown, toText } from "./lib/report.ts
 import { measureLighthouse } from "./lighthouse.ts";
 import { type LcpPage, measurePageLcp } from "./page-lcp.ts";
 import { launchBrowser, measurePageLoad } from "./page-load.ts";
+import { measureSecondPage, storyToTap } from "./second-page.ts";
 import { measureSignInLoad } from "./sign-in-load.ts";
 import { measureThroughput } from "./throughput.ts";
 import { measureWire } from "./wire.ts";
@@ -61,7 +64,17 @@ export const LCP_PAGES: LcpPage[] = [
   { name: "stories", path: LIST_PATH, wordpressPath: "/" },
 ];
 
-const PARTS = ["page", "throughput", "degraded", "lcp", "wire", "lighthouse", "sign-in", "cluster"] as const;
+const PARTS = [
+  "page",
+  "throughput",
+  "degraded",
+  "lcp",
+  "second-page",
+  "wire",
+  "lighthouse",
+  "sign-in",
+  "cluster",
+] as const;
 type Part = (typeof PARTS)[number];
 
 const { values } = parseArgs({
@@ -226,6 +239,32 @@ try {
       pages: lcpPages,
       runs: settings.runs,
       saveData: true,
+      log,
+    });
+    await cleanUp();
+  }
+  if (only.includes("second-page")) {
+    const fake = wordpressUrl ? null : await startWordPressServer({ port: await freePort() });
+    if (fake) cleanups.push(() => fake.close());
+    const app: AppServer = await startAppServer({
+      wpUrl: wordpressUrl ?? (fake?.wpUrl as string),
+      name: "product-nav",
+    });
+    cleanups.push(() => app.stop());
+    await waitFor(`${app.origin}/`);
+    const slug = await storyToTap(app.origin);
+    await waitFor(`${app.origin}/story/${slug}`);
+    log(
+      `9. slow-2g second page: the index, a scroll, ${settings.runs} × (8 s of reading, a tap on /story/${slug}), JS on and off${wordpressUrl ? `; WordPress ${wordpressUrl}` : "; no WordPress given: JS on against JS off only"}`,
+    );
+    const browser = await launchBrowser();
+    cleanups.push(() => browser.close());
+    result.secondPage = await measureSecondPage({
+      browser,
+      productOrigin: app.origin,
+      wordpressOrigin: wordpressUrl,
+      slug,
+      runs: settings.runs,
       log,
     });
     await cleanUp();

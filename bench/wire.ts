@@ -8,7 +8,7 @@ import type { Browser } from "@playwright/test";
 import { type FirstBytes, measureFirstBytes } from "./first-bytes.ts";
 import { settle, startTrace, trackRequests } from "./lib/network.ts";
 import { bytesBy, median } from "./lib/stats.ts";
-import { EMULATION, emulate } from "./page-load.ts";
+import { emulate, PHONE_CONTEXT } from "./page-load.ts";
 
 export type WireRequest = {
   url: string;
@@ -56,14 +56,7 @@ export function notNeededForLcp(request: { url: string; type: string }, lcpUrl: 
 }
 
 export async function loadWire(browser: Browser, url: string, javaScriptEnabled: boolean): Promise<WireRun> {
-  const context = await browser.newContext({
-    viewport: EMULATION.viewport,
-    deviceScaleFactor: EMULATION.deviceScaleFactor,
-    isMobile: true,
-    hasTouch: true,
-    userAgent: EMULATION.userAgent,
-    javaScriptEnabled,
-  });
+  const context = await browser.newContext({ ...PHONE_CONTEXT, javaScriptEnabled });
   try {
     const page = await context.newPage();
     // The document's request as the browser sent it (its client hints say slow-2g), to ask for it again.

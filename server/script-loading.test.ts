@@ -257,7 +257,7 @@ describe("the loader in the browser", () => {
     it(`on ${name} fetches nothing before the load event and an interaction`, async () => {
       const browser = runLoader(loader, connection);
       await browser.settle();
-      browser.fire("pointerdown");
+      browser.fire("click");
       await browser.settle();
       expect(browser.preloaded).toEqual([]);
       expect(browser.imported).toEqual([]);
@@ -271,12 +271,28 @@ describe("the loader in the browser", () => {
   it("on a slow link waits for an interaction after the load event, and a press on a link is not one", async () => {
     const browser = runLoader(loader, { effectiveType: "slow-2g" });
     browser.fire("load");
-    browser.fire("pointerdown", { onLink: true });
+    browser.fire("click", { onLink: true });
     browser.fire("keydown", { key: "Enter", onLink: true });
     await browser.settle();
     expect(browser.imported).toEqual([]);
     // Tab away from a link is an interaction with the page.
     browser.fire("keydown", { key: "Tab", onLink: true });
+    await browser.done;
+    expect(browser.imported).toHaveLength(5);
+  });
+
+  it("on a slow link counts reading as no interaction: a swipe (no click) and the keys that scroll", async () => {
+    const browser = runLoader(loader, { effectiveType: "slow-2g" });
+    browser.fire("load");
+    // A finger that scrolls: touchstart and pointerdown, then no click.
+    browser.fire("touchstart");
+    browser.fire("pointerdown");
+    for (const key of ["ArrowDown", "PageDown", " ", "End", "Home", "PageUp", "ArrowUp"])
+      browser.fire("keydown", { key });
+    await browser.settle();
+    expect(browser.imported).toEqual([]);
+    // A tap on the page that is not a scroll (a button, a field, the text) is one.
+    browser.fire("click");
     await browser.done;
     expect(browser.imported).toHaveLength(5);
   });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { LINK_PREFETCH } from "~/utils/connection";
 
 /** Where the reader last was, kept in the browser only (the pages stay cacheable). */
 const STORAGE_KEY = "hs_last_story";
@@ -34,7 +35,7 @@ export function ContinueReading() {
         Continue reading
       </h2>
       <p className="mt-2">
-        <Link to={`/reader/${encodeURIComponent(last.slug)}`} prefetch="intent">
+        <Link to={`/reader/${encodeURIComponent(last.slug)}`} prefetch={LINK_PREFETCH}>
           {last.title}
         </Link>
       </p>

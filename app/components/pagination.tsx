@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { LINK_PREFETCH } from "~/utils/connection";
 
 /** Page links that need no JavaScript. */
 export function Pagination({
@@ -17,7 +18,7 @@ export function Pagination({
   return (
     <nav aria-label={label} className="mt-8 flex items-center justify-between gap-4">
       {page > 1 ? (
-        <Link to={hrefFor(page - 1)} rel="prev" className="btn" prefetch="intent">
+        <Link to={hrefFor(page - 1)} rel="prev" className="btn" prefetch={LINK_PREFETCH}>
           Previous page
         </Link>
       ) : (
@@ -27,7 +28,7 @@ export function Pagination({
         Page {page} of {totalPages}
       </span>
       {page < totalPages ? (
-        <Link to={hrefFor(page + 1)} rel="next" className="btn" prefetch="intent">
+        <Link to={hrefFor(page + 1)} rel="next" className="btn" prefetch={LINK_PREFETCH}>
           Next page
         </Link>
       ) : (

@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { ThemeChoice } from "~/theme/theme-toggle";
+import { LINK_PREFETCH } from "~/utils/connection";
 import { submitInPlace } from "~/utils/forms";
 import { type ShellUser, SignOutForm } from "./account-menu";
 import { useCloseOnNavigation } from "./dismiss";
@@ -35,7 +36,7 @@ function GroupLinks({ group, pathname, signedIn }: { group: NavGroup; pathname: 
             <li key={item.to}>
               <Link
                 to={item.to}
-                prefetch="intent"
+                prefetch={LINK_PREFETCH}
                 aria-current={current ? "page" : undefined}
                 className={`block rounded px-3 py-2 no-underline hover:bg-bg ${current ? "font-semibold text-accent" : "text-ink"}`}
               >

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { LINK_PREFETCH } from "~/utils/connection";
 
 export function SiteFooter({ year }: { year: number }) {
   return (
@@ -8,12 +9,12 @@ export function SiteFooter({ year }: { year: number }) {
         <nav aria-label="Footer">
           <ul className="flex gap-4">
             <li>
-              <Link to="/privacy" prefetch="intent">
+              <Link to="/privacy" prefetch={LINK_PREFETCH}>
                 Privacy
               </Link>
             </li>
             <li>
-              <Link to="/contact" prefetch="intent">
+              <Link to="/contact" prefetch={LINK_PREFETCH}>
                 Contact
               </Link>
             </li>

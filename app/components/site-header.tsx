@@ -1,6 +1,7 @@
 import { Form, Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { NotificationBell } from "~/notifications/notification-bell";
 import { ThemeToggle } from "~/theme/theme-toggle";
+import { LINK_PREFETCH } from "~/utils/connection";
 import { AccountMenu, type ShellUser } from "./account-menu";
 import { MenuIcon, SearchIcon } from "./icons";
 import { HEADER_LINKS, isCurrent } from "./navigation";
@@ -31,7 +32,7 @@ export function SiteHeader({
             <MenuIcon />
           </button>
         </Tooltip>
-        <Link to="/" prefetch="intent" className="site-brand font-serif font-bold text-ink no-underline">
+        <Link to="/" prefetch={LINK_PREFETCH} className="site-brand font-serif font-bold text-ink no-underline">
           Horror Stories
         </Link>
         <nav aria-label="Main" className="header-links">
@@ -42,7 +43,7 @@ export function SiteHeader({
                 <li key={link.to}>
                   <Link
                     to={link.to}
-                    prefetch="intent"
+                    prefetch={LINK_PREFETCH}
                     aria-current={current ? "page" : undefined}
                     className={`block rounded px-2 py-2 no-underline ${current ? "font-semibold text-accent" : "text-ink"}`}
                   >
@@ -87,7 +88,7 @@ export function SiteHeader({
             </Tooltip>
           </Form>
           <Tooltip label="Search">
-            <Link to="/search" prefetch="intent" className="btn header-search-link px-2" aria-label="Search">
+            <Link to="/search" prefetch={LINK_PREFETCH} className="btn header-search-link px-2" aria-label="Search">
               <SearchIcon />
             </Link>
           </Tooltip>

@@ -13,6 +13,7 @@ import { paragraphId } from "~/library/shelves";
 import type { StoryPageData } from "~/library/story-page.server";
 import { StoryText, TrackedStoryText } from "~/library/story-text";
 import { ReadingSettingsButton } from "~/preferences/reading-settings-button";
+import { LINK_PREFETCH } from "~/utils/connection";
 import { formatDate } from "~/utils/dates";
 
 export function StoryArticle({
@@ -112,14 +113,14 @@ export function StoryArticle({
       {previous || next ? (
         <nav aria-label="More stories" className="mt-12 flex flex-wrap justify-between gap-4 border-t border-line pt-6">
           {previous ? (
-            <Link to={`/story/${previous.slug}`} rel="prev" prefetch="intent">
+            <Link to={`/story/${previous.slug}`} rel="prev" prefetch={LINK_PREFETCH}>
               ← Previous: {previous.title}
             </Link>
           ) : (
             <span />
           )}
           {next ? (
-            <Link to={`/story/${next.slug}`} rel="next" prefetch="intent">
+            <Link to={`/story/${next.slug}`} rel="next" prefetch={LINK_PREFETCH}>
               Next: {next.title} →
             </Link>
           ) : null}

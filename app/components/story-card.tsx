@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { StorySummary } from "~/content/story";
 import { BookmarkControl } from "~/library/bookmark-control";
 import type { Shelf } from "~/library/shelves";
+import { LINK_PREFETCH } from "~/utils/connection";
 import { formatDate } from "~/utils/dates";
 import { communityStoryPath } from "~/utils/story-paths";
 
@@ -27,7 +28,7 @@ export function StoryCard({
         ) : (
           <Link
             to={story.community ? communityStoryPath(story.slug) : `/story/${story.slug}`}
-            prefetch="intent"
+            prefetch={LINK_PREFETCH}
             className="text-ink no-underline hover:underline"
           >
             {story.title}

@@ -5,6 +5,7 @@ import { contentChain } from "~/content/content.server";
 import { getFeaturedStory } from "~/content/featured.server";
 import { listShelves } from "~/library/library.server";
 import { publicPageHeaders } from "~/site/cache-policy";
+import { LINK_PREFETCH } from "~/utils/connection";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/home";
 
@@ -50,7 +51,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="latest" className="font-serif text-2xl font-bold">
             Latest stories
           </h2>
-          <Link to="/stories" prefetch="intent">
+          <Link to="/stories" prefetch={LINK_PREFETCH}>
             All stories
           </Link>
         </div>
@@ -68,7 +69,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="mt-3 flex flex-wrap gap-2">
             {categories.map((category) => (
               <li key={category.slug}>
-                <Link to={`/stories?category=${encodeURIComponent(category.slug)}`} className="btn" prefetch="intent">
+                <Link
+                  to={`/stories?category=${encodeURIComponent(category.slug)}`}
+                  className="btn"
+                  prefetch={LINK_PREFETCH}
+                >
                   {category.name}
                 </Link>
               </li>

@@ -1,6 +1,7 @@
 import { type ComponentType, useEffect, useState } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
+import { browserConnection } from "~/utils/connection";
 import { CELEBRATE_EVENT, celebrateLater } from "./celebrate";
 import { afterLoadWhenIdle } from "./idle";
 import { motionConditions } from "./motion-conditions";
@@ -31,6 +32,13 @@ function isFirstVisit(): boolean {
 export function Shell() {
   const location = useLocation();
   const [effects, setEffects] = useState<{ Component: ComponentType<ShellEffectsProps>; props: ShellEffectsProps }>();
+
+  // The story route's files ahead of a tap on a story's link, never with Save-Data (./story-prefetch):
+  // the watcher comes when the browser is idle after the load event, and ends itself.
+  useEffect(() => {
+    if (!browserConnection()?.saveData)
+      afterLoadWhenIdle(() => import("./story-prefetch").then((m) => m.watchStoryLinks()));
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: decided once, from the page the visit starts on
   useEffect(() => {

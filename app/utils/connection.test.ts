@@ -1,5 +1,5 @@
 import { runInNewContext } from "node:vm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type Connection, isSlowConnection, SLOW_CONNECTION_EXPRESSION } from "./connection";
 
 const CASES: (Connection | undefined)[] = [
@@ -26,4 +26,24 @@ describe("the slow-connection rule", () => {
       expect(slow).toBe(isSlowConnection(connection));
     },
   );
+});
+
+describe("LINK_PREFETCH", () => {
+  const load = async (connection: Connection | undefined) => {
+    vi.resetModules();
+    vi.stubGlobal("navigator", { connection });
+    try {
+      return (await import("./connection")).LINK_PREFETCH;
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  };
+
+  it("is React Router's intent on a fast link and where the browser does not say, nothing on a slow link or with Save-Data", async () => {
+    expect(await load(undefined)).toBe("intent");
+    expect(await load({ effectiveType: "4g" })).toBe("intent");
+    expect(await load({ effectiveType: "slow-2g" })).toBe("none");
+    expect(await load({ effectiveType: "2g" })).toBe("none");
+    expect(await load({ effectiveType: "4g", saveData: true })).toBe("none");
+  });
 });

@@ -30,3 +30,13 @@ export function browserConnection(): Connection | undefined {
  * script that runs while the document is parsed (connection.test.ts holds the two equal).
  */
 export const SLOW_CONNECTION_EXPRESSION = `((c)=>!!c&&(c.saveData===true||${JSON.stringify(SLOW_EFFECTIVE_TYPES)}.includes(c.effectiveType)))(navigator.connection)`;
+
+/**
+ * What a `<Link>` prefetches when the reader points at it, focuses it or touches it: the next
+ * page's data and modules (React Router's "intent"), but nothing on a slow link or with
+ * Save-Data: there a touch is as often the start of a scroll as of a tap, and React Router
+ * never withdraws an intent, so a swipe that starts on a link fetches that page's data and
+ * modules (docs/decisions/044). Read once, when the module loads in the browser; the server
+ * renders the same markup whatever it says (the prop only adds event handlers).
+ */
+export const LINK_PREFETCH: "intent" | "none" = isSlowConnection(browserConnection()) ? "none" : "intent";

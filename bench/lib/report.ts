@@ -1,12 +1,13 @@
 // The bench's verdicts and how they are shown: a plain-text table for the
 // terminal and Markdown for docs/performance.md.
-import type { DegradedResult } from "../degraded.ts";
 import { LCP_LIMITS, type PageLcpResult } from "../page-lcp.ts";
 import type { LoadSummary, PageLoadResult } from "../page-load.ts";
 import type { LoadPoint, ThroughputResult } from "../throughput.ts";
 import { fmt, kb, MB, ms, type Table } from "./format.ts";
 import { type ClusterResult, clusterSections, clusterTargets } from "./report-cluster.ts";
+import { type DegradedResult, degradedTable, degradedTargets } from "./report-degraded.ts";
 import { type JsResults, jsSections, jsTargets } from "./report-js.ts";
+import { type SecondPageResult, secondPageSection, secondPageTargets } from "./report-second-page.ts";
 import { type SignInLoadResult, signInSection, signInTargets } from "./report-sign-in.ts";
 import { ratio, type Target, target } from "./stats.ts";
 
@@ -31,6 +32,8 @@ export type BenchResult = {
   /** Bytes on the wire, Lighthouse, JavaScript per route (bench/lib/report-js.ts). */
   js?: JsResults;
   pageLcp?: PageLcpResult;
+  /** A tap from the index to a story, slow-2g (bench/second-page.ts). */
+  secondPage?: SecondPageResult;
   signInLoad?: SignInLoadResult;
   /** Part 8, once per engine: SQLite, then PostgreSQL. */
   cluster?: ClusterResult[];
@@ -38,8 +41,6 @@ export type BenchResult = {
   wordpressSignedIn?: { url: string; point: LoadPoint };
   targets: Target[];
 };
-
-const READER_LABEL = { anonymous: "anonymous", cookie: "with a cookie: rendered each time" } as const;
 
 export function targetsOf(result: Omit<BenchResult, "targets">): Target[] {
   const targets: Target[] = [];
@@ -103,27 +104,10 @@ export function targetsOf(result: Omit<BenchResult, "targets">): Target[] {
     }
     targets.push(target("rss", "Server peak RSS", throughput.peakRssBytes / MB, "at most", LIMITS.rssMb, "MB"));
   }
-  const degraded = result.degraded;
-  if (degraded) {
-    for (const reader of ["anonymous", "cookie"] as const) {
-      const healthy = degraded.cases.find((c) => c.mode === "healthy" && c.reader === reader);
-      for (const mode of ["hung", "down"] as const) {
-        const bad = degraded.cases.find((c) => c.mode === mode && c.reader === reader);
-        targets.push(
-          target(
-            `degraded-${mode}-${reader}`,
-            `${degraded.path} p95, WordPress ${mode} ÷ healthy (${READER_LABEL[reader]})`,
-            ratio(bad?.p95Ms ?? Number.NaN, healthy?.p95Ms ?? Number.NaN),
-            "at most",
-            LIMITS.degradedP95Ratio,
-            "×",
-          ),
-        );
-      }
-    }
-  }
+  if (result.degraded) targets.push(...degradedTargets(result.degraded, LIMITS.degradedP95Ratio));
   if (result.js) targets.push(...jsTargets(result.js));
   if (result.pageLcp) targets.push(...pageLcpTargets(result.pageLcp));
+  if (result.secondPage) targets.push(...secondPageTargets(result.secondPage));
   if (result.signInLoad) targets.push(...signInTargets(result.signInLoad));
   if (result.cluster) for (const cluster of result.cluster) targets.push(...clusterTargets(cluster));
   return targets;
@@ -278,26 +262,6 @@ function throughputTables(t: ThroughputResult): { title: string; table: Table }[
   }));
 }
 
-function degradedTable(d: DegradedResult): { title: string; table: Table } {
-  return {
-    title: `Degraded upstream: ${d.path}, ${d.requests} requests per case after the first, the three sites in turn`,
-    table: [
-      ["WordPress", "reader", "first request", "p50", "p95", "max", "statuses"],
-      ...d.cases.map((c) => [
-        c.mode,
-        READER_LABEL[c.reader],
-        ms(d.firstMs[c.mode]),
-        `${fmt(c.p50Ms, 1)} ms`,
-        `${fmt(c.p95Ms, 1)} ms`,
-        `${fmt(c.maxMs, 1)} ms`,
-        Object.entries(c.statuses)
-          .map(([status, n]) => `${n}×${status}`)
-          .join(" "),
-      ]),
-    ],
-  };
-}
-
 function targetTable(targets: Target[]): Table {
   return [
     ["target", "value", "limit", "met"],
@@ -355,6 +319,7 @@ function sections(result: BenchResult): { title: string; table: Table }[] {
   if (result.degraded) out.push(degradedTable(result.degraded));
   if (result.js) out.push(...jsSections(result.js));
   if (result.pageLcp) out.push(pageLcpTable(result.pageLcp));
+  if (result.secondPage) out.push(secondPageSection(result.secondPage));
   if (result.signInLoad) out.push(signInSection(result.signInLoad));
   if (result.cluster) out.push(...clusterSections(result.cluster, result.wordpressSignedIn));
   return out;

@@ -1,8 +1,8 @@
 // JavaScript waits its turn on slow-2g (docs/decisions/028, server/script-loading.ts).
 // Chromium's network quality estimator is forced to Slow-2G, so
 // navigator.connection says slow-2g as on a real phone: nothing is fetched
-// before the load event and a first interaction, and a press on a link does not
-// count as one (the browser's own navigation serves it).
+// before the load event and a first interaction, and neither a press on a link
+// (the browser's own navigation serves it) nor a swipe (reading) counts as one.
 import { CHROMIUM_ARGS, FULL_CHROMIUM_EXECUTABLE } from "../support/chromium";
 import { expect, test } from "../support/test";
 import { hydrated, STORY, scriptRequests } from "./script-loading-helpers";
@@ -42,6 +42,30 @@ test("a press on a link is left to the browser's navigation and fetches no modul
   await page.waitForLoadState("networkidle");
   expect(scripts).toEqual([]);
   await expect(hydrated(page)).toHaveCount(0);
+});
+
+test.describe("on a phone", () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 412, height: 823 } });
+
+  test("a swipe is reading, not an interaction: it fetches no module (docs/decisions/044)", async ({ page }) => {
+    const scripts = scriptRequests(page);
+    await page.goto(STORY, { waitUntil: "load" });
+    await page.waitForLoadState("networkidle");
+    // A finger down on the story's text, moved up the screen, lifted: the browser scrolls.
+    const cdp = await page.context().newCDPSession(page);
+    const x = 200;
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y: 600 }] });
+    for (let y = 560; y >= 200; y -= 40)
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y }] });
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(0);
+    await page.waitForLoadState("networkidle");
+    expect(scripts).toEqual([]);
+    await expect(hydrated(page)).toHaveCount(0);
+    // A tap that is not a scroll is an interaction.
+    await page.getByRole("heading", { level: 1 }).tap();
+    await expect(hydrated(page)).toBeAttached();
+  });
 });
 
 test("the story's image stays behind its link: the page's inline script reads slow-2g before any module", async ({
