@@ -3,6 +3,7 @@
 // renders. No HTML from a reader ever reaches the page as markup: React escapes
 // every character, and the only links are http(s) URLs found in the text, with
 // rel="ugc nofollow noopener". See docs/decisions/015.
+import { firstWords } from "~/utils/text";
 
 /** A run of text, or a link found in it. */
 export type Inline = { text: string } | { text: string; href: string };
@@ -89,8 +90,7 @@ export function formatText(text: string): TextBlock[] {
 
 /** The first words of a text, for a notification or a quote preview. */
 export function excerptOf(text: string, max = 160): string {
-  const flat = normaliseText(text).replace(/\s+/g, " ");
-  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
+  return firstWords(normaliseText(text).replace(/\s+/g, " "), max);
 }
 
 /** Runs of a word longer than this get a break opportunity (<wbr>), so a 5000-letter word cannot widen the page. */

@@ -1,0 +1,10 @@
+/**
+ * The first words of a one-line text, at most `max` characters with the ellipsis: cut at the last
+ * space that keeps a word whole, or mid-word when the first word alone is longer.
+ */
+export function firstWords(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
