@@ -9,6 +9,7 @@ import { blocksForData } from "~/library/document-story-text.server";
 import { getPosition, shelvesOf } from "~/library/library.server";
 import { publicPageHeaders } from "~/site/cache-policy";
 import { CLIENT_HINT_HEADERS, connectionHint, prefersLowData } from "~/utils/client-hints.server";
+import { DESCRIPTION_MAX, firstWords } from "~/utils/text";
 import { storyBlocks } from "../content/paragraphs.server";
 import { readingMinutes, type Story, type StorySummary } from "../content/story";
 
@@ -30,7 +31,8 @@ export async function storyPageData(
   const preview = responsive && image ? await imageService().preview(image.src) : null;
   const blocks = story.protected ? [] : storyBlocks(contentHtml);
   return {
-    story: rest,
+    // Only the page's description reads the excerpt: what search results show of it, no more.
+    story: { ...rest, excerpt: firstWords(rest.excerpt.replace(/\s+/g, " ").trim(), DESCRIPTION_MAX) },
     image: responsive && preview ? { ...responsive, preview } : responsive,
     blocks: blocksForData(blocks, context),
     minutes: readingMinutes(contentHtml),

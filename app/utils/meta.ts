@@ -1,13 +1,5 @@
 import type { MetaDescriptor } from "react-router";
 import { SITE } from "./site";
-import { firstWords } from "./text";
-
-/**
- * What search results show of a description (about 155-160 characters); the rest would only be
- * bytes a slow-2g reader waits for before the story's first line, twice (description and
- * og:description; issue 45).
- */
-export const DESCRIPTION_MAX = 160;
 
 export function documentTitle(page?: string | null): string {
   return page ? `${page} | ${SITE.name}` : SITE.defaultTitle;
@@ -36,10 +28,7 @@ export function pageMeta({
   fullTitle,
 }: PageMeta): MetaDescriptor[] {
   const resolvedTitle = fullTitle ?? documentTitle(title);
-  const resolvedDescription = firstWords(
-    (description ?? SITE.description).replace(/\s+/g, " ").trim(),
-    DESCRIPTION_MAX,
-  );
+  const resolvedDescription = description ?? SITE.description;
   // Joined, not resolved: a path such as `//a%2fb` is still a path on this site, not another host.
   const url = new URL(`${new URL(origin).origin}/${path.replace(/^\/+/, "")}`).toString();
   const image = new URL(SITE.image, origin).toString();

@@ -1,4 +1,11 @@
 /**
+ * What search results show of a page's description (about 155-160 characters): a story's excerpt
+ * goes into its description and og:description, both before its first line, so the rest would
+ * only be bytes a slow-2g reader waits for (issue 45).
+ */
+export const DESCRIPTION_MAX = 160;
+
+/**
  * The first words of a one-line text, at most `max` characters with the ellipsis: cut at the last
  * space that keeps a word whole, or mid-word when the first word alone is longer.
  */
