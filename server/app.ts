@@ -91,7 +91,8 @@ export function createApp({ mode }: AppOptions) {
         const context = new RouterContextProvider();
         context.set(scriptMarkerContext, scriptMarker);
         // A client navigation asks for `<path>.data`; anything else renders a document.
-        context.set(documentRequestContext, !new URL(req.url ?? "/", "http://x").pathname.endsWith(".data"));
+        // The path as sent, not parsed as a URL: `//a%2fb` is a path here, not a host (request-handler.ts).
+        context.set(documentRequestContext, !(req.url ?? "/").split(/[?#]/)[0]?.endsWith(".data"));
         context.set(
           clientAddressContext,
           resolveClientAddress(req, { header: env.TRUSTED_PROXY_HEADER, hops: env.TRUSTED_PROXY_HOPS }),

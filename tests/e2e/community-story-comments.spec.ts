@@ -70,7 +70,7 @@ test("a community story's comments: readers comment and quote, anonymous readers
   const anonPage = await anonymous.newPage();
   await anonPage.goto(`${baseURL}/community-story/${slug}/comments`);
   await expect(anonPage.getByRole("list", { name: "Comments" }).getByRole("article")).toHaveCount(2);
-  await expect(anonPage.getByRole("link", { name: "Sign in" }).last()).toHaveAttribute(
+  await expect(anonPage.getByRole("main").getByRole("link", { name: "Sign in" })).toHaveAttribute(
     "href",
     `/auth?${new URLSearchParams({ redirectTo: `/community-story/${slug}/comments#comment-form` })}`,
   );
