@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { dedupePackages } from "./scripts/dedupe-packages.ts";
 import { layerChunks } from "./scripts/layer-chunks.ts";
 
 // The framework, the root's modules and the site layout's: three chunks where the bundler made
@@ -26,7 +27,7 @@ export default defineConfig({
       build: { rolldownOptions: { output: { codeSplitting: { groups: layers.groups } }, checks: QUIET_TIMINGS } },
     },
   },
-  plugins: [tailwindcss(), reactRouter(), layers.plugin],
+  plugins: [tailwindcss(), reactRouter(), layers.plugin, dedupePackages()],
   resolve: { tsconfigPaths: true },
   server: { port: 3000 },
 });
