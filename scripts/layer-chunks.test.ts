@@ -47,6 +47,18 @@ describe("layersOf", () => {
     }
   });
 
+  it("joins the form's error box, which pages of every kind import, to the site layer", () => {
+    const withErrors = layersOf(
+      graph({
+        ...Object.fromEntries([...BUILD.ids].map((id) => [id, [...BUILD.staticImports(id)]])),
+        "/app/routes/story.tsx": ["/app/components/story-article.tsx", "/app/components/form-errors.tsx"],
+        "/app/components/form-errors.tsx": [],
+      }),
+    );
+    expect(withErrors.site.has("/app/components/form-errors.tsx")).toBe(true);
+    expect(withErrors.shell.has("/app/components/form-errors.tsx")).toBe(false);
+  });
+
   it("says so when the build has no root or site layout to start from", () => {
     expect(() => layersOf(graph({ "/app/other.tsx": [] }))).toThrow(/no app\/root.tsx/);
   });

@@ -15,6 +15,16 @@ import type { Plugin } from "vite";
 
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 
+/**
+ * Small modules that pages of every kind import, joined to the site layer instead of a file of
+ * their own or the chunk of a heavy neighbour. The form's error box (0.2 KB): in ./forms' chunk it
+ * brought conform and zod (34 KB brotli) to pages that only show an action's errors (/bookmarks,
+ * the reading settings); as a file of its own it was one more request on thirty pages with forms.
+ * Every page that shows it is under the site layout (tests/http/budget.spec.ts holds the pages
+ * outside it to no site chunk).
+ */
+const SITE_EXTRAS = /[\\/]app[\\/]components[\\/]form-errors\.tsx$/;
+
 /** React Router's client build makes each route module an entry `<file>?__react-router-build-client-route`. */
 const CLIENT_ROUTE = "?__react-router-build-client-route";
 
@@ -58,7 +68,9 @@ export function layersOf(graph: ModuleGraph): { shell: Set<string>; site: Set<st
   if (!root || !site) throw new Error("layer-chunks: the build has no app/root.tsx or app/routes/layouts/site.tsx");
   const isRouteModule = (id: string) => routeModules.has(id);
   const shellLayer = staticallyReachable(graph, root, isRouteModule);
-  return { shell: shellLayer, site: staticallyReachable(graph, site, isRouteModule, shellLayer) };
+  const siteLayer = staticallyReachable(graph, site, isRouteModule, shellLayer);
+  for (const id of ids) if (SITE_EXTRAS.test(id) && !shellLayer.has(id)) siteLayer.add(id);
+  return { shell: shellLayer, site: siteLayer };
 }
 
 /**

@@ -1,7 +1,7 @@
 // Parts of /settings/privacy: what the site stores, and the reader's sessions with a form to end each.
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FormErrors } from "~/components/forms";
+import { FormErrors } from "~/components/form-errors";
 import type { SessionView } from "./sessions.server";
 
 const dateTime = (iso: string) =>

@@ -4,7 +4,7 @@
 // and the error log grouped by message and route. Forms post to the route.
 import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FormErrors } from "~/components/forms";
+import { FormErrors } from "~/components/form-errors";
 import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
 import { Pagination } from "~/components/pagination";
 import { ScrollX } from "~/components/scroll-x";

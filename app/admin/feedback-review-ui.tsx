@@ -5,7 +5,7 @@
 import type { ComponentProps } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FormErrors } from "~/components/forms";
+import { FormErrors } from "~/components/form-errors";
 import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES } from "~/feedback/feedback-form";
 import {
   type FeedbackFilters,

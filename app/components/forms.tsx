@@ -104,14 +104,7 @@ export function Field({
 
 export const inputClass = "w-full rounded border border-line bg-bg px-3 py-2 text-ink";
 
-export function FormErrors({ errors }: { errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <div role="alert" className="rounded border border-accent bg-surface p-3 font-semibold text-accent">
-      {errors.join(" ")}
-    </div>
-  );
-}
+export { FormErrors } from "./form-errors";
 
 /**
  * conform's form state for one of the account forms: the same zod schema checks

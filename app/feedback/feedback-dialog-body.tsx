@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
-import { FormErrors } from "~/components/forms";
+import { FormErrors } from "~/components/form-errors";
 import { showToast } from "~/toasts/toast-store";
 import { postJson } from "~/utils/api-client";
 import { FeedbackFields, screenResolution } from "./feedback-fields";

@@ -2,7 +2,7 @@
 // checkboxes with labels, inside real forms (no JavaScript needed).
 import { Form, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FormErrors } from "~/components/forms";
+import { FormErrors } from "~/components/form-errors";
 import { THEMES, type Theme } from "~/theme/theme";
 import { FONT_SIZES, LINE_HEIGHTS, matchingPreset, PRESETS, type Preferences } from "./preferences";
 

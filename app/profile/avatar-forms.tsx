@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { FormErrors } from "~/components/forms";
+import { FormErrors } from "~/components/form-errors";
 import { AVATAR_MAX_BYTES } from "./avatar";
 
 /** Upload and remove forms of the avatar, on /profile and /settings/profile (each route's action calls handleAvatarForm). */

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { data, Link } from "react-router";
 import { requireUser } from "~/auth/auth.server";
 import { FilterGroups } from "~/components/filter-groups";
-import { FormErrors } from "~/components/forms";
+import { FormErrors } from "~/components/form-errors";
 import { Pagination } from "~/components/pagination";
 import { listLibrary } from "~/library/library.server";
 import { LibraryCard } from "~/library/library-card";

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { requireUser } from "~/auth/auth.server";
-import { FormErrors } from "~/components/forms";
+import { FormErrors } from "~/components/form-errors";
 import { handlePositionForm } from "~/library/library-form.server";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { HIDDEN_FIELD_ERROR } from "~/utils/forms";

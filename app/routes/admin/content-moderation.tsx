@@ -6,7 +6,7 @@ import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { loadReportsSection } from "~/community/reports-action.server";
 import { ReportsSection } from "~/community/reports-section";
-import { FormErrors } from "~/components/forms";
+import { FormErrors } from "~/components/form-errors";
 import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
 import { Pagination } from "~/components/pagination";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";

@@ -7,7 +7,7 @@ import { CONTENT_SOURCES, type ContentSourceFilter, SOURCE_LABELS, STORY_SORTS }
 import { PostError, unpublishPost } from "~/admin/posts.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
-import { FormErrors } from "~/components/forms";
+import { FormErrors } from "~/components/form-errors";
 import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
 import { Pagination } from "~/components/pagination";
 import { ScrollX } from "~/components/scroll-x";

@@ -1,7 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { connectedAccountsAction, connectedAccountsPage } from "~/auth/oidc-routes.server";
-import { FormErrors } from "~/components/forms";
+import { FormErrors } from "~/components/form-errors";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { formatDate } from "~/utils/dates";
 import { keepResponseHeaders } from "~/utils/http";

@@ -3,7 +3,7 @@ import { data, Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { requireUser } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
-import { FormErrors } from "~/components/forms";
+import { FormErrors } from "~/components/form-errors";
 import { ScrollX } from "~/components/scroll-x";
 import {
   CHOOSABLE_KINDS,
