@@ -2,7 +2,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { measureFirstBytes } from "../../bench/first-bytes";
-import { jsBytesPerRoute } from "../../scripts/js-bytes";
+import { jsBytesPerRoute, readManifest } from "../../scripts/js-bytes";
 
 // Bytes, not time: what a slow-2g reader (about 6 KB/s) must download before
 // the first paint. See docs/decisions/003-inline-critical-css.md. The first TCP congestion window
@@ -81,16 +81,16 @@ for (const path of ["/", "/stories", "/story/last-ferry-to-hollin-isle"]) {
 // The JavaScript of the reader's pages on a fast link, as `npm run build` reports it (scripts/js-bytes.ts),
 // in KB brotli to its one decimal: nothing may grow it unnoticed. Issues 44 and 45 asked for the
 // figures from before issue 44 (/ 131.8, /stories 132.9, story pages 134.7, /community-story 172.1,
-// /bookmarks 167.2). These are the figures after both, 0.2-0.6 KB over them: the story's text read
-// back from the page, site.css linked once hydrated, the story route's files fetched before a tap
-// (docs/decisions/043, 044) and /bookmarks' shelf download (042). Both issues stay open for it.
+// /bookmarks 167.2); after both they were 0.3-0.6 KB over. These are 0.7-0.8 KB under them: the site
+// layer keeps one copy of each Radix primitive, and /bookmarks shows its form errors without
+// conform and zod (scripts/dedupe-packages.ts, scripts/layer-chunks.ts, docs/decisions/043).
 const READER_JS_KB = {
-  "/": 132.1,
-  "/stories": 133.2,
-  "/story/:slug": 135.1,
-  "/reader/:slug": 135.1,
-  "/community-story/:slug": 172.5,
-  "/bookmarks": 167.8,
+  "/": 131.0,
+  "/stories": 132.1,
+  "/story/:slug": 134.0,
+  "/reader/:slug": 134.0,
+  "/community-story/:slug": 171.3,
+  "/bookmarks": 132.9,
 };
 
 test("the reader's pages carry no more JavaScript than their figures", () => {
@@ -103,5 +103,32 @@ test("the reader's pages carry no more JavaScript than their figures", () => {
   );
   for (const [route, limit] of Object.entries(READER_JS_KB)) {
     expect(figures[route], `${route}: ${JSON.stringify(figures)}`).toBeLessThanOrEqual(limit);
+  }
+});
+
+// The site layer's chunk carries a few small modules that pages import themselves (SITE_EXTRAS in
+// scripts/layer-chunks.ts). A page outside the site layout (the error pages) that imported one would
+// fetch the whole chunk (26 KB brotli) for it.
+test("a page outside the site layout loads none of the site layout's chunks", () => {
+  const manifest = readManifest(path.resolve(import.meta.dirname, "../../build/client"));
+  const site = manifest.routes["routes/layouts/site"];
+  const root = manifest.routes.root;
+  if (!site || !root) throw new Error("the build has no root or site layout route");
+  const shared = new Set([manifest.entry.module, ...manifest.entry.imports, root.module, ...(root.imports ?? [])]);
+  const siteFiles = [site.module, ...(site.imports ?? [])].filter((f) => !shared.has(f));
+  expect(siteFiles.length).toBeGreaterThan(0);
+  const routes = Object.values(manifest.routes);
+  const under = (id: string | undefined, ancestor: string): boolean =>
+    id === ancestor || (id !== undefined && under(manifest.routes[id]?.parentId, ancestor));
+  const outside = routes.filter((r) => r.hasDefaultExport && r.id !== "root" && !under(r.id, site.id));
+  expect(outside.length, "pages outside the site layout").toBeGreaterThan(0);
+  for (const route of outside) {
+    const files = new Set<string>();
+    for (let r: typeof route | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined)
+      for (const f of [r.module, ...(r.imports ?? [])]) files.add(f);
+    expect(
+      siteFiles.filter((f) => files.has(f)),
+      route.id,
+    ).toEqual([]);
   }
 });
