@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { layerChunks } from "./scripts/layer-chunks.ts";
+import { prismaWasmFile } from "./scripts/prisma-wasm-file.ts";
 
 // The framework, the root's modules and the site layout's: three chunks where the bundler made
 // about thirty small ones (scripts/layer-chunks.ts, docs/decisions/028).
@@ -26,7 +27,7 @@ export default defineConfig({
       build: { rolldownOptions: { output: { codeSplitting: { groups: layers.groups } }, checks: QUIET_TIMINGS } },
     },
   },
-  plugins: [tailwindcss(), reactRouter(), layers.plugin],
+  plugins: [tailwindcss(), reactRouter(), layers.plugin, prismaWasmFile()],
   resolve: { tsconfigPaths: true },
   server: { port: 3000 },
 });
