@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { dedupePackages } from "./scripts/dedupe-packages.ts";
 import { layerChunks } from "./scripts/layer-chunks.ts";
+import { prismaWasmFile } from "./scripts/prisma-wasm-file.ts";
 
 // The framework, the root's modules and the site layout's: three chunks where the bundler made
 // about thirty small ones (scripts/layer-chunks.ts, docs/decisions/028).
@@ -27,7 +28,7 @@ export default defineConfig({
       build: { rolldownOptions: { output: { codeSplitting: { groups: layers.groups } }, checks: QUIET_TIMINGS } },
     },
   },
-  plugins: [tailwindcss(), reactRouter(), layers.plugin, dedupePackages()],
+  plugins: [tailwindcss(), reactRouter(), layers.plugin, dedupePackages(), prismaWasmFile()],
   resolve: { tsconfigPaths: true },
   server: { port: 3000 },
 });

@@ -50,6 +50,8 @@ export async function startNginx(
     workers?: number;
     /** Adds X-Upstream (the process that answered, as nginx's $upstream_addr) to each answer: tests only. */
     tagUpstream?: boolean;
+    /** keepalive_requests (nginx's default is 1000): a test makes every answer the last of its connection. */
+    keepaliveRequests?: number;
   } = {},
 ): Promise<Nginx> {
   const binary = await ensureNginx();
@@ -72,7 +74,7 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-${options.tagUpstream ? "  add_header X-Upstream $upstream_addr always;\n" : ""}${siteConfig(port, upstreamPorts)}
+${options.tagUpstream ? "  add_header X-Upstream $upstream_addr always;\n" : ""}${options.keepaliveRequests ? `  keepalive_requests ${options.keepaliveRequests};\n` : ""}${siteConfig(port, upstreamPorts)}
 }
 `;
   writeFileSync(path.join(dir, "nginx.conf"), main);

@@ -155,7 +155,11 @@ describe("the page cache", () => {
     expect(short.state.calls).toBe(2);
   });
 
-  it("renders a page once for a burst of readers when its copy has expired", async () => {
+  /**
+   * Renders of `/stories` for `warm` requests, then for a burst of 8 readers once the copy has
+   * expired, with the burst's render held until the first of them reaches the app.
+   */
+  async function burstAfterExpiry(options: PageCacheOptions, warm: number) {
     let clock = 0;
     let release = () => {};
     const gate = new Promise<void>((resolve) => {
@@ -167,16 +171,29 @@ describe("the page cache", () => {
         if (slow) gate.then(() => page()(req, res));
         else page()(req, res);
       },
-      { now: () => clock },
+      { now: () => clock, ...options },
     );
-    await (await fetch(`${origin}/stories`)).text();
+    for (let i = 0; i < warm; i++) await (await fetch(`${origin}/stories`)).text();
+    const warmCalls = state.calls;
     clock += 5_000;
     slow = true;
     const burst = Array.from({ length: 8 }, () => fetch(`${origin}/stories`).then((r) => r.text()));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The burst's first request renders; the others wait for it (the cache's filling promise).
+    while (state.calls === warmCalls) await new Promise((resolve) => setImmediate(resolve));
     release();
     expect(await Promise.all(burst)).toEqual(Array(8).fill("<p>a story</p>"));
-    expect(state.calls).toBe(2);
+    return { warmCalls, calls: state.calls };
+  }
+
+  it("renders a page once for a burst of readers when its copy has expired", async () => {
+    expect(await burstAfterExpiry({}, 1)).toEqual({ warmCalls: 1, calls: 2 });
+  });
+
+  it("keeps a page again when its copy expires: the burst after it is not rendered once per reader", async () => {
+    // With the production admission (a second render admits a page), an expired page counted as
+    // never seen: its next render was not kept, and every reader waiting on it rendered the page
+    // for itself, each with its own brotli encoder of about 3.5 MB (docs/decisions/030, 2026-11-29).
+    expect(await burstAfterExpiry({ admitAfter: 2 }, 3)).toEqual({ warmCalls: 2, calls: 3 });
   });
 
   it("does not keep a page bigger than maxEntryBytes", async () => {

@@ -110,7 +110,11 @@ export function createPageCache(options: PageCacheOptions = {}) {
     const entry = entries.get(keyOf(base, req, vary));
     if (!entry) return undefined;
     if (entry.expiresAt <= now()) {
-      entries.delete(keyOf(base, req, vary));
+      const key = keyOf(base, req, vary);
+      entries.delete(key);
+      // A page that was kept has been asked for: its next render is kept again. Counted as never
+      // seen, it was not, and every reader waiting on that render rendered the page for themselves.
+      seenOnce.set(key, true);
       return undefined;
     }
     return entry;
