@@ -22,6 +22,12 @@ import { reactRouterHandler } from "./request-handler";
 import { requestOrigin } from "./request-origin";
 import { type SecurityOptions, securityHeaders } from "./security-headers";
 
+/** Brotli for pages: quality 6 (issue 45's first bytes) and a 2^16-byte window (see createApp). */
+export const BROTLI_PAGE_PARAMS = {
+  [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
+  [zlib.constants.BROTLI_PARAM_LGWIN]: 16,
+};
+
 // `npm run demo` makes its administrator through the build (scripts/demo-admin.ts).
 export { demoAdminMessage, ensureDemoAdmin } from "~/auth/demo-admin.server";
 // `npm run sync` runs a sync through the build (scripts/sync.ts).
@@ -67,8 +73,10 @@ export function createApp({ mode }: AppOptions) {
   app.use(requestGuard);
   // Brotli at quality 6, not the middleware's 4: the story page's first 3 KB on the wire reach its
   // <h1> (issue 45, docs/decisions/043) for the same time per document (about 1 ms for 40 KB here),
-  // and the page cache keeps the encoded bytes (http-cache.ts).
-  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } } }));
+  // and the page cache keeps the encoded bytes (http-cache.ts). A 64 KB window (not brotli's 4 MB):
+  // an encoder then holds about 0.25 MB instead of 2.2 MB while a response streams, which was most
+  // of the peak under load (decision 030), and a page under 64 KB compresses to the same bytes.
+  app.use(compression({ brotli: { params: BROTLI_PAGE_PARAMS } }));
   if (mode === "production") {
     // Fingerprinted assets never change; everything else in build/client briefly.
     // Their brotli and gzip copies are made at build time (scripts/compress-assets.ts).

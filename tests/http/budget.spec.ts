@@ -1,3 +1,4 @@
+import { get } from "node:http";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
@@ -130,5 +131,28 @@ test("a page outside the site layout loads none of the site layout's chunks", ()
       siteFiles.filter((f) => files.has(f)),
       route.id,
     ).toEqual([]);
+  }
+});
+
+// Memory, read from the bytes: a page's brotli stream declares a 2^16-byte window (RFC 7932, 9.1:
+// a first bit of 0 means WBITS 16), so an encoder holds about 0.25 MB while it streams, not
+// 2.2 MB (docs/decisions/030). The page cache's copy and a fresh render alike.
+test("pages are compressed with brotli's 64 KB window", async ({ baseURL }) => {
+  for (const round of [1, 2]) {
+    const first = await new Promise<number>((resolve, reject) => {
+      const request = get(
+        new URL("/story/last-ferry-to-hollin-isle", baseURL),
+        { headers: { accept: "text/html", "accept-encoding": "br" } },
+        (response) => {
+          expect(response.headers["content-encoding"], `round ${round}`).toBe("br");
+          response.once("data", (chunk: Buffer) => {
+            resolve(chunk[0] ?? -1);
+            response.destroy();
+          });
+        },
+      );
+      request.on("error", reject);
+    });
+    expect(first & 1, `round ${round}: first byte ${first}`).toBe(0);
   }
 });
