@@ -21,14 +21,15 @@ import { InlineCss, preferenceCss } from "./preferences/preference-css";
 import { isDefaultPreferences, preferenceDataAttributes, preferenceStyle } from "./preferences/preferences";
 import { getPreferences } from "./preferences/reading-preferences.server";
 import { usePreferences } from "./preferences/use-preferences";
+import { inOwnTask } from "./shell/idle";
 import { SmoothInPageJumps } from "./shell/in-page-jumps";
 import { CriticalCss } from "./styles/critical-css";
-import { linkSiteStylesheet } from "./styles/site-stylesheet";
 import { getPaletteCss } from "./theme/palette.server";
 import { getSidebarState, getTheme } from "./theme/theme-cookies.server";
 import { useTheme } from "./theme/theme-toggle";
 import { getToast } from "./toasts/toast.server";
 import { routeMeta } from "./utils/meta";
+import { markHydrated } from "./utils/use-hydrated";
 
 // Outermost, the rule that an answer built for a session is private (docs/decisions/031), so it sees every
 // answer, refusals included. Then the API's error shape, so it covers what the CSRF check and
@@ -95,10 +96,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const palette = rootData && "palette" in rootData ? (rootData.palette ?? "") : "";
   // Marks the document once the app runs in it: what "hydrated" means to scripts and the browser tests.
   // And the whole site's stylesheet joins the inlined one, for what client renders bring (docs/decisions/043).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-    linkSiteStylesheet();
-  }, []);
+  // In a task of its own, not hydration's (~/utils/use-hydrated).
+  useEffect(() => inOwnTask(markHydrated), []);
   return (
     <html
       lang="en"

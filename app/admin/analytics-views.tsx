@@ -5,10 +5,10 @@
 // spec's messages (§8).
 import { useState } from "react";
 import { Form, useRevalidator } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { FETCH_ERRORS, REPORT_ENDPOINTS } from "~/analytics/analytics";
 import type { ReadingTimeReport } from "~/analytics/reports.server";
 import { ScrollX } from "~/components/scroll-x";
+import { useHydrated } from "~/utils/use-hydrated";
 import { Figures } from "./chart-views";
 
 const field = "mt-1 block rounded border border-line bg-bg px-2 py-1 text-ink";

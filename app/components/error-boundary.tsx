@@ -1,11 +1,11 @@
 import { Component, type ErrorInfo, type ReactNode, useState } from "react";
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { logError, newErrorId } from "~/errors/client-logger";
 import { ServerErrorReport, useServerErrorId } from "~/errors/server-error-id";
 import { showToast } from "~/toasts/toast-store";
 import { apiRequest } from "~/utils/api-client";
 import { type StatusPage, statusDocumentTitle, statusPageFor } from "~/utils/status-pages";
+import { useHydrated } from "~/utils/use-hydrated";
 import { StatusPageView } from "./status-page";
 
 function serverMessage(data: unknown): string | undefined {

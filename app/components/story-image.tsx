@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import type { ResponsiveImage } from "~/images/responsive";
 import { browserConnection, isSlowConnection, SLOW_CONNECTION_EXPRESSION } from "~/utils/connection";
 import { escapeHtml } from "~/utils/html";
 import { useScriptNonce } from "~/utils/script-nonce";
+import { useHydrated } from "~/utils/use-hydrated";
 
 /** The query parameter that asks for the full image whatever the connection ("?image=full"). */
 export const SHOW_IMAGE_PARAM = "image";

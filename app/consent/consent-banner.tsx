@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
+import { inOwnTask } from "~/shell/idle";
 import { submitInPlace } from "~/utils/forms";
 
 /**
@@ -14,18 +15,19 @@ export function ConsentBanner({ redirectTo }: { redirectTo?: string }) {
   const location = useLocation();
   const ref = useRef<HTMLDialogElement>(null);
 
-  // In a task of its own: a modal makes the rest of the page inert, which restyles the whole
-  // document, and in hydration's task that made it one of the page's longest (Lighthouse's total
-  // blocking time).
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      const dialog = ref.current;
-      if (!dialog || dialog.matches(":modal") || typeof dialog.showModal !== "function") return;
-      dialog.close();
-      dialog.showModal();
-    });
-    return () => clearTimeout(timer);
-  }, []);
+  // In a task of its own (~/shell/idle): a modal makes the rest of the page inert, which restyles
+  // the whole document, and in hydration's task that made it one of the page's longest
+  // (Lighthouse's total blocking time).
+  useEffect(
+    () =>
+      inOwnTask(() => {
+        const dialog = ref.current;
+        if (!dialog || dialog.matches(":modal") || typeof dialog.showModal !== "function") return;
+        dialog.close();
+        dialog.showModal();
+      }),
+    [],
+  );
 
   // The choice is made: gone at once, whatever the server still has to say.
   if (fetcher.state !== "idle" || fetcher.data) return null;

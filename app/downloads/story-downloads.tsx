@@ -6,17 +6,23 @@
 // page is hydrated, so the page's own JavaScript carries only its import.
 import { type ComponentType, useEffect, useState } from "react";
 import type { KeepProps } from "~/offline/keep-offline";
+import { inOwnTask } from "~/shell/idle";
 import { downloadPath } from "./formats";
 
 export function StoryDownloads({ path, keep }: { path: string; keep: KeepProps | null }) {
   const [Keep, setKeep] = useState<ComponentType<KeepProps> | null>(null);
   const anonymous = keep !== null;
-  useEffect(() => {
-    void import("~/offline/keep-offline").then((m) => {
-      m.startWhenReaderIsReady();
-      if (anonymous && m.canKeep()) setKeep(() => m.default);
-    });
-  }, [anonymous]);
+  // In a task of its own: not in hydration's, which runs every mount effect of the page (~/shell/idle).
+  useEffect(
+    () =>
+      inOwnTask(() => {
+        void import("~/offline/keep-offline").then((m) => {
+          m.startWhenReaderIsReady();
+          if (anonymous && m.canKeep()) setKeep(() => m.default);
+        });
+      }),
+    [anonymous],
+  );
   return (
     <section aria-labelledby="story-downloads" className="mt-12 border-t border-line pt-6">
       <h2 id="story-downloads" className="font-serif text-xl font-bold">

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { closeOnBackdropClick, useCloseOnNavigation } from "~/components/dismiss";
+import { useHydrated } from "~/utils/use-hydrated";
 
 const loadBody = () => import("./feedback-dialog-body");
 const FeedbackDialogBody = lazy(loadBody);

@@ -7,11 +7,12 @@
 // for anonymous readers, and the merge of browser notifications after sign-in.
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { closeOnBackdropClick, useCloseOnNavigation } from "~/components/dismiss";
 import { BellIcon, CloseIcon } from "~/components/icons";
+import { inOwnTask } from "~/shell/idle";
 import { showToast } from "~/toasts/toast-store";
 import { apiRequest, sendJson } from "~/utils/api-client";
+import { useHydrated } from "~/utils/use-hydrated";
 import {
   addBrowserNotification,
   checkedBrowserState,
@@ -292,7 +293,8 @@ function useNewStoryPoll({ signedIn, wantsNewStories }: BellProps) {
         // Spec §7: poll errors are ignored.
       }
     }
-    poll();
+    // The first poll in a task of its own, not hydration's (~/shell/idle).
+    const first = inOwnTask(() => void poll());
     const timer = setInterval(() => {
       poll();
       // Signed-in readers' badge and ignored-notification rule come from the server: refresh them too.
@@ -300,6 +302,7 @@ function useNewStoryPoll({ signedIn, wantsNewStories }: BellProps) {
     }, NOTIFICATIONS.pollIntervalMs);
     return () => {
       stopped = true;
+      first();
       clearInterval(timer);
     };
   }, [signedIn, wantsNewStories]);

@@ -3,7 +3,7 @@
 // the popover (Radix UI) only when the reader asks for it, so the story
 // page's first load carries no popover code.
 import { lazy, Suspense, useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { useHydrated } from "~/utils/use-hydrated";
 
 const loadPopover = () => import("./quick-settings-popover");
 const QuickSettingsPopover = lazy(loadPopover);

@@ -3,7 +3,7 @@ import { useLocation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
 import { browserConnection } from "~/utils/connection";
 import { CELEBRATE_EVENT, celebrateLater } from "./celebrate";
-import { afterLoadWhenIdle } from "./idle";
+import { afterLoadWhenIdle, inOwnTask } from "./idle";
 import { motionConditions } from "./motion-conditions";
 import type { ShellEffectsProps } from "./shell-effects";
 import { motionAllowed, shouldPlayIntro, VISITED_KEY } from "./shell-rules";
@@ -40,25 +40,27 @@ export function Shell() {
       afterLoadWhenIdle(() => import("./story-prefetch").then((m) => m.watchStoryLinks()));
   }, []);
 
+  // In a task of its own, not hydration's (./idle): the session's storage and the media queries.
   // biome-ignore lint/correctness/useExhaustiveDependencies: decided once, from the page the visit starts on
   useEffect(() => {
-    const conditions = motionConditions();
-    const first = isFirstVisit();
-    const props: ShellEffectsProps = {
-      intro: shouldPlayIntro({ ...conditions, firstVisit: first, pathname: location.pathname }),
-      animateNavigation: first && motionAllowed(conditions),
-      pullToRefresh: navigator.maxTouchPoints > 0,
-    };
-    if (!props.intro && !props.animateNavigation && !props.pullToRefresh) return;
     let live = true;
-    const load = () =>
-      import("./shell-effects").then((module) => {
-        if (live) setEffects({ Component: module.default, props });
-      });
-    // The splash cannot wait for idle; everything else can.
-    let cancel = () => {};
-    if (props.intro) void load();
-    else cancel = afterLoadWhenIdle(load);
+    let cancel = inOwnTask(() => {
+      const conditions = motionConditions();
+      const first = isFirstVisit();
+      const props: ShellEffectsProps = {
+        intro: shouldPlayIntro({ ...conditions, firstVisit: first, pathname: location.pathname }),
+        animateNavigation: first && motionAllowed(conditions),
+        pullToRefresh: navigator.maxTouchPoints > 0,
+      };
+      if (!props.intro && !props.animateNavigation && !props.pullToRefresh) return;
+      const load = () =>
+        import("./shell-effects").then((module) => {
+          if (live) setEffects({ Component: module.default, props });
+        });
+      // The splash cannot wait for idle; everything else can.
+      if (props.intro) void load();
+      else cancel = afterLoadWhenIdle(load);
+    });
     return () => {
       live = false;
       cancel();

@@ -1,9 +1,9 @@
 import { Form, useFetcher, useLocation, useRouteLoaderData } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { CATEGORY_LABELS as LABELS, OPTIONAL_CATEGORIES, type OptionalCategory } from "~/consent/consent";
 import type { loader as rootLoader } from "~/root";
 import { submitInPlace } from "~/utils/forms";
 import { routeMeta } from "~/utils/meta";
+import { useHydrated } from "~/utils/use-hydrated";
 import type { Route } from "./+types/cookie-management";
 
 export const meta: Route.MetaFunction = (args) =>
