@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { InfoPage } from "~/components/info-page";
 import { SESSION_MARK_COOKIE } from "~/offline/offline";
 import { PAGES_STYLESHEET } from "~/styles/pages-css";
+import { SITE_CSS_COOKIE } from "~/styles/site-css-cookie-name";
 import { routeMeta } from "~/utils/meta";
 import { COOKIE_NAMES } from "~/utils/site";
 import type { Route } from "./+types/cookie-policy";
@@ -42,6 +43,11 @@ const COOKIES = [
   ],
   ["Functionality", COOKIE_NAMES.theme, "Remembers light, dark or system theme (1 year)."],
   ["Functionality", COOKIE_NAMES.sidebar, "Remembers whether the sidebar is collapsed (1 year)."],
+  [
+    "Functionality",
+    SITE_CSS_COOKIE,
+    "Names the version of the site’s stylesheet this browser already has, so the next page links it instead of sending its styles again (1 year, like the stylesheet). It holds no identifier.",
+  ],
   [
     "Analytics",
     COOKIE_NAMES.seen,
