@@ -41,13 +41,13 @@ const COOKIES = [
     COOKIE_NAMES.preferences,
     "Keeps the reading preferences you saved (font, size, spacing, contrast, motion) when you are not signed in (1 year). Set only when you save them.",
   ],
+  [
+    "Essential",
+    SITE_CSS_COOKIE,
+    "Set with the site’s stylesheet: names the version this browser has already downloaded, so the next page uses it instead of sending its styles again (1 year, as long as the stylesheet is kept). The same value for everyone: it holds no identifier.",
+  ],
   ["Functionality", COOKIE_NAMES.theme, "Remembers light, dark or system theme (1 year)."],
   ["Functionality", COOKIE_NAMES.sidebar, "Remembers whether the sidebar is collapsed (1 year)."],
-  [
-    "Functionality",
-    SITE_CSS_COOKIE,
-    "Names the version of the site’s stylesheet this browser already has, so the next page links it instead of sending its styles again (1 year, like the stylesheet). It holds no identifier.",
-  ],
   [
     "Analytics",
     COOKIE_NAMES.seen,
