@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { hasSiteCss, siteCssCookie, siteCssVersion, takeSiteCssCookie } from "./site-css-cookie";
 
 const URL = "/assets/site-BS-U0_T-.css";
-const request = (cookie?: string) => ({ headers: cookie === undefined ? {} : { cookie } }) as IncomingMessage;
+const request = (cookie?: string, dest = "document") =>
+  ({ headers: { "sec-fetch-dest": dest, ...(cookie === undefined ? {} : { cookie }) } }) as unknown as IncomingMessage;
 
 describe("the site.css cookie", () => {
   it("names the stylesheet's version for its cache lifetime, and nothing that tells readers apart", () => {
@@ -33,5 +34,12 @@ describe("the site.css cookie", () => {
     expect(none.headers.cookie).toBe("hs_theme=dark");
     expect(hasSiteCss(none)).toBe(false);
     expect(hasSiteCss(request())).toBe(false);
+  });
+
+  it("counts only on a navigation: the offline worker keeps pages that carry their own rules", () => {
+    const worker = request("hs_css=BS-U0_T-", "empty");
+    takeSiteCssCookie(worker, URL);
+    expect(worker.headers.cookie).toBeUndefined();
+    expect(hasSiteCss(worker)).toBe(false);
   });
 });

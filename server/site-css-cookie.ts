@@ -45,7 +45,8 @@ const COOKIE_PAIR = new RegExp(`(?:^|;\\s*)${SITE_CSS_COOKIE}=([^;]*)`, "g");
 
 /**
  * Takes the site.css cookie out of the request's Cookie header (the header goes when nothing is
- * left) and notes whether it names `url`'s version; hasSiteCss answers for the request afterwards.
+ * left) and notes whether it names `url`'s version on a navigation (`Sec-Fetch-Dest: document`);
+ * hasSiteCss answers for the request afterwards.
  */
 export function takeSiteCssCookie(req: IncomingMessage, url: string): void {
   const header = req.headers.cookie;
@@ -60,7 +61,9 @@ export function takeSiteCssCookie(req: IncomingMessage, url: string): void {
     .replace(/^[;\s]+|[;\s]+$/g, "");
   if (rest) req.headers.cookie = rest;
   else delete req.headers.cookie;
-  if (current) holdsSiteCss.add(req);
+  // Only a page the browser is about to show: the offline worker's fetch of a saved page
+  // (app/offline/worker) says `empty`, and the copy it keeps must carry its own rules offline.
+  if (current && req.headers["sec-fetch-dest"] === "document") holdsSiteCss.add(req);
 }
 
 /** Whether the browser said it holds the current site.css (takeSiteCssCookie ran first). */

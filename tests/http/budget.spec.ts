@@ -151,7 +151,10 @@ for (const path of ["/", "/stories", "/story/last-ferry-to-hollin-isle"]) {
         ["", false],
         ["hs_css=an-older-one", false],
       ] as const) {
-        const response = await fetch(new URL(path, baseURL), { headers: cookie ? { cookie } : {} });
+        // A navigation, as the browser asks (the offline worker's fetch gets the inlined page).
+        const response = await fetch(new URL(path, baseURL), {
+          headers: { "sec-fetch-dest": "document", ...(cookie ? { cookie } : {}) },
+        });
         const html = await response.text();
         const style = /<style data-precedence="critical" data-href="critical-css">([\s\S]*?)<\/style>/.exec(html);
         expect(style, cookie).toBeTruthy();
@@ -166,7 +169,14 @@ for (const path of ["/", "/stories", "/story/last-ferry-to-hollin-isle"]) {
     }
 
     const inlined = await measureFirstBytes(new URL(path, baseURL).href);
-    const linked = await measureFirstBytes(new URL(path, baseURL).href, { cookie: `hs_css=${version}` });
+    const linked = await measureFirstBytes(new URL(path, baseURL).href, {
+      cookie: `hs_css=${version}`,
+      "sec-fetch-dest": "document",
+    });
+    const worker = await fetch(new URL(path, baseURL), {
+      headers: { cookie: `hs_css=${version}`, "sec-fetch-dest": "empty" },
+    });
+    expect(await worker.text()).not.toContain(`<link rel="stylesheet" href="${href}" data-precedence="critical">`);
     for (const encoding of ["br", "gzip"] as const) {
       expect(linked.sent[encoding].before, encoding).toBeLessThan(inlined.sent[encoding].before - 1024);
     }
