@@ -46,6 +46,7 @@ test("a page after the first links site.css from the cache in its head, and look
   browser,
   baseURL,
   javaScriptEnabled,
+  checkA11y,
 }) => {
   const STORY = "/story/last-ferry-to-hollin-isle";
   const settle = async (p: import("@playwright/test").Page) => {
@@ -86,4 +87,5 @@ test("a page after the first links site.css from the cache in its head, and look
   await settle(page);
   expect(await computedStyles(page)).toEqual(expected);
   expect(fromNetwork, "site.css came from the browser's cache").toEqual([]);
+  await checkA11y();
 });
