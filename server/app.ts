@@ -10,6 +10,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { env } from "~/env.server";
 import { onPurgePageCache } from "~/site/cache-policy";
 import { isApiPath } from "~/site/request-kind";
+import { SITE_CSS_URL } from "~/styles/site-stylesheet";
 import { jsonError } from "~/utils/api-errors";
 import { BODY_MESSAGES, MAX_BODY_BYTES } from "~/utils/http";
 import { clientAddressContext, documentRequestContext, scriptMarkerContext } from "~/utils/request-context";
@@ -21,6 +22,7 @@ import { requestGuard } from "./request-guard";
 import { reactRouterHandler } from "./request-handler";
 import { requestOrigin } from "./request-origin";
 import { type SecurityOptions, securityHeaders } from "./security-headers";
+import { hasSiteCss, markSiteCss, takeSiteCssCookie } from "./site-css-cookie";
 
 /** Brotli for pages: quality 6 (issue 45's first bytes) and a 2^16-byte window (see createApp). */
 export const BROTLI_PAGE_PARAMS = {
@@ -80,8 +82,10 @@ export function createApp({ mode }: AppOptions) {
   if (mode === "production") {
     // Fingerprinted assets never change; everything else in build/client briefly.
     // Their brotli and gzip copies are made at build time (scripts/compress-assets.ts).
+    // site.css's answer names its version in a cookie: the next document links it (site-css-cookie.ts).
     app.use(
       "/assets",
+      markSiteCss(SITE_CSS_URL, security.production),
       precompressedFiles("build/client/assets"),
       express.static("build/client/assets", { immutable: true, maxAge: "1y" }),
     );
@@ -119,7 +123,11 @@ export function createApp({ mode }: AppOptions) {
  */
 export function createHttpHandler(options: AppOptions) {
   const app = createApp(options);
-  const pageCache = createPageCache();
+  const pageCache = createPageCache({ variant: (req) => (hasSiteCss(req) ? "site.css" : "") });
   onPurgePageCache(pageCache.clear);
-  return (req: IncomingMessage, res: ServerResponse) => pageCache.handle(req, res, app);
+  return (req: IncomingMessage, res: ServerResponse) => {
+    // Out of the request before the cache and the app: the reader stays anonymous (site-css-cookie.ts).
+    takeSiteCssCookie(req, SITE_CSS_URL);
+    pageCache.handle(req, res, app);
+  };
 }

@@ -59,6 +59,18 @@ function page(headers: Record<string, string> = {}, status = 200, body = "<p>a s
 }
 
 describe("the page cache", () => {
+  it("keeps the variants of a page apart (the site.css cookie the HTTP layer took out, server/site-css-cookie.ts)", async () => {
+    const { origin, state } = await serve(
+      (req, res) => page({}, 200, `<p>${req.headers["x-variant"] ?? "none"}</p>`)(req, res),
+      { variant: (req) => String(req.headers["x-variant"] ?? "") },
+    );
+    for (let i = 0; i < 2; i++) {
+      expect((await get(`${origin}/stories`)).body.toString()).toBe("<p>none</p>");
+      expect((await get(`${origin}/stories`, { "x-variant": "linked" })).body.toString()).toBe("<p>linked</p>");
+    }
+    expect(state.calls).toBe(2);
+  });
+
   it("answers an anonymous public page from memory after the first render, with its Age", async () => {
     const { origin, state } = await serve(page());
     const first = await fetch(`${origin}/stories`);

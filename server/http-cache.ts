@@ -38,6 +38,11 @@ export type PageCacheOptions = {
   /** How many URLs are remembered as asked for once (the admission filter) and with their Vary headers. */
   maxKeys?: number;
   now?: () => number;
+  /**
+   * What else tells two answers for the same URL and headers apart: a part of the request the
+   * HTTP layer took out before the cache (the site.css cookie, server/site-css-cookie.ts).
+   */
+  variant?: (req: IncomingMessage) => string;
 };
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -99,7 +104,8 @@ export function createPageCache(options: PageCacheOptions = {}) {
   /** Fills under way, so a burst of misses for one page renders it once. */
   const filling = new Map<string, Promise<void>>();
 
-  const baseKey = (req: IncomingMessage) => `${req.headers.host ?? ""} ${req.url ?? "/"}`;
+  const variant = options.variant ?? (() => "");
+  const baseKey = (req: IncomingMessage) => `${req.headers.host ?? ""} ${req.url ?? "/"} ${variant(req)}`;
   const keyOf = (base: string, req: IncomingMessage, vary: string[]) =>
     [base, ...vary.map((name) => headerText(req.headers[name]).replace(/\s+/g, "").toLowerCase())].join("\n");
 

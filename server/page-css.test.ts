@@ -110,6 +110,23 @@ describe("splitPageCss", () => {
     expect(head).not.toContain(".text-sm{");
     expect(out.slice(out.indexOf("</style>"))).toBe(html.slice(html.indexOf("</style>")));
   });
+  it("links site.css in the head where the browser holds it, and inlines only what site.css lacks", () => {
+    const html = page(CSS, `<main class="mt-2">x</main>${link}<header class="btn text-sm"></header>`);
+    const out = splitPageCss(html, { linkSiteCss: true });
+    const head = out.slice(0, out.indexOf("</head>"));
+    // Every layer declared where it stood, empty: the order stays app.css's, the rules are site.css's.
+    expect(head).toContain(
+      "@layer properties{}@layer theme{}@layer base{}@layer components{}@layer utilities{}:root,[data-theme=light]{--lightningcss-light:initial;--c-bg:#fff}",
+    );
+    expect(head).not.toContain(".mt-2{");
+    expect(head).not.toContain("@property");
+    expect(head).toContain("@keyframes spin");
+    expect(head).toMatch(/<\/style><link rel="stylesheet" href="\/assets\/site-x\.css" data-precedence="critical">$/);
+    expect(out.slice(out.indexOf("<body>"))).toBe(html.slice(html.indexOf("<body>")));
+    // Without the link after <main> (the bare shell's pages) nothing changes.
+    const bare = page(CSS, '<main class="mt-2">x</main>');
+    expect(splitPageCss(bare, { linkSiteCss: true })).toBe(bare);
+  });
   it("leaves a document without the link as it is", () => {
     const html = page(CSS, '<main class="mt-2">x</main>');
     expect(splitPageCss(html)).toBe(html);

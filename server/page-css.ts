@@ -263,32 +263,81 @@ export function keepRules(nodes: Node[], tokens: Set<string>): string {
 
 let parsed: { css: string; nodes: Node[] } | null = null;
 const results = new LRUCache<string, string>({ max: 500 });
+/** The cache's key for unlayeredRules' result (a set of tokens never holds a newline). */
+const UNLAYERED = "\n";
 
 /** The rules of `css` that a document of these tokens (classes, `<tags`) can use, cached per set. */
 export function pageCss(css: string, tokens: Set<string>): string {
-  if (parsed?.css !== css) {
-    parsed = { css, nodes: parseStylesheet(css) };
-    results.clear();
-  }
+  const nodes = parse(css);
   const key = [...tokens].sort().join(" ");
   let result = results.get(key);
   if (result === undefined) {
-    result = keepRules(parsed.nodes, tokens);
+    result = keepRules(nodes, tokens);
     results.set(key, result);
   }
   return result;
 }
 
 /**
- * The document with only the rules that what comes before site.css's link paints in its head. A
- * document without that link (the bare shell's error pages) keeps the whole sheet.
+ * What a document that links site.css in its head inlines: the rules outside every @layer (the
+ * colours and the reader's preference variables, which site.css must not repeat), each layer's
+ * block empty so the layer order stays app.css's, and no `@property --tw-*` (site.css declares
+ * its own). Everything layered then comes from site.css, complete and in one order.
  */
-export function splitPageCss(html: string): string {
+export function unlayeredRules(nodes: Node[]): string {
+  let out = "";
+  for (const node of nodes) {
+    if (node.kind === "rule") out += node.text;
+    else if (node.kind === "at-rule") {
+      if (!node.uses.startsWith("--")) out += node.text;
+    } else if (node.open.startsWith("@layer ")) out += `${node.open}}`;
+    else {
+      const inner = unlayeredRules(node.children);
+      if (inner) out += `${node.open}${inner}}`;
+    }
+  }
+  return out;
+}
+
+function parse(css: string): Node[] {
+  if (parsed?.css !== css) {
+    parsed = { css, nodes: parseStylesheet(css) };
+    results.clear();
+  }
+  return parsed.nodes;
+}
+
+/** The site layout's link of site.css after <main> without its fragment: the stylesheet's URL. */
+const siteCssUrl = (link: string) => /\shref="([^"#]+)/.exec(link)?.[1] ?? null;
+
+/**
+ * The document with only the rules that what comes before site.css's link paints in its head. A
+ * document without that link (the bare shell's error pages) keeps the whole sheet. Where the
+ * browser holds site.css already (`linkSiteCss`: its cookie named the current version,
+ * server/site-css-cookie.ts), the head links it right after the inlined sheet, which keeps only
+ * what site.css lacks (unlayeredRules): the same link, precedence and place the app gives it once
+ * hydrated (app/styles/site-stylesheet.ts).
+ */
+export function splitPageCss(html: string, options: { linkSiteCss?: boolean } = {}): string {
   const style = CRITICAL_STYLE.exec(html);
   const css = style?.[1];
   const link = SITE_CSS_LINK.exec(html);
   if (!style || !css || !link || link.index < style.index) return html;
   const end = style.index + style[0].length;
+  const href = options.linkSiteCss ? siteCssUrl(link[0]) : null;
+  if (href) {
+    const nodes = parse(css);
+    let unlayered = results.get(UNLAYERED);
+    if (unlayered === undefined) {
+      unlayered = unlayeredRules(nodes);
+      results.set(UNLAYERED, unlayered);
+    }
+    const kept = unlayered;
+    return `${html.slice(0, style.index)}${style[0].replace(css, () => kept)}<link rel="stylesheet" href="${href}" data-precedence="critical">${html.slice(end)}`;
+  }
   const kept = pageCss(css, tokensOf(html.slice(end, link.index)));
   return html.slice(0, style.index) + style[0].replace(css, () => kept) + html.slice(end);
 }
+
+/** Whether a document has the site layout's link of site.css, whose head then depends on the site.css cookie. */
+export const linksSiteCss = (html: string) => SITE_CSS_LINK.test(html);

@@ -11,9 +11,10 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { takeBody } from "./body-limit";
 import { documentEtag, matchesIfNoneMatch } from "./http-cache";
-import { splitPageCss } from "./page-css";
+import { linksSiteCss, splitPageCss } from "./page-css";
 import { deferScripts } from "./script-loading";
 import { contentSecurityPolicy, newScriptMarker, ownInlineScripts, type SecurityOptions } from "./security-headers";
+import { hasSiteCss } from "./site-css-cookie";
 
 export type RequestHandlerOptions = {
   build: () => Promise<ServerBuild>;
@@ -65,6 +66,8 @@ export async function finishDocument(
   response: Response,
   security: SecurityOptions,
   scriptMarker?: string,
+  /** The browser holds the current site.css (server/site-css-cookie.ts): link it in the head. */
+  linkSiteCss = false,
 ) {
   if (!/^text\/html\b/i.test(response.headers.get("Content-Type") ?? "") || !response.body) return response;
   // A document that runs no script at all keeps the stricter policy its route gave it (a story's
@@ -72,9 +75,13 @@ export async function finishDocument(
   if (NO_SCRIPT_POLICY.test(response.headers.get("Content-Security-Policy") ?? "")) return response;
   // The inlined stylesheet keeps what the page paints before site.css (server/page-css.ts); JavaScript
   // waits its turn on slow links (server/script-loading.ts), before the hashes are taken.
-  const document = splitPageCss(await response.text());
+  const text = await response.text();
+  const document = splitPageCss(text, { linkSiteCss });
   const { html, hashes } = ownInlineScripts(deferScripts(document, scriptMarker), scriptMarker);
   const headers = new Headers(response.headers);
+  // Its head depends on the site.css cookie: every cache keeps the two apart.
+  if (linksSiteCss(text) && !/(?:^|,)\s*cookie\s*(?:,|$)/i.test(headers.get("Vary") ?? ""))
+    headers.append("Vary", "Cookie");
   headers.set("Content-Security-Policy", contentSecurityPolicy(hashes, security));
   if (request.method === "GET" && response.status === 200) {
     const etag = documentEtag(html);
@@ -148,7 +155,7 @@ export function reactRouterHandler(options: RequestHandlerOptions) {
       // A new one for every render: stored content cannot know it (security-headers.ts).
       const scriptMarker = newScriptMarker();
       const response = await handle(request, options.loadContext(req, scriptMarker));
-      await send(res, await finishDocument(request, response, options.security, scriptMarker));
+      await send(res, await finishDocument(request, response, options.security, scriptMarker, hasSiteCss(req)));
     } catch (error) {
       next(error);
     }

@@ -6,57 +6,12 @@
 import type { Page } from "@playwright/test";
 import { ADMIN } from "../../playwright.config";
 import { signInAndOpen } from "../support/accounts";
+import { computedStyles } from "../support/computed-styles";
 import { expect, test } from "../support/test";
 import { hydrated } from "./script-loading-helpers";
 
 const STORY = "/story/the-doll-hospital";
 const PAGES = ["/stories", "/bookmarks", "/settings/profile", "/admin/dashboard", "/no-such-page"];
-const PROPERTIES = [
-  "display",
-  "position",
-  "visibility",
-  "font-family",
-  "font-size",
-  "font-weight",
-  "line-height",
-  "color",
-  "background-color",
-  "margin-top",
-  "margin-left",
-  "padding-top",
-  "padding-left",
-  "border-top-width",
-  "border-radius",
-  "gap",
-  "grid-template-columns",
-  "text-decoration-line",
-] as const;
-
-/**
- * Every element of the body with its computed styles (the first 600: the chrome and the page's
- * top), and the size of the header, the page and the footer. Not every element's size: a status
- * line (the dashboard's "updated" time) may say something else on the second load.
- */
-function computedStyles(page: Page) {
-  return page.evaluate((properties) => {
-    const elements = [...document.body.querySelectorAll("*")].filter(
-      (e) => !e.closest("script, style, template, link") && !(e instanceof HTMLScriptElement),
-    );
-    const boxes = ["header.site-header", "main", "body > div footer", "#site-sidebar"].map((selector) => {
-      const box = document.querySelector(selector)?.getBoundingClientRect();
-      return `${selector} ${box ? `${Math.round(box.x)},${Math.round(box.width)}` : "none"}`;
-    });
-    return [
-      ...boxes,
-      ...elements.slice(0, 600).map((element) => {
-        const style = getComputedStyle(element);
-        const name = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}.${[...element.classList].join(".")}`;
-        return [name, ...properties.map((p) => style.getPropertyValue(p))].join(" | ");
-      }),
-    ];
-  }, PROPERTIES);
-}
-
 async function settled(page: Page, path: string) {
   await expect(page).toHaveURL(new RegExp(`${path.replace(/[/?]/g, "\\$&")}$`));
   await expect(hydrated(page)).toBeAttached();

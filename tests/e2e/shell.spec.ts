@@ -142,7 +142,16 @@ test("each information page has its title", async ({ page }) => {
     "mailto:hello@horrorstories.example",
   );
   await page.goto("/legal/cookie-policy");
-  for (const name of ["hs_session", "hs_csrf", "hs_consent", "hs_theme", "hs_sidebar", "hs_toast", "hs_prefs"]) {
+  for (const name of [
+    "hs_session",
+    "hs_csrf",
+    "hs_consent",
+    "hs_theme",
+    "hs_sidebar",
+    "hs_toast",
+    "hs_prefs",
+    "hs_css",
+  ]) {
     await expect(page.getByRole("cell", { name, exact: true })).toBeVisible();
   }
 });

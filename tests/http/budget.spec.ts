@@ -158,3 +158,79 @@ test("pages are compressed with brotli's 64 KB window", async ({ baseURL }) => {
     expect(first & 1, `round ${round}: first byte ${first}`).toBe(0);
   }
 });
+// A page after the first links the stylesheet the first one left in the HTTP cache instead of
+// inlining its rules again (server/site-css-cookie.ts, docs/decisions/044): site.css's answer names
+// its version in a cookie, and a document asked for with it links site.css in its head.
+const SITE_CSS_LINK = /<link rel="stylesheet" href="([^"#]+)#after-main" data-site-css=""\/?>/;
+
+test("site.css answers with a cookie naming its version, for as long as it is cached; no other file does", async ({
+  request,
+}) => {
+  const html = await (await request.get("/")).text();
+  const href = SITE_CSS_LINK.exec(html)?.[1] as string;
+  expect(href).toMatch(/^\/assets\/site-[\w-]+\.css$/);
+  const version = /site-([\w-]+)\.css$/.exec(href)?.[1];
+  const css = await request.get(href);
+  expect(css.headers()["cache-control"]).toContain("max-age=31536000");
+  expect(css.headers()["set-cookie"]).toMatch(
+    new RegExp(`^hs_css=${version}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax(; Secure)?$`),
+  );
+  const script = /<link rel="modulepreload" href="([^"]+)"|"(\/assets\/[^"]+\.js)"/.exec(html);
+  const other = await request.get((script?.[1] ?? script?.[2]) as string);
+  expect(other.status()).toBe(200);
+  expect(other.headers()["set-cookie"]).toBeUndefined();
+  const document = await request.get("/stories");
+  expect(document.headers()["set-cookie"]).toBeUndefined();
+});
+
+for (const path of ["/", "/stories", "/story/last-ferry-to-hollin-isle"]) {
+  test(`${path}: with site.css's cookie the head links it, the page stays public, and its first line comes sooner`, async ({
+    playwright,
+    baseURL,
+  }) => {
+    const first = await playwright.request.newContext({ baseURL });
+    const firstHtml = await (await first.get(path)).text();
+    const href = SITE_CSS_LINK.exec(firstHtml)?.[1] as string;
+    const version = /site-([\w-]+)\.css$/.exec(href)?.[1] as string;
+    expect(firstHtml).not.toContain(`<link rel="stylesheet" href="${href}" data-precedence="critical">`);
+    await first.dispose();
+
+    // Asked for in turn with the cookie, without it and with another version's: the page cache
+    // (which keeps a page from its second request) must never hand one reader the other's head.
+    for (let round = 0; round < 3; round++) {
+      for (const [cookie, linked] of [
+        [`hs_css=${version}`, true],
+        ["", false],
+        ["hs_css=an-older-one", false],
+      ] as const) {
+        // A navigation, as the browser asks (the offline worker's fetch gets the inlined page).
+        const response = await fetch(new URL(path, baseURL), {
+          headers: { "sec-fetch-dest": "document", ...(cookie ? { cookie } : {}) },
+        });
+        const html = await response.text();
+        const style = /<style data-precedence="critical" data-href="critical-css">([\s\S]*?)<\/style>/.exec(html);
+        expect(style, cookie).toBeTruthy();
+        const headLink = `</style><link rel="stylesheet" href="${href}" data-precedence="critical">`;
+        expect(html.includes(headLink), `${cookie}: round ${round}`).toBe(linked);
+        // Linked: the layers are declared, empty; their rules come from site.css.
+        expect(/@layer utilities\{\}/.test(style?.[1] ?? ""), cookie).toBe(linked);
+        expect(response.headers.get("cache-control")).toMatch(/^public/);
+        expect(response.headers.get("vary")).toMatch(/\bCookie\b/);
+        expect(response.headers.get("set-cookie")).toBeNull();
+      }
+    }
+
+    const inlined = await measureFirstBytes(new URL(path, baseURL).href);
+    const linked = await measureFirstBytes(new URL(path, baseURL).href, {
+      cookie: `hs_css=${version}`,
+      "sec-fetch-dest": "document",
+    });
+    const worker = await fetch(new URL(path, baseURL), {
+      headers: { cookie: `hs_css=${version}`, "sec-fetch-dest": "empty" },
+    });
+    expect(await worker.text()).not.toContain(`<link rel="stylesheet" href="${href}" data-precedence="critical">`);
+    for (const encoding of ["br", "gzip"] as const) {
+      expect(linked.sent[encoding].before, encoding).toBeLessThan(inlined.sent[encoding].before - 1024);
+    }
+  });
+}

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { InfoPage } from "~/components/info-page";
 import { SESSION_MARK_COOKIE } from "~/offline/offline";
 import { PAGES_STYLESHEET } from "~/styles/pages-css";
+import { SITE_CSS_COOKIE } from "~/styles/site-css-cookie-name";
 import { routeMeta } from "~/utils/meta";
 import { COOKIE_NAMES } from "~/utils/site";
 import type { Route } from "./+types/cookie-policy";
@@ -39,6 +40,11 @@ const COOKIES = [
     "Essential",
     COOKIE_NAMES.preferences,
     "Keeps the reading preferences you saved (font, size, spacing, contrast, motion) when you are not signed in (1 year). Set only when you save them.",
+  ],
+  [
+    "Essential",
+    SITE_CSS_COOKIE,
+    "Set with the site’s stylesheet: names the version this browser has already downloaded, so the next page uses it instead of sending its styles again (1 year, as long as the stylesheet is kept). The same value for everyone: it holds no identifier.",
   ],
   ["Functionality", COOKIE_NAMES.theme, "Remembers light, dark or system theme (1 year)."],
   ["Functionality", COOKIE_NAMES.sidebar, "Remembers whether the sidebar is collapsed (1 year)."],
