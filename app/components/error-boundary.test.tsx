@@ -6,6 +6,7 @@ import { useState } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, data } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { markHydrated } from "~/utils/use-hydrated";
 import {
   FullPageErrorFallback,
   GeneralErrorBoundary,
@@ -87,6 +88,8 @@ describe("GeneralErrorBoundary", () => {
 
 describe("PageErrorBoundary", () => {
   it("shows the route-level fallback for a crashing page, and Try Again renders it again", async () => {
+    // The page crashes in a running app: the root has marked it hydrated, so Report Bug sends.
+    markHydrated();
     vi.spyOn(console, "error").mockImplementation(() => {});
     let crash = true;
     function Page() {

@@ -4,6 +4,7 @@ import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { markHydrated } from "~/utils/use-hydrated";
 import { HERO_SCRIPT, StoryImage } from "./story-image";
 
 const image = {
@@ -94,6 +95,8 @@ describe("StoryImage", () => {
   });
 
   it("on a client navigation with no hints, shows the image at once on a connection that is not slow", async () => {
+    // A client navigation happens in a running app: the root has marked it hydrated.
+    markHydrated();
     setConnection({ effectiveType: "4g" });
     const { container } = show({ image, priority: true, connection: "unknown" });
     expect(await screen.findByRole("img", { name: image.alt })).toBeTruthy();
