@@ -9,6 +9,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Plugin } from "vite";
+import { rewriteParameterSchema } from "./prisma-parameter-graph.ts";
 
 /** The generated loader: `const { wasm } = await import(".../query_compiler_fast_bg.sqlite.wasm-base64.mjs")` then the decode. */
 const LOADER =
@@ -52,7 +53,14 @@ export function prismaWasmFile(): Plugin {
         );
       }
       files.set(rewritten.name, rewritten.specifier);
-      return { code: rewritten.code, map: null };
+      // The query-parameter graph with its names renumbered, most used first (scripts/prisma-parameter-graph.ts).
+      const reordered = rewriteParameterSchema(rewritten.code);
+      if (reordered === null) {
+        this.error(
+          `${id}: Prisma's parameterizationSchema is not where scripts/prisma-parameter-graph.ts expects it (a Prisma upgrade?); update it`,
+        );
+      }
+      return { code: reordered, map: null };
     },
     // The chunk's own path to the file: the server build is not served, so no hash and no public URL.
     renderChunk(code, chunk) {
