@@ -1,6 +1,6 @@
 // The bench's verdicts and how they are shown: a plain-text table for the
 // terminal and Markdown for docs/performance.md.
-import { LCP_LIMITS, type PageLcpResult } from "../page-lcp.ts";
+import { lcpLimits, type PageLcpResult } from "../page-lcp.ts";
 import type { LoadSummary, PageLoadResult } from "../page-load.ts";
 import type { LoadPoint, ThroughputResult } from "../throughput.ts";
 import { fmt, kb, MB, ms, type Table } from "./format.ts";
@@ -124,7 +124,7 @@ function pageLcpTargets(lcp: PageLcpResult): Target[] {
         `Slow-2g page LCP ${where}: product ÷ static copy`,
         c.staticRatio,
         "at most",
-        LCP_LIMITS.staticRatio,
+        lcpLimits(c.page).staticRatio,
         "×",
       ),
     );
@@ -135,7 +135,7 @@ function pageLcpTargets(lcp: PageLcpResult): Target[] {
           `Slow-2g page LCP ${where}: product ÷ WordPress ${c.page.wordpressPath}`,
           c.wordpressRatio,
           "at most",
-          LCP_LIMITS.wordpressRatio,
+          lcpLimits(c.page).wordpressRatio,
           "×",
         ),
       );
