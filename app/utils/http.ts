@@ -69,11 +69,12 @@ export function hasControlCharacter(text: string): boolean {
   return false;
 }
 
-const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+let strictUtf8: TextDecoder | undefined;
 
 /** Decodes UTF-8, or null when the bytes are not UTF-8 (no silent U+FFFD). */
 export function decodeUtf8(bytes: Uint8Array): string | null {
   try {
+    strictUtf8 ??= new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
     return strictUtf8.decode(bytes);
   } catch {
     return null;
