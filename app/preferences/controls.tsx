@@ -4,7 +4,8 @@ import { Form, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/form-errors";
 import { THEMES, type Theme } from "~/theme/theme";
-import { FONT_SIZES, LINE_HEIGHTS, matchingPreset, PRESETS, type Preferences } from "./preferences";
+import { FONT_SIZES, LINE_HEIGHTS, matchingPreset, PRESETS } from "./preference-options";
+import type { Preferences } from "./preferences";
 
 type Option = { value: string; label: string; hint?: string };
 

@@ -1,8 +1,9 @@
 // One schema per settings form (shared by the page and its action).
 import { z } from "zod";
 import { THEMES } from "~/theme/theme";
+import { PAGE_FIELDS, PRESET_IDS, type SettingsPage } from "./preference-options";
 import { FIELD_SCHEMAS } from "./preference-schemas";
-import { PAGE_FIELDS, PRESET_IDS, type PreferenceKey, type SettingsPage } from "./preferences";
+import type { PreferenceKey } from "./preferences";
 
 function pick<K extends PreferenceKey>(keys: readonly K[]) {
   return z.object(

@@ -11,13 +11,12 @@ import {
   LINE_HEIGHTS,
   MEASURES,
   PARAGRAPH_SPACINGS,
-  PREFERENCE_KEYS,
-  type StoredPreferences,
   TEXT_ALIGNS,
   TYPEFACES,
   WARNING_MODES,
   WORD_SPACINGS,
-} from "./preferences";
+} from "./preference-options";
+import { PREFERENCE_KEYS, type StoredPreferences } from "./preferences";
 
 type Values<T extends readonly { value: string }[]> = T[number]["value"];
 const values = <T extends readonly { value: string }[]>(list: T) =>

@@ -2,27 +2,29 @@ import { describe, expect, it } from "vitest";
 import { CONTENT_WARNING_IDS } from "~/stories/content-warnings";
 import { FontsSchema, QuickSettingsSchema, ReadingPreferencesSchema } from "./forms";
 import { preferenceCss } from "./preference-css";
-import { parseStoredPreferences, preferencesFromSearch } from "./preference-schemas";
 import {
   applyPreset,
-  DEFAULT_PREFERENCES,
   FONT_SIZES,
   findPreset,
   LETTER_SPACINGS,
   LINE_HEIGHTS,
   MEASURES,
   matchingPreset,
-  mergeAtSignIn,
   PARAGRAPH_SPACINGS,
   PRESETS,
+  TEXT_ALIGNS,
+  WORD_SPACINGS,
+  withPageValues,
+} from "./preference-options";
+import { parseStoredPreferences, preferencesFromSearch } from "./preference-schemas";
+import {
+  DEFAULT_PREFERENCES,
+  mergeAtSignIn,
   preferenceDataAttributes,
   preferenceStyle,
   resolvePreferences,
   type StoredPreferences,
-  TEXT_ALIGNS,
-  WORD_SPACINGS,
   warningsToCollapse,
-  withPageValues,
 } from "./preferences";
 
 const preset = (id: string) => {

@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { registerUser } from "~/auth/auth.server";
 import { prisma } from "~/db.server";
 import { CONTENT_WARNING_IDS } from "~/stories/content-warnings";
-import { FONT_SIZES, PREFERENCE_KEYS, type Preferences, resolvePreferences } from "./preferences";
+import { FONT_SIZES } from "./preference-options";
+import { PREFERENCE_KEYS, type Preferences, resolvePreferences } from "./preferences";
 import {
   adoptPreferencesAtSignIn,
   getPreferences,

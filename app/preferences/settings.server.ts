@@ -11,7 +11,8 @@ import { serializeTheme } from "~/theme/theme-cookies.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { INTENTS, type Intent, PAGE_PATHS, PAGE_SCHEMAS, PresetSchema } from "./forms";
-import { applyPreset, findPreset, type SettingsPage, type StoredPreferences, withPageValues } from "./preferences";
+import { applyPreset, findPreset, type SettingsPage, withPageValues } from "./preference-options";
+import type { StoredPreferences } from "./preferences";
 import { getStoredPreferences, savePreferences } from "./reading-preferences.server";
 
 const TOASTS: Record<Intent, string> = {

@@ -18,7 +18,7 @@ import {
   TEXT_ALIGNS,
   WARNING_MODES,
   WORD_SPACINGS,
-} from "~/preferences/preferences";
+} from "~/preferences/preference-options";
 import { handlePreferencesAction } from "~/preferences/settings.server";
 import { usePreferences } from "~/preferences/use-preferences";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";

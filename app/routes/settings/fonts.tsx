@@ -2,7 +2,7 @@ import { data, Form } from "react-router";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { csrfToken } from "~/auth/csrf.server";
 import { ActionErrors, formKey, RadioGroup, SaveAndReset } from "~/preferences/controls";
-import { FONT_SIZES, FONT_WEIGHTS, TYPEFACES } from "~/preferences/preferences";
+import { FONT_SIZES, FONT_WEIGHTS, TYPEFACES } from "~/preferences/preference-options";
 import { handlePreferencesAction } from "~/preferences/settings.server";
 import { usePreferences } from "~/preferences/use-preferences";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";

@@ -4,7 +4,6 @@ import { csrfToken } from "~/auth/csrf.server";
 import { ActionErrors, RadioGroup, SelectField } from "~/preferences/controls";
 import { fontFacesCss } from "~/preferences/fonts";
 import { InlineCss, PREVIEW_CSS } from "~/preferences/preference-css";
-import { preferencesFromSearch } from "~/preferences/preference-schemas";
 import {
   FONT_SIZES,
   FONT_WEIGHTS,
@@ -12,13 +11,16 @@ import {
   LINE_HEIGHTS,
   MEASURES,
   PARAGRAPH_SPACINGS,
+  TEXT_ALIGNS,
+  TYPEFACES,
+  WORD_SPACINGS,
+} from "~/preferences/preference-options";
+import { preferencesFromSearch } from "~/preferences/preference-schemas";
+import {
   type Preferences,
   preferenceDataAttributes,
   preferenceStyle,
   resolvePreferences,
-  TEXT_ALIGNS,
-  TYPEFACES,
-  WORD_SPACINGS,
 } from "~/preferences/preferences";
 import { handlePreferencesAction } from "~/preferences/settings.server";
 import { usePreferences } from "~/preferences/use-preferences";
