@@ -59,6 +59,23 @@ describe("layersOf", () => {
     expect(withErrors.shell.has("/app/components/form-errors.tsx")).toBe(false);
   });
 
+  it("joins the story card, its bookmark control and the story paths, which every reader page lists, to the site layer", () => {
+    const card = ["/app/components/story-card.tsx", "/app/library/bookmark-control.tsx", "/app/utils/story-paths.ts"];
+    const withCards = layersOf(
+      graph({
+        ...Object.fromEntries([...BUILD.ids].map((id) => [id, [...BUILD.staticImports(id)]])),
+        "/app/routes/home.tsx": ["/app/components/story-card.tsx"],
+        "/app/components/story-card.tsx": ["/app/library/bookmark-control.tsx", "/app/utils/story-paths.ts"],
+        "/app/library/bookmark-control.tsx": [],
+        "/app/utils/story-paths.ts": [],
+      }),
+    );
+    for (const id of card) {
+      expect(withCards.site.has(id), id).toBe(true);
+      expect(withCards.shell.has(id), id).toBe(false);
+    }
+  });
+
   it("says so when the build has no root or site layout to start from", () => {
     expect(() => layersOf(graph({ "/app/other.tsx": [] }))).toThrow(/no app\/root.tsx/);
   });

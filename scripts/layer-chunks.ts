@@ -16,14 +16,20 @@ import type { Plugin } from "vite";
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/;
 
 /**
- * Small modules that pages of every kind import, joined to the site layer instead of a file of
- * their own or the chunk of a heavy neighbour. The form's error box (0.2 KB): in ./forms' chunk it
- * brought conform and zod (34 KB brotli) to pages that only show an action's errors (/bookmarks,
- * the reading settings); as a file of its own it was one more request on thirty pages with forms.
- * Every page that shows it is under the site layout (tests/http/budget.spec.ts holds the pages
- * outside it to no site chunk).
+ * Small modules that many pages under the site layout import, joined to the site layer instead of
+ * files of their own or the chunk of a heavy neighbour. Every page that uses them is under the
+ * site layout (tests/http/budget.spec.ts holds the pages outside it to no site chunk).
+ * - The form's error box (0.2 KB): in ./forms' chunk it brought conform and zod (34 KB brotli) to
+ *   pages that only show an action's errors (/bookmarks, the reading settings); as a file of its
+ *   own it was one more request on thirty pages with forms.
+ * - The story card, its bookmark control and the story paths (1.6 KB brotli as three files): every
+ *   reader page lists stories (home, /stories, a story's "more like this", search, an author,
+ *   /reader). As three files they cost the reader pages three requests and 0.4-0.55 KB more than
+ *   in the site chunk; the pages that list no story load about 0.7 KB more, and still less than
+ *   before the preferences' labels left the shell (docs/decisions/028, 2026-11-29 section).
  */
-const SITE_EXTRAS = /[\\/]app[\\/]components[\\/]form-errors\.tsx$/;
+const SITE_EXTRAS =
+  /[\\/]app[\\/](components[\\/](form-errors|story-card)\.tsx|library[\\/]bookmark-control\.tsx|utils[\\/]story-paths\.ts)$/;
 
 /** React Router's client build makes each route module an entry `<file>?__react-router-build-client-route`. */
 const CLIENT_ROUTE = "?__react-router-build-client-route";
