@@ -24,6 +24,7 @@ import { usePreferences } from "./preferences/use-preferences";
 import { inOwnTask } from "./shell/idle";
 import { SmoothInPageJumps } from "./shell/in-page-jumps";
 import { CriticalCss } from "./styles/critical-css";
+import { linkSiteStylesheet } from "./styles/site-stylesheet";
 import { getPaletteCss } from "./theme/palette.server";
 import { getSidebarState, getTheme } from "./theme/theme-cookies.server";
 import { useTheme } from "./theme/theme-toggle";
@@ -97,7 +98,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Marks the document once the app runs in it: what "hydrated" means to scripts and the browser tests.
   // And the whole site's stylesheet joins the inlined one, for what client renders bring (docs/decisions/043).
   // In a task of its own, not hydration's (~/utils/use-hydrated).
-  useEffect(() => inOwnTask(markHydrated), []);
+  useEffect(
+    () =>
+      inOwnTask(() => {
+        markHydrated();
+        linkSiteStylesheet();
+      }),
+    [],
+  );
   return (
     <html
       lang="en"

@@ -5,7 +5,6 @@
 // it true in a task of its own (markHydrated), and the components re-render there, together, in
 // one short task (Lighthouse's total blocking time, docs/decisions/028, 2026-11-29).
 import { useSyncExternalStore } from "react";
-import { linkSiteStylesheet } from "~/styles/site-stylesheet";
 
 let hydrated = false;
 const listeners = new Set<() => void>();
@@ -18,13 +17,12 @@ const subscribe = (listener: () => void) => {
 /**
  * The app runs: every useHydrated turns true, and the document says so in the same task
  * (`data-hydrated`, what scripts and the browser tests wait for before they use a control that
- * only the app has). And the whole site's stylesheet joins the inlined one, for what client
- * renders bring (docs/decisions/043). Called once by the root, after hydration.
+ * only the app has). Called once by the root, after hydration, in the task that also links the
+ * whole site's stylesheet (app/root.tsx, docs/decisions/043).
  */
 export function markHydrated() {
   hydrated = true;
   document.documentElement.dataset.hydrated = "true";
-  linkSiteStylesheet();
   for (const listener of listeners) listener();
 }
 
