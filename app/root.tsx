@@ -101,8 +101,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(
     () =>
       inOwnTask(() => {
-        markHydrated();
         linkSiteStylesheet();
+        markHydrated();
       }),
     [],
   );
