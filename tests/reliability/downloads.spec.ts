@@ -45,6 +45,10 @@ async function ownPost(site: Site, state: { status: string; publishedAt?: string
     ['"updatedAt"', now],
     ...(state.publishedAt ? [['"publishedAt"', state.publishedAt] as [string, string]] : []),
     ...(state.community ? [['"submittedAt"', now] as [string, string]] : []),
+    // A published story was announced when it was approved or published. Without the mark the
+    // announcement job (a minute's timer) would tell every reader of this worker's site about it in
+    // the middle of a later test, which then sees Notification rows it did not write.
+    ...(state.status === "published" ? [['"announcedAt"', now] as [string, string]] : []),
   ];
   await site.query(
     `INSERT INTO "Post" (${columns.map(([c]) => c).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
