@@ -326,14 +326,11 @@ export function splitPageCss(html: string, options: { linkSiteCss?: boolean } = 
   const end = style.index + style[0].length;
   const href = options.linkSiteCss ? siteCssUrl(link[0]) : null;
   if (href) {
+    // parse() first: it also forgets what was made from an older stylesheet.
     const nodes = parse(css);
-    let unlayered = results.get(UNLAYERED);
-    if (unlayered === undefined) {
-      unlayered = unlayeredRules(nodes);
-      results.set(UNLAYERED, unlayered);
-    }
-    const kept = unlayered;
-    return `${html.slice(0, style.index)}${style[0].replace(css, () => kept)}<link rel="stylesheet" href="${href}" data-precedence="critical">${html.slice(end)}`;
+    const unlayered = results.get(UNLAYERED) ?? unlayeredRules(nodes);
+    results.set(UNLAYERED, unlayered);
+    return `${html.slice(0, style.index)}${style[0].replace(css, () => unlayered)}<link rel="stylesheet" href="${href}" data-precedence="critical">${html.slice(end)}`;
   }
   const kept = pageCss(css, tokensOf(html.slice(end, link.index)));
   return html.slice(0, style.index) + style[0].replace(css, () => kept) + html.slice(end);
