@@ -2,6 +2,7 @@
 // proxy, request timeouts, body limits on the bytes actually read, and
 // requests the app cannot make sense of. Each against a built server of its own.
 import { randomUUID } from "node:crypto";
+import { Agent, get } from "node:http";
 import { connect } from "node:net";
 import { hiddenFields, httpClient } from "../support/http-client.ts";
 import { type Site, startSite } from "../support/site-server.ts";
@@ -99,6 +100,22 @@ test.describe("behind a proxy that ends TLS", () => {
     expect(statusOf(foreign)).toBe(400);
     expect(foreign).not.toContain(WRONG);
   });
+});
+
+test("a reader's connection stays open while they read the page: the server keeps it 65 s, not Node's 5 s", async ({
+  site,
+}) => {
+  // A reader reads for longer than 5 s; the next story on a new connection costs one more round
+  // trip. Node says how long it keeps a connection in each answer's Keep-Alive header.
+  const agent = new Agent({ keepAlive: true });
+  const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+    get(`${site.url}/api/health`, { agent }, (response) => {
+      response.resume();
+      resolve(String(response.headers["keep-alive"]));
+    }).on("error", reject);
+  });
+  agent.destroy();
+  expect(keepAlive).toBe("timeout=65");
 });
 
 test.describe("request limits", () => {
