@@ -18,7 +18,6 @@ import { bodyLimit } from "./body-limit";
 import { resolveClientAddress } from "./client-address";
 import { createPageCache } from "./http-cache";
 import { precompressedFiles } from "./precompressed";
-import { renderGate } from "./render-gate";
 import { requestGuard } from "./request-guard";
 import { reactRouterHandler } from "./request-handler";
 import { requestOrigin } from "./request-origin";
@@ -93,8 +92,6 @@ export function createApp({ mode }: AppOptions) {
     app.use(express.static("build/client", { maxAge: "1h" }));
   }
   app.use(bodyLimit(MAX_BODY_BYTES, tooLarge));
-  // Renders in turn, a few at once (render-gate.ts); cached pages and static files are answered above.
-  app.use(renderGate());
   app.use(
     reactRouterHandler({
       build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,

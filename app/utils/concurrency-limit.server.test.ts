@@ -35,28 +35,6 @@ describe("concurrencyLimit", () => {
     expect([limit.running, limit.waiting]).toEqual([0, 0]);
   });
 
-  it("takes a waiting job whose signal aborts out of the queue, and leaves a running one be", async () => {
-    const limit = concurrencyLimit(1);
-    const { jobs, job } = controllable();
-    const running = new AbortController();
-    const waiting = new AbortController();
-    const a = limit(job("a"), { signal: running.signal });
-    const b = limit(job("b"), { signal: waiting.signal });
-    const c = limit(job("c"));
-    await turn();
-    expect([limit.running, limit.waiting]).toEqual([1, 2]);
-    waiting.abort(new Error("gone"));
-    await expect(b).rejects.toThrow("gone");
-    running.abort();
-    expect([limit.running, limit.waiting]).toEqual([1, 1]);
-    jobs[0]?.finish();
-    await turn();
-    expect(jobs.map((j) => j.name)).toEqual(["a", "c"]);
-    jobs[1]?.finish();
-    expect(await Promise.all([a, c])).toEqual(["a", "c"]);
-    expect([limit.running, limit.waiting]).toEqual([0, 0]);
-  });
-
   it("refuses a limit that would run nothing", () => {
     expect(() => concurrencyLimit(0)).toThrow(RangeError);
     expect(() => concurrencyLimit(1.5)).toThrow(RangeError);

@@ -5,11 +5,7 @@
 import { availableParallelism } from "node:os";
 
 export type ConcurrencyLimit = {
-  /**
-   * Runs `job` in its turn. A `signal` that aborts while the job still waits takes it out of the
-   * queue (the promise rejects with the signal's reason); once running, the job is its own.
-   */
-  <T>(job: () => Promise<T>, options?: { signal?: AbortSignal }): Promise<T>;
+  <T>(job: () => Promise<T>): Promise<T>;
   /** Jobs running now. */
   readonly running: number;
   /** Jobs waiting for their turn. */
@@ -29,26 +25,9 @@ export function concurrencyLimit(max: number): ConcurrencyLimit {
       turn();
     }
   };
-  const waitTurn = (signal?: AbortSignal) =>
-    new Promise<void>((resolve, reject) => {
-      signal?.throwIfAborted();
-      const onAbort = () => {
-        // Still in the queue (a turn given is taken out of it first): leave without a place.
-        const index = turns.indexOf(turn);
-        if (index < 0) return;
-        turns.splice(index, 1);
-        reject(signal?.reason);
-      };
-      const turn = () => {
-        signal?.removeEventListener("abort", onAbort);
-        resolve();
-      };
-      signal?.addEventListener("abort", onAbort, { once: true });
-      turns.push(turn);
-    });
-  const limit = async <T>(job: () => Promise<T>, options: { signal?: AbortSignal } = {}): Promise<T> => {
+  const limit = async <T>(job: () => Promise<T>): Promise<T> => {
     if (running < max) running += 1;
-    else await waitTurn(options.signal);
+    else await new Promise<void>((resolve) => turns.push(resolve));
     try {
       return await job();
     } finally {
