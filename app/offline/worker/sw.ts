@@ -113,11 +113,18 @@ async function currentNotes(): Promise<Notes> {
  */
 async function keep(name: string, paths: string[], credentials: RequestCredentials, since?: number) {
   const current = () => since === undefined || since === generation;
+  if (!current()) return;
+  // Opened once, before anything is fetched. A sign-out deletes the reader's cache by name; a page
+  // that arrives after that goes into the deleted cache, which nothing reads. Opened per page, as
+  // before, the open that resolved after the sign-out's delete made a new cache of the same name
+  // and the signed-out reader's page was kept in it (tests/e2e/offline.js-only.spec.ts, "after
+  // signing out", failed now and then).
+  const cache = await caches.open(name);
   for (const path of paths) {
     try {
       if (!current()) return;
       const response = await fetch(path, { credentials, cache: "no-store" });
-      if (response.ok && current()) await (await caches.open(name)).put(path, response);
+      if (response.ok && current()) await cache.put(path, response);
     } catch {
       // Offline again: the next sync tries again.
     }
