@@ -2,10 +2,8 @@
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/form-errors";
+import { formatDateTime } from "~/utils/dates";
 import type { SessionView } from "./sessions.server";
-
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export function WhatWeStore() {
   return (
@@ -63,8 +61,8 @@ export function SessionList({ sessions, errors }: { sessions: SessionView[]; err
                 {session.current ? <span className="ml-2 text-sm font-normal">(this browser)</span> : null}
               </p>
               <p className="text-sm text-muted">
-                Last used <time dateTime={session.lastUsedAt}>{dateTime(session.lastUsedAt)} UTC</time>, signed in{" "}
-                <time dateTime={session.createdAt}>{dateTime(session.createdAt)} UTC</time>
+                Last used <time dateTime={session.lastUsedAt}>{formatDateTime(session.lastUsedAt)}</time>, signed in{" "}
+                <time dateTime={session.createdAt}>{formatDateTime(session.createdAt)}</time>
               </p>
             </div>
             {session.current ? null : (

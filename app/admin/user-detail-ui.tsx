@@ -5,11 +5,8 @@ import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors, inputClass } from "~/components/forms";
-import { formatDate } from "~/utils/dates";
+import { formatDate, formatDateTime } from "~/utils/dates";
 import type { getUserDetail } from "./users.server";
-
-const dateTime = (value: string) =>
-  `${new Date(value).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`;
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -117,7 +114,7 @@ export function UserDetailPage({
       <h1 className="mt-2 font-serif text-4xl font-bold break-words">{user.username}</h1>
       <p className="mt-2 text-muted">
         {user.isAdmin ? "Administrator" : "Reader"}
-        {user.suspendedAt ? ` · Suspended since ${dateTime(user.suspendedAt)}` : " · Active"}
+        {user.suspendedAt ? ` · Suspended since ${formatDateTime(user.suspendedAt)}` : " · Active"}
       </p>
 
       <Section id="profile-title" title="Profile">
@@ -142,7 +139,7 @@ export function UserDetailPage({
               <>
                 <dt className="font-semibold">Suspended</dt>
                 <dd>
-                  {dateTime(user.suspendedAt)}
+                  {formatDateTime(user.suspendedAt)}
                   {user.suspendedReason ? `: ${user.suspendedReason}` : ""}
                 </dd>
               </>
@@ -210,7 +207,7 @@ export function UserDetailPage({
           <ul className="space-y-1">
             {sessions.map((s) => (
               <li key={s.id}>
-                {s.device}, last used {dateTime(s.lastUsedAt)}
+                {s.device}, last used {formatDateTime(s.lastUsedAt)}
                 {s.remember ? " (remembered)" : ""}
               </li>
             ))}
@@ -268,7 +265,7 @@ export function UserDetailPage({
               <li key={c.provider}>
                 {c.provider}
                 {c.email ? ` (${c.email})` : ""} · connected {formatDate(c.createdAt)}
-                {c.lastUsedAt ? `, last used ${dateTime(c.lastUsedAt)}` : ""}
+                {c.lastUsedAt ? `, last used ${formatDateTime(c.lastUsedAt)}` : ""}
               </li>
             ))}
           </ul>
@@ -283,7 +280,7 @@ export function UserDetailPage({
             {audit.rows.map((row) => (
               <li key={row.id}>
                 <span className="font-semibold">{AUDIT_LABELS[row.action] ?? row.action}</span> by {row.adminName},{" "}
-                {dateTime(row.createdAt)}
+                {formatDateTime(row.createdAt)}
                 <details className="text-sm">
                   <summary className="cursor-pointer">Before and after</summary>
                   <pre className="overflow-x-auto whitespace-pre-wrap break-all">

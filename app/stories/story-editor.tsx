@@ -17,6 +17,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Field, FormErrors, inputClass } from "~/components/forms";
 import type { Term } from "~/content/story";
+import { formatCount } from "~/utils/text";
 import { CONTENT_WARNINGS } from "./content-warnings";
 import { countWords, readingMinutesForWords, STORY_LIMITS, type StoryFormValues } from "./story-form";
 
@@ -136,12 +137,11 @@ export function StoryEditor({
         id={fields.markdown.id}
         label="Story text"
         errors={fields.markdown.errors}
-        hint={`Markdown: a blank line between paragraphs, *italics*, **bold**, ## a heading, > a quotation. Up to ${STORY_LIMITS.wordsMax.toLocaleString("en-US")} words.`}
+        hint={`Markdown: a blank line between paragraphs, *italics*, **bold**, ## a heading, > a quotation. Up to ${formatCount(STORY_LIMITS.wordsMax)} words.`}
       >
         <textarea {...getTextareaProps(fields.markdown)} rows={18} className={`${inputClass} font-serif`} />
         <p className="text-sm text-muted" aria-live="polite">
-          {words.toLocaleString("en-US")} {words === 1 ? "word" : "words"} · about {readingMinutesForWords(words)} min
-          read
+          {formatCount(words)} {words === 1 ? "word" : "words"} · about {readingMinutesForWords(words)} min read
         </p>
       </Field>
       <Field id={fields.category.id} label="Category" errors={fields.category.errors}>

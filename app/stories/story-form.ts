@@ -4,6 +4,7 @@
 // for everything.
 import { z } from "zod";
 import { WORDS_PER_MINUTE } from "~/content/story";
+import { formatCount } from "~/utils/text";
 import { CONTENT_WARNING_IDS } from "./content-warnings";
 
 export const STORY_LIMITS = {
@@ -25,8 +26,8 @@ export const STORY_MESSAGES = {
   summaryRequired: "Write a short summary: readers see it in the Story Index.",
   summaryTooLong: `A summary has at most ${STORY_LIMITS.summaryMax} characters.`,
   textTooShort: `A story for review has at least ${STORY_LIMITS.wordsMin} words.`,
-  textTooLong: `A story has at most ${STORY_LIMITS.wordsMax.toLocaleString("en-US")} words.`,
-  textTooManyChars: `The story text is too long (at most ${STORY_LIMITS.markdownMaxChars.toLocaleString("en-US")} characters).`,
+  textTooLong: `A story has at most ${formatCount(STORY_LIMITS.wordsMax)} words.`,
+  textTooManyChars: `The story text is too long (at most ${formatCount(STORY_LIMITS.markdownMaxChars)} characters).`,
   categoryRequired: "Choose a category.",
   agreementRequired: "Please confirm that the story is your own work and follows the guidelines.",
   tooManyTags: `At most ${STORY_LIMITS.tagsMax} tags.`,

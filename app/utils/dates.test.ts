@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate } from "./dates";
+import { formatDate, formatDateTime } from "./dates";
 
 describe("formatDate", () => {
   it("says what toLocaleDateString said, in UTC, for dates and ISO strings", () => {
@@ -17,5 +17,14 @@ describe("formatDate", () => {
 
   it("does not throw on a value that is no date", () => {
     expect(formatDate("not a date")).toBe("Invalid Date");
+  });
+});
+
+describe("formatDateTime", () => {
+  it("writes the date, the hour and minute of UTC on a 24-hour clock, and says UTC", () => {
+    expect(formatDateTime("2024-09-30T23:30:59Z")).toBe("September 30, 2024, 23:30 UTC");
+    expect(formatDateTime(new Date(Date.UTC(2026, 0, 5, 7, 4)))).toBe("January 5, 2026, 07:04 UTC");
+    expect(formatDateTime("2026-11-29T00:00:00.000Z")).toBe("November 29, 2026, 00:00 UTC");
+    expect(formatDateTime("not a date")).toBe("Invalid Date");
   });
 });

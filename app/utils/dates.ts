@@ -23,3 +23,11 @@ export function formatDate(value: Date | string) {
   if (Number.isNaN(date.getTime())) return "Invalid Date";
   return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
+
+/** A moment as the site writes it, to the minute, e.g. "September 30, 2024, 23:30 UTC". */
+export function formatDateTime(value: Date | string) {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return "Invalid Date";
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${formatDate(date)}, ${two(date.getUTCHours())}:${two(date.getUTCMinutes())} UTC`;
+}

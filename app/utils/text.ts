@@ -15,3 +15,15 @@ export function firstWords(text: string, max: number): string {
   const space = cut.lastIndexOf(" ");
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
+
+/**
+ * A whole number as the site writes it, with a comma between thousands ("20,000"), as
+ * `toLocaleString("en-US")` would. Written without Intl, as `formatDate` is: the first Intl number
+ * formatter in a process maps about 6 MB of ICU's data and code into it, and every server process
+ * paid that at start for two messages of the story form (docs/decisions/030, 2026-11-29 evening).
+ */
+export function formatCount(value: number): string {
+  const [whole = "", fraction] = String(Math.round(value * 1000) / 1000).split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return fraction ? `${grouped}.${fraction}` : grouped;
+}
