@@ -17,8 +17,8 @@ export function firstWords(text: string, max: number): string {
 }
 
 /**
- * A whole number as the site writes it, with a comma between thousands ("20,000"), as
- * `toLocaleString("en-US")` would. Written without Intl, as `formatDate` is: the first Intl number
+ * A number as the site writes it, with a comma between thousands ("20,000") and at most three
+ * decimals, as `toLocaleString("en-US")` would. Written without Intl, as `formatDate` is: the first Intl number
  * formatter in a process maps about 6 MB of ICU's data and code into it, and every server process
  * paid that at start for two messages of the story form (docs/decisions/030, 2026-11-29 evening).
  */
