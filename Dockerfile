@@ -47,7 +47,7 @@ COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/app/generated ./app/generated
 # Settings the database scripts share with the server, and the client the seed opens (either engine).
-COPY app/database.ts app/database-client.server.ts ./app/
+COPY app/database.ts app/database-client.server.ts app/database-address.server.ts ./app/
 COPY package.json ./
 COPY prisma ./prisma
 # The start script, its migrations and `npm run sync` (scripts/docker-image.test.ts checks what they load).

@@ -31,7 +31,12 @@ export async function createDatabaseClient(
     // pg's pool: 10 connections at most per process, the driver's default, and
     // idle ones closed after 10 s. The models and their methods are the same;
     // only the types are separate copies.
-    const client = new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+    // Each connection reaches the database's address as last resolved (database-address.server.ts):
+    // a pool that grows for a reader's page never waits on DNS.
+    const { databaseSocket } = await import("./database-address.server.ts");
+    const client = new PostgresPrismaClient({
+      adapter: new PrismaPg({ connectionString: url, stream: databaseSocket }),
+    });
     return client as unknown as DatabaseClient;
   }
   return new PrismaClient({ adapter: sqliteAdapter(url) });

@@ -13,6 +13,7 @@
 // at once instead of waiting for an expiry; and a holder that is alive keeps it, however long
 // its job takes. The row is still written, for whoever reads who holds it.
 import type pg from "pg";
+import { databaseSocket } from "~/database-address.server";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { onPostgres } from "./sql.server";
@@ -40,7 +41,7 @@ async function connection(): Promise<pg.Client> {
   }
   // Loaded here, on PostgreSQL only.
   const { default: postgres } = await import("pg");
-  const client = new postgres.Client({ connectionString: env.DATABASE_URL });
+  const client = new postgres.Client({ connectionString: env.DATABASE_URL, stream: databaseSocket });
   // A session that fails later (the server restarted) has lost its lock: forget it.
   client.on("error", () => {
     for (const [key, session] of sessions) if (session.client === client) sessions.delete(key);

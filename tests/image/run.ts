@@ -47,6 +47,7 @@ import {
   killUnderLoad,
   stackLogs,
   down as topologyDown,
+  withoutDatabaseDns,
 } from "./topology.ts";
 import { traceLoadsReport, traceLoadsSetup } from "./trace-loads.ts";
 
@@ -145,6 +146,9 @@ async function topology(base: string) {
   });
   await step("through the proxy: register and sign in with the forms (CSRF token), and 403 without it", () =>
     registerAndSignInWithForms(PROXY),
+  );
+  await step("the database's name unresolvable in one app container, its connections cut: pages at once", () =>
+    withoutDatabaseDns(container("app", 1), peers.get(container("app", 1)) as string),
   );
   await step("kill -9 of one app container under read load: no failed request at the proxy", () =>
     killUnderLoad(

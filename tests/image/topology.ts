@@ -113,6 +113,87 @@ export function appPeers(): Map<string, string> {
   return peers;
 }
 
+/** A statement in the topology's PostgreSQL, as its superuser; the first column of each row. */
+function psql(sql: string): string[] {
+  const result = podman([
+    "exec",
+    container("postgres"),
+    "psql",
+    "-U",
+    "horror",
+    "-d",
+    "horror_stories",
+    "-At",
+    "-c",
+    sql,
+  ]);
+  return result.stdout.trim().split("\n").filter(Boolean);
+}
+
+/**
+ * The database's name stops resolving in one app container, as under podman's DNS while it
+ * reloads (aardvark-dns 1.4 drops queries each time a container on the machine starts or stops):
+ * a resolver inside the container that takes every query and answers none, so each lookup costs
+ * glibc's timeout. Then the process's connections are cut from the database's side, so its next
+ * queries need new ones. The process must still answer pages at once: it connects to the address
+ * it resolved before (app/database-address.server.ts). Before that, /api/health answered 503,
+ * the home page 500 after 38 s, and a story page nothing within 40 s.
+ */
+export async function withoutDatabaseDns(name: string, address: string) {
+  const base = `http://${address}:3000`;
+  // The silent resolver: a UDP socket that reads every query and never answers.
+  podman([
+    "exec",
+    "--detach",
+    "--user",
+    "0",
+    name,
+    "node",
+    "-e",
+    'const s = require("node:dgram").createSocket("udp4"); s.on("message", () => {}); s.bind(53, "127.0.0.53")',
+  ]);
+  podman(["exec", "--user", "0", name, "sh", "-c", "cp /etc/resolv.conf /tmp/resolv.conf.kept"]);
+  try {
+    // Listening before the container is pointed at it (a closed port would fail at once instead).
+    const deadline = Date.now() + 10_000;
+    while (!podman(["exec", name, "cat", "/proc/net/udp"]).stdout.includes(":0035 ")) {
+      check(Date.now() < deadline, "the silent resolver did not start listening within 10 s");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    podman(["exec", "--user", "0", name, "sh", "-c", 'echo "nameserver 127.0.0.53" > /etc/resolv.conf']);
+    // The setup has teeth: the name does not resolve within 3 s there now.
+    const lookup = podman(["exec", name, "timeout", "3", "getent", "hosts", "postgres"], { allowFailure: true });
+    check(lookup.status === 124, `getent hosts postgres ended with ${lookup.status}, not the 3 s timeout (124)`);
+    const cut = psql(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE client_addr = '${address}' AND pid <> pg_backend_pid()`,
+    ).length;
+    check(cut > 0, `${name} had no connection to the database to cut`);
+    const answers: string[] = [];
+    for (const path of ["/api/health", "/", `/story/the-widows-clock`, "/stories"]) {
+      const started = Date.now();
+      const status = await fetch(new URL(path, base), {
+        headers: { "Accept-Encoding": "br" },
+        // Under glibc's 5 s per unanswered lookup: a page that waited on DNS does not make it.
+        signal: AbortSignal.timeout(4_000),
+      }).then(
+        async (reply) => {
+          await reply.arrayBuffer();
+          return reply.status;
+        },
+        (error: Error) => error.message,
+      );
+      check(status === 200, `GET ${path} on ${name}, its database name unresolvable: ${status}`);
+      answers.push(`${path} ${Date.now() - started} ms`);
+    }
+    const connections = psql(`SELECT count(*) FROM pg_stat_activity WHERE client_addr = '${address}'`)[0];
+    return `${cut} connections cut, ${connections} new ones made without DNS; ${answers.join(", ")}`;
+  } finally {
+    podman(["exec", "--user", "0", name, "sh", "-c", "cat /tmp/resolv.conf.kept > /etc/resolv.conf"], {
+      allowFailure: true,
+    });
+  }
+}
+
 /** nginx's log lines of attempts on `address` that failed (it then passed the request on). */
 function failedAttempts(address: string): number {
   const log = podman(["logs", container("nginx")], { allowFailure: true });
