@@ -135,6 +135,15 @@ test("notification preferences persist", async ({ page, checkA11y }) => {
   await expect(page.getByRole("checkbox", { name: "Replies to your submissions by email" })).toBeChecked();
   await expect(page.getByRole("radio", { name: "Daily" })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: "Send me the cursed notification" })).not.toBeChecked();
+
+  // The table is whole at every width. At 768 px the sidebar's column and the settings groups
+  // beside the page once left it 256 px of its 275, and "By email" was cut to "By ema".
+  const region = page.getByRole("main").getByRole("table").locator("..");
+  for (const width of [320, 768, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const [needs, has] = await region.evaluate((r) => [r.scrollWidth, r.clientWidth]);
+    expect(needs, `the notification table's width at ${width} px, in a region of ${has} px`).toBeLessThanOrEqual(has);
+  }
 });
 
 test("download my data holds the reader's bookmark and feedback", async ({ page, checkA11y }) => {
