@@ -198,23 +198,28 @@ export function PaletteSection({
       ) : null}
       <Form method="post" key={key} className="mt-4" aria-labelledby="palette-title">
         <AuthenticityTokenInput name="csrf" />
-        <div className="grid gap-5 sm:grid-cols-2">
-          {(["light", "dark"] as const).map((theme) => (
-            <fieldset key={theme} className="rounded border border-line p-3">
-              <legend className="px-1 font-semibold">{theme === "light" ? "Light theme" : "Dark theme"}</legend>
-              <div className="grid gap-3 sm:grid-cols-2">
-                {PALETTE_TOKENS.map((token) => (
-                  <ColorField
-                    key={token}
-                    name={`${theme}.${token}`}
-                    label={`${theme === "light" ? "Light" : "Dark"}: ${TOKEN_LABELS[token]}`}
-                    value={values[`${theme}.${token}`] ?? ""}
-                    errors={errors[`${theme}.${token}`]}
-                  />
-                ))}
-              </div>
-            </fieldset>
-          ))}
+        {/* The two themes side by side, and each theme's colours in columns, only where the form's
+            own width has room for them (a container query, and as many columns of 8.5rem as fit):
+            at 768 px the sidebar leaves the page 480 px, where four columns cut "#f6efe3" to "#f6e". */}
+        <div className="@container">
+          <div className="grid gap-5 @2xl:grid-cols-2">
+            {(["light", "dark"] as const).map((theme) => (
+              <fieldset key={theme} className="rounded border border-line p-3">
+                <legend className="px-1 font-semibold">{theme === "light" ? "Light theme" : "Dark theme"}</legend>
+                <div className="grid grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] gap-3">
+                  {PALETTE_TOKENS.map((token) => (
+                    <ColorField
+                      key={token}
+                      name={`${theme}.${token}`}
+                      label={`${theme === "light" ? "Light" : "Dark"}: ${TOKEN_LABELS[token]}`}
+                      value={values[`${theme}.${token}`] ?? ""}
+                      errors={errors[`${theme}.${token}`]}
+                    />
+                  ))}
+                </div>
+              </fieldset>
+            ))}
+          </div>
         </div>
         <fieldset className="mt-4 rounded border border-line p-3">
           <legend className="px-1 font-semibold">Seasonal accent</legend>

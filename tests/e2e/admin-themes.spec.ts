@@ -179,3 +179,21 @@ test("both pages fit a 390 px phone without sideways scrolling", async ({ page }
     expect(widths.scroll, path).toBeLessThanOrEqual(widths.client);
   }
 });
+
+test("every colour of the palette form shows its whole value, on a phone and beside the sidebar", async ({ page }) => {
+  await signInAsAdmin(page, "/admin/themes");
+  const form = page.getByRole("form", { name: "Site palette" });
+  // At 768 px the sidebar is a column of its own and leaves the page 480 px: four columns of
+  // colours there once cut "#f6efe3" to "#f6e".
+  for (const width of [320, 768, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const cut = await form
+      .getByRole("textbox", { name: /^(Light|Dark): / })
+      .evaluateAll((inputs) =>
+        (inputs as HTMLInputElement[])
+          .filter((input) => input.scrollWidth > input.clientWidth)
+          .map((input) => `${input.name} (${input.value}): ${input.scrollWidth} px in ${input.clientWidth}`),
+      );
+    expect(cut, `colours cut at ${width} px`).toEqual([]);
+  }
+});
