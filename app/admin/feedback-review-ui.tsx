@@ -158,7 +158,7 @@ export function FeedbackReviewPage({
         {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
         <input type="hidden" name="status" value={filters.status ?? "all"} />
         {filters.sort === "oldest" ? <input type="hidden" name="sort" value="oldest" /> : null}
-        <div>
+        <div className="min-w-0 grow basis-56">
           <label htmlFor="feedback-search" className="block text-sm font-semibold">
             Search
           </label>
@@ -168,7 +168,7 @@ export function FeedbackReviewPage({
             name="q"
             defaultValue={filters.q ?? ""}
             maxLength={100}
-            className="rounded border border-line bg-bg px-2 py-1 text-ink"
+            className="w-full rounded border border-line bg-bg px-2 py-1 text-ink"
           />
         </div>
         <button type="submit" className="btn">

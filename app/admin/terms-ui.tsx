@@ -154,66 +154,70 @@ export function TermSection({
         totalPages={list.pages}
         hrefFor={(page) => hrefFor({ [pageParam]: page }, pageParam)}
       />
-      <div className="mt-6 grid gap-5 sm:grid-cols-2">
-        <Form method="post" className="rounded border border-line p-3" aria-labelledby={`${kind}-create-title`}>
-          <h3 id={`${kind}-create-title`} className="font-semibold">
-            New {one}
-          </h3>
-          <AuthenticityTokenInput name="csrf" />
-          <label htmlFor={`${kind}-create-name`} className="mt-2 block text-sm font-semibold">
-            Name
-          </label>
-          <input
-            id={`${kind}-create-name`}
-            name="name"
-            defaultValue={create?.values.name}
-            className={inputClass}
-            aria-invalid={create?.fieldErrors.name ? true : undefined}
-            aria-describedby={create?.fieldErrors.name ? `${kind}-create-name-error` : undefined}
-          />
-          <FieldError id={`${kind}-create-name-error`} messages={create?.fieldErrors.name} />
-          <label htmlFor={`${kind}-create-slug`} className="mt-2 block text-sm font-semibold">
-            Slug (optional, from the name when empty)
-          </label>
-          <input
-            id={`${kind}-create-slug`}
-            name="slug"
-            defaultValue={create?.values.slug}
-            className={inputClass}
-            aria-invalid={create?.fieldErrors.slug ? true : undefined}
-            aria-describedby={create?.fieldErrors.slug ? `${kind}-create-slug-error` : undefined}
-          />
-          <FieldError id={`${kind}-create-slug-error`} messages={create?.fieldErrors.slug} />
-          <button type="submit" name="intent" value={`${kind}-create`} className="btn btn-primary mt-3">
-            Create {one}
-          </button>
-        </Form>
-        <Form method="post" className="rounded border border-line p-3" aria-labelledby={`${kind}-merge-title`}>
-          <h3 id={`${kind}-merge-title`} className="font-semibold">
-            Merge {plural.toLowerCase()}
-          </h3>
-          <p className="text-sm text-muted">Every story of the first moves to the second; the first is deleted.</p>
-          <AuthenticityTokenInput name="csrf" />
-          <TermSelect
-            id={`${kind}-merge-source`}
-            label={`Merge ${one}`}
-            name="sourceId"
-            terms={all}
-            value={merge?.values.sourceId}
-            errors={merge?.fieldErrors.sourceId}
-          />
-          <TermSelect
-            id={`${kind}-merge-target`}
-            label={`Into ${one}`}
-            name="targetId"
-            terms={all}
-            value={merge?.values.targetId}
-            errors={merge?.fieldErrors.targetId}
-          />
-          <button type="submit" name="intent" value={`${kind}-merge`} className="btn btn-primary mt-3">
-            Merge {plural.toLowerCase()}
-          </button>
-        </Form>
+      {/* Side by side only where the list has 42rem (a container query): beside the sidebar at 768 px,
+          in the largest text, "Merge categories" was wider than its half. */}
+      <div className="@container mt-6">
+        <div className="grid gap-5 @2xl:grid-cols-2">
+          <Form method="post" className="rounded border border-line p-3" aria-labelledby={`${kind}-create-title`}>
+            <h3 id={`${kind}-create-title`} className="font-semibold">
+              New {one}
+            </h3>
+            <AuthenticityTokenInput name="csrf" />
+            <label htmlFor={`${kind}-create-name`} className="mt-2 block text-sm font-semibold">
+              Name
+            </label>
+            <input
+              id={`${kind}-create-name`}
+              name="name"
+              defaultValue={create?.values.name}
+              className={inputClass}
+              aria-invalid={create?.fieldErrors.name ? true : undefined}
+              aria-describedby={create?.fieldErrors.name ? `${kind}-create-name-error` : undefined}
+            />
+            <FieldError id={`${kind}-create-name-error`} messages={create?.fieldErrors.name} />
+            <label htmlFor={`${kind}-create-slug`} className="mt-2 block text-sm font-semibold">
+              Slug (optional, from the name when empty)
+            </label>
+            <input
+              id={`${kind}-create-slug`}
+              name="slug"
+              defaultValue={create?.values.slug}
+              className={inputClass}
+              aria-invalid={create?.fieldErrors.slug ? true : undefined}
+              aria-describedby={create?.fieldErrors.slug ? `${kind}-create-slug-error` : undefined}
+            />
+            <FieldError id={`${kind}-create-slug-error`} messages={create?.fieldErrors.slug} />
+            <button type="submit" name="intent" value={`${kind}-create`} className="btn btn-primary mt-3">
+              Create {one}
+            </button>
+          </Form>
+          <Form method="post" className="rounded border border-line p-3" aria-labelledby={`${kind}-merge-title`}>
+            <h3 id={`${kind}-merge-title`} className="font-semibold">
+              Merge {plural.toLowerCase()}
+            </h3>
+            <p className="text-sm text-muted">Every story of the first moves to the second; the first is deleted.</p>
+            <AuthenticityTokenInput name="csrf" />
+            <TermSelect
+              id={`${kind}-merge-source`}
+              label={`Merge ${one}`}
+              name="sourceId"
+              terms={all}
+              value={merge?.values.sourceId}
+              errors={merge?.fieldErrors.sourceId}
+            />
+            <TermSelect
+              id={`${kind}-merge-target`}
+              label={`Into ${one}`}
+              name="targetId"
+              terms={all}
+              value={merge?.values.targetId}
+              errors={merge?.fieldErrors.targetId}
+            />
+            <button type="submit" name="intent" value={`${kind}-merge`} className="btn btn-primary mt-3">
+              Merge {plural.toLowerCase()}
+            </button>
+          </Form>
+        </div>
       </div>
     </section>
   );

@@ -7,7 +7,7 @@ export function SiteFooter({ year }: { year: number }) {
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-6 text-sm text-muted">
         <p>© {year} Horror Stories. All stories are original and protected.</p>
         <nav aria-label="Footer">
-          <ul className="flex gap-4">
+          <ul className="flex flex-wrap gap-4">
             <li>
               <Link to="/privacy" prefetch={LINK_PREFETCH}>
                 Privacy

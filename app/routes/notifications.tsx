@@ -39,7 +39,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       <h1 className="font-serif text-4xl font-bold">Notifications</h1>
       {cursed ? <CursedOverlay /> : null}
       <nav aria-label="Filter notifications" className="mt-6">
-        <ul className="flex gap-2">
+        <ul className="flex flex-wrap gap-2">
           {FILTERS.map((name) => (
             <li key={name}>
               <Link

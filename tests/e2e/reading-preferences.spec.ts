@@ -5,7 +5,7 @@
 // HTML and CSS alone: no script ever ran.
 import { randomUUID } from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
-import { newReader, register, signIn } from "../support/accounts";
+import { newReader, register, signIn, signUp } from "../support/accounts";
 import { chooseDisplayMode, DISPLAY_MODES, expect, giveConsent, test } from "../support/test";
 
 const STORY = "/story/the-doll-hospital";
@@ -152,6 +152,41 @@ test("the WCAG 1.4.12 text spacing reflows a story at 320 px without loss of con
     client: document.documentElement.clientWidth,
   }));
   expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+});
+
+/** Pages that scrolled sideways in the largest text (1.75 times the default) before 2026-11-29. */
+const LARGEST_TEXT_PAGES = [
+  "/",
+  STORY,
+  "/notifications",
+  "/profile",
+  "/recommendations",
+  "/settings/notifications",
+  "/legal/terms",
+  "/legal/cookie-policy",
+  "/contact",
+];
+
+test("in the largest text no page scrolls sideways, from 320 to 1024 px (WCAG 1.4.10)", async ({ page }) => {
+  await signUp(page, newReader());
+  await page.goto("/settings/fonts");
+  await page.getByRole("radio", { name: "Largest" }).check();
+  await page.getByRole("button", { name: "Save fonts" }).click();
+  await expectToast(page, "Reading preferences saved");
+  // Without motion: across 768 px the sidebar slides between a sheet and a column.
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const sideways: string[] = [];
+  for (const path of LARGEST_TEXT_PAGES) {
+    await page.goto(path);
+    for (const width of [320, 390, 768, 1024]) {
+      await page.setViewportSize({ width, height: 800 });
+      const over = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      if (over > 0) sideways.push(`${path} at ${width} px: ${over} px`);
+    }
+  }
+  expect(sideways, "pages that scroll sideways in the largest text").toEqual([]);
 });
 
 test("Quick Settings: theme, font size and line height on one page", async ({ page, context }) => {

@@ -56,7 +56,8 @@ export default function NotificationSettings({ loaderData, actionData }: Route.C
       <FormErrors errors={errors} />
       <Form method="post" className="mt-6 space-y-8">
         <AuthenticityTokenInput name="csrf" />
-        {/* Beside the settings links at 768 px the column is 256 px and the table needs about 275. */}
+        {/* The table needs about 275 px; where the column is narrower, it scrolls in its region
+            rather than cut a heading (the settings links move above the page below 42rem). */}
         <ScrollX label="Notification choices">
           <table className="w-full border-collapse text-left">
             <caption className="sr-only">Notifications by kind, on the site and by email</caption>
