@@ -163,30 +163,13 @@ export function TermSection({
               New {one}
             </h3>
             <AuthenticityTokenInput name="csrf" />
-            <label htmlFor={`${kind}-create-name`} className="mt-2 block text-sm font-semibold">
-              Name
-            </label>
-            <input
-              id={`${kind}-create-name`}
-              name="name"
-              defaultValue={create?.values.name}
-              className={inputClass}
-              aria-invalid={create?.fieldErrors.name ? true : undefined}
-              aria-describedby={create?.fieldErrors.name ? `${kind}-create-name-error` : undefined}
-            />
-            <FieldError id={`${kind}-create-name-error`} messages={create?.fieldErrors.name} />
-            <label htmlFor={`${kind}-create-slug`} className="mt-2 block text-sm font-semibold">
-              Slug (optional, from the name when empty)
-            </label>
-            <input
+            <TermTextField id={`${kind}-create-name`} name="name" label="Name" create={create} />
+            <TermTextField
               id={`${kind}-create-slug`}
               name="slug"
-              defaultValue={create?.values.slug}
-              className={inputClass}
-              aria-invalid={create?.fieldErrors.slug ? true : undefined}
-              aria-describedby={create?.fieldErrors.slug ? `${kind}-create-slug-error` : undefined}
+              label="Slug (optional, from the name when empty)"
+              create={create}
             />
-            <FieldError id={`${kind}-create-slug-error`} messages={create?.fieldErrors.slug} />
             <button type="submit" name="intent" value={`${kind}-create`} className="btn btn-primary mt-3">
               Create {one}
             </button>
@@ -220,6 +203,37 @@ export function TermSection({
         </div>
       </div>
     </section>
+  );
+}
+
+/** One of the new term's two text fields, with what the admin typed and its error after a refusal. */
+function TermTextField({
+  id,
+  name,
+  label,
+  create,
+}: {
+  id: string;
+  name: "name" | "slug";
+  label: string;
+  create: ReturnType<typeof pick>;
+}) {
+  const errors = create?.fieldErrors[name];
+  return (
+    <>
+      <label htmlFor={id} className="mt-2 block text-sm font-semibold">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        defaultValue={create?.values[name]}
+        className={inputClass}
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={errors ? `${id}-error` : undefined}
+      />
+      <FieldError id={`${id}-error`} messages={errors} />
+    </>
   );
 }
 
