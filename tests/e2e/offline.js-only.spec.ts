@@ -39,10 +39,11 @@ async function openOffline(page: Page, path: string) {
  * Offline, as the page and its service worker both see it. Playwright's offline emulation reaches a
  * running service worker through a DevTools session of its own. Once in a full run (1 test in about
  * 1,400) a document load right after `setOffline` showed the real About page where the offline page
- * was due: most likely the worker's fetch still reached the network (not reproduced in 110 runs of
- * this file since). The test waits until the worker's own fetch fails, the state it is about,
- * before the first offline load; if the worker stays online, it fails here and says so. A worker
- * that is not running is told at its start, before its first event (Playwright's auto-attach).
+ * was due: most likely the worker's fetch still reached the network (not reproduced since in 30
+ * runs of that test and 8 of this file). The test waits until the worker's own fetch fails, the
+ * state it is about, before the first offline load; if the worker stays online, it fails here and
+ * says so. A worker that is not running is told at its start, before its first event
+ * (Playwright's auto-attach).
  */
 async function goOffline(context: BrowserContext) {
   await context.setOffline(true);
