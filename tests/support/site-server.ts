@@ -31,6 +31,11 @@ export type SiteOptions = {
    * a fresh seeded database on the run's server (tests/support/postgres.ts).
    */
   engine?: DatabaseEngine;
+  /**
+   * The database URL the server is given, from the site's own: a link in between
+   * (tests/support/tcp-link.ts) that a test breaks. The test's own queries (`query`) go direct.
+   */
+  serverDatabaseUrl?: (databaseUrl: string) => string | Promise<string>;
 };
 
 export type Site = {
@@ -151,13 +156,16 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     databaseUrl = `file:${dbFile}`;
     await copyDatabase(await seededTemplate(), dbFile);
   }
+  // Before the site's port is chosen: a link listens on a port of its own, which must not be the one
+  // freePort() just found free for the server.
+  const serverDatabaseUrl = options.serverDatabaseUrl ? await options.serverDatabaseUrl(databaseUrl) : databaseUrl;
   const port = await freePort();
   const url = `http://localhost:${port}`;
   const env = {
     ...process.env,
     NODE_ENV: "production",
     PORT: String(port),
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: serverDatabaseUrl,
     SITE_URL: url,
     SESSION_SECRET: "site-session-secret-that-is-long-enough-000",
     // No remote source and no schedule unless a test asks: nothing writes but the requests.
