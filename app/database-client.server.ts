@@ -7,7 +7,12 @@
 
 import { PrismaLibSql } from "@prisma/adapter-libsql";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
-import { databaseEngine, SQLITE_BUSY_TIMEOUT_MS } from "./database.ts";
+import {
+  databaseEngine,
+  POSTGRES_CONNECT_TIMEOUT_MS,
+  POSTGRES_QUERY_TIMEOUT_MS,
+  SQLITE_BUSY_TIMEOUT_MS,
+} from "./database.ts";
 import { PrismaClient } from "./generated/prisma/client.ts";
 
 export type DatabaseClient = PrismaClient;
@@ -17,9 +22,21 @@ export type SqliteAdapter = (url: string) => SqlDriverAdapterFactory;
 
 const plainSqlite: SqliteAdapter = (url) => new PrismaLibSql({ url, timeout: SQLITE_BUSY_TIMEOUT_MS });
 
+export type DatabaseClientOptions = {
+  sqliteAdapter?: SqliteAdapter;
+  /** PostgreSQL: how long a query waits for a connection, free or new, before it fails. */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: how long a query waits for the server's answer before it fails. */
+  queryTimeoutMs?: number;
+};
+
 export async function createDatabaseClient(
   url: string,
-  sqliteAdapter: SqliteAdapter = plainSqlite,
+  {
+    sqliteAdapter = plainSqlite,
+    connectTimeoutMs = POSTGRES_CONNECT_TIMEOUT_MS,
+    queryTimeoutMs = POSTGRES_QUERY_TIMEOUT_MS,
+  }: DatabaseClientOptions = {},
 ): Promise<DatabaseClient> {
   if (databaseEngine(url) === "postgresql") {
     // Loaded only here: a SQLite site never loads the PostgreSQL client and driver (a few MB of
@@ -33,9 +50,17 @@ export async function createDatabaseClient(
     // only the types are separate copies.
     // Each connection reaches the database's address as last resolved (database-address.server.ts):
     // a pool that grows for a reader's page never waits on DNS.
+    // Nothing waits on the database for ever (docs/decisions/045): pg's defaults are no limit
+    // on the wait for a connection, nor on a query's answer, and a network that holds the
+    // packets back left every page waiting as long as it did.
     const { databaseSocket } = await import("./database-address.server.ts");
     const client = new PostgresPrismaClient({
-      adapter: new PrismaPg({ connectionString: url, stream: databaseSocket }),
+      adapter: new PrismaPg({
+        connectionString: url,
+        stream: databaseSocket,
+        connectionTimeoutMillis: connectTimeoutMs,
+        query_timeout: queryTimeoutMs,
+      }),
     });
     return client as unknown as DatabaseClient;
   }

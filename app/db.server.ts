@@ -2,6 +2,7 @@ import type { Client, Config, TransactionMode } from "@libsql/client";
 import { PrismaLibSql } from "@prisma/adapter-libsql";
 import { SQLITE_BUSY_TIMEOUT_MS } from "~/database";
 import { createDatabaseClient, type DatabaseClient } from "~/database-client.server";
+import { outageAnswerFor } from "~/database-outage.server";
 import { env } from "~/env.server";
 
 /** Retries of a statement or transaction start that still met SQLITE_BUSY, and their jittered back-off. */
@@ -99,11 +100,30 @@ class PrismaLibSqlWithBusyRetry extends PrismaLibSql {
 // DATABASE_URL picks the engine (docs/decisions/039); SQLite gets the busy retries above.
 const globalForPrisma = globalThis as unknown as { prisma?: DatabaseClient };
 
+/**
+ * Every query of the client: a database it cannot reach, inside a request, becomes the 503
+ * answer (database-outage.server.ts). The extended client has the same API; only its type is
+ * a separate copy.
+ */
+function answerOutages(client: DatabaseClient): DatabaseClient {
+  return client.$extends({
+    query: {
+      $allOperations: ({ args, query }) =>
+        query(args).catch((error: unknown) => {
+          throw outageAnswerFor(error);
+        }),
+    },
+  }) as unknown as DatabaseClient;
+}
+
 export const prisma =
   globalForPrisma.prisma ??
-  (await createDatabaseClient(
-    env.DATABASE_URL,
-    (url) => new PrismaLibSqlWithBusyRetry({ url, timeout: SQLITE_BUSY_TIMEOUT_MS }),
-  ));
+  answerOutages(
+    await createDatabaseClient(env.DATABASE_URL, {
+      sqliteAdapter: (url) => new PrismaLibSqlWithBusyRetry({ url, timeout: SQLITE_BUSY_TIMEOUT_MS }),
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      queryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
+    }),
+  );
 
 if (env.NODE_ENV !== "production") globalForPrisma.prisma = prisma;

@@ -1,7 +1,7 @@
 // The one place that reads process.env. Parsed once at start-up: a bad or
 // missing value stops the server with a message that names the variable.
 import { z } from "zod";
-import { DEFAULT_DATABASE_URL } from "./database";
+import { DEFAULT_DATABASE_URL, POSTGRES_CONNECT_TIMEOUT_MS, POSTGRES_QUERY_TIMEOUT_MS } from "./database";
 
 /** A provider id: it names the OIDC_<ID>_* variables and the callback path. */
 const OIDC_PROVIDER_ID = /^[a-z][a-z0-9]{0,19}$/;
@@ -54,6 +54,10 @@ export const EnvSchema = z
      * that many entries from the right (server/client-address.ts).
      */
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+    /** PostgreSQL: how long a request waits for a database connection, then the 503 page (docs/decisions/045). */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(POSTGRES_CONNECT_TIMEOUT_MS),
+    /** PostgreSQL: how long a query waits for the database's answer, then the 503 page. */
+    DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(POSTGRES_QUERY_TIMEOUT_MS),
     /** How long a client may take to send its request headers, then 408. */
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(20_000),
     /**

@@ -12,6 +12,7 @@ import { useStoredUser } from "./auth/use-stored-user";
 import { errorMeta, FullPageErrorFallback, statusPageForError } from "./components/error-boundary";
 import { StatusPageView } from "./components/status-page";
 import { getAccountConsent, getConsent } from "./consent/consent.server";
+import { requestScopeMiddleware } from "./database-outage.server";
 import { env } from "./env.server";
 import { apiErrorMiddleware } from "./errors/api-error-middleware.server";
 import { bellState } from "./notifications/notifications.server";
@@ -32,15 +33,17 @@ import { getToast } from "./toasts/toast.server";
 import { routeMeta } from "./utils/meta";
 import { markHydrated } from "./utils/use-hydrated";
 
-// Outermost, the rule that an answer built for a session is private (docs/decisions/031), so it sees every
+// First, the request's scope, so that a database that cannot be reached answers this request's
+// queries with the 503 page (docs/decisions/045). Outermost after it, the rule that an answer built for a session is private (docs/decisions/031), so it sees every
 // answer, refusals included. Then the API's error shape, so it covers what the CSRF check and
 // maintenance mode refuse too. Last, the analytics count of a page served to a reader with
 // consent (docs/decisions/023).
 export const middleware: Route.MiddlewareFunction[] = [
+  requestScopeMiddleware,
   privateResponsesMiddleware,
   sessionMarkMiddleware,
   apiErrorMiddleware,
-  ...maintenanceMiddleware,
+  maintenanceMiddleware,
   csrfMiddleware,
   analyticsMiddleware,
 ];

@@ -1,0 +1,112 @@
+// A database that cannot be reached is a moment's outage, not a bug: readers get the 503 page
+// ("Our service is temporarily unavailable.") with Retry-After, /api/* a JSON 503 with the code
+// SERVER_ERROR (spec §8), and nothing waits on it for longer than its connect and query timeouts
+// (docs/decisions/045). PostgreSQL restarting, failing over or cut off by the network all look
+// like this; before, a reader got the 500 page ("Something stirred in the machinery below"), or
+// a page that never came while the network held the packets back.
+//
+// The database client's every query goes through `answerOutages` (db.server.ts). Inside a
+// request (the root middleware `requestScopeMiddleware` marks it), a failure to reach the
+// database is thrown on as that 503 answer, which React Router renders as the route's error page
+// with its status. Outside one (the content sync, the schedule's jobs), the original error goes
+// on, for their own handling and logs.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { createContext, type MiddlewareFunction } from "react-router";
+import { STATUS_PAGES } from "~/utils/status-pages";
+
+/** How long a reader is asked to wait before trying again (Retry-After of the outage's 503). */
+export const DATABASE_RETRY_AFTER_SECONDS = 30;
+
+/** Prisma's error codes for a database it cannot reach or that stopped answering. */
+const UNREACHABLE_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
+/** The driver adapters' error kinds for the same. */
+const UNREACHABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+/** What node-postgres says when its connect or query timeout passes, or a connection ends under it. */
+const UNREACHABLE_MESSAGES = [
+  "timeout exceeded when trying to connect",
+  "Connection terminated",
+  "Query read timeout",
+  "Can't reach database server",
+];
+
+/** Does this error (or what caused it) say that the database could not be reached? */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [error];
+  while (queue.length) {
+    const current = queue.shift();
+    if (current === null || typeof current !== "object" || seen.has(current)) continue;
+    seen.add(current);
+    const record = current as {
+      code?: unknown;
+      kind?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      meta?: { driverAdapterError?: unknown };
+    };
+    if (typeof record.code === "string" && UNREACHABLE_CODES.has(record.code)) return true;
+    if (typeof record.kind === "string" && UNREACHABLE_KINDS.has(record.kind)) return true;
+    const message = typeof record.message === "string" ? record.message : "";
+    if (UNREACHABLE_MESSAGES.some((text) => message.includes(text))) return true;
+    queue.push(record.cause, record.meta?.driverAdapterError);
+  }
+  return false;
+}
+
+const requestScope = new AsyncLocalStorage<true>();
+
+/**
+ * Seconds a 503 of this request asks the reader to wait, when something other than the database
+ * refused it (maintenance mode sets its own).
+ */
+export const retryAfterContext = createContext<number>(DATABASE_RETRY_AFTER_SECONDS);
+
+/**
+ * The root's first middleware. What runs for the request (its middleware, loaders, actions, API
+ * handlers) runs inside its scope. And every 503 it answers says when to come back (Retry-After)
+ * and is kept by no cache: React Router keeps the headers of a Response a loader throws, not of
+ * one a middleware throws (the session's, for a signed-in reader), nor of maintenance mode's
+ * refusal, which is thrown as data.
+ */
+export const requestScopeMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
+  const response = await requestScope.run(true, next);
+  if (response.status !== 503) return response;
+  if (response.headers.has("Retry-After") && /\bno-store\b/.test(response.headers.get("Cache-Control") ?? "")) {
+    return response;
+  }
+  const headers = new Headers(response.headers);
+  if (!headers.has("Retry-After")) headers.set("Retry-After", String(context.get(retryAfterContext)));
+  if (!/\bno-store\b/.test(headers.get("Cache-Control") ?? "")) headers.set("Cache-Control", "no-store");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+};
+
+/** The answer to a request that the database could not serve: 503, JSON, never cached. */
+export function databaseOutageResponse(): Response {
+  return Response.json(
+    { message: STATUS_PAGES[503].description },
+    {
+      status: 503,
+      headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" },
+    },
+  );
+}
+
+/** One line on stderr for operators, at most every 10 s, with how many requests got the 503 meanwhile. */
+const LOG_EVERY_MS = 10_000;
+let lastLogged = 0;
+let answeredSince = 0;
+function logOutage(error: unknown, now = Date.now()) {
+  answeredSince++;
+  if (now - lastLogged < LOG_EVERY_MS) return;
+  const message = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").trim().slice(0, 300);
+  console.error(`[database] unreachable, ${answeredSince} request(s) answered 503 since the last line: ${message}`);
+  lastLogged = now;
+  answeredSince = 0;
+}
+
+/** What a failed query throws on: the outage's 503 inside a request, otherwise the error itself. */
+export function outageAnswerFor(error: unknown): unknown {
+  if (!requestScope.getStore() || !isDatabaseUnreachable(error)) return error;
+  logOutage(error);
+  return databaseOutageResponse();
+}
