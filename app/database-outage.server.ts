@@ -12,6 +12,7 @@
 // on, for their own handling and logs.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createContext, type MiddlewareFunction } from "react-router";
+import type { DatabaseClient } from "~/database-client.server";
 import { STATUS_PAGES } from "~/utils/status-pages";
 
 /** How long a reader is asked to wait before trying again (Retry-After of the outage's 503). */
@@ -55,6 +56,11 @@ export function isDatabaseUnreachable(error: unknown): boolean {
 
 const requestScope = new AsyncLocalStorage<true>();
 
+/** Runs `work` as a request's: a database out of reach answers it with the 503 (the middleware below; tests). */
+export function inRequestScope<T>(work: () => T): T {
+  return requestScope.run(true, work);
+}
+
 /**
  * Seconds a 503 of this request asks the reader to wait, when something other than the database
  * refused it (maintenance mode sets its own).
@@ -69,7 +75,7 @@ export const retryAfterContext = createContext<number>(DATABASE_RETRY_AFTER_SECO
  * refusal, which is thrown as data.
  */
 export const requestScopeMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
-  const response = await requestScope.run(true, next);
+  const response = await inRequestScope(next);
   if (response.status !== 503) return response;
   if (response.headers.has("Retry-After") && /\bno-store\b/.test(response.headers.get("Cache-Control") ?? "")) {
     return response;
@@ -109,4 +115,28 @@ export function outageAnswerFor(error: unknown): unknown {
   if (!requestScope.getStore() || !isDatabaseUnreachable(error)) return error;
   logOutage(error);
   return databaseOutageResponse();
+}
+
+/**
+ * The client, with each query and each transaction's start through `outageAnswerFor`
+ * (db.server.ts). The extended client has the same API; only its type is a separate copy.
+ */
+export function answerOutages(client: DatabaseClient): DatabaseClient {
+  const extended = client.$extends({
+    query: {
+      $allOperations: ({ args, query }) =>
+        query(args).catch((error: unknown) => {
+          throw outageAnswerFor(error);
+        }),
+    },
+  }) as unknown as DatabaseClient;
+  // A transaction that cannot start never reaches a query of its own.
+  const transaction = extended.$transaction.bind(extended) as (...args: unknown[]) => Promise<unknown>;
+  const answeredTransaction = (...args: unknown[]) =>
+    transaction(...args).catch((error: unknown) => {
+      throw outageAnswerFor(error);
+    });
+  return new Proxy(extended, {
+    get: (target, property) => (property === "$transaction" ? answeredTransaction : Reflect.get(target, property)),
+  });
 }

@@ -2,7 +2,7 @@ import type { Client, Config, TransactionMode } from "@libsql/client";
 import { PrismaLibSql } from "@prisma/adapter-libsql";
 import { SQLITE_BUSY_TIMEOUT_MS } from "~/database";
 import { createDatabaseClient, type DatabaseClient } from "~/database-client.server";
-import { outageAnswerFor } from "~/database-outage.server";
+import { answerOutages } from "~/database-outage.server";
 import { env } from "~/env.server";
 
 /** Retries of a statement or transaction start that still met SQLITE_BUSY, and their jittered back-off. */
@@ -97,24 +97,9 @@ class PrismaLibSqlWithBusyRetry extends PrismaLibSql {
 }
 
 // One client per process; the global keeps it across dev-server reloads.
-// DATABASE_URL picks the engine (docs/decisions/039); SQLite gets the busy retries above.
+// DATABASE_URL picks the engine (docs/decisions/039); SQLite gets the busy retries above. A
+// database out of reach answers a request's queries with the 503 (database-outage.server.ts).
 const globalForPrisma = globalThis as unknown as { prisma?: DatabaseClient };
-
-/**
- * Every query of the client: a database it cannot reach, inside a request, becomes the 503
- * answer (database-outage.server.ts). The extended client has the same API; only its type is
- * a separate copy.
- */
-function answerOutages(client: DatabaseClient): DatabaseClient {
-  return client.$extends({
-    query: {
-      $allOperations: ({ args, query }) =>
-        query(args).catch((error: unknown) => {
-          throw outageAnswerFor(error);
-        }),
-    },
-  }) as unknown as DatabaseClient;
-}
 
 export const prisma =
   globalForPrisma.prisma ??
