@@ -67,6 +67,25 @@ describe("GeneralErrorBoundary", () => {
     expect(screen.getByRole("link", { name: "Go home" }).getAttribute("href")).toBe("/");
   });
 
+  it("offers a 503 or 504 again at the same address before home, and no other status", async () => {
+    for (const status of [503, 504]) {
+      const Stub = stubWithLoader(() => {
+        throw data(null, { status });
+      });
+      render(<Stub initialEntries={["/here?page=2"]} />);
+      await screen.findByRole("heading", { level: 1 });
+      expect(screen.getByRole("link", { name: "Try again" }).getAttribute("href")).toBe("/here?page=2");
+      expect(screen.getByRole("link", { name: "Go home" }).getAttribute("href")).toBe("/");
+      cleanup();
+    }
+    const Stub = stubWithLoader(() => {
+      throw data(null, { status: 404 });
+    });
+    render(<Stub initialEntries={["/here"]} />);
+    await screen.findByRole("heading", { name: "404 Page Not Found" });
+    expect(screen.queryByRole("link", { name: "Try again" })).toBeNull();
+  });
+
   it("shows the server's message for a client error without a page of its own", async () => {
     const Stub = stubWithLoader(() => {
       throw data({ message: "Theme must be light, dark or system." }, { status: 400 });

@@ -30,7 +30,7 @@ export function GeneralErrorBoundary() {
   const errorId = useServerErrorId();
   const url = useCurrentUrl();
   return (
-    <StatusPageView page={page}>
+    <StatusPageView page={page} retryUrl={url}>
       {page.code === 500 && errorId ? <ServerErrorReport errorId={errorId} page={url} /> : null}
     </StatusPageView>
   );
@@ -42,7 +42,7 @@ export function errorMeta(error: unknown) {
   return [{ title: statusDocumentTitle(page) }, { name: "description", content: page.description }];
 }
 
-function useCurrentUrl() {
+export function useCurrentUrl() {
   const location = useLocation();
   return location.pathname + location.search;
 }

@@ -1,8 +1,23 @@
 import { Link } from "react-router";
 import type { StatusPage } from "~/utils/status-pages";
 
-/** The product's error page: large code, title, themed message, a way home. No navbar or footer. */
-export function StatusPageView({ page, children }: { page: StatusPage; children?: React.ReactNode }) {
+/**
+ * The product's error page: large code, title, themed message, a way home. No navbar or footer.
+ * `retryUrl`, the address that failed: a 503 or 504 there offers to try it again first, since
+ * home may be as unavailable as the page was (docs/decisions/045).
+ */
+export function StatusPageView({
+  page,
+  retryUrl,
+  children,
+}: {
+  page: StatusPage;
+  retryUrl?: string;
+  children?: React.ReactNode;
+}) {
+  // 503 and 504 pass on their own (the site unavailable, a source that did not answer): worth
+  // another try. Every other 5xx shows the 500 page.
+  const retry = page.code > 502 && retryUrl;
   return (
     <main
       id="main-content"
@@ -18,9 +33,16 @@ export function StatusPageView({ page, children }: { page: StatusPage; children?
       </h1>
       <p className="mt-4 text-lg text-muted">{page.message}</p>
       {children}
-      <Link to="/" className="btn btn-primary mt-8">
-        Go home
-      </Link>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {retry ? (
+          <Link to={retry} className="btn btn-primary">
+            Try again
+          </Link>
+        ) : null}
+        <Link to="/" className={retry ? "btn" : "btn btn-primary"}>
+          Go home
+        </Link>
+      </div>
     </main>
   );
 }

@@ -75,6 +75,8 @@ async function expectOutageAnswers(site: Site, story: string, reader: HttpClient
     expect(page.text).toContain("<title>503 - Service Unavailable | Horror Stories</title>");
     expect(page.text).toContain("Our service is temporarily unavailable.");
     expect(page.text).not.toContain("Internal Server Error");
+    // Without JavaScript too, the page offers the same address again.
+    expect(page.text).toMatch(new RegExp(`<a[^>]* href="${path.replace(/[?]/g, "\\?")}"[^>]*>Try again</a>`));
     expect(page.headers.get("retry-after"), `${who} at ${path}`).toBe("30");
     // A signed-in reader's answer is private as well (docs/decisions/031).
     expect(page.headers.get("cache-control"), `${who} at ${path}`).toBe(
@@ -135,7 +137,7 @@ test("the network holds PostgreSQL's packets back: pages answer 503 within the s
   await expectServing(site, story, reader);
 });
 
-test("with JavaScript, a click while the database is away shows the 503 page, and a click once it is back the page", async ({
+test("with JavaScript, a click while the database is away shows the 503 page, and Try again once it is back the page", async ({
   linked: { site, link },
   context,
   page,
@@ -148,10 +150,11 @@ test("with JavaScript, a click while the database is away shows the 503 page, an
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Stories" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("503 Service Unavailable");
   await expect(page.getByText("Our service is temporarily unavailable.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go home" })).toBeVisible();
   await link.up();
   await expect.poll(async () => (await httpClient(site.url).get("/api/health")).status).toBe(200);
-  // The error pages have no header (spec §2 Error pages): their one way on is home.
-  await page.getByRole("link", { name: "Go home" }).click();
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Stories" }).click();
+  // The error pages have no header (spec §2 Error pages): a 503 offers the same address again.
+  await page.getByRole("link", { name: "Try again" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Story Index");
+  await expect(page).toHaveURL(`${site.url}/stories`);
 });
