@@ -51,6 +51,13 @@ async function storyPath(site: Site) {
   return `/story/${post.slug}`;
 }
 
+/** A published story's address, and a reader signed in on the site. */
+async function aStoryAndAReader(site: Site) {
+  const reader = httpClient(site.url);
+  await reader.register(newReader());
+  return { story: await storyPath(site), reader };
+}
+
 /**
  * What a reader, a signed-in reader and the API get while the database is out of reach: each
  * answers (within the client's own limit, far above the site's timeouts) with the outage's 503.
@@ -106,9 +113,7 @@ async function expectServing(site: Site, story: string, reader: HttpClient) {
 test("PostgreSQL restarts: the 503 page with Retry-After while it is away, and the site serves again by itself", async ({
   linked: { site, link },
 }) => {
-  const story = await storyPath(site);
-  const reader = httpClient(site.url);
-  await reader.register(newReader());
+  const { story, reader } = await aStoryAndAReader(site);
   const pid = site.pid();
 
   // Every open connection is reset and new ones are refused, as while PostgreSQL restarts.
@@ -124,9 +129,7 @@ test("PostgreSQL restarts: the 503 page with Retry-After while it is away, and t
 test("the network holds PostgreSQL's packets back: pages answer 503 within the site's timeouts, not never", async ({
   linked: { site, link },
 }) => {
-  const story = await storyPath(site);
-  const reader = httpClient(site.url);
-  await reader.register(newReader());
+  const { story, reader } = await aStoryAndAReader(site);
 
   // Connections open and new ones are accepted, and nothing comes back: the pool's open
   // connections meet the query timeout, new ones the connect timeout.
