@@ -17,9 +17,8 @@ export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 /**
  * PostgreSQL's limits on waiting (docs/decisions/045), DATABASE_CONNECT_TIMEOUT_MS and
  * DATABASE_QUERY_TIMEOUT_MS: for a connection from the pool (free, or new when the pool may
- * grow), and for a query's answer. Past either, the reader gets the 503 page. The query limit is
- * far above any of the site's queries (milliseconds for a page; the largest, a content sync's
- * batch or an analytics export, under a second on the demo data) and below a proxy's 60 s.
+ * grow), and for a query's answer. Past either, the reader gets the 503 page. No query of a
+ * reader's page should come near the query limit; it stays below a proxy's usual 60 s.
  */
 export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
 export const POSTGRES_QUERY_TIMEOUT_MS = 15_000;
