@@ -161,3 +161,28 @@ test("with JavaScript, a click while the database is away shows the 503 page, an
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Story Index");
   await expect(page).toHaveURL(`${site.url}/stories`);
 });
+
+test("a story the reader kept for offline reading stays readable while the database is away; another gets the 503 page", async ({
+  linked: { site, link },
+  context,
+  page,
+}) => {
+  const [kept, other] = await site.query<{ slug: string; title: string }>(
+    `SELECT slug, title FROM "Post" WHERE status = 'published' ORDER BY id LIMIT 2`,
+  );
+  if (!kept || !other) throw new Error("the demo content has two published stories");
+  await giveConsent(context, site.url);
+  await page.goto(`${site.url}/story/${kept.slug}`);
+  await page.locator("html[data-hydrated]").waitFor();
+  const control = page.getByRole("region", { name: "Read it without a signal" });
+  await control.getByRole("button", { name: "Keep for reading offline" }).click();
+  await expect(control.getByRole("status")).toHaveText("Kept for reading offline on this device.");
+
+  await link.down();
+  // A document load, as a reader's return to the story is: the service worker answers it.
+  await page.goto(`${site.url}/story/${kept.slug}`, { waitUntil: "domcontentloaded" });
+  await expect(page.getByRole("heading", { level: 1, name: kept.title })).toBeVisible();
+  await expect(page.locator("#p-0")).toBeVisible();
+  await page.goto(`${site.url}/story/${other.slug}`, { waitUntil: "domcontentloaded" });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("503 Service Unavailable");
+});

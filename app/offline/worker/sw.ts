@@ -230,6 +230,9 @@ async function offlinePage(): Promise<Response> {
   return new Response(html, { status: 503, headers: shell.headers });
 }
 
+/** Statuses that say the site cannot serve for now, not that the page is gone. */
+const UNAVAILABLE = new Set([502, 503, 504]);
+
 serwist.registerCapture(
   ({ request, sameOrigin }) => sameOrigin && request.mode === "navigate",
   async ({ request, event }) => {
@@ -238,6 +241,9 @@ serwist.registerCapture(
       const since = generation;
       const response = await fetch(request);
       if (response.ok && !url.search) event.waitUntil(refreshCopy(url.pathname, response.clone(), since));
+      // The site answered that it cannot serve for now (its database out of reach, maintenance, a
+      // proxy whose app is down): a kept copy reads on, as it would offline (docs/decisions/045).
+      if (UNAVAILABLE.has(response.status)) return (await keptCopy(url.pathname)) ?? response;
       return response;
     } catch {
       // A saved page under another query (a shelf filter, ?image=full) is still that page.
