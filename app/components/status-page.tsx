@@ -35,7 +35,9 @@ export function StatusPageView({
       {children}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {retry ? (
-          <Link to={retry} className="btn btn-primary">
+          // A document load: the whole page asked again, which the service worker can answer with
+          // a kept copy (app/offline/worker/sw.ts) where a client navigation's data request cannot.
+          <Link to={retry} reloadDocument className="btn btn-primary">
             Try again
           </Link>
         ) : null}
