@@ -93,15 +93,15 @@ for (const path of ["/", "/stories", "/story/last-ferry-to-hollin-isle"]) {
 // 134.4, /community-story 171.6, /bookmarks 166.4. Then 0.1 KB back on four pages (2026-11-29,
 // about 60 bytes): the footer's links wrap in the largest text (10 bytes before compression), and
 // the rest is the new chunk names of every file that imports the site layer, whose random
-// characters compress a few bytes worse or better with each change to it. Then 0.1 KB on / and
-// /stories (2026-11-30, 68-86 bytes brotli on each page, 253 before compression, which crossed the
-// rounding only there): the 503 and 504 pages offer "Try again" at the address that failed
+// characters compress a few bytes worse or better with each change to it. Then 0.1 KB on /, /stories
+// and the story pages (2026-11-30, 68-86 bytes brotli on each page, 253 before compression, which
+// crossed the rounding there): the 503 and 504 pages offer "Try again" at the address that failed
 // (app/components/status-page.tsx, docs/decisions/045).
 const READER_JS_KB = {
   "/": 129.5,
   "/stories": 130.6,
-  "/story/:slug": 133.1,
-  "/reader/:slug": 133.1,
+  "/story/:slug": 133.2,
+  "/reader/:slug": 133.2,
   "/community-story/:slug": 170.4,
   "/bookmarks": 132.0,
 };
