@@ -62,6 +62,14 @@ export function inRequestScope<T>(work: () => T): T {
 }
 
 /**
+ * Runs `work` outside any request's scope: work that outlives its request (a mail sent after the
+ * answer) gets the database's own errors, for its own log line, not a 503 nobody reads.
+ */
+export function outsideRequestScope<T>(work: () => T): T {
+  return requestScope.exit(work);
+}
+
+/**
  * Seconds a 503 of this request asks the reader to wait, when something other than the database
  * refused it (maintenance mode sets its own).
  */

@@ -31,6 +31,9 @@ const linkTo = (origin: string, path: string, token: string) =>
 
 export const EMAIL_TAKEN = "Another account uses this address.";
 export const PASSWORD_NEEDED = "Type your current password to change your address.";
+/** The mail server refused the confirmation link or could not be reached (a 503 on the settings form). */
+export const EMAIL_NOT_SENT =
+  "We could not send the confirmation link just now, so your address is unchanged. Please try again in a few minutes.";
 export const SIGN_IN_AGAIN = `Sign out and sign in again to change your address: for ${RECENT_SIGN_IN_MINUTES} minutes after signing in, no password is needed.`;
 
 /** What the email form asks for: a password when the account has one, unless this session signed in recently. */
@@ -76,10 +79,16 @@ export async function requestEmailChange(userId: string, newEmail: string, origi
     }),
   ]);
   const link = linkTo(origin, "/confirm-email", token);
-  await siteMailer.send({
-    to: email,
-    ...confirmEmailChangeEmail({ username: user.username, link, minutes: EMAIL_CHANGE_TTL_MS / 60_000 }),
-  });
+  try {
+    await siteMailer.send({
+      to: email,
+      ...confirmEmailChangeEmail({ username: user.username, link, minutes: EMAIL_CHANGE_TTL_MS / 60_000 }),
+    });
+  } catch (error) {
+    // The link never went out: no change is pending, and the reader is told (the settings action).
+    await prisma.emailChange.deleteMany({ where: { userId, tokenHash: hashEmailToken(token) } });
+    throw error;
+  }
   return link;
 }
 

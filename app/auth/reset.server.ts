@@ -2,6 +2,7 @@
 // SHA-256 is stored; using it ends every session of the account.
 import { createHash, randomBytes } from "node:crypto";
 import { allowMailTo } from "~/auth/mail-limit.server";
+import { outsideRequestScope } from "~/database-outage.server";
 import { prisma } from "~/db.server";
 import { siteMailer } from "~/site/site-mailer.server";
 import { hashPassword } from "./password.server";
@@ -64,4 +65,16 @@ export async function resetPassword(token: string, password: string): Promise<bo
   if (!userId) return false;
   await destroyAllSessions(userId);
   return true;
+}
+
+/**
+ * `requestPasswordReset` after the answer (app/routes/reset-password.tsx): what fails is the
+ * operators' line on stderr, never the reader's answer.
+ */
+export function sendResetMailAfterAnswer(email: string, origin: string): void {
+  void outsideRequestScope(() => requestPasswordReset(email, origin)).catch((error: unknown) => {
+    console.error(
+      `[mail] a password reset mail was not sent: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  });
 }

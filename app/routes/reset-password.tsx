@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
 import { RATE_LIMITS } from "~/auth/rate-limit.server";
-import { isResetTokenUsable, requestPasswordReset, resetPassword } from "~/auth/reset.server";
+import { isResetTokenUsable, resetPassword, sendResetMailAfterAnswer } from "~/auth/reset.server";
 import { NEW_PASSWORD_MIN, RESET_TOKEN_PATTERN, ResetPasswordSchema, ResetRequestSchema } from "~/auth/validation";
 import {
   Field,
@@ -73,7 +73,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ intent: "request", result: submission.reply() }, { status: 400 });
   // The page says why instead of the form: nothing is sent, and no link is made.
   if (siteMailer.delivery === "off") return redirect("/reset-password");
-  await requestPasswordReset(submission.value.email, env.SITE_URL);
+  // The answer waits for neither the lookup nor the mail: the same redirect at once, whether or not
+  // an account uses the address and whether or not the mail server answers. A 500, or a wait for a
+  // mail server that is slow or down, would tell a stranger which addresses have accounts.
+  sendResetMailAfterAnswer(submission.value.email, env.SITE_URL);
   return redirect("/reset-password?sent=1");
 }
 

@@ -9,6 +9,16 @@
 import { createTransport } from "nodemailer";
 import { escapeHtml } from "~/utils/html";
 
+/** What a mailer's `send` throws when the message did not leave: the mail server refused it, or could not be reached. */
+export class MailNotSentError extends Error {
+  code?: string;
+  responseCode?: number;
+  constructor(message: string) {
+    super(message);
+    this.name = "MailNotSentError";
+  }
+}
+
 export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string };
 
 /**
@@ -84,10 +94,7 @@ export function createMailer(options: {
         // A new error without `cause`: nodemailer errors can carry the AUTH
         // command (base64 credentials) and the URL, which must not reach logs.
         const detail = error instanceof Error ? error.message : String(error);
-        const safe = new Error(`Email could not be sent: ${redact(detail, secrets)}`) as Error & {
-          code?: string;
-          responseCode?: number;
-        };
+        const safe = new MailNotSentError(`Email could not be sent: ${redact(detail, secrets)}`);
         if (error && typeof error === "object") {
           const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
           if (typeof code === "string") safe.code = code;

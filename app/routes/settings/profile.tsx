@@ -3,7 +3,12 @@ import { data, Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { BIO_MAX, DISPLAY_NAME_MAX, EmailChangeSchema, PasswordChangeSchema, ProfileSchema } from "~/account/account";
 import { TooManyRequestsError } from "~/account/current-password.server";
-import { confirmIdentity, emailChangeIdentity, requestEmailChange } from "~/account/email-change.server";
+import {
+  confirmIdentity,
+  EMAIL_NOT_SENT,
+  emailChangeIdentity,
+  requestEmailChange,
+} from "~/account/email-change.server";
 import { EmailChangeSection } from "~/account/email-change-form";
 import { changePassword, getAccountSettings, updateProfile } from "~/account/settings.server";
 import { AuthError, requireUser } from "~/auth/auth.server";
@@ -14,6 +19,7 @@ import { env } from "~/env.server";
 import { handleAvatarForm } from "~/profile/avatar.server";
 import { AvatarForms } from "~/profile/avatar-forms";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
+import { MailNotSentError } from "~/site/mail.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { replyToFailure } from "~/utils/forms";
 import { keepResponseHeaders } from "~/utils/http";
@@ -55,13 +61,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       const field = (error as { field?: string | null }).field;
       const name = field === "password" ? "currentPassword" : field === "email" ? "email" : "";
-      const message = [(error as Error).message];
+      const unsent = error instanceof MailNotSentError;
+      const message = [unsent ? EMAIL_NOT_SENT : (error as Error).message];
       const reply = submission.reply(
         name ? { ...hide, fieldErrors: { [name]: message } } : { ...hide, formErrors: message },
       );
       if (error instanceof TooManyRequestsError)
         return fail(intent, reply, 429, { "Retry-After": String(error.retryAfterSeconds) });
       if (error instanceof AuthError) return fail(intent, reply);
+      if (unsent) {
+        console.error(`[mail] an email change confirmation was not sent: ${(error as Error).message}`);
+        return fail(intent, reply, 503, { "Retry-After": "60" });
+      }
       throw error;
     }
     return redirectWithToast("/settings/profile", {

@@ -1,0 +1,115 @@
+// The mail server down or silent (docs/decisions/045): a password reset answers the same at once,
+// whether or not an account uses the address, and whatever the mail server does (an error, or a
+// wait for it, told a stranger which addresses have accounts); an email change says its link was
+// not sent, keeps what the reader typed, and leaves nothing pending. Each against a mail server of
+// its own on loopback: one that refuses connections, one that accepts and never answers.
+import net from "node:net";
+import { test as base } from "@playwright/test";
+import { type HttpClient, hiddenFields, httpClient } from "../support/http-client.ts";
+import { freePort } from "../support/ports.ts";
+import { type Site, startSite } from "../support/site-server.ts";
+import { expect, newReader } from "./fixtures.ts";
+
+/** A mail server that takes connections and never says a word (nodemailer waits 10 s for its greeting). */
+async function silentMailServer() {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on("error", () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `smtp://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const test = base.extend<{ refusing: Site }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take an object pattern
+  refusing: async ({}, use) => {
+    // Nothing listens on the port: every connection is refused.
+    const site = await startSite({ env: { SMTP_URL: `smtp://127.0.0.1:${await freePort()}` } });
+    await use(site);
+    await site.dispose();
+  },
+});
+
+async function askForReset(site: Site, email: string, timeoutMs?: number) {
+  const client = httpClient(site.url);
+  const hidden = await hiddenFields(client, "/reset-password");
+  return client.post("/reset-password", {
+    body: { form: [...Object.entries(hidden), ["intent", "request"], ["email", email]] },
+    timeoutMs,
+  });
+}
+
+test("the mail server refuses: a reset answers the same for an address with an account and one without", async ({
+  refusing: site,
+}) => {
+  const owner = newReader();
+  await httpClient(site.url).register(owner);
+  for (const email of [owner.email, "nobody-at-all@horror.test"]) {
+    const reply = await askForReset(site, email);
+    expect(reply.status, `${email}: ${reply.text.slice(0, 200)}`).toBe(302);
+    expect(reply.location).toBe("/reset-password?sent=1");
+  }
+  // The operators are told, once the answer has gone.
+  await expect
+    .poll(() => site.stderr())
+    .toContain("[mail] a password reset mail was not sent: Email could not be sent");
+});
+
+test("the mail server never answers: the reset answer does not wait for it", async () => {
+  const mail = await silentMailServer();
+  const site = await startSite({ env: { SMTP_URL: mail.url } });
+  try {
+    const owner = newReader();
+    await httpClient(site.url).register(owner);
+    // Far below nodemailer's 10 s wait for the greeting: an answer that waited for the mail
+    // server would not come in time.
+    const reply = await askForReset(site, owner.email, 5_000);
+    expect(reply.status).toBe(302);
+    expect(reply.location).toBe("/reset-password?sent=1");
+  } finally {
+    await site.dispose();
+    await mail.close();
+  }
+});
+
+async function askForChange(client: HttpClient, email: string) {
+  return client.post("/settings/profile", {
+    body: {
+      form: [
+        ["csrf", await client.csrfToken()],
+        ["intent", "email"],
+        ["email", email],
+      ],
+    },
+  });
+}
+
+test("the mail server refuses: an email change says the link was not sent, keeps the address typed, and leaves no change pending", async ({
+  refusing: site,
+}) => {
+  const reader = newReader();
+  const client = httpClient(site.url);
+  await client.register(reader);
+  const next = `next-${reader.email}`;
+  const reply = await askForChange(client, next);
+  expect(reply.status, reply.text.slice(0, 300)).toBe(503);
+  expect(reply.headers.get("retry-after")).toBe("60");
+  expect(reply.text).toContain(
+    "We could not send the confirmation link just now, so your address is unchanged. Please try again in a few minutes.",
+  );
+  expect(reply.text).toContain(`value="${next}"`);
+  const pending = await site.query<{ n: number }>(
+    'SELECT COUNT(*) AS n FROM "EmailChange" e JOIN "User" u ON u.id = e."userId" WHERE u.email = ?',
+    [reader.email],
+  );
+  expect(Number(pending[0]?.n)).toBe(0);
+  expect(site.stderr()).toContain("[mail] an email change confirmation was not sent");
+});
