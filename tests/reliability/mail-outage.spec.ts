@@ -8,6 +8,7 @@ import { test as base } from "@playwright/test";
 import { type HttpClient, hiddenFields, httpClient } from "../support/http-client.ts";
 import { freePort } from "../support/ports.ts";
 import { type Site, startSite } from "../support/site-server.ts";
+import { giveConsent } from "../support/test.ts";
 import { expect, newReader } from "./fixtures.ts";
 
 /** A mail server that takes connections and never says a word (nodemailer waits 10 s for its greeting). */
@@ -112,4 +113,32 @@ test("the mail server refuses: an email change says the link was not sent, keeps
   );
   expect(Number(pending[0]?.n)).toBe(0);
   expect(site.stderr()).toContain("[mail] an email change confirmation was not sent");
+});
+
+test("the mail server refuses: in the browser, with JavaScript and without, the email form says so and keeps the address", async ({
+  refusing: site,
+  browser,
+}) => {
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ javaScriptEnabled, baseURL: site.url });
+    await giveConsent(context, site.url);
+    const page = await context.newPage();
+    const reader = newReader();
+    await page.goto("/auth");
+    await page.request.post("/api/auth/register", {
+      data: reader,
+      headers: {
+        "X-CSRF-Token": ((await (await page.request.get("/api/csrf-token")).json()) as { csrfToken: string }).csrfToken,
+      },
+    });
+    await page.goto("/settings/profile");
+    if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor();
+    const section = page.getByRole("region", { name: "Email address" });
+    const next = `next-${reader.email}`;
+    await section.getByLabel("New email address").fill(next);
+    await section.getByRole("button", { name: "Send confirmation link" }).click();
+    await expect(section.getByText("We could not send the confirmation link just now")).toBeVisible();
+    await expect(section.getByLabel("New email address")).toHaveValue(next);
+    await context.close();
+  }
 });
