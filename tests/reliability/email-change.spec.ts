@@ -3,10 +3,10 @@
 // hold against a real server process, an email change needs the password (or a sign-in
 // a few minutes old), and the old address gets a link that undoes the change.
 import { randomUUID } from "node:crypto";
-import { type HttpClient, hiddenFields, httpClient } from "../support/http-client.ts";
+import { hiddenFields, httpClient } from "../support/http-client.ts";
 import type { Site } from "../support/site-server.ts";
 import type { SmtpCatcher } from "../support/smtp-catcher.ts";
-import { expect, newReader, test } from "./fixtures.ts";
+import { askForEmailChange, expect, newReader, test } from "./fixtures.ts";
 
 /** The numbers of app/auth/mail-limit.server.ts. */
 const PER_RECIPIENT = 3;
@@ -14,19 +14,6 @@ const PER_ACCOUNT = 5;
 
 const victimAddress = () => `someone-${randomUUID().slice(0, 8)}@victim.example`;
 const mailTo = (mail: SmtpCatcher, address: string) => mail.messages.filter((m) => m.to.includes(address));
-
-async function askForChange(client: HttpClient, email: string, currentPassword?: string) {
-  return client.post("/settings/profile", {
-    body: {
-      form: [
-        ["csrf", await client.csrfToken()],
-        ["intent", "email"],
-        ["email", email],
-        ...(currentPassword === undefined ? [] : ([["currentPassword", currentPassword]] as [string, string][])),
-      ],
-    },
-  });
-}
 
 /** Moves the reader's sign-in back in time, as if they had signed in `minutes` ago. */
 async function signedInMinutesAgo(site: Site, email: string, minutes: number) {
@@ -52,9 +39,9 @@ test("a reader makes the site mail a stranger at most 3 times, whatever they sen
   const sender = httpClient(site.url);
   await sender.register(newReader());
   const answers: number[] = [];
-  for (let i = 0; i < 8; i++) answers.push((await askForChange(sender, victim)).status);
+  for (let i = 0; i < 8; i++) answers.push((await askForEmailChange(sender, victim)).status);
   expect(answers).toEqual([302, 302, 302, 429, 429, 429, 429, 429]);
-  const refused = await askForChange(sender, victim);
+  const refused = await askForEmailChange(sender, victim);
   expect(refused.status).toBe(429);
   expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
   expect(refused.text).toContain("Too many emails were sent to this address or from your account.");
@@ -63,7 +50,7 @@ test("a reader makes the site mail a stranger at most 3 times, whatever they sen
   // Another account cannot add to the stranger's inbox either.
   const other = httpClient(site.url);
   await other.register(newReader());
-  expect((await askForChange(other, victim)).status).toBe(429);
+  expect((await askForEmailChange(other, victim)).status).toBe(429);
   await expect.poll(() => mailTo(mail, victim).length).toBe(PER_RECIPIENT);
   // The mails that did go say nothing more than the confirmation does.
   for (const m of mailTo(mail, victim)) expect(m.subject).toBe("Confirm your new Horror Stories email address");
@@ -77,7 +64,7 @@ test("one account makes the site send at most 5 confirmation mails an hour, to a
   await sender.register(newReader());
   const addresses = Array.from({ length: PER_ACCOUNT + 2 }, victimAddress);
   const answers: number[] = [];
-  for (const address of addresses) answers.push((await askForChange(sender, address)).status);
+  for (const address of addresses) answers.push((await askForEmailChange(sender, address)).status);
   expect(answers).toEqual([...Array(PER_ACCOUNT).fill(302), 429, 429]);
   await expect.poll(() => addresses.flatMap((a) => mailTo(mail, a)).length).toBe(PER_ACCOUNT);
   // The limits are rows in the database, so every server process counts together.
@@ -117,18 +104,18 @@ test("an email change needs the current password once the sign-in is more than f
   const page = await client.get("/settings/profile");
   expect(page.text).toMatch(/<input[^>]*id="email-current-password"[^>]*required/);
 
-  const missing = await askForChange(client, next);
+  const missing = await askForEmailChange(client, next);
   expect(missing.status).toBe(400);
   expect(missing.text).toContain("Type your current password to change your address.");
   expect(missing.text).toContain(`value="${next}"`);
-  const wrong = await askForChange(client, next, "not-my-password");
+  const wrong = await askForEmailChange(client, next, "not-my-password");
   expect(wrong.status).toBe(400);
   expect(wrong.text).toContain("Your current password is not right.");
   // The password typed is never sent back.
   expect(wrong.text).not.toContain("not-my-password");
   expect(mailTo(mail, next)).toHaveLength(0);
 
-  expect((await askForChange(client, next, reader.password)).status).toBe(302);
+  expect((await askForEmailChange(client, next, reader.password)).status).toBe(302);
   await expect.poll(() => mailTo(mail, next).length).toBe(1);
 });
 
@@ -137,7 +124,7 @@ test("the old address is told, and its link puts the address back and signs out 
   const thief = httpClient(site.url);
   await thief.register(reader);
   const theirs = victimAddress();
-  expect((await askForChange(thief, theirs)).status).toBe(302);
+  expect((await askForEmailChange(thief, theirs)).status).toBe(302);
   const confirmLink = linkIn((await mail.waitFor((m) => m.to.includes(theirs))).text, "/confirm-email");
   const confirm = httpClient(site.url);
   const confirmFields = await hiddenFields(confirm, confirmLink.pathname + confirmLink.search);

@@ -92,3 +92,17 @@ export function dataCounts(counts: Record<string, number>) {
   const { RateLimit: _counters, ...data } = requestCounts(counts);
   return data;
 }
+
+/** The settings form's email change, as a browser without JavaScript posts it. */
+export async function askForEmailChange(client: HttpClient, email: string, currentPassword?: string) {
+  return client.post("/settings/profile", {
+    body: {
+      form: [
+        ["csrf", await client.csrfToken()],
+        ["intent", "email"],
+        ["email", email],
+        ...(currentPassword === undefined ? [] : ([["currentPassword", currentPassword]] as [string, string][])),
+      ],
+    },
+  });
+}

@@ -5,11 +5,11 @@
 // its own on loopback: one that refuses connections, one that accepts and never answers.
 import net from "node:net";
 import { test as base } from "@playwright/test";
-import { type HttpClient, hiddenFields, httpClient } from "../support/http-client.ts";
+import { hiddenFields, httpClient } from "../support/http-client.ts";
 import { freePort } from "../support/ports.ts";
 import { type Site, startSite } from "../support/site-server.ts";
 import { giveConsent } from "../support/test.ts";
-import { expect, newReader } from "./fixtures.ts";
+import { askForEmailChange, expect, newReader } from "./fixtures.ts";
 
 /** A mail server that takes connections and never says a word (nodemailer waits 10 s for its greeting). */
 async function silentMailServer() {
@@ -81,18 +81,6 @@ test("the mail server never answers: the reset answer does not wait for it", asy
   }
 });
 
-async function askForChange(client: HttpClient, email: string) {
-  return client.post("/settings/profile", {
-    body: {
-      form: [
-        ["csrf", await client.csrfToken()],
-        ["intent", "email"],
-        ["email", email],
-      ],
-    },
-  });
-}
-
 test("the mail server refuses: an email change says the link was not sent, keeps the address typed, and leaves no change pending", async ({
   refusing: site,
 }) => {
@@ -100,7 +88,7 @@ test("the mail server refuses: an email change says the link was not sent, keeps
   const client = httpClient(site.url);
   await client.register(reader);
   const next = `next-${reader.email}`;
-  const reply = await askForChange(client, next);
+  const reply = await askForEmailChange(client, next);
   expect(reply.status, reply.text.slice(0, 300)).toBe(503);
   expect(reply.headers.get("retry-after")).toBe("60");
   expect(reply.text).toContain(
