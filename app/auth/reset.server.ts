@@ -2,8 +2,8 @@
 // SHA-256 is stored; using it ends every session of the account.
 import { createHash, randomBytes } from "node:crypto";
 import { allowMailTo } from "~/auth/mail-limit.server";
-import { outsideRequestScope } from "~/database-outage.server";
 import { prisma } from "~/db.server";
+import { runAfterAnswer } from "~/site/schedule.server";
 import { siteMailer } from "~/site/site-mailer.server";
 import { hashPassword } from "./password.server";
 import { resetPasswordEmail } from "./reset-mail.server";
@@ -69,12 +69,9 @@ export async function resetPassword(token: string, password: string): Promise<bo
 
 /**
  * `requestPasswordReset` after the answer (app/routes/reset-password.tsx): what fails is the
- * operators' line on stderr, never the reader's answer.
+ * operators' line on stderr ("[password reset mail] failed: …"), never the reader's answer, and a
+ * clean shutdown waits for it.
  */
 export function sendResetMailAfterAnswer(email: string, origin: string): void {
-  void outsideRequestScope(() => requestPasswordReset(email, origin)).catch((error: unknown) => {
-    console.error(
-      `[mail] a password reset mail was not sent: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  });
+  runAfterAnswer("password reset mail", () => requestPasswordReset(email, origin));
 }

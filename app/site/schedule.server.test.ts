@@ -70,6 +70,35 @@ describe("single jobs", () => {
   });
 });
 
+describe("runAfterAnswer", () => {
+  it("runs at once, logs a failure as a job's, and a clean shutdown waits for it", async () => {
+    const { runAfterAnswer, stopScheduledJobs } = await import("./schedule.server");
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    runAfterAnswer("t9", async () => {
+      throw new Error("Email could not be sent: connect ECONNREFUSED");
+    });
+    await expect.poll(() => error.mock.calls.length).toBe(1);
+    expect(error).toHaveBeenCalledWith("[t9] failed:", "Email could not be sent: connect ECONNREFUSED");
+
+    let finished = false;
+    let finish: () => void = () => {};
+    runAfterAnswer(
+      "t10",
+      () =>
+        new Promise<void>((resolve) => {
+          finish = () => {
+            finished = true;
+            resolve();
+          };
+        }),
+    );
+    const stopping = stopScheduledJobs(5_000);
+    setTimeout(() => finish(), 100);
+    await stopping;
+    expect(finished).toBe(true);
+  });
+});
+
 describe("stopScheduledJobs", () => {
   it("stops every timer and waits for the runs under way, up to its limit", async () => {
     const { stopScheduledJobs } = await import("./schedule.server");

@@ -3,6 +3,10 @@
 // server's start (server/startup.ts). Every process schedules every job; a job that must run in
 // one process at a time says `single`, and each run then takes a lease (lease.server.ts) first:
 // one process runs it, the others skip that turn (docs/decisions/040).
+//
+// Work a request starts and does not wait for (a mail sent after the answer, `runAfterAnswer`)
+// is one of these runs too: logged the same way, and waited for by a clean shutdown.
+import { outsideRequestScope } from "~/database-outage.server";
 import { withLease } from "./lease.server";
 
 export type Job = {
@@ -33,6 +37,33 @@ const started = state.__siteJobs;
 /** Runs under way, so a clean shutdown can wait for them. */
 const runs = state.__siteRuns;
 
+/** One run of `work`: its failure logged, never thrown, and the run kept in `runs` until it ends. */
+async function track(name: string, work: () => Promise<unknown>): Promise<void> {
+  const run = (async () => {
+    try {
+      await work();
+    } catch (error) {
+      console.error(`[${name}] failed:`, error instanceof Error ? error.message : error);
+    }
+  })();
+  runs.add(run);
+  try {
+    await run;
+  } finally {
+    runs.delete(run);
+  }
+}
+
+/**
+ * Work a request starts and does not wait for, such as a mail sent after the answer: it runs at
+ * once, outside the request's scope (a database out of reach is its own error, not a 503 nobody
+ * reads, docs/decisions/045), its failure is logged as a job's, and a clean shutdown waits for it
+ * as for a job's run.
+ */
+export function runAfterAnswer(name: string, work: () => Promise<unknown>): void {
+  void outsideRequestScope(() => track(name, work));
+}
+
 /**
  * Starts the job's timer unless it already runs in this process. A run never overlaps the one
  * before it, and its failure is logged, never thrown: the next run tries again. Returns a stop.
@@ -45,18 +76,9 @@ export function scheduleJob(job: Job): () => void {
   const tick = async () => {
     if (running) return;
     running = true;
-    const run = (async () => {
-      try {
-        await once();
-      } catch (error) {
-        console.error(`[${job.name}] failed:`, error instanceof Error ? error.message : error);
-      }
-    })();
-    runs.add(run);
     try {
-      await run;
+      await track(job.name, once);
     } finally {
-      runs.delete(run);
       running = false;
     }
   };
@@ -74,8 +96,9 @@ export function scheduleJob(job: Job): () => void {
 }
 
 /**
- * A clean shutdown: no job starts again in this process, and the runs under way are waited for
- * up to `waitMs` (their leases are then given back by the caller, releaseHeldLeases).
+ * A clean shutdown: no job starts again in this process, and the runs under way (a job's, or work
+ * after an answer) are waited for up to `waitMs` (their leases are then given back by the caller,
+ * releaseHeldLeases).
  */
 export async function stopScheduledJobs(waitMs: number): Promise<void> {
   for (const stop of [...started.values()]) stop();
