@@ -14,6 +14,7 @@ import { allowMailTo, MAIL_LIMIT_MESSAGE } from "~/auth/mail-limit.server";
 import { destroyOtherSessions, getSessionId } from "~/auth/session.server";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
+import { MailNotSentError } from "~/site/mail.server";
 import { siteMailer } from "~/site/site-mailer.server";
 import { checkCurrentPassword, TooManyRequestsError } from "./current-password.server";
 import { confirmEmailChangeEmail, emailChangedNoticeEmail } from "./email-change-mail.server";
@@ -31,9 +32,18 @@ const linkTo = (origin: string, path: string, token: string) =>
 
 export const EMAIL_TAKEN = "Another account uses this address.";
 export const PASSWORD_NEEDED = "Type your current password to change your address.";
-/** The mail server refused the confirmation link or could not be reached (a 503 on the settings form). */
-export const EMAIL_NOT_SENT =
-  "We could not send the confirmation link just now, so your address is unchanged. Please try again in a few minutes.";
+/**
+ * The mail server refused the confirmation link or could not be reached: no change is pending,
+ * and the settings form answers 503 with this message.
+ */
+export class EmailNotSentError extends Error {
+  constructor() {
+    super(
+      "We could not send the confirmation link just now, so your address is unchanged. Please try again in a few minutes.",
+    );
+    this.name = "EmailNotSentError";
+  }
+}
 export const SIGN_IN_AGAIN = `Sign out and sign in again to change your address: for ${RECENT_SIGN_IN_MINUTES} minutes after signing in, no password is needed.`;
 
 /** What the email form asks for: a password when the account has one, unless this session signed in recently. */
@@ -85,9 +95,11 @@ export async function requestEmailChange(userId: string, newEmail: string, origi
       ...confirmEmailChangeEmail({ username: user.username, link, minutes: EMAIL_CHANGE_TTL_MS / 60_000 }),
     });
   } catch (error) {
-    // The link never went out: no change is pending, and the reader is told (the settings action).
+    // The link never went out: no change is pending, and the reader is told.
     await prisma.emailChange.deleteMany({ where: { userId, tokenHash: hashEmailToken(token) } });
-    throw error;
+    if (!(error instanceof MailNotSentError)) throw error;
+    console.error(`[mail] an email change confirmation was not sent: ${error.message}`);
+    throw new EmailNotSentError();
   }
   return link;
 }

@@ -5,7 +5,7 @@ import { BIO_MAX, DISPLAY_NAME_MAX, EmailChangeSchema, PasswordChangeSchema, Pro
 import { TooManyRequestsError } from "~/account/current-password.server";
 import {
   confirmIdentity,
-  EMAIL_NOT_SENT,
+  EmailNotSentError,
   emailChangeIdentity,
   requestEmailChange,
 } from "~/account/email-change.server";
@@ -19,7 +19,6 @@ import { env } from "~/env.server";
 import { handleAvatarForm } from "~/profile/avatar.server";
 import { AvatarForms } from "~/profile/avatar-forms";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
-import { MailNotSentError } from "~/site/mail.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { replyToFailure } from "~/utils/forms";
 import { keepResponseHeaders } from "~/utils/http";
@@ -61,18 +60,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       const field = (error as { field?: string | null }).field;
       const name = field === "password" ? "currentPassword" : field === "email" ? "email" : "";
-      const unsent = error instanceof MailNotSentError;
-      const message = [unsent ? EMAIL_NOT_SENT : (error as Error).message];
+      const message = [(error as Error).message];
       const reply = submission.reply(
         name ? { ...hide, fieldErrors: { [name]: message } } : { ...hide, formErrors: message },
       );
       if (error instanceof TooManyRequestsError)
         return fail(intent, reply, 429, { "Retry-After": String(error.retryAfterSeconds) });
       if (error instanceof AuthError) return fail(intent, reply);
-      if (unsent) {
-        console.error(`[mail] an email change confirmation was not sent: ${(error as Error).message}`);
-        return fail(intent, reply, 503, { "Retry-After": "60" });
-      }
+      if (error instanceof EmailNotSentError) return fail(intent, reply, 503, { "Retry-After": "60" });
       throw error;
     }
     return redirectWithToast("/settings/profile", {
