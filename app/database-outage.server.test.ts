@@ -2,39 +2,51 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { onPostgres } from "~/site/sql.server";
 import { startTcpLink, type TcpLink } from "../tests/support/tcp-link";
 import { createDatabaseClient, type DatabaseClient } from "./database-client.server";
-import { answerOutages, inRequestScope, isDatabaseUnreachable } from "./database-outage.server";
+import { answerOutages, databaseUnavailable, inRequestScope } from "./database-outage.server";
 
-describe("isDatabaseUnreachable", () => {
+describe("databaseUnavailable", () => {
   it("knows Prisma's codes for a database out of reach, and none other", () => {
     for (const code of ["P1001", "P1002", "P1008", "P1017", "P2024"]) {
-      expect(isDatabaseUnreachable(Object.assign(new Error("x"), { code }))).toBe(true);
+      expect(databaseUnavailable(Object.assign(new Error("x"), { code }))).toBe("unreachable");
     }
     // A unique constraint, a missing row, a bad query: the code's own errors, not an outage.
     for (const code of ["P2002", "P2025", "P2010"]) {
-      expect(isDatabaseUnreachable(Object.assign(new Error("x"), { code }))).toBe(false);
+      expect(databaseUnavailable(Object.assign(new Error("x"), { code }))).toBeNull();
     }
   });
 
   it("finds the driver adapter's kind in Prisma's meta, and node-postgres's timeouts in a cause", () => {
     const adapter = { name: "DriverAdapterError", cause: { kind: "DatabaseNotReachable" } };
-    expect(isDatabaseUnreachable({ code: "P9999", meta: { driverAdapterError: adapter } })).toBe(true);
+    expect(databaseUnavailable({ code: "P9999", meta: { driverAdapterError: adapter } })).toBe("unreachable");
     const pool = new Error("Connection terminated due to connection timeout", {
       cause: new Error("Connection terminated unexpectedly"),
     });
-    expect(isDatabaseUnreachable(new Error("Invalid `prisma.user.findUnique()` invocation", { cause: pool }))).toBe(
-      true,
+    expect(databaseUnavailable(new Error("Invalid `prisma.user.findUnique()` invocation", { cause: pool }))).toBe(
+      "unreachable",
     );
-    expect(isDatabaseUnreachable(new Error("timeout exceeded when trying to connect"))).toBe(true);
-    expect(isDatabaseUnreachable(new Error("Query read timeout"))).toBe(true);
+    expect(databaseUnavailable(new Error("timeout exceeded when trying to connect"))).toBe("unreachable");
+    expect(databaseUnavailable(new Error("Query read timeout"))).toBe("unreachable");
+  });
+
+  it("knows SQLite's full, read-only, failing and unopenable file, with its extended codes, and no other SQLite error", () => {
+    // As @prisma/adapter-libsql reports them, in Prisma's meta.
+    const sqlite = (extendedCode: number) => ({
+      code: "P2010",
+      meta: { driverAdapterError: { name: "DriverAdapterError", cause: { kind: "sqlite", extendedCode } } },
+    });
+    // SQLITE_FULL, SQLITE_READONLY, SQLITE_READONLY_DBMOVED, SQLITE_IOERR_WRITE, SQLITE_CANTOPEN
+    for (const code of [13, 8, 1032, 778, 14]) expect(databaseUnavailable(sqlite(code))).toBe("cannot store");
+    // SQLITE_CORRUPT, SQLITE_NOTADB (a junk file needs an operator, not a wait), SQLITE_CONSTRAINT_CHECK
+    for (const code of [11, 26, 275]) expect(databaseUnavailable(sqlite(code))).toBeNull();
   });
 
   it("says no to anything else, including a cycle of causes", () => {
     const a: { message: string; cause?: unknown } = { message: "a" };
     a.cause = { message: "b", cause: a };
-    expect(isDatabaseUnreachable(a)).toBe(false);
-    expect(isDatabaseUnreachable(null)).toBe(false);
-    expect(isDatabaseUnreachable("Can't reach")).toBe(false);
-    expect(isDatabaseUnreachable(new Error("Unique constraint failed on the fields: (`email`)"))).toBe(false);
+    expect(databaseUnavailable(a)).toBeNull();
+    expect(databaseUnavailable(null)).toBeNull();
+    expect(databaseUnavailable("Can't reach")).toBeNull();
+    expect(databaseUnavailable(new Error("Unique constraint failed on the fields: (`email`)"))).toBeNull();
   });
 });
 
@@ -102,7 +114,7 @@ describe.runIf(onPostgres)("answerOutages, on PostgreSQL", () => {
     await link.down();
     const error = await failure(async () => await client.$transaction(async (tx) => tx.user.count()));
     expect(error).not.toBeInstanceOf(Response);
-    expect(isDatabaseUnreachable(error)).toBe(true);
+    expect(databaseUnavailable(error)).toBe("unreachable");
   });
 
   it("answers with the 503 within the connect timeout when the network holds the packets back", async () => {

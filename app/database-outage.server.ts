@@ -30,8 +30,28 @@ const UNREACHABLE_MESSAGES = [
   "Can't reach database server",
 ];
 
-/** Does this error (or what caused it) say that the database could not be reached? */
-export function isDatabaseUnreachable(error: unknown): boolean {
+/**
+ * SQLite's primary result codes for a database file it can read but not write (a full disk, a
+ * file system remounted read-only, a failing disk) or not open: the site can go on serving what
+ * it reads, and what it would store must wait (https://sqlite.org/rescode.html). The driver
+ * adapter reports them as kind "sqlite" with the extended code.
+ */
+const SQLITE_CANNOT_STORE = new Set([
+  8, // SQLITE_READONLY
+  10, // SQLITE_IOERR
+  13, // SQLITE_FULL
+  14, // SQLITE_CANTOPEN
+]);
+
+/** Why the database could not serve a query, when it is not the code's own doing. */
+export type DatabaseUnavailable = "unreachable" | "cannot store";
+
+/**
+ * Does this error (or what caused it) say that the database could not be reached, or could not
+ * store what it was given? Anything else (a constraint, a missing row, a junk file) is not an
+ * outage, and goes on as it is.
+ */
+export function databaseUnavailable(error: unknown): DatabaseUnavailable | null {
   const seen = new Set<unknown>();
   const queue: unknown[] = [error];
   while (queue.length) {
@@ -41,17 +61,25 @@ export function isDatabaseUnreachable(error: unknown): boolean {
     const record = current as {
       code?: unknown;
       kind?: unknown;
+      extendedCode?: unknown;
       message?: unknown;
       cause?: unknown;
       meta?: { driverAdapterError?: unknown };
     };
-    if (typeof record.code === "string" && UNREACHABLE_CODES.has(record.code)) return true;
-    if (typeof record.kind === "string" && UNREACHABLE_KINDS.has(record.kind)) return true;
+    if (typeof record.code === "string" && UNREACHABLE_CODES.has(record.code)) return "unreachable";
+    if (typeof record.kind === "string" && UNREACHABLE_KINDS.has(record.kind)) return "unreachable";
+    if (
+      record.kind === "sqlite" &&
+      typeof record.extendedCode === "number" &&
+      SQLITE_CANNOT_STORE.has(record.extendedCode & 0xff)
+    ) {
+      return "cannot store";
+    }
     const message = typeof record.message === "string" ? record.message : "";
-    if (UNREACHABLE_MESSAGES.some((text) => message.includes(text))) return true;
+    if (UNREACHABLE_MESSAGES.some((text) => message.includes(text))) return "unreachable";
     queue.push(record.cause, record.meta?.driverAdapterError);
   }
-  return false;
+  return null;
 }
 
 const requestScope = new AsyncLocalStorage<true>();
@@ -107,21 +135,23 @@ export function databaseOutageResponse(): Response {
 
 /** One line on stderr for operators, at most every 10 s, with how many requests got the 503 meanwhile. */
 const LOG_EVERY_MS = 10_000;
-let lastLogged = 0;
-let answeredSince = 0;
-function logOutage(error: unknown, now = Date.now()) {
-  answeredSince++;
-  if (now - lastLogged < LOG_EVERY_MS) return;
+const lastLogged = new Map<DatabaseUnavailable, number>();
+const answeredSince = new Map<DatabaseUnavailable, number>();
+function logOutage(reason: DatabaseUnavailable, error: unknown, now = Date.now()) {
+  const answered = (answeredSince.get(reason) ?? 0) + 1;
+  answeredSince.set(reason, answered);
+  if (now - (lastLogged.get(reason) ?? 0) < LOG_EVERY_MS) return;
   const message = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").trim().slice(0, 300);
-  console.error(`[database] unreachable, ${answeredSince} request(s) answered 503 since the last line: ${message}`);
-  lastLogged = now;
-  answeredSince = 0;
+  console.error(`[database] ${reason}, ${answered} request(s) answered 503 since the last line: ${message}`);
+  lastLogged.set(reason, now);
+  answeredSince.set(reason, 0);
 }
 
 /** What a failed query throws on: the outage's 503 inside a request, otherwise the error itself. */
 export function outageAnswerFor(error: unknown): unknown {
-  if (!requestScope.getStore() || !isDatabaseUnreachable(error)) return error;
-  logOutage(error);
+  const reason = requestScope.getStore() ? databaseUnavailable(error) : null;
+  if (!reason) return error;
+  logOutage(reason, error);
   return databaseOutageResponse();
 }
 
