@@ -17,6 +17,7 @@ import { env } from "./env.server";
 import { apiErrorMiddleware } from "./errors/api-error-middleware.server";
 import { bellState } from "./notifications/notifications.server";
 import { sessionMarkMiddleware } from "./offline/session-mark.server";
+import { unansweredMiddleware } from "./offline/unanswered";
 import { FontFaces } from "./preferences/fonts";
 import { InlineCss, preferenceCss } from "./preferences/preference-css";
 import { isDefaultPreferences, preferenceDataAttributes, preferenceStyle } from "./preferences/preferences";
@@ -47,6 +48,10 @@ export const middleware: Route.MiddlewareFunction[] = [
   csrfMiddleware,
   analyticsMiddleware,
 ];
+
+// In the browser: a request that gets no answer, or the site's "come back later", keeps the page
+// (docs/decisions/046).
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [unansweredMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [theme, sidebar, user, consent, flash, palette] = await Promise.all([

@@ -3,37 +3,12 @@
 // is destructive and lasts 5000 ms, and at most 3 are visible, newest first
 // (the Toaster's queue). Browser only.
 import { ApiRequestError } from "~/utils/api-client";
-import { TOAST_DURATION_MS } from "./toast";
+import { ERROR_TOAST_TITLES, type ErrorCategory, TOAST_DURATION_MS } from "./toast";
 import { showToast } from "./toast-store";
 
-export const ERROR_CATEGORIES = [
-  "network",
-  "api",
-  "validation",
-  "wordpress",
-  "wordpress_timeout",
-  "wordpress_parse",
-  "wordpress_cors",
-  "wordpress_auth",
-  "wordpress_rate_limit",
-  "authentication",
-  "unknown",
-] as const;
-export type ErrorCategory = (typeof ERROR_CATEGORIES)[number];
+export { ERROR_TOAST_TITLES, type ErrorCategory } from "./toast";
 
-export const ERROR_TOAST_TITLES: Record<ErrorCategory, string> = {
-  network: "Connection Error",
-  api: "API Error",
-  validation: "Content Error",
-  wordpress: "Story Content Error",
-  wordpress_timeout: "Content Loading Timeout",
-  wordpress_parse: "Content Format Error",
-  wordpress_cors: "Access Restriction",
-  wordpress_auth: "Content Access Error",
-  wordpress_rate_limit: "Rate Limit Reached",
-  authentication: "Authentication Error",
-  unknown: "Error",
-};
+export const ERROR_CATEGORIES = Object.keys(ERROR_TOAST_TITLES) as ErrorCategory[];
 
 export const SEVERITIES = ["info", "warning", "error", "critical"] as const;
 export type Severity = (typeof SEVERITIES)[number];

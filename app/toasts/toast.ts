@@ -18,6 +18,22 @@ export type Toast = {
   severity?: "info" | "warning" | "error" | "critical";
 };
 
+/** Each kind of error and its toast's title (spec §8 "Error categories and toast titles"; ./error-toasts.ts). */
+export const ERROR_TOAST_TITLES = {
+  network: "Connection Error",
+  api: "API Error",
+  validation: "Content Error",
+  wordpress: "Story Content Error",
+  wordpress_timeout: "Content Loading Timeout",
+  wordpress_parse: "Content Format Error",
+  wordpress_cors: "Access Restriction",
+  wordpress_auth: "Content Access Error",
+  wordpress_rate_limit: "Rate Limit Reached",
+  authentication: "Authentication Error",
+  unknown: "Error",
+} as const;
+export type ErrorCategory = keyof typeof ERROR_TOAST_TITLES;
+
 export const TOAST_LIMIT = 3;
 export const TOAST_DURATION_MS = 5000;
 

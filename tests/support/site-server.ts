@@ -36,6 +36,11 @@ export type SiteOptions = {
    * (tests/support/tcp-link.ts) that a test breaks. The test's own queries (`query`) go direct.
    */
   serverDatabaseUrl?: (databaseUrl: string) => string | Promise<string>;
+  /**
+   * SQLite: the folder the database file is made in (a small file system that a test fills), which
+   * the test owns and removes. By default a folder of the site's own in the scratch folder.
+   */
+  databaseDir?: string;
 };
 
 export type Site = {
@@ -151,8 +156,8 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     databaseUrl = postgres.url;
   } else {
     // In memory when the machine allows it (./scratch-dir.ts): no commit waits for the disk.
-    dir = await mkdtemp(path.join(scratchDir(), "hs-site-"));
-    dbFile = path.join(dir, "site.db");
+    if (!options.databaseDir) dir = await mkdtemp(path.join(scratchDir(), "hs-site-"));
+    dbFile = path.join(options.databaseDir ?? (dir as string), "site.db");
     databaseUrl = `file:${dbFile}`;
     await copyDatabase(await seededTemplate(), dbFile);
   }
