@@ -69,6 +69,7 @@ function toast(reason: "no connection" | "unavailable", form: boolean) {
     description: `${offline ? FALLBACK_MESSAGES.network : STATUS_PAGES[503].description}${form ? ` ${FORM_NOT_SENT}` : ""}`,
     variant: "destructive",
     severity: offline ? "error" : "critical",
+    reveal: true,
   });
 }
 

@@ -18,6 +18,7 @@ export function showToast(toast: {
   duration?: number;
   action?: ToastAction;
   severity?: Toast["severity"];
+  reveal?: boolean;
 }) {
   const full: Toast = {
     id: `toast_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`,

@@ -16,6 +16,11 @@ export type Toast = {
   action?: ToastAction;
   /** An error toast's severity (spec §8: info, warning, error, critical). */
   severity?: "info" | "warning" | "error" | "critical";
+  /**
+   * It answers what the reader just did, so it is brought into view if the page's flow has it out
+   * of sight (a phone's toasts stand under the header, not over the page: docs/decisions/046).
+   */
+  reveal?: boolean;
 };
 
 /** Each kind of error and its toast's title (spec §8 "Error categories and toast titles"; ./error-toasts.ts). */

@@ -21,6 +21,22 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 
   useEffect(() => subscribeToasts((t) => setToasts((current) => queueToast(current, t))), []);
 
+  // A toast that answers the reader's press, out of sight (on a phone the toasts stand in the page's
+  // flow under the header, and the reader may be far below): the page scrolls to it, as little as
+  // it can. Other toasts (an error in the background) never move the page.
+  const regionRef = useRef<HTMLElement>(null);
+  const revealed = useRef(new Set<string>());
+  useEffect(() => {
+    const region = regionRef.current;
+    const toReveal = toasts.find((t) => t.reveal && !revealed.current.has(t.id));
+    if (!toReveal || !region) return;
+    revealed.current.add(toReveal.id);
+    const { top, bottom } = region.getBoundingClientRect();
+    if (bottom > 0 && top < window.innerHeight) return;
+    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    region.scrollIntoView({ block: "nearest", behavior: reduce ? "auto" : "smooth" });
+  }, [toasts]);
+
   // Each toast goes its duration after it appeared, whatever comes or goes meanwhile: one timer
   // per toast, set when it first shows. (Timers set again at every change of the list restarted
   // every toast's time whenever another one came or went, so a few in a row stayed for a multiple
@@ -64,7 +80,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   }, [host]);
 
   const region = (
-    <section aria-label="Notifications" aria-live="polite" className="toast-region flex flex-col gap-2">
+    <section ref={regionRef} aria-label="Notifications" aria-live="polite" className="toast-region flex flex-col gap-2">
       {toasts.map((t) => (
         <div
           key={t.id}

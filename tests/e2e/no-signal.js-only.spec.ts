@@ -18,6 +18,8 @@ test("a form sent without a signal stays on its page with what was typed, says s
 }) => {
   const marker = crypto.randomUUID().slice(0, 8);
   const message = `The lighthouse keeper's letters, written on the ferry without a signal ${marker}`;
+  // A phone: its toasts stand in the page's flow under the header, far above the Send button.
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/contact");
   await page.getByLabel("Your name").fill("Mara Quill");
   await page.getByLabel("Your email").fill(`mara-${marker}@horror.test`);
@@ -30,6 +32,8 @@ test("a form sent without a signal stays on its page with what was typed, says s
   await expect(toast).toContainText("Connection Error");
   await expect(toast).toContainText(NETWORK_MESSAGE);
   await expect(toast).toContainText("Your form was not sent: what you typed is still here");
+  // Brought into view: the press is answered where the reader can see it.
+  await expect(toast).toBeInViewport();
   // The page is the form still, with its header, and every field as it was typed.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact");
   await expect(page.getByRole("banner")).toBeVisible();
