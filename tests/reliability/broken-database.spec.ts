@@ -3,11 +3,10 @@
 // HEALTHCHECK restarts on it, and every JSON endpoint must still answer JSON
 // with the spec's error code (§8), never the framework's text/plain 500.
 import { writeFile } from "node:fs/promises";
-import { createClient } from "@libsql/client";
 import { test as base } from "@playwright/test";
 import { httpClient } from "../support/http-client.ts";
 import { type Site, startSite } from "../support/site-server.ts";
-import { expect } from "./fixtures.ts";
+import { emptyWriteAheadLog, expect } from "./fixtures.ts";
 
 // A site of its own per test: this one is broken on purpose.
 const test = base.extend<{ site: Site }>({
@@ -27,15 +26,7 @@ const test = base.extend<{ site: Site }>({
  * from the log (2026-11-29): the junk went unseen, by the health check as by any request.
  */
 async function breakDatabase(site: Site) {
-  const own = createClient({ url: `file:${site.dbFile}` });
-  try {
-    await own.execute("PRAGMA busy_timeout = 5000");
-    const { rows } = await own.execute("PRAGMA wal_checkpoint(TRUNCATE)");
-    // busy = 0: the whole log went back into the file, and the log is empty.
-    expect(Number(rows[0]?.busy), "the checkpoint was kept from finishing").toBe(0);
-  } finally {
-    own.close();
-  }
+  await emptyWriteAheadLog(site);
   await writeFile(site.dbFile, Buffer.alloc(64 * 1024, "not a database, just junk. "));
 }
 

@@ -11,7 +11,7 @@ import { type HttpClient, httpClient } from "../support/http-client.ts";
 import { type Site, startSite } from "../support/site-server.ts";
 import { startTcpLink, type TcpLink } from "../support/tcp-link.ts";
 import { giveConsent } from "../support/test.ts";
-import { expect, newReader } from "./fixtures.ts";
+import { expect, newReader, publishedStoryPath } from "./fixtures.ts";
 
 /** The limits the site is started with: short, so that the test waits little for them. */
 const CONNECT_TIMEOUT_MS = 2_000;
@@ -43,19 +43,11 @@ const test = base.extend<{ linked: { site: Site; link: TcpLink } }>({
   },
 });
 
-async function storyPath(site: Site) {
-  const [post] = await site.query<{ slug: string }>(
-    `SELECT slug FROM "Post" WHERE status = 'published' ORDER BY id LIMIT 1`,
-  );
-  if (!post) throw new Error("the demo content has no published story");
-  return `/story/${post.slug}`;
-}
-
 /** A published story's address, and a reader signed in on the site. */
 async function aStoryAndAReader(site: Site) {
   const reader = httpClient(site.url);
   await reader.register(newReader());
-  return { story: await storyPath(site), reader };
+  return { story: await publishedStoryPath(site), reader };
 }
 
 /**
@@ -145,7 +137,7 @@ test("with JavaScript, a click while the database is away shows the 503 page, an
   context,
   page,
 }) => {
-  const story = await storyPath(site);
+  const story = await publishedStoryPath(site);
   await giveConsent(context, site.url);
   await page.goto(site.url + story);
   await page.locator("html[data-hydrated]").waitFor();

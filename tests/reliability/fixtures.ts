@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { createClient } from "@libsql/client";
 import { test as base, expect } from "@playwright/test";
 import { type HttpClient, httpClient } from "../support/http-client.ts";
 import { startOidcProvider } from "../support/oidc-provider.ts";
@@ -105,4 +106,30 @@ export async function askForEmailChange(client: HttpClient, email: string, curre
       ],
     },
   });
+}
+
+/** The address of the site's first published story (the demo content). */
+export async function publishedStoryPath(site: Site): Promise<string> {
+  const [post] = await site.query<{ slug: string }>(
+    `SELECT slug FROM "Post" WHERE status = 'published' ORDER BY id LIMIT 1`,
+  );
+  if (!post) throw new Error("the demo content has no published story");
+  return `/story/${post.slug}`;
+}
+
+/**
+ * SQLite: writes the write-ahead log back into the database file and empties it (SQLite's own
+ * checkpoint, as it makes on its own). Then the file is all there is (a junk file is read), and the
+ * next write must grow the log (a full disk is met).
+ */
+export async function emptyWriteAheadLog(site: Site) {
+  const own = createClient({ url: `file:${site.dbFile}` });
+  try {
+    await own.execute("PRAGMA busy_timeout = 5000");
+    const { rows } = await own.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+    // busy = 0: the whole log went back into the file, and the log is empty.
+    expect(Number(rows[0]?.busy), "the checkpoint was kept from finishing").toBe(0);
+  } finally {
+    own.close();
+  }
 }

@@ -12,12 +12,11 @@ import { mkdtemp, open, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { createClient } from "@libsql/client";
 import { test as base } from "@playwright/test";
 import { hiddenFields, httpClient } from "../support/http-client.ts";
 import { type Site, startSite } from "../support/site-server.ts";
 import { giveConsent } from "../support/test.ts";
-import { expect, newReader } from "./fixtures.ts";
+import { emptyWriteAheadLog, expect, newReader, publishedStoryPath } from "./fixtures.ts";
 
 const run = promisify(execFile);
 
@@ -35,7 +34,7 @@ const test = base.extend<{ disk: Disk }>({
       const disk: Disk = {
         site,
         async fill() {
-          await emptyTheLog(site as Site);
+          await emptyWriteAheadLog(site as Site);
           // Writes until the file system says ENOSPC: every byte left goes.
           const file = await open(filler, "w");
           const block = Buffer.alloc(1024 * 1024);
@@ -63,33 +62,10 @@ const test = base.extend<{ disk: Disk }>({
 
 test.skip(process.getuid?.() !== 0, "mounting a small file system for the database needs root (CI runs as root)");
 
-/**
- * Writes the write-ahead log back into the database file and empties it (SQLite's own checkpoint),
- * so that the next write must grow the log: otherwise it could reuse room the log already holds.
- */
-async function emptyTheLog(site: Site) {
-  const own = createClient({ url: `file:${site.dbFile}` });
-  try {
-    await own.execute("PRAGMA busy_timeout = 5000");
-    const { rows } = await own.execute("PRAGMA wal_checkpoint(TRUNCATE)");
-    expect(Number(rows[0]?.busy), "the checkpoint was kept from finishing").toBe(0);
-  } finally {
-    own.close();
-  }
-}
-
-async function storyPath(site: Site) {
-  const [post] = await site.query<{ slug: string }>(
-    `SELECT slug FROM "Post" WHERE status = 'published' ORDER BY id LIMIT 1`,
-  );
-  if (!post) throw new Error("the demo content has no published story");
-  return `/story/${post.slug}`;
-}
-
 test("a full disk: the site reads on, a form's write answers 503 with Retry-After, and once there is room it stores again", async ({
   disk: { site, fill, free },
 }) => {
-  const story = await storyPath(site);
+  const story = await publishedStoryPath(site);
   const account = newReader();
   const reader = httpClient(site.url);
   await reader.register(account);
