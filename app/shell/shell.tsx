@@ -35,9 +35,14 @@ export function Shell() {
 
   // The story route's files ahead of a tap on a story's link, never with Save-Data (./story-prefetch):
   // the watcher comes when the browser is idle after the load event, and ends itself.
+  // And the routes the page's forms post to, so that a press without a signal keeps the page
+  // (~/offline/form-targets).
   useEffect(() => {
     if (!browserConnection()?.saveData)
-      afterLoadWhenIdle(() => import("./story-prefetch").then((m) => m.watchStoryLinks()));
+      afterLoadWhenIdle(() => {
+        void import("./story-prefetch").then((m) => m.watchStoryLinks());
+        void import("~/offline/form-targets").then((m) => m.watchFormTargets());
+      });
   }, []);
 
   // In a task of its own, not hydration's (./idle): the session's storage and the media queries.

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from "vitest";
-import { preloadModules, storyModuleHrefs } from "./story-prefetch";
+import { preloadModules } from "~/utils/route-modules";
+import { storyModuleHrefs } from "./story-prefetch";
 
 const ROUTE = { module: "/assets/story-A.js", imports: ["/assets/framework-B.js", "/assets/story-article-C.js"] };
 

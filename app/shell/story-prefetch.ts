@@ -9,39 +9,24 @@
 // after the tap. Never with Save-Data, where the reader asked for fewer bytes; and nothing when
 // no story is linked on screen. The data of a story is not prefetched here (LINK_PREFETCH,
 // app/utils/connection.ts).
+import {
+  DISCOVERY_RETRY_MS,
+  DISCOVERY_TRIES,
+  type Framework,
+  type Manifest,
+  preloadModules,
+} from "~/utils/route-modules";
 
 /** The story route's id and its alias's (app/routes.ts): one module for both. */
 const STORY_ROUTES = ["story", "reader-story"];
 const STORY_LINKS = 'a[href^="/story/"], a[href^="/reader/"]';
 const INTENT_EVENTS = ["pointerover", "focusin", "touchstart"] as const;
-/** React Router discovers the routes of the page's links after hydration (lazy route discovery); until then, look again. */
-const DISCOVERY_RETRY_MS = 1_000;
-const DISCOVERY_TRIES = 30;
-
-type Manifest = { routes: Record<string, { module: string; imports?: string[] } | undefined> };
 
 /** The story route's module and its static imports, as the manifest names them; null until the route is discovered. */
 export function storyModuleHrefs(manifest: Manifest): string[] | null {
   const route = STORY_ROUTES.map((id) => manifest.routes[id]).find(Boolean);
   return route ? [route.module, ...(route.imports ?? [])] : null;
 }
-
-/** Adds a modulepreload link for each of `hrefs` the document does not have yet. */
-export function preloadModules(hrefs: string[]) {
-  const have = new Set(
-    [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.getAttribute("href")),
-  );
-  for (const href of hrefs) {
-    if (have.has(href)) continue;
-    document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
-  }
-}
-
-/**
- * React Router's manifest and route modules, as its module script sets them (server/script-loading.ts
- * keeps them): lazy route discovery adds to the manifest, a navigation to the modules.
- */
-type Framework = { __reactRouterManifest?: Manifest; __reactRouterRouteModules?: Record<string, unknown> };
 
 /**
  * Watches the story links of this page and of the pages the reader goes on to (client-side

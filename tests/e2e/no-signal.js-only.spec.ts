@@ -81,6 +81,46 @@ test("a control sent without a signal from its fetcher goes back to what it was,
   await expect(card).toHaveCount(0);
 });
 
+test("on a story, Bookmark and the theme pressed without a signal keep the story on screen: the routes they post to came ahead", async ({
+  page,
+  context,
+}) => {
+  await signUp(page);
+  await page.goto(`/story/${FERRY.slug}`);
+  // Once the browser is idle, the modules of the routes the page's forms post to are fetched
+  // (app/offline/form-targets.ts): React Router would otherwise import them at the press, fail, and
+  // reload the page into the browser's offline page.
+  for (const route of ["routes/bookmarks", "routes/theme"]) {
+    await expect
+      .poll(
+        () =>
+          page.evaluate((id) => {
+            const manifest = (window as { __reactRouterManifest?: { routes: Record<string, { module: string }> } })
+              .__reactRouterManifest;
+            const module = manifest?.routes[id]?.module;
+            return Boolean(module && performance.getEntriesByName(new URL(module, location.href).href).length);
+          }, route),
+        { message: `the module of ${route} is fetched ahead` },
+      )
+      .toBe(true);
+  }
+  await context.setOffline(true);
+  const main = page.getByRole("main");
+  await main.getByRole("button", { name: `Bookmark ${FERRY.title}` }).click();
+  const toast = page.getByRole("region", { name: "Notifications" });
+  await expect(toast).toContainText("Connection Error");
+  await expect(page.getByRole("heading", { level: 1, name: FERRY.title })).toBeVisible();
+  await expect(main.getByRole("button", { name: `Bookmark ${FERRY.title}` })).toBeEnabled();
+
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: /Switch to (dark|light) theme/ })
+    .click();
+  await expect(toast.getByText("Connection Error")).toHaveCount(2);
+  await expect(page.getByRole("heading", { level: 1, name: FERRY.title })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/story/${FERRY.slug}$`));
+});
+
 test("the page's own data, refreshed without a signal, stays on the page", async ({ page, context }) => {
   await signInAndOpen(page, ADMIN, "/admin/dashboard");
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();

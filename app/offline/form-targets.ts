@@ -1,0 +1,88 @@
+// The modules of the routes this page's forms post to, fetched ahead of a press
+// (docs/decisions/046).
+//
+// React Router imports a route's module when a form first posts to it, and when that import fails
+// it reloads the page (its recovery from a new deploy). So a reader who had lost their signal and
+// pressed Bookmark, the theme button or "I stopped here" got the page reloaded into the offline
+// page, or the browser's own, and lost the story they were reading, before the root's client
+// middleware (./unanswered.ts) could keep the page. Once the browser is idle after the load event,
+// and on each page the reader goes on to, the files of the routes the page's post forms name are
+// preloaded: most are resource routes whose module is one shared empty file; the library's is
+// about 1.6 KB brotli. Never with Save-Data. Loaded by the Shell, so none of it is in a page's
+// JavaScript.
+import { matchRoutes } from "react-router";
+import {
+  DISCOVERY_RETRY_MS,
+  DISCOVERY_TRIES,
+  type Framework,
+  type Manifest,
+  preloadModules,
+} from "~/utils/route-modules";
+
+/**
+ * The files of the routes that `actions` (form actions on this origin) post to and that React
+ * Router has not imported yet; `undiscovered` when a route is not in the manifest yet.
+ */
+export function formTargetHrefs(
+  actions: string[],
+  framework: Required<Pick<Framework, "__reactRouterDataRouter">> & { __reactRouterManifest: Manifest } & Framework,
+): { hrefs: string[]; undiscovered: boolean } {
+  const hrefs = new Set<string>();
+  let undiscovered = false;
+  for (const action of actions) {
+    const id = matchRoutes(framework.__reactRouterDataRouter.routes, action)?.at(-1)?.route.id;
+    const route = id ? framework.__reactRouterManifest.routes[id] : undefined;
+    if (!id || !route) {
+      undiscovered = true;
+      continue;
+    }
+    if (framework.__reactRouterRouteModules?.[id]) continue;
+    for (const href of [route.module, ...(route.imports ?? [])]) hrefs.add(href);
+  }
+  return { hrefs: [...hrefs], undiscovered };
+}
+
+/** The paths this page's post forms send to, on this origin. */
+function postFormActions(): string[] {
+  const actions = new Set<string>();
+  for (const form of document.querySelectorAll<HTMLFormElement>("form")) {
+    if (form.method !== "post") continue;
+    const url = new URL(form.action, location.href);
+    if (url.origin === location.origin) actions.add(url.pathname);
+  }
+  return [...actions];
+}
+
+/** Preloads the form targets of this page and of each page the reader goes on to (see the top of this file). */
+export function watchFormTargets() {
+  const framework = window as Window & Framework;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let tries = 0;
+  const preload = () => {
+    const { __reactRouterDataRouter: router, __reactRouterManifest: manifest } = framework;
+    if (!router || !manifest) return;
+    const { hrefs, undiscovered } = formTargetHrefs(postFormActions(), {
+      ...framework,
+      __reactRouterDataRouter: router,
+      __reactRouterManifest: manifest,
+    });
+    preloadModules(hrefs);
+    if (undiscovered && !retry && tries++ < DISCOVERY_TRIES) {
+      retry = setTimeout(() => {
+        retry = undefined;
+        preload();
+      }, DISCOVERY_RETRY_MS);
+    }
+  };
+  // The page's own part: a client-side navigation replaces it; the header's forms stay. One look per
+  // burst of changes.
+  let scheduled: ReturnType<typeof setTimeout> | undefined;
+  new MutationObserver(() => {
+    scheduled ??= setTimeout(() => {
+      scheduled = undefined;
+      tries = 0;
+      preload();
+    }, 250);
+  }).observe(document.querySelector("main") ?? document.body, { childList: true, subtree: true });
+  preload();
+}
