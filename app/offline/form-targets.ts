@@ -78,7 +78,8 @@ export function watchFormTargets() {
   // burst of changes.
   let scheduled: ReturnType<typeof setTimeout> | undefined;
   new MutationObserver(() => {
-    scheduled ??= setTimeout(() => {
+    if (scheduled) return;
+    scheduled = setTimeout(() => {
       scheduled = undefined;
       tries = 0;
       preload();
