@@ -5,7 +5,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { SHIPPED_CONFIG, siteConfig } from "./nginx.ts";
+import { STATUS_PAGES } from "../app/utils/status-pages.ts";
+import { SHIPPED_CONFIG, SHIPPED_STATIC_ROOT, STATIC_PAGES, siteConfig } from "./nginx.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const NGINX = process.env.NGINX_PATH || "/usr/sbin/nginx";
@@ -32,6 +33,28 @@ describe("deploy/nginx/horror-stories.conf", () => {
     expect(shipped).toMatch(/^\s*proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;$/m);
     // No pool to the processes (decision 040: a pooled connection closed by a stopping process failed reads).
     expect(shipped).not.toMatch(/^\s*keepalive \d+;/m);
+  });
+
+  it("answers its own 502 and 504 (no process answered) with the site's 503 page, and the API's with its JSON", () => {
+    expect(shipped).toMatch(/^ {4}error_page 502 504 =503 \/unavailable\.html;$/m);
+    expect(shipped).toMatch(/location \/api\/ \{[^}]*error_page 502 504 =503 \/unavailable\.json;/);
+    // The app's own 502-504 (maintenance, a remote source down) are pages for the reader: not replaced.
+    expect(shipped).not.toMatch(/proxy_intercept_errors on/);
+    expect(shipped.match(new RegExp(`root ${SHIPPED_STATIC_ROOT};`, "g"))).toHaveLength(2);
+    // A test's nginx reads them from its own copy.
+    const copy = siteConfig(8080, [8081], shipped, "/tmp/pages");
+    expect(copy.match(/root \/tmp\/pages;/g)).toHaveLength(2);
+    expect(copy).not.toContain(`root ${SHIPPED_STATIC_ROOT};`);
+  });
+
+  it("its own pages say what the app's 503 page and API say (one copy each, checked here)", () => {
+    const [html, json] = STATIC_PAGES.map((file) => readFileSync(file, "utf8")) as [string, string];
+    const page = STATUS_PAGES[503];
+    expect(html).toContain(`<title>503 - ${page.title} | Horror Stories</title>`);
+    expect(html).toContain(`<h1>${page.title}</h1>`);
+    expect(html).toContain(`<p>${page.message}</p>`);
+    expect(html).not.toMatch(/<script|src=|href="http/);
+    expect(JSON.parse(json)).toEqual({ message: page.description, code: "SERVER_ERROR" });
   });
 
   it("takes the ports of the cluster command: its listen address and one server line per process", () => {

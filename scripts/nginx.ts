@@ -3,7 +3,16 @@
 // run that file, with only its listen address and its `server` lines changed, inside a small main
 // configuration of their own (no root-owned paths, no daemon). docs/decisions/040.
 import { type ChildProcess, spawn } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { aptInstall, canInstallPackages } from "../tests/support/apt.ts";
@@ -23,11 +32,22 @@ export async function ensureNginx(): Promise<string> {
   return NGINX;
 }
 
-/** The shipped site configuration with this listen port and these app ports. */
+/** Where the shipped configuration has nginx read its own pages (unavailable.html, .json). */
+export const SHIPPED_STATIC_ROOT = "/usr/share/nginx/horror-stories";
+/** Those pages, in the repository. */
+export const STATIC_PAGES = ["unavailable.html", "unavailable.json"].map((name) =>
+  path.join(root, "deploy/nginx", name),
+);
+
+/**
+ * The shipped site configuration with this listen port and these app ports, and its own pages read
+ * from `staticRoot` (a copy of deploy/nginx's) when given.
+ */
 export function siteConfig(
   listenPort: number,
   upstreamPorts: number[],
   shipped = readFileSync(SHIPPED_CONFIG, "utf8"),
+  staticRoot?: string,
 ) {
   const servers = shipped.match(/^(\s*)server 127\.0\.0\.1:\d+( [^;]*)?;$/m);
   if (!servers) throw new Error(`${SHIPPED_CONFIG} has no "server 127.0.0.1:PORT ...;" line`);
@@ -37,7 +57,8 @@ export function siteConfig(
     .replace(/^\s*server 127\.0\.0\.1:\d+( [^;]*)?;\n/gm, "")
     .replace(/^(\s*upstream \w+ \{\n)/m, `$1${upstream}\n`)
     .replace(/^\s*listen \[::\]:80;\n/m, "")
-    .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${listenPort};`);
+    .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${listenPort};`)
+    .replaceAll(`root ${SHIPPED_STATIC_ROOT};`, `root ${staticRoot ?? SHIPPED_STATIC_ROOT};`);
 }
 
 export type Nginx = { url: string; port: number; pid: number; stop(): Promise<void>; errors(): string };
@@ -62,6 +83,15 @@ export async function startNginx(
     mkdirSync(path.join(dir, sub));
     chmodSync(path.join(dir, sub), 0o777);
   }
+  // Its own pages, where its workers can read them (a checkout's folder may not be theirs to read).
+  const staticRoot = path.join(dir, "static");
+  mkdirSync(staticRoot);
+  chmodSync(staticRoot, 0o755);
+  for (const page of STATIC_PAGES) {
+    const copy = path.join(staticRoot, path.basename(page));
+    copyFileSync(page, copy);
+    chmodSync(copy, 0o644);
+  }
   const main = `daemon off;
 worker_processes ${options.workers ?? 1};
 pid ${dir}/nginx.pid;
@@ -74,7 +104,7 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-${options.tagUpstream ? "  add_header X-Upstream $upstream_addr always;\n" : ""}${options.keepaliveRequests ? `  keepalive_requests ${options.keepaliveRequests};\n` : ""}${siteConfig(port, upstreamPorts)}
+${options.tagUpstream ? "  add_header X-Upstream $upstream_addr always;\n" : ""}${options.keepaliveRequests ? `  keepalive_requests ${options.keepaliveRequests};\n` : ""}${siteConfig(port, upstreamPorts, undefined, staticRoot)}
 }
 `;
   writeFileSync(path.join(dir, "nginx.conf"), main);

@@ -5,6 +5,8 @@
 // could retry. One cluster for the file: its tests run in order, each leaving both processes up.
 import { test } from "@playwright/test";
 import { DEFAULT_PALETTE } from "../../app/theme/palette.ts";
+import { STATUS_PAGES } from "../../app/utils/status-pages.ts";
+import { expectAccessible } from "../support/a11y.ts";
 import { answeredBy, type Cluster, readerAddress, startCluster, untilProxiedTo } from "../support/cluster.ts";
 import { type HttpClient, hiddenFields, httpClient } from "../support/http-client.ts";
 import { SITE_ADMIN } from "../support/site-server.ts";
@@ -13,6 +15,9 @@ import { expect, newReader } from "./fixtures.ts";
 import { emptyAcknowledged, lostOrBroken, write } from "./writers.ts";
 
 test.describe.configure({ mode: "serial" });
+
+/** nginx's answer for the API when no process answers (deploy/nginx/unavailable.json; spec §8). */
+const UNAVAILABLE_JSON = JSON.stringify({ message: STATUS_PAGES[503].description, code: "SERVER_ERROR" });
 
 let cluster: Cluster;
 let wordpress: WordPressServer;
@@ -328,10 +333,50 @@ test("a rolling restart (SIGTERM, start again, one process at a time) under load
   // connections before anything is sent, so nginx passes even a write on to the other one. The
   // one exception is a connection the kernel had already accepted for the port when it closed:
   // it is reset after nginx sent the request, and nginx never retries a POST it sent (it cannot
-  // know whether it was done). So a write may get nginx's 502, at most one per writer and stop
+  // know whether it was done). So a write may get nginx's own 502, at most one per writer and stop
   // (each writer has one request at a time), never the app's error; docs/decisions/040 says how
-  // an operator avoids even that (take the process out of the upstream first).
-  for (const refusal of written.refused) expect(refusal, cluster.nginx.errors()).toMatch(/^502 .*nginx/s);
+  // an operator avoids even that (take the process out of the upstream first). nginx answers it
+  // as the site's 503, in JSON for the API (deploy/nginx/unavailable.json, docs/decisions/046).
+  for (const refusal of written.refused) expect(refusal, cluster.nginx.errors()).toBe(`503 ${UNAVAILABLE_JSON}`);
   expect(written.refused.length).toBeLessThanOrEqual(WRITERS * cluster.sites.length);
   expect(await lostOrBroken(firstSite(), written.acked)).toEqual([]);
+});
+
+test("with no process answering, nginx gives readers the site's 503 page and the API its JSON, with Retry-After; then serves again", async ({
+  page,
+  browser,
+}) => {
+  for (const site of cluster.sites) await site.kill();
+  try {
+    const reader = client(cluster.url);
+    const story = await reader.get("/stories");
+    expect(story.status, story.text.slice(0, 300)).toBe(503);
+    expect(story.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(story.headers.get("retry-after")).toBe("30");
+    expect(story.headers.get("cache-control")).toBe("no-store");
+    expect(story.text).toContain(`<title>503 - ${STATUS_PAGES[503].title} | Horror Stories</title>`);
+    expect(story.text).toContain(STATUS_PAGES[503].message);
+    expect(story.text).not.toContain("nginx");
+    // A form sent meanwhile: the same page, never nginx's own.
+    const post = await reader.post("/contact", { body: { form: { message: "hello" } } });
+    expect(post.status).toBe(503);
+    expect(post.text).toContain(STATUS_PAGES[503].message);
+    const api = await reader.get("/api/posts");
+    expect(api.status).toBe(503);
+    expect(api.headers.get("content-type")).toBe("application/json");
+    expect(api.headers.get("retry-after")).toBe("30");
+    expect(api.text.trim()).toBe(UNAVAILABLE_JSON);
+
+    // As a reader sees it: the page, its one way on (the same address again), and nothing axe finds.
+    await page.goto(`${cluster.url}/stories`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Service Unavailable");
+    await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "");
+    await expectAccessible(page, { jsEnabled: true, browser });
+  } finally {
+    for (const site of cluster.sites) {
+      await site.start();
+      await untilProxiedTo(cluster, site);
+    }
+  }
+  expect((await client(cluster.url).get("/stories")).status).toBe(200);
 });
