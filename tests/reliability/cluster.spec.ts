@@ -360,6 +360,7 @@ test("with no process answering, nginx gives readers the site's 503 page and the
     expect(story.text).toContain(`<title>503 - ${STATUS_PAGES[503].title} | Horror Stories</title>`);
     expect(story.text).toContain(STATUS_PAGES[503].message);
     expect(story.text).not.toContain("nginx");
+    expect(story.text).not.toContain("Bad Gateway");
     // A form sent meanwhile: the same page, never nginx's own.
     const post = await reader.post("/contact", { body: { form: { message: "hello" } } });
     expect(post.status).toBe(503);
