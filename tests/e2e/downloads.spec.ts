@@ -9,6 +9,7 @@ import { newReader, signUp } from "../support/accounts";
 import { downloadFromStoryPage } from "../support/downloads";
 import { epubcheck } from "../support/epubcheck";
 import { keepHtmlDocument } from "../support/html-pages";
+import { bookmarkThisStory } from "../support/library";
 import { expect, test } from "../support/test";
 
 const FERRY = { slug: "last-ferry-to-hollin-isle", title: "Last Ferry to Hollin Isle" };
@@ -56,11 +57,7 @@ test("a shelf of /bookmarks downloads as one EPUB with a chapter for each story"
   await signUp(page, newReader());
   for (const story of [FERRY, BREAD]) {
     await page.goto(`/story/${story.slug}`);
-    await page
-      .getByRole("main")
-      .getByRole("button", { name: /^Bookmark / })
-      .click();
-    await expect(page.getByRole("main").getByText("On your shelf: Bookmarked")).toBeVisible();
+    await bookmarkThisStory(page);
   }
   await page.goto("/bookmarks");
   const shelf = page.getByRole("region", { name: "Take a shelf with you" });

@@ -6,6 +6,7 @@
 import { ADMIN } from "../../playwright.config";
 import { signInAndOpen, signUp } from "../support/accounts";
 import { queryE2eDb } from "../support/db";
+import { bookmarkThisStory } from "../support/library";
 import { expect, test } from "../support/test";
 
 const FERRY = { slug: "last-ferry-to-hollin-isle", title: "Last Ferry to Hollin Isle" };
@@ -57,13 +58,7 @@ test("a control sent without a signal from its fetcher goes back to what it was,
 }) => {
   await signUp(page);
   await page.goto(`/story/${FERRY.slug}`);
-  // The control shows the shelf at once; the library lists it once the server has answered.
-  const saved = page.waitForResponse((r) => r.request().method() === "POST" && r.ok());
-  await page
-    .getByRole("main")
-    .getByRole("button", { name: `Bookmark ${FERRY.title}` })
-    .click();
-  await saved;
+  await bookmarkThisStory(page, `Bookmark ${FERRY.title}`);
   await page.goto("/bookmarks");
   const card = page.getByRole("main").getByRole("listitem").filter({ hasText: FERRY.title });
   await expect(card.getByText("On your shelf: Bookmarked")).toBeVisible();

@@ -7,6 +7,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { newReader, signIn, signUp } from "../support/accounts";
 import { queryE2eDb } from "../support/db";
+import { bookmarkThisStory } from "../support/library";
 import { expect, test } from "../support/test";
 
 // Titles as the pages show them (the two empty ones are read from their pages).
@@ -135,11 +136,7 @@ test("a reader's three bookmarked stories and /bookmarks open offline, with the 
   for (const story of STORIES) {
     await page.goto(`/story/${story.slug}`);
     story.title ||= (await page.getByRole("main").getByRole("heading", { level: 1 }).textContent()) ?? "";
-    await page
-      .getByRole("main")
-      .getByRole("button", { name: `Bookmark ${story.title}` })
-      .click();
-    await expect(page.getByRole("main").getByText("On your shelf: Bookmarked")).toBeVisible();
+    await bookmarkThisStory(page, `Bookmark ${story.title}`);
   }
   // A reading position, saved by the story page as the reader reads (its API), then that page opened again.
   const token = ((await (await page.request.get("/api/csrf-token")).json()) as { csrfToken: string }).csrfToken;
