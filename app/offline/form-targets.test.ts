@@ -23,21 +23,19 @@ const manifest = {
 
 describe("formTargetHrefs", () => {
   it("names the module and imports of each route a form posts to, once", () => {
-    const framework = { __reactRouterDataRouter: { routes }, __reactRouterManifest: manifest };
-    expect(formTargetHrefs(["/theme", "/bookmarks", "/bookmarks"], framework)).toEqual({
+    expect(formTargetHrefs(["/theme", "/bookmarks", "/bookmarks"], routes, manifest)).toEqual({
       hrefs: ["/assets/empty.js", "/assets/bookmarks.js", "/assets/shelves.js"],
       undiscovered: false,
     });
   });
 
   it("leaves out what React Router has imported, and says when a route is not discovered yet", () => {
-    const framework = {
-      __reactRouterDataRouter: { routes },
-      __reactRouterManifest: manifest,
-      __reactRouterRouteModules: { "routes/bookmarks": {} },
-    };
+    const loaded = { "routes/bookmarks": {} };
     // /contact matches a route the manifest does not list yet; /nowhere matches none.
-    expect(formTargetHrefs(["/bookmarks", "/contact"], framework)).toEqual({ hrefs: [], undiscovered: true });
-    expect(formTargetHrefs(["/nowhere"], framework)).toEqual({ hrefs: [], undiscovered: true });
+    expect(formTargetHrefs(["/bookmarks", "/contact"], routes, manifest, loaded)).toEqual({
+      hrefs: [],
+      undiscovered: true,
+    });
+    expect(formTargetHrefs(["/nowhere"], routes, manifest, loaded)).toEqual({ hrefs: [], undiscovered: true });
   });
 });

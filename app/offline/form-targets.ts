@@ -10,33 +10,29 @@
 // preloaded: most are resource routes whose module is one shared empty file; the library's is
 // about 1.6 KB brotli. Never with Save-Data. Loaded by the Shell, so none of it is in a page's
 // JavaScript.
-import { matchRoutes } from "react-router";
-import {
-  DISCOVERY_RETRY_MS,
-  DISCOVERY_TRIES,
-  type Framework,
-  type Manifest,
-  preloadModules,
-} from "~/utils/route-modules";
+import { type DataRouteObject, matchRoutes } from "react-router";
+import { type Framework, type Manifest, preloadModules, untilDiscovered } from "~/utils/route-modules";
 
 /**
  * The files of the routes that `actions` (form actions on this origin) post to and that React
- * Router has not imported yet; `undiscovered` when a route is not in the manifest yet.
+ * Router has not imported yet (`loaded`); `undiscovered` when a route is not in the manifest yet.
  */
 export function formTargetHrefs(
   actions: string[],
-  framework: Required<Pick<Framework, "__reactRouterDataRouter">> & { __reactRouterManifest: Manifest } & Framework,
+  routes: DataRouteObject[],
+  manifest: Manifest,
+  loaded: Record<string, unknown> = {},
 ): { hrefs: string[]; undiscovered: boolean } {
   const hrefs = new Set<string>();
   let undiscovered = false;
   for (const action of actions) {
-    const id = matchRoutes(framework.__reactRouterDataRouter.routes, action)?.at(-1)?.route.id;
-    const route = id ? framework.__reactRouterManifest.routes[id] : undefined;
+    const id = matchRoutes(routes, action)?.at(-1)?.route.id;
+    const route = id ? manifest.routes[id] : undefined;
     if (!id || !route) {
       undiscovered = true;
       continue;
     }
-    if (framework.__reactRouterRouteModules?.[id]) continue;
+    if (loaded[id]) continue;
     for (const href of [route.module, ...(route.imports ?? [])]) hrefs.add(href);
   }
   return { hrefs: [...hrefs], undiscovered };
@@ -56,24 +52,13 @@ function postFormActions(): string[] {
 /** Preloads the form targets of this page and of each page the reader goes on to (see the top of this file). */
 export function watchFormTargets() {
   const framework = window as Window & Framework;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  let tries = 0;
-  const preload = () => {
+  const discovery = untilDiscovered(() => {
     const { __reactRouterDataRouter: router, __reactRouterManifest: manifest } = framework;
-    if (!router || !manifest) return;
-    const { hrefs, undiscovered } = formTargetHrefs(postFormActions(), {
-      ...framework,
-      __reactRouterDataRouter: router,
-      __reactRouterManifest: manifest,
-    });
-    preloadModules(hrefs);
-    if (undiscovered && !retry && tries++ < DISCOVERY_TRIES) {
-      retry = setTimeout(() => {
-        retry = undefined;
-        preload();
-      }, DISCOVERY_RETRY_MS);
-    }
-  };
+    if (!router || !manifest) return false;
+    const found = formTargetHrefs(postFormActions(), router.routes, manifest, framework.__reactRouterRouteModules);
+    preloadModules(found.hrefs);
+    return !found.undiscovered;
+  });
   // The page's own part: a client-side navigation replaces it; the header's forms stay. One look per
   // burst of changes.
   let scheduled: ReturnType<typeof setTimeout> | undefined;
@@ -81,9 +66,8 @@ export function watchFormTargets() {
     if (scheduled) return;
     scheduled = setTimeout(() => {
       scheduled = undefined;
-      tries = 0;
-      preload();
+      discovery.restart();
     }, 250);
   }).observe(document.querySelector("main") ?? document.body, { childList: true, subtree: true });
-  preload();
+  discovery.run();
 }

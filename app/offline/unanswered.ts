@@ -77,11 +77,12 @@ export const FORM_NOT_SENT = "Your form was not sent: what you typed is still he
 
 export const unansweredMiddleware: MiddlewareFunction<Results> = async ({ request }, next) => {
   const results = await next();
-  const failed = Object.entries(results).filter(([, result]) => unansweredBecause(result));
+  const failed = Object.entries(results).flatMap(([routeId, result]) => {
+    const why = unansweredBecause(result);
+    return why ? [[routeId, why] as const] : [];
+  });
   if (!failed.length) return results;
-  const reason = failed.some(([, result]) => unansweredBecause(result) === "no connection")
-    ? "no connection"
-    : "unavailable";
+  const reason = failed.some(([, why]) => why === "no connection") ? "no connection" : "unavailable";
 
   if (request.method !== "GET") {
     toast(reason, true);

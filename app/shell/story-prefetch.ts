@@ -9,13 +9,7 @@
 // after the tap. Never with Save-Data, where the reader asked for fewer bytes; and nothing when
 // no story is linked on screen. The data of a story is not prefetched here (LINK_PREFETCH,
 // app/utils/connection.ts).
-import {
-  DISCOVERY_RETRY_MS,
-  DISCOVERY_TRIES,
-  type Framework,
-  type Manifest,
-  preloadModules,
-} from "~/utils/route-modules";
+import { type Framework, type Manifest, preloadModules, untilDiscovered } from "~/utils/route-modules";
 
 /** The story route's id and its alias's (app/routes.ts): one module for both. */
 const STORY_ROUTES = ["story", "reader-story"];
@@ -36,28 +30,22 @@ export function storyModuleHrefs(manifest: Manifest): string[] | null {
  */
 export function watchStoryLinks() {
   const framework = window as Window & Framework;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  let tries = 0;
   const watched = new WeakSet<Element>();
   const stop = () => {
     intersections.disconnect();
     mutations.disconnect();
-    clearTimeout(retry);
+    discovery.stop();
     for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent);
   };
-  const preload = () => {
+  const discovery = untilDiscovered(() => {
     const manifest = framework.__reactRouterManifest;
     const hrefs = manifest && storyModuleHrefs(manifest);
-    if (hrefs) {
-      stop();
-      preloadModules(hrefs);
-    } else if (!retry && tries++ < DISCOVERY_TRIES) {
-      retry = setTimeout(() => {
-        retry = undefined;
-        preload();
-      }, DISCOVERY_RETRY_MS);
-    }
-  };
+    if (!hrefs) return false;
+    stop();
+    preloadModules(hrefs);
+    return true;
+  });
+  const preload = discovery.run;
   function onIntent(event: Event) {
     if (event.target instanceof Element && event.target.closest(STORY_LINKS)) preload();
   }

@@ -17,8 +17,37 @@ export type Framework = {
 };
 
 /** React Router discovers the routes of the page's links and forms after hydration (lazy route discovery); until then, look again. */
-export const DISCOVERY_RETRY_MS = 1_000;
-export const DISCOVERY_TRIES = 30;
+const DISCOVERY_RETRY_MS = 1_000;
+const DISCOVERY_TRIES = 30;
+
+/**
+ * Runs `attempt` (true once it found what it looks for) now and, while it has not, again every
+ * second, at most 30 times: the routes a page names are discovered a moment after it runs.
+ * `restart` counts afresh (a new page); `stop` ends the waiting.
+ */
+export function untilDiscovered(attempt: () => boolean) {
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let tries = 0;
+  const run = () => {
+    if (attempt() || retry || tries++ >= DISCOVERY_TRIES) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      run();
+    }, DISCOVERY_RETRY_MS);
+  };
+  return {
+    run,
+    restart() {
+      tries = 0;
+      run();
+    },
+    stop() {
+      clearTimeout(retry);
+      retry = undefined;
+      tries = DISCOVERY_TRIES;
+    },
+  };
+}
 
 /** Adds a modulepreload link for each of `hrefs` the document does not have yet. */
 export function preloadModules(hrefs: string[]) {
