@@ -244,7 +244,7 @@ export function BugReportsPage({
         />
         {groups.length ? (
           <ScrollX label="Errors grouped by message and route" className="mt-3">
-            <table className="w-full text-left text-sm">
+            <table className="w-full max-md:stacked-table text-left text-sm">
               <caption className="sr-only">Errors grouped by message and route</caption>
               <thead>
                 <tr>
@@ -263,12 +263,22 @@ export function BugReportsPage({
                     <td className="max-w-xs break-words py-2 pr-2">
                       <Link to={`${PATH}?error=${encodeURIComponent(g.latestId)}`}>{g.message}</Link>
                     </td>
-                    <td className="break-all py-2 pr-2">{g.route}</td>
-                    <td className="py-2 pr-2">{g.sources.map((x) => SOURCE_LABELS[x] ?? x).join(", ")}</td>
-                    <td className="py-2 pr-2">{g.count}</td>
-                    <td className="py-2 pr-2">{reviewTime(g.firstSeen)}</td>
-                    <td className="py-2 pr-2">{reviewTime(g.lastSeen)}</td>
-                    <td className="py-2">
+                    <td className="break-all py-2 pr-2" data-label="Route">
+                      {g.route}
+                    </td>
+                    <td className="py-2 pr-2" data-label="Source">
+                      {g.sources.map((x) => SOURCE_LABELS[x] ?? x).join(", ")}
+                    </td>
+                    <td className="py-2 pr-2" data-label="Count">
+                      {g.count}
+                    </td>
+                    <td className="py-2 pr-2" data-label="First seen">
+                      {reviewTime(g.firstSeen)}
+                    </td>
+                    <td className="py-2 pr-2" data-label="Last seen">
+                      {reviewTime(g.lastSeen)}
+                    </td>
+                    <td className="py-2" data-label="Status">
                       <StatusForm
                         intent="error-status"
                         id={g.key}

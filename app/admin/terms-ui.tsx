@@ -88,7 +88,7 @@ export function TermSection({
         {list.query.q ? ` matching "${list.query.q}"` : ""}
       </p>
       <ScrollX label={`${plural} table`} className="mt-4">
-        <table className="w-full text-left text-sm">
+        <table className="w-full max-md:stacked-table text-left text-sm">
           <caption className="sr-only">{plural} with the number of stories using each</caption>
           <thead>
             <tr>
@@ -107,8 +107,12 @@ export function TermSection({
               return (
                 <tr key={row.id} className="border-t border-line align-top">
                   <td className="py-2 pr-3 font-semibold">{row.name}</td>
-                  <td className="pr-3">{row.slug}</td>
-                  <td className="pr-3">{row.posts + (row.revisions ? ` (+${row.revisions} in review)` : "")}</td>
+                  <td className="pr-3" data-label="Slug">
+                    {row.slug}
+                  </td>
+                  <td className="pr-3" data-label="Stories">
+                    {row.posts + (row.revisions ? ` (+${row.revisions} in review)` : "")}
+                  </td>
                   <td className="pr-3">
                     <Form method="post" className="flex flex-wrap items-start gap-2">
                       <AuthenticityTokenInput name="csrf" />

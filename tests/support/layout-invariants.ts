@@ -31,6 +31,13 @@ export type LayoutMeasure = {
   /** The outermost elements past the right edge, named, when the page scrolls sideways. */
   wide: string[];
   covered: Covered[];
+  /**
+   * Controls of the page's main content that lie past the screen's left or right edge, to be
+   * reached only by scrolling a box sideways (an admin table's Unpublish on a phone), named.
+   */
+  outOfReach: string[];
+  /** Cells whose visible column name (`data-label`, shown when a list table stacks) is not their column's header. */
+  mislabelled: string[];
 };
 
 /**
@@ -136,6 +143,22 @@ export function measureInPage({ withApp, middle }: { withApp: boolean; middle: b
       clientWidth: root.clientWidth,
       wide: [],
       covered: coveredNow("top"),
+      outOfReach: [...(document.querySelector("main")?.querySelectorAll(CONTROL) ?? [])]
+        .filter((el) => {
+          if (!visible(el)) return false;
+          const box = el.getBoundingClientRect();
+          return box.left < -1 || box.right > root.clientWidth + 1;
+        })
+        .slice(0, 3)
+        .map(name),
+      mislabelled: [...document.querySelectorAll("td[data-label]")].flatMap((cell) => {
+        const row = cell.parentElement as HTMLTableRowElement;
+        const head = cell.closest("table")?.tHead?.rows[0]?.cells[[...row.cells].indexOf(cell as HTMLTableCellElement)];
+        const column = (head?.textContent ?? "").trim();
+        return column === cell.getAttribute("data-label")
+          ? []
+          : [`"${cell.getAttribute("data-label")}" under "${column}"`];
+      }),
     };
     if (root.scrollWidth > root.clientWidth) {
       // Only when it fails: what sticks out, the outermost elements past the right edge.
@@ -185,6 +208,8 @@ export function layoutFailures(m: LayoutMeasure, where: string) {
         ? [`${where}: ${m.scrollWidth} px wide in ${m.clientWidth} px (${m.wide.join(" | ")})`]
         : [],
     covered: m.covered.map((c) => `${where}: ${c.floating} covers ${c.covers} (scrolled to the ${c.scroll})`),
+    outOfReach: m.outOfReach.length ? [`${where}: ${m.outOfReach.join(" | ")} past the screen's edge`] : [],
+    mislabelled: [...new Set(m.mislabelled)].map((cell) => `${where}: a cell labelled ${cell}`),
   };
 }
 

@@ -147,7 +147,7 @@ export default function ContentManagement({ loaderData, actionData }: Route.Comp
         {note ? <p className="mt-2 text-muted">{note}</p> : null}
         {rows.length ? (
           <ScrollX label="Stories" className="mt-4">
-            <table className="w-full text-left text-sm">
+            <table className="w-full max-lg:stacked-table text-left text-sm">
               <caption className="sr-only">Stories, {SOURCE_NAMES[query.source].toLowerCase()}, newest first</caption>
               <thead>
                 <tr>
@@ -174,10 +174,16 @@ export default function ContentManagement({ loaderData, actionData }: Route.Comp
                       {row.viewHref ? <Link to={row.viewHref}>{row.title}</Link> : row.title}
                       {row.featured ? <span className="ml-2 font-semibold">(featured)</span> : null}
                     </th>
-                    <td className="py-2 pr-2">{SOURCE_LABELS[row.source]}</td>
-                    <td className="py-2 pr-2">{row.status}</td>
-                    <td className="py-2 pr-2">{formatDate(row.date)}</td>
-                    <td className="py-2 pr-2">
+                    <td className="py-2 pr-2" data-label="Source">
+                      {SOURCE_LABELS[row.source]}
+                    </td>
+                    <td className="py-2 pr-2" data-label="Status">
+                      {row.status}
+                    </td>
+                    <td className="py-2 pr-2" data-label="Date">
+                      {formatDate(row.date)}
+                    </td>
+                    <td className="py-2 pr-2" data-label="Readers">
                       {row.readers} <span className="text-muted">({row.bookmarks} bookmarked)</span>
                     </td>
                     <td className="py-2">

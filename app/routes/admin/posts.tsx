@@ -77,7 +77,7 @@ export default function OwnPosts({ loaderData }: Route.ComponentProps) {
       </p>
       {posts.length ? (
         <ScrollX label="Own posts" className="mt-2">
-          <table className="w-full text-left text-sm">
+          <table className="w-full max-md:stacked-table text-left text-sm">
             <caption className="sr-only">
               Own posts, {STORY_SORTS.find((s) => s.value === query.sort)?.label.toLowerCase()}
             </caption>
@@ -96,13 +96,19 @@ export default function OwnPosts({ loaderData }: Route.ComponentProps) {
                   <th scope="row" className="py-2 pr-2 font-normal">
                     <Link to={`/admin/posts/${post.id}`}>{post.title}</Link>
                   </th>
-                  <td className="py-2 pr-2">{STATE_NAMES[post.state]}</td>
-                  <td className="py-2 pr-2">
+                  <td className="py-2 pr-2" data-label="Status">
+                    {STATE_NAMES[post.state]}
+                  </td>
+                  <td className="py-2 pr-2" data-label="Date">
                     {formatDate(post.date)}
                     {post.state === "scheduled" ? ` ${post.date.slice(11, 16)} UTC` : ""}
                   </td>
-                  <td className="py-2 pr-2">{post.category ?? "None"}</td>
-                  <td className="py-2">{post.tags.join(", ") || "None"}</td>
+                  <td className="py-2 pr-2" data-label="Category">
+                    {post.category ?? "None"}
+                  </td>
+                  <td className="py-2" data-label="Tags">
+                    {post.tags.join(", ") || "None"}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -174,7 +174,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </p>
         {audit.rows.length ? (
           <ScrollX label="Audit log" className="mt-3">
-            <table className="w-full text-left text-sm">
+            <table className="w-full max-md:stacked-table text-left text-sm">
               <caption className="sr-only">Admin actions, newest first</caption>
               <thead>
                 <tr>
@@ -190,16 +190,20 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                 {audit.rows.map((row) => (
                   <tr key={row.id} className="border-t border-line align-top">
                     <td className="py-2 pr-2 whitespace-nowrap">{when(row.createdAt)}</td>
-                    <td className="pr-2">{row.adminName}</td>
-                    <td className="pr-2">{row.action}</td>
-                    <td className="pr-2">
+                    <td className="pr-2" data-label="Admin">
+                      {row.adminName}
+                    </td>
+                    <td className="pr-2" data-label="Action">
+                      {row.action}
+                    </td>
+                    <td className="pr-2" data-label="Object">
                       {row.objectType}
                       {row.objectId ? ` ${row.objectId}` : ""}
                     </td>
-                    <td className="pr-2 break-all">
+                    <td className="pr-2 break-all" data-label="Before">
                       <code>{show(row.before)}</code>
                     </td>
-                    <td className="break-all">
+                    <td className="break-all" data-label="After">
                       <code>{show(row.after)}</code>
                     </td>
                   </tr>

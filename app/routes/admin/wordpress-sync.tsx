@@ -200,7 +200,7 @@ export default function WordPressSync({ loaderData }: Route.ComponentProps) {
       <h2 className="mt-8 font-serif text-2xl font-bold">History</h2>
       {history.length ? (
         <ScrollX label="Sync history" className="mt-3">
-          <table className="w-full text-left text-sm">
+          <table className="w-full max-md:stacked-table text-left text-sm">
             <caption className="sr-only">The latest 10 content syncs</caption>
             <thead>
               <tr>
@@ -215,10 +215,16 @@ export default function WordPressSync({ loaderData }: Route.ComponentProps) {
               {history.map((record) => (
                 <tr key={record.id} className="border-t border-line align-top">
                   <td className="py-2 pr-2 whitespace-nowrap">{utc(record.recordedAt)}</td>
-                  <td className="pr-2">{record.status}</td>
-                  <td className="pr-2">{record.postsCount}</td>
-                  <td className="pr-2 whitespace-nowrap">{(record.syncTime / 1000).toFixed(1)} s</td>
-                  <td>
+                  <td className="pr-2" data-label="Outcome">
+                    {record.status}
+                  </td>
+                  <td className="pr-2" data-label="Posts">
+                    {record.postsCount}
+                  </td>
+                  <td className="pr-2 whitespace-nowrap" data-label="Took">
+                    {(record.syncTime / 1000).toFixed(1)} s
+                  </td>
+                  <td data-label="Message">
                     {record.message}
                     {record.status === "error" ? (
                       <details className="mt-1">
