@@ -2,7 +2,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { onPostgres } from "~/site/sql.server";
 import { startTcpLink, type TcpLink } from "../tests/support/tcp-link";
 import { createDatabaseClient, type DatabaseClient } from "./database-client.server";
-import { answerOutages, databaseUnavailable, inRequestScope } from "./database-outage.server";
+import {
+  answerOutages,
+  databaseOutageResponse,
+  databaseUnavailable,
+  inRequestScope,
+  resendOfRequest,
+} from "./database-outage.server";
 
 describe("databaseUnavailable", () => {
   it("knows Prisma's codes for a database out of reach, and none other", () => {
@@ -121,5 +127,79 @@ describe.runIf(onPostgres)("answerOutages, on PostgreSQL", () => {
     link.silent();
     const answer = await failure(() => inRequestScope(async () => await client.user.count()));
     expect((answer as Response).status).toBe(503);
+  });
+});
+
+describe("resendOfRequest: the form a 503 page sends again (docs/decisions/048)", () => {
+  const form = (
+    headers: Record<string, string>,
+    body: BodyInit = "csrf=t&email=a%40b.test&password=secret&tag=x&tag=y",
+  ) =>
+    new Request("http://site.test/auth", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      body,
+    });
+
+  it("keeps a document's form, every field in its order but the passwords, and leaves the body to the action", async () => {
+    const request = form({ "Sec-Fetch-Dest": "document" });
+    expect(await resendOfRequest(request)).toEqual({
+      fields: [
+        ["csrf", "t"],
+        ["email", "a@b.test"],
+        ["tag", "x"],
+        ["tag", "y"],
+      ],
+      withoutPasswords: true,
+      withoutFiles: false,
+    });
+    expect((await request.formData()).get("password")).toBe("secret");
+  });
+
+  it("takes a browser without Sec-Fetch-Dest by what it accepts", async () => {
+    expect(await resendOfRequest(form({ Accept: "text/html,application/xhtml+xml" }))).toMatchObject({
+      withoutPasswords: true,
+    });
+    expect(await resendOfRequest(form({ Accept: "application/json" }))).toBeUndefined();
+  });
+
+  it("leaves out the running app's requests, other methods and other bodies", async () => {
+    expect(await resendOfRequest(form({ "Sec-Fetch-Dest": "empty" }))).toBeUndefined();
+    expect(
+      await resendOfRequest(new Request("http://site.test/auth", { headers: { "Sec-Fetch-Dest": "document" } })),
+    ).toBeUndefined();
+    const json = new Request("http://site.test/auth", {
+      method: "POST",
+      headers: { "Sec-Fetch-Dest": "document", "Content-Type": "application/json" },
+      body: "{}",
+    });
+    expect(await resendOfRequest(json)).toBeUndefined();
+  });
+
+  it("leaves a file out and says so", async () => {
+    const body = new FormData();
+    body.append("caption", "A door");
+    body.append("image", new File(["x"], "door.png", { type: "image/png" }));
+    const request = new Request("http://site.test/settings/profile", {
+      method: "POST",
+      headers: { "Sec-Fetch-Dest": "document" },
+      body,
+    });
+    expect(await resendOfRequest(request)).toEqual({
+      fields: [["caption", "A door"]],
+      withoutPasswords: false,
+      withoutFiles: true,
+    });
+  });
+
+  it("goes into the outage's 503 inside the request's scope, and nowhere else", async () => {
+    const resend = {
+      fields: [["email", "a@b.test"]] as [string, string][],
+      withoutPasswords: true,
+      withoutFiles: false,
+    };
+    const inside = await inRequestScope(() => databaseOutageResponse().json(), { resend });
+    expect(inside).toMatchObject({ resend });
+    expect(await databaseOutageResponse().json()).not.toHaveProperty("resend");
   });
 });

@@ -13,6 +13,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createContext, type MiddlewareFunction } from "react-router";
 import type { DatabaseClient } from "~/database-client.server";
+import { isPasswordField, type Resend } from "~/utils/resend";
 import { STATUS_PAGES } from "~/utils/status-pages";
 
 /** How long a reader is asked to wait before trying again (Retry-After of the outage's 503). */
@@ -82,11 +83,48 @@ export function databaseUnavailable(error: unknown): DatabaseUnavailable | null 
   return null;
 }
 
-const requestScope = new AsyncLocalStorage<true>();
+/** What a request's scope knows: the form it sent without JavaScript, for its 503 page. */
+type RequestScope = { resend?: Resend };
+
+const requestScope = new AsyncLocalStorage<RequestScope>();
 
 /** Runs `work` as a request's: a database out of reach answers it with the 503 (the middleware below; tests). */
-export function inRequestScope<T>(work: () => T): T {
-  return requestScope.run(true, work);
+export function inRequestScope<T>(work: () => T, scope: RequestScope = {}): T {
+  return requestScope.run(scope, work);
+}
+
+/**
+ * The fields of a form a browser sent without JavaScript (a document's POST), as its 503 page
+ * carries them so that "Try again" sends them again (~/utils/resend): every field but passwords
+ * and files. Nothing for a request of the running app (its page stays, ~/offline/unanswered) or
+ * of the API. Read from a copy of the body, before the action reads it.
+ */
+export async function resendOfRequest(request: Request): Promise<Resend | undefined> {
+  if (request.method !== "POST") return undefined;
+  const destination = request.headers.get("Sec-Fetch-Dest");
+  const document = destination
+    ? destination === "document"
+    : /\btext\/html\b/.test(request.headers.get("Accept") ?? "");
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!document || !/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return undefined;
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  if (!form) return undefined;
+  const resend: Resend = { fields: [], withoutPasswords: false, withoutFiles: false };
+  for (const [name, value] of form) {
+    if (typeof value !== "string") resend.withoutFiles = true;
+    else if (isPasswordField(name)) resend.withoutPasswords = true;
+    else resend.fields.push([name, value]);
+  }
+  return resend;
+}
+
+/** For a 503 answer's data: the form the request sent without JavaScript, to send again. */
+export function resendable(): { resend?: Resend } {
+  const resend = requestScope.getStore()?.resend;
+  return resend ? { resend } : {};
 }
 
 /**
@@ -110,8 +148,8 @@ export const retryAfterContext = createContext<number>(DATABASE_RETRY_AFTER_SECO
  * one a middleware throws (the session's, for a signed-in reader), nor of maintenance mode's
  * refusal, which is thrown as data.
  */
-export const requestScopeMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
-  const response = await inRequestScope(next);
+export const requestScopeMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const response = await inRequestScope(next, { resend: await resendOfRequest(request) });
   if (response.status !== 503) return response;
   if (response.headers.has("Retry-After") && /\bno-store\b/.test(response.headers.get("Cache-Control") ?? "")) {
     return response;
@@ -122,10 +160,13 @@ export const requestScopeMiddleware: MiddlewareFunction<Response> = async ({ con
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 };
 
-/** The answer to a request that the database could not serve: 503, JSON, never cached. */
+/**
+ * The answer to a request that the database could not serve: 503, JSON, never cached, with the
+ * form a browser sent without JavaScript (`resendable`).
+ */
 export function databaseOutageResponse(): Response {
   return Response.json(
-    { message: STATUS_PAGES[503].description },
+    { message: STATUS_PAGES[503].description, ...resendable() },
     {
       status: 503,
       headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" },

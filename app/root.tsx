@@ -9,7 +9,13 @@ import { getOptionalUser } from "./auth/auth.server";
 import { csrfMiddleware, csrfToken } from "./auth/csrf.server";
 import { privateResponsesMiddleware } from "./auth/private-responses.server";
 import { useStoredUser } from "./auth/use-stored-user";
-import { errorMeta, FullPageErrorFallback, statusPageForError, useCurrentUrl } from "./components/error-boundary";
+import {
+  errorMeta,
+  FullPageErrorFallback,
+  resendForError,
+  statusPageForError,
+  useCurrentUrl,
+} from "./components/error-boundary";
 import { StatusPageView } from "./components/status-page";
 import { getAccountConsent, getConsent } from "./consent/consent.server";
 import { requestScopeMiddleware } from "./database-outage.server";
@@ -175,6 +181,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const page = statusPageForError(error);
   const url = useCurrentUrl();
-  if (page.code !== 500) return <StatusPageView page={page} retryUrl={url} />;
+  if (page.code !== 500) return <StatusPageView page={page} retryUrl={url} resend={resendForError(error)} />;
   return <FullPageErrorFallback />;
 }

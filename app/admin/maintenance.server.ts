@@ -4,7 +4,7 @@
 // admin can sign in to turn it off. /api/health keeps answering (and says so).
 import { data, type MiddlewareFunction } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
-import { retryAfterContext } from "~/database-outage.server";
+import { resendable, retryAfterContext } from "~/database-outage.server";
 import { MAINTENANCE_RETRY_AFTER_SECONDS, passesMaintenance } from "~/site/site-settings";
 import { isMaintenanceMode } from "~/site/site-settings.server";
 
@@ -22,5 +22,5 @@ export const maintenanceMiddleware: MiddlewareFunction<Response> = async ({ requ
   if (passesMaintenance(pathname, Boolean(user?.isAdmin))) return next();
   // The root's first middleware adds Retry-After and no-store to the 503 (database-outage.server.ts).
   context.set(retryAfterContext, MAINTENANCE_RETRY_AFTER_SECONDS);
-  throw data({ message: MAINTENANCE_MESSAGE }, { status: 503 });
+  throw data({ message: MAINTENANCE_MESSAGE, ...resendable() }, { status: 503 });
 };

@@ -4,6 +4,7 @@ import { logError, newErrorId } from "~/errors/client-logger";
 import { ServerErrorReport, useServerErrorId } from "~/errors/server-error-id";
 import { showToast } from "~/toasts/toast-store";
 import { apiRequest } from "~/utils/api-client";
+import { resendOf } from "~/utils/resend";
 import { type StatusPage, statusDocumentTitle, statusPageFor } from "~/utils/status-pages";
 import { useHydrated } from "~/utils/use-hydrated";
 import { StatusPageView } from "./status-page";
@@ -11,6 +12,11 @@ import { StatusPageView } from "./status-page";
 function serverMessage(data: unknown): string | undefined {
   if (data && typeof data === "object" && "message" in data && typeof data.message === "string") return data.message;
   return undefined;
+}
+
+/** The form a 503 answer carries to send again (~/utils/resend). */
+export function resendForError(error: unknown) {
+  return isRouteErrorResponse(error) ? resendOf(error.data) : undefined;
 }
 
 /** Which error page a caught error shows: the response's status, or 500 for anything unexpected. */
@@ -30,7 +36,7 @@ export function GeneralErrorBoundary() {
   const errorId = useServerErrorId();
   const url = useCurrentUrl();
   return (
-    <StatusPageView page={page} retryUrl={url}>
+    <StatusPageView page={page} retryUrl={url} resend={resendForError(error)}>
       {page.code === 500 && errorId ? <ServerErrorReport errorId={errorId} page={url} /> : null}
     </StatusPageView>
   );

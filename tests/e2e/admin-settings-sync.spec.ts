@@ -2,9 +2,10 @@
 // closed, the audit log) and the sync page's progress. On a site of its own:
 // the settings are global, and the shared suite server keeps its defaults.
 import type { Page } from "@playwright/test";
+import { expectAccessible } from "../support/a11y";
 import { newReader, signInAndOpen } from "../support/accounts";
 import { ADMIN_ENV, SITE_ADMIN, startSite } from "../support/site-server";
-import { expect, onOwnSite } from "../support/test";
+import { expect, giveConsent, onOwnSite } from "../support/test";
 
 // No WPCOM_SITE nor WP_URL: a site without a content source, as `npm run demo` starts it.
 const test = onOwnSite("settings", () => startSite({ env: ADMIN_ENV }));
@@ -83,6 +84,50 @@ test("maintenance mode: readers get the 503 page, the admin keeps working, sign-
   }
   await choose(page, "Maintenance mode", "Off");
   expect((await page.request.get("/api/health").then((r) => r.json())).maintenance).toBe(false);
+});
+
+test("without JavaScript, a form sent as maintenance begins gets the 503 page, whose Try again sends it again", async ({
+  page,
+  browser,
+  baseURL,
+  site,
+  javaScriptEnabled,
+}) => {
+  // With JavaScript the form's page stays instead (no-signal.js-only.spec.ts).
+  test.skip(javaScriptEnabled !== false, "a document's POST: the JavaScript-off project");
+  const marker = Date.now().toString(36);
+  const message = `The lamp in the hall went out at ${marker}, and something kept walking.`;
+  const reader = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  try {
+    await giveConsent(reader, baseURL as string);
+    const readerPage = await reader.newPage();
+    await readerPage.goto("/contact");
+    await readerPage.getByLabel("Your name").fill("Mara Quill");
+    await readerPage.getByLabel("Your email").fill(`mara-${marker}@horror.test`);
+    await readerPage.getByLabel("Message", { exact: true }).fill(message);
+
+    await asAdmin(page, "/admin/settings");
+    await choose(page, "Maintenance mode", "On");
+    await readerPage.getByRole("button", { name: "Send message" }).click();
+    await expect(readerPage).toHaveTitle("503 - Service Unavailable | Horror Stories");
+    await expect(readerPage.getByText("What you sent is kept on this page: Try again sends it again.")).toBeVisible();
+    await expectAccessible(readerPage, { jsEnabled: false, browser });
+    expect(await site.query('SELECT id FROM "ContactMessage" WHERE message = ?', [message])).toHaveLength(0);
+    // Still closed: the same page again, with the same form kept.
+    await readerPage.getByRole("button", { name: "Try again" }).click();
+    await expect(readerPage).toHaveTitle("503 - Service Unavailable | Horror Stories");
+
+    await choose(page, "Maintenance mode", "Off");
+    await readerPage.getByRole("button", { name: "Try again" }).click();
+    await expect(readerPage.getByRole("heading", { name: "Thank you for writing" })).toBeVisible();
+    const stored = await site.query<{ name: string; email: string }>(
+      'SELECT name, email FROM "ContactMessage" WHERE message = ?',
+      [message],
+    );
+    expect(stored).toEqual([{ name: "Mara Quill", email: `mara-${marker}@horror.test` }]);
+  } finally {
+    await reader.close();
+  }
 });
 
 test("registration closed refuses sign-up, the API included; sign-in keeps working", async ({

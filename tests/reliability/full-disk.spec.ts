@@ -92,6 +92,8 @@ test("a full disk: the site reads on, a form's write answers 503 with Retry-Afte
   const visitor = httpClient(site.url);
   const fields = await hiddenFields(visitor, "/auth");
   const signIn = await visitor.post("/auth", {
+    // As a browser sends a form: its 503 page carries the form to send again (docs/decisions/048).
+    headers: { "Sec-Fetch-Dest": "document" },
     body: { form: { ...fields, intent: "login", email: account.email, password: account.password } },
   });
   expect(signIn.status, signIn.text.slice(0, 300)).toBe(503);
@@ -100,6 +102,11 @@ test("a full disk: the site reads on, a form's write answers 503 with Retry-Afte
   expect(signIn.text).not.toContain("Internal Server Error");
   expect(signIn.headers.get("retry-after")).toBe("30");
   expect(signIn.headers.get("cache-control")).toContain("no-store");
+  // "Try again" sends the form again, every field but the password, which is never in a page.
+  expect(signIn.text).toContain("Passwords are not kept, so type yours again.");
+  expect(signIn.text).toContain('<form action="/auth" method="post">');
+  expect(signIn.text).toMatch(new RegExp(`<input type="hidden" name="email" value="${account.email}"/>`));
+  expect(signIn.text).not.toContain(account.password);
   expect(site.stderr()).toContain("[database] cannot store, ");
   expect(site.stderr()).toContain("SQLITE_FULL");
 
