@@ -15,14 +15,11 @@ export type Resend = {
 /** A field the 503 page leaves out: no password goes into a page's HTML. */
 export const isPasswordField = (name: string) => /password/i.test(name);
 
-/** The `resend` of a 503 answer's data, when it has one of the right shape. */
+/**
+ * The `resend` of a 503 answer's data, when it has one: the site's own answer, so the shape is
+ * trusted past its list (every reader's page carries this code, docs/decisions/048).
+ */
 export function resendOf(data: unknown): Resend | undefined {
-  if (!data || typeof data !== "object" || !("resend" in data)) return undefined;
-  const resend = (data as { resend: unknown }).resend as Partial<Resend> | null;
-  if (!resend || !Array.isArray(resend.fields)) return undefined;
-  const fields = resend.fields.filter(
-    (field): field is [string, string] =>
-      Array.isArray(field) && typeof field[0] === "string" && typeof field[1] === "string",
-  );
-  return { fields, withoutPasswords: resend.withoutPasswords === true, withoutFiles: resend.withoutFiles === true };
+  const resend = (data as { resend?: Resend } | null)?.resend;
+  return Array.isArray(resend?.fields) ? resend : undefined;
 }
