@@ -167,6 +167,23 @@ const LARGEST_TEXT_PAGES = [
   "/contact",
 ];
 
+/** The words of the page's title that the browser split over two lines ("Notificati / ons"). */
+function splitTitleWords() {
+  const title = document.querySelector("main h1");
+  const split: string[] = [];
+  const walker = document.createTreeWalker(title ?? document.createElement("h1"), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const word of (node.textContent ?? "").matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (lines.size > 1) split.push(word[0]);
+    }
+  }
+  return split;
+}
+
 test("in the largest text no page scrolls sideways, from 320 to 1024 px (WCAG 1.4.10)", async ({ page }) => {
   await signUp(page, newReader());
   await page.goto("/settings/fonts");
@@ -176,6 +193,7 @@ test("in the largest text no page scrolls sideways, from 320 to 1024 px (WCAG 1.
   // Without motion: across 768 px the sidebar slides between a sheet and a column.
   await page.emulateMedia({ reducedMotion: "reduce" });
   const sideways: string[] = [];
+  const split: string[] = [];
   for (const path of LARGEST_TEXT_PAGES) {
     await page.goto(path);
     for (const width of [320, 390, 768, 1024]) {
@@ -184,9 +202,12 @@ test("in the largest text no page scrolls sideways, from 320 to 1024 px (WCAG 1.
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       if (over > 0) sideways.push(`${path} at ${width} px: ${over} px`);
+      // Nor does a page's title break a word in two: at 320 px "Notifications" did, at 63 px a letter.
+      for (const word of await page.evaluate(splitTitleWords)) split.push(`${path} at ${width} px: "${word}"`);
     }
   }
   expect(sideways, "pages that scroll sideways in the largest text").toEqual([]);
+  expect(split, "title words broken over two lines in the largest text").toEqual([]);
 });
 
 test("Quick Settings: theme, font size and line height on one page", async ({ page, context }) => {
