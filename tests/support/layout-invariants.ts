@@ -145,9 +145,9 @@ export function measureInPage({ withApp, middle }: { withApp: boolean; middle: b
       covered: coveredNow("top"),
       outOfReach: [...(document.querySelector("main")?.querySelectorAll(CONTROL) ?? [])]
         .filter((el) => {
-          if (!visible(el)) return false;
+          // The box first: the style is read only for the few past an edge.
           const box = el.getBoundingClientRect();
-          return box.left < -1 || box.right > root.clientWidth + 1;
+          return (box.left < -1 || box.right > root.clientWidth + 1) && visible(el);
         })
         .slice(0, 3)
         .map(name),
