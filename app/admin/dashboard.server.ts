@@ -39,9 +39,9 @@ export async function dashboardCounts(now = new Date()) {
     { label: "Moderation queue", count: storiesInReview + openReports, href: "/admin/content-moderation" },
     { label: "New feedback", count: newFeedback, href: "/admin/feedback?status=new" },
     { label: "Open bug reports", count: openBugs, href: "/admin/bug-reports" },
-    { label: "Failed syncs (24 h)", count: failedSyncs, href: "/admin/wordpress-sync" },
+    { label: "Failed syncs (24\u00a0h)", count: failedSyncs, href: "/admin/wordpress-sync" },
     { label: "New users this week", count: newUsers, href: "/admin/users?sort=-joined" },
-    { label: "Errors logged (24 h)", count: errors, href: "/admin/bug-reports" },
+    { label: "Errors logged (24\u00a0h)", count: errors, href: "/admin/bug-reports" },
   ];
   return {
     attention,

@@ -26,7 +26,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <RefreshControl />
       </div>
       <h2 className="mt-6 font-serif text-2xl font-bold">Needs attention</h2>
-      <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="mt-3 grid grid-cols-[repeat(auto-fill,minmax(min(9rem,100%),1fr))] gap-3 sm:gap-4 lg:grid-cols-3">
         {attention.map((item) => (
           <li key={item.label}>
             <Link
