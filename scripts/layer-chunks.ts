@@ -29,7 +29,7 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
  *   before the preferences' labels left the shell (docs/decisions/028, 2026-11-29 section).
  */
 const SITE_EXTRAS =
-  /[\\/]app[\\/](components[\\/](form-errors|story-card)\.tsx|library[\\/]bookmark-control\.tsx|utils[\\/]story-paths\.ts)$/;
+  /[\\/]app[\\/](components[\\/](form-errors|story-card|page-title)\.tsx|library[\\/]bookmark-control\.tsx|utils[\\/]story-paths\.ts)$/;
 
 /** React Router's client build makes each route module an entry `<file>?__react-router-build-client-route`. */
 const CLIENT_ROUTE = "?__react-router-build-client-route";

@@ -6,6 +6,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/form-errors";
 import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
+import { PageTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { ScrollX } from "~/components/scroll-x";
 import { listParamNames } from "~/site/list-query";
@@ -80,7 +81,7 @@ export function BugReportsPage({
   const busy = useNavigation().state === "submitting";
   return (
     <div>
-      <h1 className="font-serif text-4xl font-bold">Bug reports</h1>
+      <PageTitle>Bug reports</PageTitle>
       <p className="mt-2 text-muted">
         Readers' bug reports, and the error log (the latest 1000 records: what readers' browsers sent and what the
         server itself caught), grouped by message and route.

@@ -6,6 +6,7 @@ import type { ComponentProps } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/form-errors";
+import { PageTitle } from "~/components/page-title";
 import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES } from "~/feedback/feedback-form";
 import {
   type FeedbackFilters,
@@ -101,7 +102,7 @@ export function FeedbackReviewPage({
 
   return (
     <div>
-      <h1 className="font-serif text-4xl font-bold">Feedback</h1>
+      <PageTitle>Feedback</PageTitle>
       <p className="mt-2 text-muted">
         Feedback, error reports, bug reports, contact messages and copyright claims from readers. Bug reports are
         grouped with the error log on <Link to="/admin/bug-reports">Bug reports</Link>.

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors, inputClass } from "~/components/forms";
+import { PageTitle } from "~/components/page-title";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import type { getUserDetail } from "./users.server";
 
@@ -111,7 +112,7 @@ export function UserDetailPage({
           All users
         </Link>
       </p>
-      <h1 className="mt-2 font-serif text-4xl font-bold break-words">{user.username}</h1>
+      <PageTitle className="mt-2 break-words">{user.username}</PageTitle>
       <p className="mt-2 text-muted">
         {user.isAdmin ? "Administrator" : "Reader"}
         {user.suspendedAt ? ` · Suspended since ${formatDateTime(user.suspendedAt)}` : " · Active"}

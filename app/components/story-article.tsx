@@ -15,6 +15,7 @@ import { StoryText, TrackedStoryText } from "~/library/story-text";
 import { ReadingSettingsButton } from "~/preferences/reading-settings-button";
 import { LINK_PREFETCH } from "~/utils/connection";
 import { formatDate } from "~/utils/dates";
+import { PageTitle } from "./page-title";
 
 export function StoryArticle({
   data,
@@ -42,7 +43,7 @@ export function StoryArticle({
   return (
     <article className="story-column mx-auto">
       <header>
-        <h1 className="font-serif text-4xl font-bold">{story.title}</h1>
+        <PageTitle>{story.title}</PageTitle>
         <p className="mt-2 text-muted">
           <time dateTime={story.date}>{formatDate(story.date)}</time>
           {byline ?? (story.author ? ` · by ${story.author}` : null)}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { SUBMISSION_CHOICES } from "~/account/account";
+import { PageTitle } from "~/components/page-title";
 import { PAGES_STYLESHEET } from "~/styles/pages-css";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/account-deleted";
@@ -23,7 +24,7 @@ export default function AccountDeleted({ loaderData }: Route.ComponentProps) {
   const verb = (one: string, many: string) => (count === 1 ? one : many);
   return (
     <div className="mx-auto max-w-xl">
-      <h1 className="font-serif text-4xl font-bold">Your account was deleted</h1>
+      <PageTitle>Your account was deleted</PageTitle>
       <ul className="mt-4 list-disc space-y-2 pl-6">
         <li>Your account, sessions, library, reading positions and notifications are gone. You are signed out.</li>
         <li>Your feedback, bug reports and messages to us were deleted.</li>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { requireUser } from "~/auth/auth.server";
+import { PageTitle } from "~/components/page-title";
 import { routeMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/redirect";
 import type { Route } from "./+types/auth-success";
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Sign
 export default function AuthSuccess({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-md text-center">
-      <h1 className="font-serif text-4xl font-bold">Welcome, {loaderData.username}</h1>
+      <PageTitle>Welcome, {loaderData.username}</PageTitle>
       <p className="mt-3 text-muted">You are signed in. The stories are waiting.</p>
       <Link to={loaderData.redirectTo} className="btn btn-primary mt-6">
         {loaderData.redirectTo === "/" ? "Go to the stories" : "Continue where you were"}

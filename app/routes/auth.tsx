@@ -15,6 +15,7 @@ import {
   PublicFormProvider,
   useSchemaForm,
 } from "~/components/forms";
+import { PageTitle } from "~/components/page-title";
 import { REGISTRATION_CLOSED_MESSAGE } from "~/site/site-settings";
 import { isRegistrationOpen } from "~/site/site-settings.server";
 import { keepResponseHeaders } from "~/utils/http";
@@ -166,7 +167,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <PublicFormProvider csrf={csrf} honeypot={loaderData.honeypot}>
       <div className="mx-auto max-w-md">
-        <h1 className="font-serif text-4xl font-bold">{mode === "register" ? "Create an account" : "Sign in"}</h1>
+        <PageTitle>{mode === "register" ? "Create an account" : "Sign in"}</PageTitle>
         <p className="mt-2 text-muted">
           {mode === "register" ? (
             <>

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { usernameField } from "~/auth/validation";
+import { PageTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { StoryList } from "~/components/story-card";
 import { DEFAULT_AVATAR } from "~/profile/avatar";
@@ -49,7 +50,7 @@ export default function Author({ loaderData }: Route.ComponentProps) {
           className="h-16 w-16 rounded-full border border-line"
         />
         <div>
-          <h1 className="font-serif text-4xl font-bold">{username}</h1>
+          <PageTitle>{username}</PageTitle>
           <p className="text-muted">
             Writer since {formatDate(joined)} · {total} published {total === 1 ? "story" : "stories"}
           </p>

@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { requireUser } from "~/auth/auth.server";
 import { FilterGroups } from "~/components/filter-groups";
 import { FormErrors } from "~/components/form-errors";
+import { PageTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { listLibrary } from "~/library/library.server";
 import { LibraryCard } from "~/library/library-card";
@@ -78,7 +79,7 @@ export default function Bookmarks({ loaderData, actionData }: Route.ComponentPro
   const errors = actionData && "error" in actionData ? Object.values(actionData.error ?? {}).flat() : [];
   return (
     <div>
-      <h1 className="font-serif text-4xl font-bold">Bookmarks</h1>
+      <PageTitle>Bookmarks</PageTitle>
       <p className="mt-2 text-muted">
         Your library. Looking for something new? See your <Link to="/recommendations">recommendations</Link>.
       </p>

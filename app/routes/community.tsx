@@ -9,6 +9,7 @@ import { ThreadSchema } from "~/community/schemas";
 import { TEXT_LIMITS, threadPath } from "~/community/text";
 import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/components/forms";
 import { InfoPage } from "~/components/info-page";
+import { PageTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { PRIVATE_PAGE_HEADERS, publicPageHeaders } from "~/site/cache-policy";
 import { isCommunityOpen } from "~/site/site-settings.server";
@@ -113,7 +114,7 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="mx-auto max-w-3xl space-y-10">
       <header>
-        <h1 className="font-serif text-4xl font-bold">Community</h1>
+        <PageTitle>Community</PageTitle>
         <p className="mt-2 text-muted">Stories by readers of this site, and the conversations around them.</p>
       </header>
 

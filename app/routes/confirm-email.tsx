@@ -3,6 +3,7 @@ import { confirmEmailChange, pendingEmailChange } from "~/account/email-change.s
 import { LinkCodeForm } from "~/account/link-code-form";
 import { readMailedLink, readPostedToken } from "~/account/mailed-link.server";
 import { ProtectedFields, PublicFormProvider } from "~/components/forms";
+import { PageTitle } from "~/components/page-title";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { PAGES_STYLESHEET } from "~/styles/pages-css";
 import { redirectWithToast } from "~/toasts/toast.server";
@@ -47,7 +48,7 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
   const { done, token, newEmail, csrf, honeypot } = loaderData;
   return (
     <div className="mx-auto max-w-xl">
-      <h1 className="font-serif text-4xl font-bold">Confirm your new email address</h1>
+      <PageTitle>Confirm your new email address</PageTitle>
       {actionData?.message ? (
         <p role="alert" className="mt-4 rounded border border-accent bg-surface p-3 font-semibold text-accent">
           {actionData.message}

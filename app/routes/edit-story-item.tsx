@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { requireUser } from "~/auth/auth.server";
+import { PageTitle } from "~/components/page-title";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { allowedActions, isEditable, STATUS_LABELS } from "~/stories/state";
 import { StoryError, storyForEdit, storyFormOptions } from "~/stories/stories.server";
@@ -48,7 +49,7 @@ export default function EditStory({ loaderData, actionData }: Route.ComponentPro
   const canWithdraw = allowedActions(story.status, "writer").includes("withdraw");
   return (
     <div className="mx-auto max-w-3xl">
-      <h1 className="font-serif text-4xl font-bold">Edit: {story.values.title}</h1>
+      <PageTitle>Edit: {story.values.title}</PageTitle>
       <p className="mt-2">
         Status: <span className="font-semibold">{STATUS_LABELS[story.status]}</span>
         {story.slug ? (

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { requireUser } from "~/auth/auth.server";
+import { PageTitle } from "~/components/page-title";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { STATUS_LABELS } from "~/stories/state";
 import { listWriterStories } from "~/stories/stories.server";
@@ -26,7 +27,7 @@ export default function EditStories({ loaderData }: Route.ComponentProps) {
   const { stories } = loaderData;
   return (
     <div className="mx-auto max-w-3xl">
-      <h1 className="font-serif text-4xl font-bold">Your stories</h1>
+      <PageTitle>Your stories</PageTitle>
       <p className="mt-2">
         <Link to="/submit-story" className="btn btn-primary">
           Write a new story

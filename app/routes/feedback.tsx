@@ -5,6 +5,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
 import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
 import { FormErrors, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/components/forms";
+import { PageTitle } from "~/components/page-title";
 import { FEEDBACK_LIMIT, pageFromReferer, saveFeedback } from "~/feedback/feedback.server";
 import { FeedbackFields, screenResolution } from "~/feedback/feedback-fields";
 import { FEEDBACK_SUCCESS, FeedbackSchema } from "~/feedback/feedback-form";
@@ -72,7 +73,7 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
       <div className="mx-auto max-w-xl">
         {sent ? (
           <div role="status" className="text-center">
-            <h1 className="font-serif text-4xl font-bold">Thank You for Your Feedback!</h1>
+            <PageTitle>Thank You for Your Feedback!</PageTitle>
             <p className="mt-3 text-muted">We read every message.</p>
             <Link to="/feedback" className="btn btn-primary mt-6">
               Submit Another Feedback
@@ -83,7 +84,7 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
           </div>
         ) : (
           <>
-            <h1 className="font-serif text-4xl font-bold">Feedback</h1>
+            <PageTitle>Feedback</PageTitle>
             <p className="mt-2 text-muted">Tell us what works, what does not, and what you would like to read.</p>
             <p className="mt-2">
               <YourFeedbackLink />

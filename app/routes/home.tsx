@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
+import { PageTitle } from "~/components/page-title";
 import { StoryList } from "~/components/story-card";
 import { contentChain } from "~/content/content.server";
 import { getFeaturedStory } from "~/content/featured.server";
@@ -31,9 +32,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-10">
       <section aria-labelledby="welcome">
-        <h1 id="welcome" className="font-serif text-4xl font-bold">
-          Stories for the long dark
-        </h1>
+        <PageTitle id="welcome">Stories for the long dark</PageTitle>
         <p className="mt-3 max-w-2xl text-lg text-muted">
           Original gothic, psychological and folk horror, brewed slow and served by candlelight. Pull up a chair.
         </p>

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { requireUser } from "~/auth/auth.server";
+import { PageTitle } from "~/components/page-title";
 import { CursedOverlay, NotificationItems } from "~/notifications/notification-ui";
 import { FILTER_LABELS, FILTERS, type NotificationFilter } from "~/notifications/notifications";
 import { filterParam, notificationsAction, notificationsPage } from "~/notifications/page.server";
@@ -36,7 +37,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
   const { notifications, counts, filter, cursed } = loaderData;
   return (
     <div className="mx-auto max-w-2xl">
-      <h1 className="font-serif text-4xl font-bold">Notifications</h1>
+      <PageTitle>Notifications</PageTitle>
       {cursed ? <CursedOverlay /> : null}
       <nav aria-label="Filter notifications" className="mt-6">
         <ul className="flex flex-wrap gap-2">

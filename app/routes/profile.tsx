@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { requireUser } from "~/auth/auth.server";
+import { PageTitle } from "~/components/page-title";
 import { DEFAULT_AVATAR } from "~/profile/avatar";
 import { handleAvatarForm } from "~/profile/avatar.server";
 import { AvatarForms } from "~/profile/avatar-forms";
@@ -57,7 +58,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           className="size-24 rounded-full border border-line object-cover"
         />
         <div className="min-w-0">
-          <h1 className="break-words font-serif text-4xl font-bold">{displayName ?? username}</h1>
+          <PageTitle className="break-words">{displayName ?? username}</PageTitle>
           {displayName ? <p className="text-muted">@{username}</p> : null}
           <p className="mt-1 text-muted">
             Joined <time dateTime={joined}>{formatDate(joined)}</time>

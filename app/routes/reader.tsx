@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
 import { ContinueReading } from "~/components/continue-reading";
+import { PageTitle } from "~/components/page-title";
 import { StoryList } from "~/components/story-card";
 import { contentChain } from "~/content/content.server";
 import { continueReading, listShelves } from "~/library/library.server";
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = (args) =>
 export default function Reader({ loaderData }: Route.ComponentProps) {
   return (
     <div>
-      <h1 className="font-serif text-4xl font-bold">Reader</h1>
+      <PageTitle>Reader</PageTitle>
       {loaderData.reading ? <ServerContinueReading reading={loaderData.reading} /> : <ContinueReading />}
       <h2 className="mt-8 font-serif text-2xl font-bold">Newest stories</h2>
       <StoryList stories={loaderData.stories} headingLevel={3} shelves={loaderData.shelves} />

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { requireUser } from "~/auth/auth.server";
 import { FormErrors } from "~/components/form-errors";
+import { PageTitle } from "~/components/page-title";
 import { handlePositionForm } from "~/library/library-form.server";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { HIDDEN_FIELD_ERROR } from "~/utils/forms";
@@ -27,7 +28,7 @@ export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Read
 export default function ReadingPosition({ actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-xl">
-      <h1 className="font-serif text-4xl font-bold">Reading position</h1>
+      <PageTitle>Reading position</PageTitle>
       {/* Only a tampered or stale form gets here with errors: its fields are all hidden. */}
       {actionData && "error" in actionData ? <FormErrors errors={[HIDDEN_FIELD_ERROR]} /> : null}
       <p className="mt-4">

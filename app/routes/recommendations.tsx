@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { requireUser } from "~/auth/auth.server";
+import { PageTitle } from "~/components/page-title";
 import { shelvesOf } from "~/library/library.server";
 import { LibraryCard } from "~/library/library-card";
 import { explain, recommendationsFor } from "~/library/recommendations.server";
@@ -31,7 +32,7 @@ export default function Recommendations({ loaderData }: Route.ComponentProps) {
   const { basis, items, shelves } = loaderData;
   return (
     <div>
-      <h1 className="font-serif text-4xl font-bold">Recommendations</h1>
+      <PageTitle>Recommendations</PageTitle>
       <p className="mt-2 text-muted">
         {basis === "shelves"
           ? "Picked from the stories on your shelves: the more recent, the more they count."

@@ -4,6 +4,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
 import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
 import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/components/forms";
+import { PageTitle } from "~/components/page-title";
 import { BugReportSchema, SEVERITIES } from "~/errors/bug-report";
 import { saveBugReport } from "~/errors/bug-report.server";
 import { ERROR_ID_PATTERN } from "~/errors/error-log";
@@ -96,7 +97,7 @@ export default function ReportBug({ loaderData, actionData }: Route.ComponentPro
       <div className="mx-auto max-w-xl">
         {sent ? (
           <div role="status" className="text-center">
-            <h1 className="font-serif text-4xl font-bold">Thank you</h1>
+            <PageTitle>Thank you</PageTitle>
             <p className="mt-3 text-muted">Your bug report has reached us. We will look into it.</p>
             <Link to="/" className="btn btn-primary mt-6">
               Back to the stories
@@ -104,7 +105,7 @@ export default function ReportBug({ loaderData, actionData }: Route.ComponentPro
           </div>
         ) : (
           <>
-            <h1 className="font-serif text-4xl font-bold">Report a bug</h1>
+            <PageTitle>Report a bug</PageTitle>
             <div className="mt-6 rounded-lg border border-line bg-surface p-6">
               <BugForm errorId={errorId} page={page} lastResult={actionData} />
             </div>

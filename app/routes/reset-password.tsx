@@ -14,6 +14,7 @@ import {
   PublicFormProvider,
   useSchemaForm,
 } from "~/components/forms";
+import { PageTitle } from "~/components/page-title";
 import { env } from "~/env.server";
 import { siteMailer } from "~/site/site-mailer.server";
 import { replyToFailure } from "~/utils/forms";
@@ -141,7 +142,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   return (
     <PublicFormProvider csrf={csrf} honeypot={loaderData.honeypot}>
       <div className="mx-auto max-w-md">
-        <h1 className="font-serif text-4xl font-bold">Reset your password</h1>
+        <PageTitle>Reset your password</PageTitle>
         <div className="mt-6 space-y-4 rounded-lg border border-line bg-surface p-6">
           {sent ? <p role="status">{SENT_MESSAGE}</p> : null}
           {tokenState === "invalid" ? (

@@ -3,6 +3,7 @@ import { pendingEmailRestore, restoreEmail } from "~/account/email-change.server
 import { LinkCodeForm } from "~/account/link-code-form";
 import { readMailedLink, readPostedToken } from "~/account/mailed-link.server";
 import { ProtectedFields, PublicFormProvider } from "~/components/forms";
+import { PageTitle } from "~/components/page-title";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { PAGES_STYLESHEET } from "~/styles/pages-css";
 import { redirectWithToast } from "~/toasts/toast.server";
@@ -56,7 +57,7 @@ export default function RestoreEmail({ loaderData, actionData }: Route.Component
   const { done, token, oldEmail, newEmail, csrf, honeypot } = loaderData;
   return (
     <div className="mx-auto max-w-xl">
-      <h1 className="font-serif text-4xl font-bold">Undo the email change</h1>
+      <PageTitle>Undo the email change</PageTitle>
       {actionData?.message ? (
         <p role="alert" className="mt-4 rounded border border-accent bg-surface p-3 font-semibold text-accent">
           {actionData.message}

@@ -1,5 +1,6 @@
 import { Form, redirect } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
+import { PageTitle } from "~/components/page-title";
 import { StoryList } from "~/components/story-card";
 import { contentChain } from "~/content/content.server";
 import { listShelves } from "~/library/library.server";
@@ -29,7 +30,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const { q, stories, total, shelves } = loaderData;
   return (
     <div>
-      <h1 className="font-serif text-4xl font-bold">Search</h1>
+      <PageTitle>Search</PageTitle>
       <Form method="get" action="/search" role="search" aria-label="Stories" className="mt-4 flex max-w-xl gap-2">
         <label htmlFor="search-page-q" className="sr-only">
           Search for

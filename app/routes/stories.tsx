@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
 import { FilterGroups } from "~/components/filter-groups";
+import { PageTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { StoryList } from "~/components/story-card";
 import { contentChain } from "~/content/content.server";
@@ -64,7 +65,7 @@ export default function Stories({ loaderData }: Route.ComponentProps) {
   const { stories, total, page, totalPages, category, tag, terms } = loaderData;
   return (
     <div>
-      <h1 className="font-serif text-4xl font-bold">Story Index</h1>
+      <PageTitle>Story Index</PageTitle>
       <p className="mt-2 text-muted" aria-live="polite">
         {total} {total === 1 ? "story" : "stories"}
       </p>

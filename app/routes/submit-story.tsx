@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { requireUser } from "~/auth/auth.server";
+import { PageTitle } from "~/components/page-title";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { storyFormOptions } from "~/stories/stories.server";
 import { StoryEditor } from "~/stories/story-editor";
@@ -31,7 +32,7 @@ export const meta: Route.MetaFunction = (args) =>
 export default function SubmitStory({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl">
-      <h1 className="font-serif text-4xl font-bold">Submit a story</h1>
+      <PageTitle>Submit a story</PageTitle>
       <p className="mt-2 text-muted">
         Save a draft as often as you like; a moderator reads a story once you submit it for review. Read the{" "}
         <Link to="/support/guidelines">guidelines</Link> first. Your stories and their status are in{" "}

@@ -4,6 +4,7 @@ import { ChartFigure } from "~/admin/chart-views";
 import { analyticsPage } from "~/analytics/admin-page.server";
 import { dayOf } from "~/analytics/analytics";
 import { requireAdmin } from "~/auth/auth.server";
+import { PageTitle } from "~/components/page-title";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/analytics";
@@ -29,7 +30,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
   const { typed, errors, overview } = loaderData;
   return (
     <div>
-      <h1 className="font-serif text-4xl font-bold">Analytics</h1>
+      <PageTitle>Analytics</PageTitle>
       <p className="mt-2 text-muted">
         Counted only for readers who accepted analytics (page views, reading) or performance (web vitals) cookies, and
         never with Do Not Track or Global Privacy Control. Days are UTC (today: {dayOf(new Date())}).

@@ -8,6 +8,7 @@ import { loadReportsSection } from "~/community/reports-action.server";
 import { ReportsSection } from "~/community/reports-section";
 import { FormErrors } from "~/components/form-errors";
 import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
+import { PageTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { listModerationQueue, ModerationSchema, moderate } from "~/stories/moderation.server";
@@ -72,7 +73,7 @@ export default function ContentModeration({ loaderData, actionData }: Route.Comp
   const busy = useNavigation().state === "submitting";
   return (
     <div>
-      <h1 className="font-serif text-4xl font-bold">Content moderation</h1>
+      <PageTitle>Content moderation</PageTitle>
       {/* A decision that could not be read (no such submission, a tampered form): said on top. */}
       <div className="mt-4">
         <FormErrors errors={actionData?.result.error?.[""] ?? undefined} />

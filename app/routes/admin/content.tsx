@@ -9,6 +9,7 @@ import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { FormErrors } from "~/components/form-errors";
 import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
+import { PageTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { ScrollX } from "~/components/scroll-x";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
@@ -107,7 +108,7 @@ export default function ContentManagement({ loaderData, actionData }: Route.Comp
   const hrefFor = useListHref();
   return (
     <div>
-      <h1 className="font-serif text-4xl font-bold">Content management</h1>
+      <PageTitle>Content management</PageTitle>
       <p className="mt-2 text-muted">
         Every story from every source. <Link to="/admin/posts">Own posts</Link> are written and scheduled on their own
         page.

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { dashboardCounts } from "~/admin/dashboard.server";
 import { requireAdmin } from "~/auth/auth.server";
+import { PageTitle } from "~/components/page-title";
 import { RefreshControl } from "~/shell/refresh-control";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { formatDate } from "~/utils/dates";
@@ -20,7 +21,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { attention, lastSync, syncRunning, health } = loaderData;
   return (
     <div>
-      <h1 className="font-serif text-4xl font-bold">Dashboard</h1>
+      <PageTitle>Dashboard</PageTitle>
       {/* The manual refresh helper (spec §2): these counts change while the page is open. */}
       <div className="mt-3">
         <RefreshControl />

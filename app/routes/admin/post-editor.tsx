@@ -10,6 +10,7 @@ import { createOwnPost, deleteOwnPost, ownPostForm, PostError, updateOwnPost } f
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { Field, FormErrors, inputClass } from "~/components/forms";
+import { PageTitle } from "~/components/page-title";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { storyFormOptions } from "~/stories/stories.server";
 import { StoryEditor } from "~/stories/story-editor";
@@ -86,7 +87,7 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
       <p>
         <Link to="/admin/posts">All own posts</Link>
       </p>
-      <h1 className="mt-2 font-serif text-4xl font-bold">{post ? `Edit: ${post.values.title}` : "New post"}</h1>
+      <PageTitle className="mt-2">{post ? `Edit: ${post.values.title}` : "New post"}</PageTitle>
       {post ? (
         <p className="mt-2 text-muted">
           {STATE_TEXT[post.state]}{" "}

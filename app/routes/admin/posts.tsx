@@ -4,6 +4,7 @@ import { POST_FILTERS, type PostFilter } from "~/admin/post-form";
 import { listOwnPosts } from "~/admin/posts.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
+import { PageTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { ScrollX } from "~/components/scroll-x";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
@@ -46,7 +47,7 @@ export default function OwnPosts({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <div className="flex flex-wrap items-baseline justify-between gap-3">
-        <h1 className="font-serif text-4xl font-bold">Own posts</h1>
+        <PageTitle>Own posts</PageTitle>
         <Link to="/admin/posts/new" className="btn btn-primary">
           New post
         </Link>

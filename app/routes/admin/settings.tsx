@@ -5,6 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { Field, FormErrors, inputClass, useSchemaForm } from "~/components/forms";
+import { PageTitle } from "~/components/page-title";
 import { ScrollX } from "~/components/scroll-x";
 import { AUDIT_PAGE_SIZE, listAudit } from "~/site/audit.server";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
@@ -99,7 +100,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const [form, fields] = useSchemaForm("site-settings", SiteSettingsSchema, actionData);
   return (
     <div>
-      <h1 className="font-serif text-4xl font-bold">Site settings</h1>
+      <PageTitle>Site settings</PageTitle>
       <p className="mt-2 text-muted">The settings of the whole site. Every save is written to the audit log below.</p>
       <Form
         method="post"

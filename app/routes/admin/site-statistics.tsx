@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { ChartFigure } from "~/admin/chart-views";
 import { siteStatistics, WEEKS } from "~/admin/statistics.server";
 import { requireAdmin } from "~/auth/auth.server";
+import { PageTitle } from "~/components/page-title";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { barChart, weeklyLineChart } from "~/site/charts.server";
 import { routeMeta } from "~/utils/meta";
@@ -57,7 +58,7 @@ export default function SiteStatistics({ loaderData }: Route.ComponentProps) {
   const { readers, activeReaders, dbBytes, charts } = loaderData;
   return (
     <div>
-      <h1 className="font-serif text-4xl font-bold">Site statistics</h1>
+      <PageTitle>Site statistics</PageTitle>
       <p className="mt-2 text-muted">Stories, readers and activity over time. Weeks start on Monday (UTC).</p>
       <dl className="mt-6 grid gap-4 sm:grid-cols-2">
         <div className="rounded border border-line bg-surface p-3">

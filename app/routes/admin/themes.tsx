@@ -4,6 +4,7 @@ import { listCategories, listTags } from "~/admin/taxonomy.server";
 import { TermSection, termPage } from "~/admin/terms-ui";
 import { type ThemesActionData, themesAction } from "~/admin/themes-actions.server";
 import { requireAdmin } from "~/auth/auth.server";
+import { PageTitle } from "~/components/page-title";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { DEFAULT_PALETTE, samePalette } from "~/theme/palette";
 import { getSitePalette } from "~/theme/palette.server";
@@ -41,7 +42,7 @@ export default function ThemesPage({ loaderData, actionData }: Route.ComponentPr
   const result = (actionData ?? null) as ThemesActionData | null;
   return (
     <div>
-      <h1 className="font-serif text-4xl font-bold">Theme management</h1>
+      <PageTitle>Theme management</PageTitle>
       <p className="mt-2 text-muted">
         The site's palettes, and the categories and tags of the own and community stories.
       </p>

@@ -6,6 +6,7 @@ import { userAction } from "~/admin/users-action.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { FormErrors, inputClass } from "~/components/forms";
 import { SortLinks, useListHref } from "~/components/list-controls";
+import { PageTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { formatDate } from "~/utils/dates";
@@ -41,7 +42,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   const passwordErrors = errors?.password ?? undefined;
   return (
     <div>
-      <h1 className="font-serif text-4xl font-bold">Users</h1>
+      <PageTitle>Users</PageTitle>
       <p className="mt-2 text-muted">Readers, writers and administrators.</p>
 
       <Form method="get" role="search" aria-label="Users" className="mt-6 flex flex-wrap items-end gap-3">

@@ -3,6 +3,7 @@ import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
+import { PageTitle } from "~/components/page-title";
 import { ScrollX } from "~/components/scroll-x";
 import { startSyncInBackground, syncSourceConfigured } from "~/content/sync-schedule.server";
 import {
@@ -159,7 +160,7 @@ export default function WordPressSync({ loaderData }: Route.ComponentProps) {
   const describedBy = sourceConfigured ? "backfill-hint" : "no-source-note backfill-hint";
   return (
     <div>
-      <h1 className="font-serif text-4xl font-bold">Content sync</h1>
+      <PageTitle>Content sync</PageTitle>
       <p className="mt-2 text-muted">
         {last
           ? `Last sync ${formatDate(last.timestamp)} at ${new Date(last.timestamp).toISOString().slice(11, 16)} UTC: ${last.success ? "succeeded" : "failed"}, ${last.count} posts.`

@@ -9,6 +9,7 @@ import { ReportError, reportPost } from "~/community/reports.server";
 import { REPORT_REASONS, ReportSchema } from "~/community/schemas";
 import { TEXT_LIMITS } from "~/community/text";
 import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/components/forms";
+import { PageTitle } from "~/components/page-title";
 import { prisma } from "~/db.server";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { redirectWithToast } from "~/toasts/toast.server";
@@ -76,7 +77,7 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
   const [form, fields] = useSchemaForm("report-form", ReportSchema, actionData, { validateInBrowser: false });
   return (
     <div className="mx-auto max-w-2xl space-y-6">
-      <h1 className="font-serif text-4xl font-bold">Report a post</h1>
+      <PageTitle>Report a post</PageTitle>
       <p>
         Tell the moderators what is wrong with this post. They read every report; the writer is not told who sent it.
       </p>

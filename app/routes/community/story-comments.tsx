@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { StoryComments } from "~/community/story-comments";
 import { loadStoryComments, requireCommunityStory, storyCommentsAction } from "~/community/story-comments.server";
+import { PageTitle } from "~/components/page-title";
 import { PRIVATE_PAGE_HEADERS, publicPageHeaders } from "~/site/cache-policy";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
@@ -44,7 +45,7 @@ export default function StoryCommentsPage({ loaderData, actionData }: Route.Comp
           Community
         </Link>
       </nav>
-      <h1 className="mt-4 font-serif text-4xl font-bold [overflow-wrap:anywhere]">Comments on {story.title}</h1>
+      <PageTitle className="mt-4 [overflow-wrap:anywhere]">Comments on {story.title}</PageTitle>
       <p className="mt-2">
         <Link to={`/community-story/${story.slug}`} className="underline">
           Read the story

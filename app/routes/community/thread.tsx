@@ -12,6 +12,7 @@ import { PostList, ReplyForm, SignInToWrite } from "~/community/discussion-ui";
 import { enforceAccountLimit, idParam, quoteParam, readCommunityForm, writerProps } from "~/community/forms.server";
 import { ReplySchema } from "~/community/schemas";
 import { threadPath } from "~/community/text";
+import { PageTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { PRIVATE_PAGE_HEADERS, publicPageHeaders } from "~/site/cache-policy";
 import { redirectWithToast } from "~/toasts/toast.server";
@@ -88,7 +89,7 @@ export default function Thread({ loaderData, actionData }: Route.ComponentProps)
         </Link>
       </nav>
       <header>
-        <h1 className="font-serif text-4xl font-bold [overflow-wrap:anywhere]">{thread.title}</h1>
+        <PageTitle className="[overflow-wrap:anywhere]">{thread.title}</PageTitle>
         <p className="mt-2 text-sm text-muted">
           Started by {thread.author ?? "a former reader"} on{" "}
           <time dateTime={thread.createdAt}>{formatDate(thread.createdAt)}</time>

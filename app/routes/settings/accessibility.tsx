@@ -1,6 +1,7 @@
 import { data, Form } from "react-router";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { csrfToken } from "~/auth/csrf.server";
+import { PageTitle } from "~/components/page-title";
 import {
   ActionErrors,
   Checkbox,
@@ -48,7 +49,7 @@ export default function ReadingPreferences({ loaderData }: Route.ComponentProps)
   return (
     <AuthenticityTokenProvider token={loaderData.csrf}>
       <div className="max-w-2xl">
-        <h1 className="font-serif text-4xl font-bold">Reading Preferences</h1>
+        <PageTitle>Reading Preferences</PageTitle>
         <p className="mt-2 text-muted">
           Spacing, line length, contrast, motion and content warnings. They apply to every page as soon as you save.
         </p>

@@ -2,6 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { connectedAccountsAction, connectedAccountsPage } from "~/auth/oidc-routes.server";
 import { FormErrors } from "~/components/form-errors";
+import { PageTitle } from "~/components/page-title";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { formatDate } from "~/utils/dates";
 import { keepResponseHeaders } from "~/utils/http";
@@ -62,7 +63,7 @@ export default function ConnectedAccounts({ loaderData, actionData }: Route.Comp
   ];
   return (
     <div className="max-w-2xl">
-      <h1 className="font-serif text-4xl font-bold">Connected accounts</h1>
+      <PageTitle>Connected accounts</PageTitle>
       <p className="mt-2 text-muted">
         Sign in with an account you already have elsewhere. Connecting one never shares your reading with it.
       </p>

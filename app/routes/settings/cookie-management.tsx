@@ -1,4 +1,5 @@
 import { Form, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { PageTitle } from "~/components/page-title";
 import { CATEGORY_LABELS as LABELS, OPTIONAL_CATEGORIES, type OptionalCategory } from "~/consent/consent";
 import type { loader as rootLoader } from "~/root";
 import { submitInPlace } from "~/utils/forms";
@@ -15,7 +16,7 @@ export default function CookieManagement() {
   const here = location.pathname;
   return (
     <div className="mx-auto max-w-2xl">
-      <h1 className="font-serif text-4xl font-bold">Cookie management</h1>
+      <PageTitle>Cookie management</PageTitle>
       <p className="mt-2 text-muted">
         {consent ? `Your choice from ${new Date(consent.lastUpdated).toUTCString()}.` : "You have not chosen yet."}{" "}
         Essential cookies (your session, form security, this choice) are always on.

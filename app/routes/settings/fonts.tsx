@@ -1,6 +1,7 @@
 import { data, Form } from "react-router";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { csrfToken } from "~/auth/csrf.server";
+import { PageTitle } from "~/components/page-title";
 import { ActionErrors, formKey, RadioGroup, SaveAndReset } from "~/preferences/controls";
 import { FONT_SIZES, FONT_WEIGHTS, TYPEFACES } from "~/preferences/preference-options";
 import { handlePreferencesAction } from "~/preferences/settings.server";
@@ -28,7 +29,7 @@ export default function FontsSettings({ loaderData }: Route.ComponentProps) {
   return (
     <AuthenticityTokenProvider token={loaderData.csrf}>
       <div className="max-w-2xl">
-        <h1 className="font-serif text-4xl font-bold">Fonts</h1>
+        <PageTitle>Fonts</PageTitle>
         <p className="mt-2 text-muted">
           Your choice applies to every page at once, also when you are not signed in. The site default downloads no
           font; the others are fetched once, from this site, when you choose them.

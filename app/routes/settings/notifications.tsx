@@ -4,6 +4,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { requireUser } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { FormErrors } from "~/components/form-errors";
+import { PageTitle } from "~/components/page-title";
 import { ScrollX } from "~/components/scroll-x";
 import {
   CHOOSABLE_KINDS,
@@ -47,7 +48,7 @@ export default function NotificationSettings({ loaderData, actionData }: Route.C
   const errors = Object.values(actionData?.error ?? {}).flatMap((e) => e ?? []);
   return (
     <div className="max-w-2xl">
-      <h1 className="font-serif text-4xl font-bold">Notifications</h1>
+      <PageTitle>Notifications</PageTitle>
       <p className="mt-2 text-muted">
         Choose what reaches you in the notification centre on the site and by email. A moderation decision on a story
         you submitted is mailed the moment it is made. Everything else comes as one daily digest of the unread

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form } from "react-router";
 import { csrfToken } from "~/auth/csrf.server";
+import { PageTitle } from "~/components/page-title";
 import { ActionErrors, RadioGroup, SelectField } from "~/preferences/controls";
 import { fontFacesCss } from "~/preferences/fonts";
 import { InlineCss, PREVIEW_CSS } from "~/preferences/preference-css";
@@ -71,7 +72,7 @@ export default function PreviewSettings({ loaderData }: Route.ComponentProps) {
     <div className="max-w-3xl">
       {/* One <style>, first in its parent: HTML allows no other place for it in the body. */}
       <InlineCss css={fontFacesCss(WEB_FACES) + PREVIEW_CSS} />
-      <h1 className="font-serif text-4xl font-bold">Preview</h1>
+      <PageTitle>Preview</PageTitle>
       <p className="mt-2 text-muted">
         Try settings on a passage first. Preview shows them here only; Save applies them to every page.
       </p>

@@ -10,6 +10,7 @@ import { AuthError, requireUser } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { destroyOtherSessions, destroySession } from "~/auth/session.server";
 import { Field, FormErrors, inputClass } from "~/components/forms";
+import { PageTitle } from "~/components/page-title";
 import { CATEGORY_LABELS, mergeConsent, OPTIONAL_CATEGORIES } from "~/consent/consent";
 import { consentCookies, getAccountConsent, getConsent, saveAccountConsent } from "~/consent/consent.server";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
@@ -115,7 +116,7 @@ export default function PrivacySettings({ loaderData, actionData }: Route.Compon
   const chosen = reply?.intent === "delete" ? reply.initialValue?.submissions : undefined;
   return (
     <div className="max-w-2xl">
-      <h1 className="font-serif text-4xl font-bold">Privacy</h1>
+      <PageTitle>Privacy</PageTitle>
 
       <WhatWeStore />
 

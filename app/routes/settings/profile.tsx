@@ -15,6 +15,7 @@ import { AuthError, requireUser } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { NEW_PASSWORD_MIN } from "~/auth/validation";
 import { Field, FormErrors, inputClass } from "~/components/forms";
+import { PageTitle } from "~/components/page-title";
 import { env } from "~/env.server";
 import { handleAvatarForm } from "~/profile/avatar.server";
 import { AvatarForms } from "~/profile/avatar-forms";
@@ -147,7 +148,7 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
   const confirmErrors = errorsOf(reply, "password", "confirm");
   return (
     <div className="max-w-2xl">
-      <h1 className="font-serif text-4xl font-bold">Profile</h1>
+      <PageTitle>Profile</PageTitle>
       <p className="mt-2 text-muted">What other readers see of you, and how you sign in.</p>
 
       <section aria-labelledby="about-heading" className="mt-8">

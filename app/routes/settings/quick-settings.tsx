@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { csrfToken } from "~/auth/csrf.server";
+import { PageTitle } from "~/components/page-title";
 import { ActionErrors, formKey, PresetButtons, QuickSettingsFields, SaveAndReset } from "~/preferences/controls";
 import { handlePreferencesAction } from "~/preferences/settings.server";
 import { usePreferences } from "~/preferences/use-preferences";
@@ -30,7 +31,7 @@ export default function QuickSettings({ loaderData }: Route.ComponentProps) {
   return (
     <AuthenticityTokenProvider token={loaderData.csrf}>
       <div className="max-w-2xl">
-        <h1 className="font-serif text-4xl font-bold">Quick Settings</h1>
+        <PageTitle>Quick Settings</PageTitle>
         <p className="mt-2 text-muted">
           The settings readers change most. More in <Link to="/settings/fonts">Fonts</Link> and{" "}
           <Link to="/settings/accessibility">Reading Preferences</Link>.

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { requireUser } from "~/auth/auth.server";
+import { PageTitle } from "~/components/page-title";
 import { listUserFeedback } from "~/feedback/feedback.server";
 import { PAGES_STYLESHEET } from "~/styles/pages-css";
 import { formatDate } from "~/utils/dates";
@@ -31,7 +32,7 @@ export default function FeedbackDashboard({ loaderData }: Route.ComponentProps) 
   const { feedback } = loaderData;
   return (
     <div className="mx-auto max-w-2xl">
-      <h1 className="font-serif text-4xl font-bold">Your feedback</h1>
+      <PageTitle>Your feedback</PageTitle>
       {feedback.length === 0 ? (
         <p className="mt-4 text-muted">
           You have not sent any feedback yet. <Link to="/feedback">Send some</Link>.

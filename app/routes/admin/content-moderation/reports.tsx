@@ -2,6 +2,7 @@ import { data, useLocation } from "react-router";
 import { requireAdmin } from "~/auth/auth.server";
 import { loadReportsSection, reportsAction } from "~/community/reports-action.server";
 import { REPORTS_ACTION, ReportsSection } from "~/community/reports-section";
+import { PageTitle } from "~/components/page-title";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/reports";
@@ -23,7 +24,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const { search } = useLocation();
   return (
     <div className="space-y-6">
-      <h1 className="font-serif text-4xl font-bold">Reported posts</h1>
+      <PageTitle>Reported posts</PageTitle>
       <p className="text-muted">
         Readers' reports of community posts and story comments. Hiding shows "removed by a moderator" in place of the
         text; deleting empties it and keeps its place in the thread. The author is told either way.
