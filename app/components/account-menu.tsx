@@ -27,21 +27,27 @@ export function AccountMenu({ user }: { user: ShellUser }) {
   const menu = useRef<HTMLDetailsElement>(null);
   useDetailsDismiss(menu);
   return (
-    <details ref={menu} className="relative">
+    <details ref={menu} className="relative flex">
       <summary className="btn cursor-pointer list-none" aria-label={`Account menu for ${user.username}`}>
         {user.avatar ? (
-          <img src={user.avatar} alt="" width={24} height={24} className="size-6 rounded-full object-cover" />
+          <img
+            src={user.avatar}
+            alt=""
+            width={24}
+            height={24}
+            className="size-[min(1.5rem,28px)] rounded-full object-cover"
+          />
         ) : (
           <span
             aria-hidden="true"
-            className="inline-flex size-6 items-center justify-center rounded-full bg-accent text-sm text-accent-ink"
+            className="inline-flex size-[min(1.5rem,28px)] items-center justify-center rounded-full bg-accent text-[min(0.875rem,16px)] text-accent-ink"
           >
             {user.username.slice(0, 1).toUpperCase()}
           </span>
         )}
         <span className="account-name">{user.username}</span>
       </summary>
-      <div className="absolute right-0 z-30 mt-2 w-48 space-y-1 rounded-lg border border-line bg-surface p-2 shadow-lg">
+      <div className="absolute top-full right-0 z-30 mt-2 w-48 max-w-[calc(100vw-1rem)] space-y-1 rounded-lg border border-line bg-surface p-2 shadow-lg">
         <Link to="/profile" className="block rounded px-3 py-2 text-ink no-underline hover:bg-bg">
           Profile
         </Link>

@@ -55,3 +55,8 @@ export const BellIcon = ({ className }: IconProps) => (
     <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.94 1.94 0 0 0 3.4 0" />
   </svg>
 );
+export const SignInIcon = ({ className }: IconProps) => (
+  <svg {...base} className={className}>
+    <path d="M15 3h4a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-4M10 17l5-5-5-5M15 12H3" />
+  </svg>
+);

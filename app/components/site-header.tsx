@@ -3,7 +3,7 @@ import { NotificationBell } from "~/notifications/notification-bell";
 import { ThemeToggle } from "~/theme/theme-toggle";
 import { LINK_PREFETCH } from "~/utils/connection";
 import { AccountMenu, type ShellUser } from "./account-menu";
-import { MenuIcon, SearchIcon } from "./icons";
+import { MenuIcon, SearchIcon, SignInIcon } from "./icons";
 import { HEADER_LINKS, isCurrent } from "./navigation";
 import { SIDEBAR_ID } from "./sidebar";
 import { Tooltip } from "./tooltip";
@@ -28,7 +28,7 @@ export function SiteHeader({
     <header className="site-header border-b border-line bg-surface">
       <div className="site-header-row mx-auto max-w-6xl">
         <Tooltip label="Open menu">
-          <button type="button" popoverTarget={SIDEBAR_ID} className="btn px-2 md:hidden" aria-label="Open menu">
+          <button type="button" popoverTarget={SIDEBAR_ID} className="btn icon-btn md:hidden" aria-label="Open menu">
             <MenuIcon />
           </button>
         </Tooltip>
@@ -88,7 +88,7 @@ export function SiteHeader({
             </Tooltip>
           </Form>
           <Tooltip label="Search">
-            <Link to="/search" prefetch={LINK_PREFETCH} className="btn header-search-link px-2" aria-label="Search">
+            <Link to="/search" prefetch={LINK_PREFETCH} className="btn icon-btn header-search-link" aria-label="Search">
               <SearchIcon />
             </Link>
           </Tooltip>
@@ -103,8 +103,11 @@ export function SiteHeader({
           {user ? (
             <AccountMenu user={user} />
           ) : (
-            <Link to="/auth" className="btn btn-primary">
-              Sign In
+            // In larger text on a narrow phone the words give way to an icon (app.css), so the
+            // header stays one row; the link's name stays "Sign In".
+            <Link to="/auth" className="btn btn-primary sign-in" aria-label="Sign In">
+              <span className="sign-in-label">Sign In</span>
+              <SignInIcon className="sign-in-icon" />
             </Link>
           )}
         </div>

@@ -72,7 +72,7 @@ export function NotificationBell(props: BellProps) {
   useMergeAfterSignIn(props.signedIn);
   if (!hydrated) {
     return (
-      <Link to="/notifications" className="btn relative px-2" aria-label={bellLabel(unread)}>
+      <Link to="/notifications" className="btn icon-btn relative" aria-label={bellLabel(unread)}>
         <BellIcon />
         <Badge unread={unread} />
       </Link>
@@ -167,7 +167,7 @@ function NotificationPanel({ signedIn, unread, browserItems }: BellProps & { bro
       <button
         ref={bell}
         type="button"
-        className="btn relative px-2"
+        className="btn icon-btn relative"
         aria-label={bellLabel(unread)}
         aria-haspopup="dialog"
         aria-expanded={open}

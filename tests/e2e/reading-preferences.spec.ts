@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
 import { newReader, register, signIn, signUp } from "../support/accounts";
+import { HEADER_ROW_SPREAD_PX, measureLayout } from "../support/layout-invariants";
 import { chooseDisplayMode, DISPLAY_MODES, expect, giveConsent, test } from "../support/test";
 
 const STORY = "/story/the-doll-hospital";
@@ -158,6 +159,8 @@ test("the WCAG 1.4.12 text spacing reflows a story at 320 px without loss of con
 const LARGEST_TEXT_PAGES = [
   "/",
   STORY,
+  // Its 9-letter title split, "Inventor / y", at 320 px until every title was fitted (2026-11-30).
+  "/story/inventory",
   "/notifications",
   "/profile",
   "/recommendations",
@@ -208,6 +211,49 @@ test("in the largest text no page scrolls sideways, from 320 to 1024 px (WCAG 1.
   }
   expect(sideways, "pages that scroll sideways in the largest text").toEqual([]);
   expect(split, "title words broken over two lines in the largest text").toEqual([]);
+});
+
+test("in larger text the header stays one row on a phone, signed out and in", async ({ page }) => {
+  // Before: at 320 px from "Large" and at 390 px from "Huge" it wrapped to two or three rows
+  // (190 px at 390 px in the largest text, a quarter of the screen before the story).
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const wrapped: string[] = [];
+  const check = async (who: string, size: string) => {
+    await page.goto("/settings/fonts");
+    await page.getByRole("radio", { name: size, exact: true }).check();
+    await page.getByRole("button", { name: "Save fonts" }).click();
+    await expectToast(page, "Reading preferences saved");
+    for (const path of ["/", STORY]) {
+      await page.goto(path);
+      for (const width of [320, 390, 768]) {
+        const m = await measureLayout(page, { width, height: 800 }, false);
+        const where = `${who}, "${size}", ${path} at ${width} px`;
+        if ((m.headerSpread ?? 0) >= HEADER_ROW_SPREAD_PX) wrapped.push(`${where}: items ${m.headerSpread} px apart`);
+        // Nor is it taller than its row: below 768 px the room the page keeps for the header as
+        // it arrives is its row's, 61 px where the buttons are icons (before, 3.75rem: 106 px).
+        const band = await page.evaluate(() => {
+          const header = document.querySelector(".site-header");
+          return (
+            (header?.getBoundingClientRect().height ?? 0) -
+            (header?.firstElementChild?.getBoundingClientRect().height ?? 0)
+          );
+        });
+        if (width < 768 && band > 1.5) wrapped.push(`${where}: ${band} px of header below its row`);
+      }
+    }
+  };
+  for (const size of ["Large", "Extra large", "Largest"]) await check("signed out", size);
+  expect(wrapped, "signed out: headers on more than one row, or taller than their row").toEqual([]);
+  // "Sign In" is its icon there, with its name, and still leads to the sign-in page.
+  await page.setViewportSize({ width: 320, height: 800 });
+  const signInLink = page.getByRole("banner").getByRole("link", { name: "Sign In", exact: true });
+  await expect(signInLink).toBeInViewport();
+  await expect(signInLink.getByText("Sign In")).toBeHidden();
+  await signInLink.click();
+  await expect(page.getByRole("heading", { level: 1, name: /sign in/i })).toBeVisible();
+  await signUp(page, newReader());
+  for (const size of ["Large", "Extra large", "Largest"]) await check("signed in", size);
+  expect(wrapped, "signed in: headers on more than one row, or taller than their row").toEqual([]);
 });
 
 test("Quick Settings: theme, font size and line height on one page", async ({ page, context }) => {
