@@ -245,7 +245,7 @@ export function BugReportsPage({
         />
         {groups.length ? (
           <ScrollX label="Errors grouped by message and route" className="mt-3">
-            <table className="w-full max-lg:stacked-table text-left text-sm">
+            <table className="w-full max-lg:stacked-table @max-[30rem]:stacked-table text-left text-sm">
               <caption className="sr-only">Errors grouped by message and route</caption>
               <thead>
                 <tr>

@@ -88,7 +88,7 @@ export function TermSection({
         {list.query.q ? ` matching "${list.query.q}"` : ""}
       </p>
       <ScrollX label={`${plural} table`} className="mt-4">
-        <table className="w-full max-md:stacked-table text-left text-sm">
+        <table className="w-full max-md:stacked-table @max-[31rem]:stacked-table text-left text-sm">
           <caption className="sr-only">{plural} with the number of stories using each</caption>
           <thead>
             <tr>

@@ -38,8 +38,12 @@ export function FilterGroups({ groups }: { groups: FilterGroup[] }) {
         <div className="mt-3 space-y-3">
           {shown.map((group) => (
             // A fieldset names its group (role group, named by its legend), as a form's would be.
+            // Its name stands beside the choices where a long one still fits beside it, else above
+            // them: in the largest text on a phone, beside it left 194 px for "Psychological"'s 240.
             <fieldset key={group.id}>
-              <legend className="float-left w-20 py-3 text-sm font-semibold text-muted">{group.label}</legend>
+              <legend className="pb-1 text-sm font-semibold text-muted @min-[15rem]:float-left @min-[15rem]:w-20 @min-[15rem]:py-3">
+                {group.label}
+              </legend>
               <ul className="flex flex-wrap gap-2">
                 {group.options.map((option) => (
                   <li key={option.to}>

@@ -56,7 +56,7 @@ export function ConsentBanner({ redirectTo }: { redirectTo?: string }) {
       <fetcher.Form
         method="post"
         action="/cookie-consent"
-        className="mt-4 flex gap-3"
+        className="mt-4 flex flex-wrap gap-3"
         onSubmit={submitInPlace(fetcher, "/cookie-consent")}
       >
         <input type="hidden" name="redirectTo" value={redirectTo ?? location.pathname + location.search} />

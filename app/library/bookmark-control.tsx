@@ -77,9 +77,15 @@ export function BookmarkControl({ slug, title, shelf }: { slug: string; title: s
   }
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm">
-      <fetcher.Form method="post" action={LIBRARY_PATH} onSubmit={onSubmit} className="flex items-center gap-2">
+      <fetcher.Form
+        method="post"
+        action={LIBRARY_PATH}
+        onSubmit={onSubmit}
+        className="flex flex-wrap items-center gap-2"
+      >
         <Hidden intent="shelve" slug={slug} redirectTo={redirectTo} />
-        <label className="flex items-center gap-1">
+        {/* Wraps, as the form does: in the largest text on a phone the row was 513 px wide. */}
+        <label className="flex flex-wrap items-center gap-1">
           <span aria-hidden="true">Shelf</span>
           {/* Keyed on the shelf, so a change from elsewhere (a fetcher, a revalidation) resets the choice. */}
           <select
@@ -87,7 +93,7 @@ export function BookmarkControl({ slug, title, shelf }: { slug: string; title: s
             name="shelf"
             defaultValue={current}
             aria-label={`Shelf for ${title}`}
-            className="rounded border border-line bg-surface px-2 py-1"
+            className="max-w-full rounded border border-line bg-surface px-2 py-1"
           >
             {SHELVES.map((s) => (
               <option key={s} value={s}>

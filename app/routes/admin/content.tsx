@@ -148,7 +148,7 @@ export default function ContentManagement({ loaderData, actionData }: Route.Comp
         {note ? <p className="mt-2 text-muted">{note}</p> : null}
         {rows.length ? (
           <ScrollX label="Stories" className="mt-4">
-            <table className="w-full max-lg:stacked-table text-left text-sm">
+            <table className="w-full max-lg:stacked-table @max-[35rem]:stacked-table text-left text-sm">
               <caption className="sr-only">Stories, {SOURCE_NAMES[query.source].toLowerCase()}, newest first</caption>
               <thead>
                 <tr>

@@ -78,7 +78,7 @@ export default function OwnPosts({ loaderData }: Route.ComponentProps) {
       </p>
       {posts.length ? (
         <ScrollX label="Own posts" className="mt-2">
-          <table className="w-full max-md:stacked-table text-left text-sm">
+          <table className="w-full max-md:stacked-table @max-[27rem]:stacked-table text-left text-sm">
             <caption className="sr-only">
               Own posts, {STORY_SORTS.find((s) => s.value === query.sort)?.label.toLowerCase()}
             </caption>

@@ -175,7 +175,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </p>
         {audit.rows.length ? (
           <ScrollX label="Audit log" className="mt-3">
-            <table className="w-full max-md:stacked-table text-left text-sm">
+            <table className="w-full max-md:stacked-table @max-[31.5rem]:stacked-table text-left text-sm">
               <caption className="sr-only">Admin actions, newest first</caption>
               <thead>
                 <tr>

@@ -201,7 +201,7 @@ export default function WordPressSync({ loaderData }: Route.ComponentProps) {
       <h2 className="mt-8 font-serif text-2xl font-bold">History</h2>
       {history.length ? (
         <ScrollX label="Sync history" className="mt-3">
-          <table className="w-full max-md:stacked-table text-left text-sm">
+          <table className="w-full max-md:stacked-table @max-[30rem]:stacked-table text-left text-sm">
             <caption className="sr-only">The latest 10 content syncs</caption>
             <thead>
               <tr>

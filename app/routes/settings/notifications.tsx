@@ -57,10 +57,12 @@ export default function NotificationSettings({ loaderData, actionData }: Route.C
       <FormErrors errors={errors} />
       <Form method="post" className="mt-6 space-y-8">
         <AuthenticityTokenInput name="csrf" />
-        {/* The table needs about 275 px; where the column is narrower, it scrolls in its region
-            rather than cut a heading (the settings links move above the page below 42rem). */}
+        {/* The table needs about 17rem of the reader's text (275 px); where the column is narrower
+            (larger text on a phone) each kind stands as a block, its two boxes under their names
+            (stacked-table, pages.css), so "By email" is not off to the side; the region scrolls
+            only in a browser without container queries. */}
         <ScrollX label="Notification choices">
-          <table className="w-full border-collapse text-left">
+          <table className="w-full border-collapse text-left @max-[17.5rem]:stacked-table">
             <caption className="sr-only">Notifications by kind, on the site and by email</caption>
             <thead>
               <tr className="border-b border-line">
@@ -80,9 +82,9 @@ export default function NotificationSettings({ loaderData, actionData }: Route.C
                 <tr key={kind} className="border-b border-line">
                   <th scope="row" className="py-3 pr-4 font-normal">
                     <span className="block font-semibold">{KIND_LABELS[kind].name}</span>
-                    <span className="block text-sm text-muted">{KIND_LABELS[kind].text}</span>
+                    <span className="block text-sm font-normal text-muted">{KIND_LABELS[kind].text}</span>
                   </th>
-                  <td className="px-2 py-3 text-center">
+                  <td data-label="On the site" className="px-2 py-3 text-center @max-[17.5rem]:text-left">
                     <input
                       type="checkbox"
                       name={`site-${kind}`}
@@ -91,7 +93,7 @@ export default function NotificationSettings({ loaderData, actionData }: Route.C
                       className="size-5"
                     />
                   </td>
-                  <td className="px-2 py-3 text-center">
+                  <td data-label="By email" className="px-2 py-3 text-center @max-[17.5rem]:text-left">
                     <input
                       type="checkbox"
                       name={`email-${kind}`}
