@@ -4,19 +4,19 @@
 // slow-2g byte budget) carries none of it. Unlayered, so it beats every
 // component and utility. The custom properties it and app.css read are set
 // on <html> (preferenceStyle).
-import type { Preferences } from "./preferences";
+import { type Preferences, TITLE_EM } from "./preferences";
 
 const DARK_CONTRAST =
   "--c-bg:#000;--c-surface:#000;--c-ink:#fff;--c-muted:#e8e8e8;--c-accent:#ffa3ab;--c-accent-ink:#000;--c-line:#fff";
 
+// --title-em: how wide a letter of a bold page title is in the face (TITLE_EM), for the titles' fit
+// to the column (theme.css, title-fit).
 export const TYPEFACE_CSS: Record<Preferences["typeface"], string> = {
   default: "[data-typeface=default]{--pref-font-story:var(--stack-serif);--pref-font-body:var(--stack-sans)}",
-  serif:
-    '[data-typeface=serif]{--pref-font-story:"Literata Variable",Georgia,serif;--pref-font-body:"Literata Variable",Georgia,serif}',
-  sans: '[data-typeface=sans]{--pref-font-story:"Atkinson Hyperlegible Next Variable",Verdana,sans-serif;--pref-font-body:"Atkinson Hyperlegible Next Variable",Verdana,sans-serif}',
-  dyslexic:
-    '[data-typeface=dyslexic]{--pref-font-story:"Lexend Variable",Verdana,Tahoma,sans-serif;--pref-font-body:"Lexend Variable",Verdana,Tahoma,sans-serif}',
-  system: "[data-typeface=system]{--pref-font-story:var(--stack-sans);--pref-font-body:var(--stack-sans)}",
+  serif: `[data-typeface=serif]{--title-em:${TITLE_EM.serif};--pref-font-story:"Literata Variable",Georgia,serif;--pref-font-body:"Literata Variable",Georgia,serif}`,
+  sans: `[data-typeface=sans]{--title-em:${TITLE_EM.sans};--pref-font-story:"Atkinson Hyperlegible Next Variable",Verdana,sans-serif;--pref-font-body:"Atkinson Hyperlegible Next Variable",Verdana,sans-serif}`,
+  dyslexic: `[data-typeface=dyslexic]{--title-em:${TITLE_EM.dyslexic};--pref-font-story:"Lexend Variable",Verdana,Tahoma,sans-serif;--pref-font-body:"Lexend Variable",Verdana,Tahoma,sans-serif}`,
+  system: `[data-typeface=system]{--title-em:${TITLE_EM.system};--pref-font-story:var(--stack-sans);--pref-font-body:var(--stack-sans)}`,
 };
 
 // High contrast: black on white, white on black; accents above 7:1 on either.

@@ -19,11 +19,14 @@ import {
 import { parseStoredPreferences, preferencesFromSearch } from "./preference-schemas";
 import {
   DEFAULT_PREFERENCES,
+  FONT_SCALES,
   mergeAtSignIn,
   preferenceDataAttributes,
   preferenceStyle,
   resolvePreferences,
   type StoredPreferences,
+  TITLE_EM,
+  titleFitFrom,
   warningsToCollapse,
 } from "./preferences";
 
@@ -177,10 +180,32 @@ describe("on <html>", () => {
       "--pref-line-height": "1.5",
       "--pref-paragraph-spacing": "2em",
       "--pref-letter-spacing": "0.12em",
+      "--pref-letter-spacing-n": "0.12",
       "--pref-word-spacing": "0.16em",
     });
     expect(preferenceDataAttributes(prefs)).toEqual({ "data-typeface": "dyslexic", "data-motion": "reduce" });
-    expect(Object.keys(preferenceStyle(DEFAULT_PREFERENCES, { all: true }))).toHaveLength(8);
+    expect(Object.keys(preferenceStyle(DEFAULT_PREFERENCES, { all: true }))).toHaveLength(9);
+  });
+});
+
+describe("titleFitFrom", () => {
+  it("names the fewest letters that may not fit a 320 px screen in the reader's text", () => {
+    expect(titleFitFrom(DEFAULT_PREFERENCES)).toBe(14);
+    const largest = resolvePreferences({ fontSize: "7" });
+    expect(titleFitFrom(largest)).toBe(7);
+    // A wider face and wider letters fit fewer.
+    expect(titleFitFrom({ ...largest, typeface: "serif", letterSpacing: "0.2" })).toBe(5);
+    // Each fitted word of that length is wider than the room; one letter fewer is not.
+    for (const prefs of [DEFAULT_PREFERENCES, largest, { ...largest, typeface: "dyslexic" as const }]) {
+      const scale = FONT_SCALES[prefs.fontSize];
+      const letter = 36 * scale * (TITLE_EM[prefs.typeface] + Number(prefs.letterSpacing));
+      const from = titleFitFrom(prefs);
+      expect(from * letter).toBeGreaterThan(320 - 32 * scale);
+      expect((from - 1) * letter).toBeLessThanOrEqual(320 - 32 * scale);
+    }
+  });
+  it("sends each face's letter width with its CSS", () => {
+    expect(preferenceCss(resolvePreferences({ typeface: "dyslexic" }))).toContain(`--title-em:${TITLE_EM.dyslexic}`);
   });
 });
 

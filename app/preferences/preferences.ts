@@ -81,6 +81,31 @@ export function warningsToCollapse(prefs: Preferences, storyWarnings: readonly s
 /** Font size steps: the root size as a factor of the browser's own (so the reader's browser setting still counts). */
 export const FONT_SCALES = { "1": 0.875, "2": 1, "3": 1.125, "4": 1.25, "5": 1.375, "6": 1.5, "7": 1.75 } as const;
 
+/**
+ * How wide a letter of a bold page title is in each typeface, in em: the widest of
+ * "Recommendations", "management" and "minimum" in Chromium (the system face measured as DejaVu
+ * Sans, the widest it may be). Sent as --title-em with the face's CSS (preference-css.tsx).
+ */
+export const TITLE_EM: Record<Preferences["typeface"], number> = {
+  default: 0.6,
+  serif: 0.73,
+  sans: 0.63,
+  dyslexic: 0.69,
+  system: 0.75,
+};
+
+/**
+ * The fewest letters of a page title's longest word that may not fit a 320 px screen (less
+ * <main>'s 1rem each side) at the title's 2.25rem, in the reader's size, face and letter spacing.
+ * A title with such a word is fitted to the column (PageTitle, theme.css's title-fit): 14 letters at
+ * the default, 7 in the largest text, 5 in the largest text in Literata with the widest spacing.
+ */
+export function titleFitFrom(prefs: Preferences): number {
+  const scale = FONT_SCALES[prefs.fontSize];
+  const letter = 36 * scale * (TITLE_EM[prefs.typeface] + Number(prefs.letterSpacing));
+  return Math.floor((320 - 32 * scale) / letter) + 1;
+}
+
 /** Line length of story text, in characters. 50-75 read best; the default stays well under 80. */
 export const MEASURE_CH = { narrow: 50, default: 66, wide: 80 } as const;
 
@@ -101,6 +126,8 @@ export function preferenceStyle(prefs: Preferences, options: { all?: boolean } =
   set("lineHeight", "--pref-line-height", prefs.lineHeight);
   set("paragraphSpacing", "--pref-paragraph-spacing", `${prefs.paragraphSpacing}em`);
   set("letterSpacing", "--pref-letter-spacing", `${prefs.letterSpacing}em`);
+  // The same as a number, for the page titles' fit to the column (theme.css, title-fit).
+  set("letterSpacing", "--pref-letter-spacing-n", prefs.letterSpacing);
   set("wordSpacing", "--pref-word-spacing", `${prefs.wordSpacing}em`);
   set("measure", "--pref-measure", `${MEASURE_CH[prefs.measure]}ch`);
   set("textAlign", "--pref-text-align", prefs.textAlign);

@@ -221,6 +221,28 @@ test("in the largest text no page scrolls sideways or puts a control past the ed
   expect(outOfReach, "controls past the screen's edge in the largest text").toEqual([]);
 });
 
+test("in the presets' typefaces and spacing no page title splits a word at 320 and 390 px", async ({ page }) => {
+  // Before 2026-11-30 the fit counted 0.6em a letter, the site's serif: "Recommendations" split in
+  // Lexend (Dyslexia friendly), "management" in Atkinson Hyperlegible at "Huge" (Low vision).
+  await signUp(page, newReader());
+  const split: string[] = [];
+  for (const preset of ["Dyslexia friendly", "Low vision", "Text spacing (WCAG 1.4.12)"]) {
+    await page.goto("/settings/accessibility");
+    await page.getByRole("button", { name: preset }).click();
+    await expectToast(page, "Preset applied");
+    for (const path of ["/recommendations", "/settings/cookie-management", "/notifications"]) {
+      await page.goto(path);
+      await page.evaluate(() => document.fonts.ready);
+      for (const width of [320, 390]) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const word of await page.evaluate(splitTitleWords))
+          split.push(`${preset}: ${path} at ${width} px: "${word}"`);
+      }
+    }
+  }
+  expect(split, "title words broken over two lines").toEqual([]);
+});
+
 test("in larger text the header stays one row on a phone, signed out and in", async ({ page }) => {
   // Before: at 320 px from "Large" and at 390 px from "Huge" it wrapped to two or three rows
   // (190 px at 390 px in the largest text, a quarter of the screen before the story).
