@@ -31,7 +31,7 @@ export function FilterGroups({ groups }: { groups: FilterGroup[] }) {
     <div className="filter-room mt-4">
       {/* Keyed by the choice: with JavaScript too, a new choice shows the list folded again, as its page load does. */}
       <details key={summary} className="filter-fold">
-        <summary className="btn cursor-pointer text-sm">
+        <summary className="btn max-w-full cursor-pointer flex-wrap text-sm">
           Filter and sort: <span className="font-normal">{summary}</span>
           <span aria-hidden="true">▾</span>
         </summary>
@@ -46,11 +46,12 @@ export function FilterGroups({ groups }: { groups: FilterGroup[] }) {
               </legend>
               <ul className="flex flex-wrap gap-2">
                 {group.options.map((option) => (
-                  <li key={option.to}>
+                  // No wider than the list: a name longer than the line breaks inside its chip.
+                  <li key={option.to} className="max-w-full">
                     <Link
                       to={option.to}
                       aria-current={option.current ? "page" : undefined}
-                      className={`btn py-1 text-sm ${option.current ? "btn-primary" : ""}`}
+                      className={`btn max-w-full py-1 text-sm ${option.current ? "btn-primary" : ""}`}
                     >
                       {option.label}
                     </Link>

@@ -68,7 +68,9 @@ export function StoryList({
   shelves?: Shelves;
 }) {
   return (
-    <div className="mt-4 grid gap-4">
+    // One column no wider than the page: an `auto` column grew to a card's longest word (in the
+    // largest text with wide letter spacing, 341 px on a 320 px screen).
+    <div className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-4">
       {stories.map((story) => (
         <StoryCard key={`${story.id}-${story.slug}`} story={story} headingLevel={headingLevel} shelves={shelves} />
       ))}

@@ -67,10 +67,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="mt-3 flex flex-wrap gap-2">
             {categories.map((category) => (
-              <li key={category.slug}>
+              <li key={category.slug} className="max-w-full">
                 <Link
                   to={`/stories?category=${encodeURIComponent(category.slug)}`}
-                  className="btn"
+                  className="btn max-w-full"
                   prefetch={LINK_PREFETCH}
                 >
                   {category.name}

@@ -39,7 +39,7 @@ export default function Recommendations({ loaderData }: Route.ComponentProps) {
           : "Shelve or finish a few stories and this page learns your taste. Meanwhile, what other readers read this month:"}
       </p>
       {items.length ? (
-        <ol className="mt-6 grid gap-4">
+        <ol className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-4">
           {items.map((item) => (
             <LibraryCard
               key={item.slug}

@@ -221,7 +221,9 @@ test("in the largest text no page scrolls sideways or puts a control past the ed
   expect(outOfReach, "controls past the screen's edge in the largest text").toEqual([]);
 });
 
-test("in the presets' typefaces and spacing no page title splits a word at 320 and 390 px", async ({ page }) => {
+test("in the presets' typefaces and spacing no page title splits a word, nor a reading page scrolls sideways", async ({
+  page,
+}) => {
   // Before 2026-11-30 the fit counted 0.6em a letter, the site's serif: "Recommendations" split in
   // Lexend (Dyslexia friendly), "management" in Atkinson Hyperlegible at "Huge" (Low vision).
   await signUp(page, newReader());
@@ -241,6 +243,19 @@ test("in the presets' typefaces and spacing no page title splits a word at 320 a
     }
   }
   expect(split, "title words broken over two lines").toEqual([]);
+  // The text spacing preset's letters in the largest text: the reading pages keep to the screen
+  // (a list's column grew to a card's longest word, a chip to its name: 338 px at 320 px).
+  await page.goto("/settings/fonts");
+  await page.getByRole("radio", { name: "Largest" }).check();
+  await page.getByRole("button", { name: "Save fonts" }).click();
+  await expectToast(page, "Reading preferences saved");
+  const sideways: string[] = [];
+  for (const path of ["/", "/stories", "/recommendations", "/bookmarks"]) {
+    await page.goto(path);
+    const m = await measureLayout(page, { width: 320, height: 800 }, false);
+    if (m.scrollWidth > m.clientWidth) sideways.push(`${path}: ${m.scrollWidth} px ${m.wide.join(" ")}`);
+  }
+  expect(sideways, "reading pages wider than a 320 px screen").toEqual([]);
 });
 
 test("in larger text the header stays one row on a phone, signed out and in", async ({ page }) => {
