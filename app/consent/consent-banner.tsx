@@ -36,6 +36,8 @@ export function ConsentBanner({ redirectTo }: { redirectTo?: string }) {
   // screen, so a banner painted in part on a slow link moved every line as the rest arrived.
   // top-auto: as a modal the browser pins a dialog with top: 0, and Tailwind's reset took the margin
   // that would have kept it down; the banner stays where the reader saw it (no layout shift).
+  // max-h and overflow: without JavaScript it is not modal, and so not held to the screen by the
+  // browser; in the largest text on a 320x568 phone it was 1,014 px tall, its first half above the top.
   return (
     <dialog
       ref={ref}
@@ -43,7 +45,7 @@ export function ConsentBanner({ redirectTo }: { redirectTo?: string }) {
       open
       aria-labelledby="consent-title"
       aria-describedby="consent-text"
-      className="fixed inset-x-0 top-auto bottom-0 z-40 mx-auto mb-4 w-[calc(100%-2rem)] max-w-xl rounded-lg border border-line bg-surface p-5 text-ink shadow-lg backdrop:bg-black/50"
+      className="fixed inset-x-0 top-auto bottom-0 z-40 mx-auto mb-4 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-xl overflow-y-auto rounded-lg border border-line bg-surface p-5 text-ink shadow-lg backdrop:bg-black/50"
     >
       <h2 id="consent-title" className="font-serif text-xl font-bold">
         We use cookies

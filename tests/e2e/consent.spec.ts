@@ -146,3 +146,38 @@ test("with JavaScript the banner is a modal dialog and re-syncs across tabs; wit
   await banner.getByRole("button", { name: "Accept" }).click();
   await expect(other.getByRole("dialog", { name: "We use cookies" })).toHaveCount(0);
 });
+
+test("in the largest text on a small phone the banner stays on the screen, its text scrolls, and Decline works", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+  checkA11y,
+}) => {
+  // A reader who chose the largest text before (their choice is a cookie), and has not chosen about
+  // cookies yet. Saved without JavaScript, where the banner is not modal and leaves the form usable.
+  const before = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    viewport: { width: 1280, height: 1600 },
+  });
+  const setup = await before.newPage();
+  await setup.goto("/settings/fonts");
+  await setup.getByRole("radio", { name: "Largest" }).check();
+  await setup.getByRole("button", { name: "Save fonts" }).click();
+  await expect(setup.getByRole("radio", { name: "Largest" })).toBeChecked();
+  await context.addCookies(await before.cookies());
+  await before.close();
+  // Without JavaScript the banner was not held to the screen: 1,014 px tall, its heading above the top.
+  await page.setViewportSize({ width: 320, height: 568 });
+  await page.goto("/stories");
+  const banner = page.getByRole("dialog", { name: "We use cookies" });
+  await expect(banner.getByRole("heading", { name: "We use cookies" })).toBeInViewport();
+  const box = await banner.boundingBox();
+  expect(box?.y).toBeGreaterThanOrEqual(0);
+  expect((box?.y ?? 0) + (box?.height ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(568);
+  await checkA11y();
+  await banner.getByRole("button", { name: "Decline" }).click();
+  await expect(banner).toBeHidden();
+  await expect.poll(async () => (await consentCookie(context))?.value ?? "").not.toBe("");
+});

@@ -113,15 +113,17 @@ for (const path of ["/", "/stories", "/story/last-ferry-to-hollin-isle"]) {
 // choices where larger text leaves no room beside them, and the consent banner's and a library
 // card's buttons wrap (docs/decisions/049). Then 0.1 KB on every page (2026-11-30): the page
 // title is fitted where its longest word may not fit a phone in the reader's size, typeface and
-// letter spacing (titleFitFrom, app/preferences/preferences.ts). All stay under issues 44 and 45's
-// figures above.
+// letter spacing (titleFitFrom, app/preferences/preferences.ts). Then 0.1 KB on /, /stories,
+// /community-story and /bookmarks (2026-11-30): the consent banner is held to the screen without
+// JavaScript too, its text scrolling inside it (app/consent/consent-banner.tsx). All stay under
+// issues 44 and 45's figures above.
 const READER_JS_KB = {
-  "/": 130.7,
-  "/stories": 131.8,
+  "/": 130.8,
+  "/stories": 131.9,
   "/story/:slug": 134.4,
   "/reader/:slug": 134.4,
-  "/community-story/:slug": 171.6,
-  "/bookmarks": 133.2,
+  "/community-story/:slug": 171.7,
+  "/bookmarks": 133.3,
 };
 
 test("the reader's pages carry no more JavaScript than their figures", () => {
