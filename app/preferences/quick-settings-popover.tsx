@@ -43,7 +43,9 @@ export default function QuickSettingsPopover({ label }: { label: string }) {
         sideOffset={6}
         collisionPadding={8}
         aria-label="Quick reading settings"
-        className="z-50 w-72 max-w-[calc(100vw-1rem)] rounded-lg border border-line bg-surface p-4 text-ink shadow-lg"
+        // At most the room Radix finds on its side, scrolling inside: in the largest text on a 320x568
+        // phone it was 875 px tall, opened upwards with its first half above the screen's top.
+        className="z-50 max-h-(--radix-popover-content-available-height) w-72 max-w-[calc(100vw-1rem)] overflow-y-auto rounded-lg border border-line bg-surface p-4 text-ink shadow-lg"
       >
         <fetcher.Form method="post" action="/settings/quick-settings" key={formKey(prefs, theme)} className="space-y-4">
           <input type="hidden" name="enhanced" value="1" />

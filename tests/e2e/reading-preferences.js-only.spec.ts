@@ -83,3 +83,29 @@ test("reduced motion chosen on the site stops every animation, and is exposed to
   });
   expect(animation).toEqual({ overlay: "none", text: "none", before: "none", still: "block" });
 });
+
+test("in the largest text on a 320x568 phone the quick settings stay on the screen and scroll inside", async ({
+  page,
+}) => {
+  await page.goto("/settings/fonts");
+  await page.getByRole("radio", { name: "Largest" }).check();
+  await page.getByRole("button", { name: "Save fonts" }).click();
+  await expect(page.getByRole("radio", { name: "Largest" })).toBeChecked();
+  await page.setViewportSize({ width: 320, height: 568 });
+  await page.goto(STORY);
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  await page.getByRole("button", { name: "Reading settings" }).click();
+  const dialog = page.getByRole("dialog", { name: "Quick reading settings" });
+  await expect(dialog).toBeVisible();
+  // Before: 875 px tall, opened upwards, its theme and font size 428 px above the screen's top.
+  const box = await dialog.boundingBox();
+  expect(box?.y).toBeGreaterThanOrEqual(0);
+  expect((box?.y ?? 0) + (box?.height ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(568);
+  await expect(dialog.getByRole("radiogroup", { name: "Theme" }).or(dialog.getByText("Theme"))).toBeInViewport();
+  // Its last line is reached by scrolling the popover itself.
+  const all = dialog.getByRole("link", { name: "All reading preferences" });
+  await all.scrollIntoViewIfNeeded();
+  await expect(all).toBeInViewport();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+});
