@@ -58,7 +58,7 @@ export function ConsentBanner({ redirectTo }: { redirectTo?: string }) {
       <fetcher.Form
         method="post"
         action="/cookie-consent"
-        className="mt-4 flex flex-wrap gap-3"
+        className="sticky -bottom-5 -mb-5 mt-1 flex flex-wrap gap-3 bg-surface pt-3 pb-5"
         onSubmit={submitInPlace(fetcher, "/cookie-consent")}
       >
         <input type="hidden" name="redirectTo" value={redirectTo ?? location.pathname + location.search} />
