@@ -52,6 +52,9 @@ export default defineConfig({
     globalSetup: ["tests/support/vitest-global-setup.ts"],
     setupFiles: ["tests/support/vitest-setup.ts"],
     env: { NODE_ENV: "test" },
+    // What a test prints (the mail that is not sent without an SMTP URL, a server's log lines) is
+    // shown only for a test that fails, where it helps; `npm test`'s console stays the results.
+    silent: "passed-only",
     // `npm test` runs these beside the browser tests at the lowest CPU priority (scripts/test.ts),
     // where a test may wait seconds for a core: a timeout there is for a hang, not for slowness.
     ...(process.env.HS_CHECKS_AT_LOW_PRIORITY ? { testTimeout: 30_000, hookTimeout: 30_000 } : {}),
