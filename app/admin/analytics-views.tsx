@@ -282,7 +282,8 @@ export function ReadingTimeTable({ stories }: { stories: ReadingTimeReport["stor
 function DateField({ name, label, value, error }: { name: string; label: string; value: string; error?: string }) {
   const id = `range-${name}`;
   return (
-    <div>
+    // In the largest text a date field is wider than a phone: it may shrink to the line (pages.css).
+    <div className="min-w-0">
       <label htmlFor={id} className="text-sm font-semibold">
         {label}
       </label>

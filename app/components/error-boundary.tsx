@@ -121,7 +121,7 @@ export function RouteErrorFallback({
 }) {
   const url = useCurrentUrl();
   return (
-    <div role="alert" className="mx-auto my-12 max-w-xl rounded-lg border border-line bg-surface p-6 text-center">
+    <div role="alert" className="mx-auto my-12 max-w-xl rounded-lg border border-line bg-surface p-card text-center">
       <h2 className="font-serif text-2xl font-bold">Oops! Something went wrong</h2>
       <p className="mt-2 text-muted">{message}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">

@@ -47,7 +47,7 @@ export function FeedbackButton() {
         aria-label="Feedback"
         onClose={() => setOpen(false)}
         onClick={closeOnBackdropClick}
-        className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-lg border border-line bg-surface p-6 text-ink shadow-lg backdrop:bg-black/60"
+        className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-lg border border-line bg-surface p-card text-ink shadow-lg backdrop:bg-black/60"
       >
         {/* Mounted while open, so each opening starts from the idle form. */}
         {open ? (

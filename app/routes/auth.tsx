@@ -184,7 +184,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
             <FormErrors errors={[oidcError]} />
           </div>
         ) : null}
-        <div className="mt-6 rounded-lg border border-line bg-surface p-6">
+        <div className="mt-6 rounded-lg border border-line bg-surface p-card">
           {mode === "register" && !loaderData.registrationOpen && !actionData ? (
             <p role="status">{REGISTRATION_CLOSED_MESSAGE}</p>
           ) : mode === "register" ? (

@@ -118,7 +118,7 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
         <p className="mt-2 text-muted">Stories by readers of this site, and the conversations around them.</p>
       </header>
 
-      <section aria-labelledby="write-call" className="rounded-lg border border-line bg-surface p-6">
+      <section aria-labelledby="write-call" className="rounded-lg border border-line bg-surface p-card">
         <h2 id="write-call" className="font-serif text-2xl font-bold">
           Have a story that keeps you up at night?
         </h2>

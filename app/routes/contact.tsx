@@ -59,7 +59,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <Link to="/legal/copyright#claim">their own form</Link>.
       </p>
       {sent ? (
-        <div role="status" className="rounded-lg border border-line bg-surface p-6">
+        <div role="status" className="rounded-lg border border-line bg-surface p-card">
           <h2 className="font-serif text-2xl font-bold">Thank you for writing</h2>
           <p className="mt-2 text-muted">Your message has reached us. We answer by email within a few days.</p>
           <Link to="/contact" className="btn mt-4">
@@ -69,7 +69,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       ) : (
         <section
           aria-labelledby="contact-form-title"
-          className="rounded-lg border border-line bg-surface p-6 text-base"
+          className="rounded-lg border border-line bg-surface p-card text-base"
         >
           <h2 id="contact-form-title" className="mb-4 font-serif text-2xl font-bold">
             Send us a message

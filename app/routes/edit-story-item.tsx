@@ -89,7 +89,7 @@ export default function EditStory({ loaderData, actionData }: Route.ComponentPro
         </p>
       ) : null}
       {editable ? (
-        <div className="mt-6 rounded-lg border border-line bg-surface p-6">
+        <div className="mt-6 rounded-lg border border-line bg-surface p-card">
           <StoryEditor
             action={`/edit-story/${story.id}`}
             storyId={story.id}

@@ -89,7 +89,7 @@ export default function Feedback({ loaderData, actionData }: Route.ComponentProp
             <p className="mt-2">
               <YourFeedbackLink />
             </p>
-            <div className="mt-6 rounded-lg border border-line bg-surface p-6">
+            <div className="mt-6 rounded-lg border border-line bg-surface p-card">
               <FeedbackForm page={page} lastResult={actionData} />
             </div>
           </>

@@ -106,7 +106,7 @@ export default function ReportBug({ loaderData, actionData }: Route.ComponentPro
         ) : (
           <>
             <PageTitle>Report a bug</PageTitle>
-            <div className="mt-6 rounded-lg border border-line bg-surface p-6">
+            <div className="mt-6 rounded-lg border border-line bg-surface p-card">
               <BugForm errorId={errorId} page={page} lastResult={actionData} />
             </div>
           </>

@@ -143,7 +143,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     <PublicFormProvider csrf={csrf} honeypot={loaderData.honeypot}>
       <div className="mx-auto max-w-md">
         <PageTitle>Reset your password</PageTitle>
-        <div className="mt-6 space-y-4 rounded-lg border border-line bg-surface p-6">
+        <div className="mt-6 space-y-4 rounded-lg border border-line bg-surface p-card">
           {sent ? <p role="status">{SENT_MESSAGE}</p> : null}
           {tokenState === "invalid" ? (
             <p role="alert" className="font-semibold text-accent">

@@ -38,7 +38,7 @@ export default function SubmitStory({ loaderData, actionData }: Route.ComponentP
         <Link to="/support/guidelines">guidelines</Link> first. Your stories and their status are in{" "}
         <Link to="/edit-story">your stories</Link>.
       </p>
-      <div className="mt-6 rounded-lg border border-line bg-surface p-6">
+      <div className="mt-6 rounded-lg border border-line bg-surface p-card">
         <StoryEditor
           action="/submit-story"
           storyId={null}

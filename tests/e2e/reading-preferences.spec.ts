@@ -5,9 +5,10 @@
 // HTML and CSS alone: no script ever ran.
 import { randomUUID } from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
-import { newReader, register, signIn, signUp } from "../support/accounts";
+import { ADMIN } from "../../playwright.config";
+import { newReader, register, signIn, signInAndOpen, signUp } from "../support/accounts";
 import { HEADER_ROW_SPREAD_PX, measureLayout } from "../support/layout-invariants";
-import { chooseDisplayMode, DISPLAY_MODES, expect, giveConsent, test } from "../support/test";
+import { anotherPersonPage, chooseDisplayMode, DISPLAY_MODES, expect, giveConsent, test } from "../support/test";
 
 const STORY = "/story/the-doll-hospital";
 
@@ -256,6 +257,61 @@ test("in the presets' typefaces and spacing no page title splits a word, nor a r
     if (m.scrollWidth > m.clientWidth) sideways.push(`${path}: ${m.scrollWidth} px ${m.wide.join(" ")}`);
   }
   expect(sideways, "reading pages wider than a 320 px screen").toEqual([]);
+});
+
+test("in the largest text with the text spacing preset, the forms of settings, account and admin pages keep to a 320 px screen", async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  // Before 2026-11-30 (docs/decisions/050): a fieldset as wide as its longest word ("Hyperlegible"
+  // beside its radio, 338 px), "Send confirmation link" and "Save reading preferences" (322 and
+  // 349 px), the copyright claim's statements, the analytics range's date fields (353 px).
+  // An administrator of the test's own, so that the shared one keeps the default text.
+  const reader = newReader();
+  await signUp(page, reader);
+  const admin = await anotherPersonPage(browser, {
+    javaScriptEnabled: javaScriptEnabled ?? true,
+    baseURL: baseURL as string,
+  });
+  await signInAndOpen(admin, ADMIN, `/admin/users?q=${reader.username}`);
+  await admin.getByRole("link", { name: reader.username, exact: true }).click();
+  await admin.getByRole("button", { name: "Make admin" }).click();
+  await expect(admin.getByText("Administrator · Active")).toBeVisible();
+
+  await page.goto("/settings/accessibility");
+  await page.getByRole("button", { name: "Text spacing (WCAG 1.4.12)" }).click();
+  await expectToast(page, "Preset applied");
+  await page.goto("/settings/fonts");
+  await page.getByRole("radio", { name: "Largest" }).check();
+  await page.getByRole("button", { name: "Save fonts" }).click();
+  await expectToast(page, "Reading preferences saved");
+  const failures: string[] = [];
+  for (const path of [
+    "/settings/fonts",
+    "/settings/accessibility",
+    "/settings/profile",
+    "/settings/privacy",
+    "/legal/copyright",
+    "/admin/analytics",
+    "/admin/users",
+    "/admin/themes",
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const m = await measureLayout(page, { width: 320, height: 800 }, false);
+    if (m.scrollWidth > m.clientWidth) failures.push(`${path}: ${m.scrollWidth} px wide (${m.wide.join(" ")})`);
+    for (const control of m.outOfReach) failures.push(`${path}: ${control}`);
+  }
+  expect(failures, "pages wider than a 320 px screen, or controls past its edge").toEqual([]);
+
+  // The role goes again: the shared list of administrators is as it was.
+  const demote = admin.locator("form").filter({ has: admin.getByRole("button", { name: "Remove admin" }) });
+  await demote.getByLabel("Your password (this user is an administrator)").fill(ADMIN.password);
+  await demote.getByRole("button", { name: "Remove admin" }).click();
+  await expect(admin.getByText("Reader · Active")).toBeVisible();
+  await admin.context().close();
 });
 
 test("in larger text the header stays one row on a phone, signed out and in", async ({ page }) => {

@@ -105,7 +105,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <Form
         method="post"
         {...getFormProps(form)}
-        className="mt-6 max-w-xl space-y-5 rounded-lg border border-line bg-surface p-6"
+        className="mt-6 max-w-xl space-y-5 rounded-lg border border-line bg-surface p-card"
       >
         <AuthenticityTokenInput name="csrf" />
         <FormErrors errors={form.errors} />

@@ -38,7 +38,10 @@ function Statement({ field, text }: { field: Parameters<typeof getInputProps>[0]
           aria-describedby={field.errors?.length ? errorId : undefined}
           className="mt-1 size-5 shrink-0"
         />
-        <label htmlFor={field.id}>{text}</label>
+        {/* Beside its box, a long word of the largest text breaks rather than run off a phone's screen. */}
+        <label htmlFor={field.id} className="min-w-0 wrap-anywhere">
+          {text}
+        </label>
       </div>
       {field.errors?.length ? (
         <p id={errorId} role="alert" className="text-sm font-semibold text-accent">
@@ -113,7 +116,7 @@ export default function Copyright({ loaderData, actionData }: Route.ComponentPro
       </ul>
       <p>We answer every complete claim and remove copied work while we look into it.</p>
       {sent ? (
-        <div id="claim" role="status" className="rounded-lg border border-line bg-surface p-6">
+        <div id="claim" role="status" className="rounded-lg border border-line bg-surface p-card">
           <h2 className="font-serif text-2xl font-bold">Your claim has reached us</h2>
           <p className="mt-2 text-muted">We will look into it and answer you by email.</p>
           <Link to="/legal/copyright#claim" className="btn mt-4">
@@ -124,7 +127,7 @@ export default function Copyright({ loaderData, actionData }: Route.ComponentPro
         <section
           id="claim"
           aria-labelledby="claim-form-title"
-          className="rounded-lg border border-line bg-surface p-6 text-base"
+          className="rounded-lg border border-line bg-surface p-card text-base"
         >
           <h2 id="claim-form-title" className="mb-4 font-serif text-2xl font-bold">
             File a copyright claim

@@ -53,7 +53,7 @@ export default function ReadingPreferences({ loaderData }: Route.ComponentProps)
         <p className="mt-2 text-muted">
           Spacing, line length, contrast, motion and content warnings. They apply to every page as soon as you save.
         </p>
-        <section aria-labelledby="presets-heading" className="mt-6 rounded-lg border border-line bg-surface p-6">
+        <section aria-labelledby="presets-heading" className="mt-6 rounded-lg border border-line bg-surface p-card">
           <h2 id="presets-heading" className="font-serif text-2xl font-bold">
             One click
           </h2>
@@ -63,7 +63,7 @@ export default function ReadingPreferences({ loaderData }: Route.ComponentProps)
         <Form
           method="post"
           key={formKey(prefs)}
-          className="mt-6 space-y-6 rounded-lg border border-line bg-surface p-6"
+          className="mt-6 space-y-6 rounded-lg border border-line bg-surface p-card"
         >
           <AuthenticityTokenInput />
           <ActionErrors />

@@ -37,7 +37,7 @@ export default function FontsSettings({ loaderData }: Route.ComponentProps) {
         <Form
           method="post"
           key={formKey(prefs)}
-          className="mt-6 space-y-6 rounded-lg border border-line bg-surface p-6"
+          className="mt-6 space-y-6 rounded-lg border border-line bg-surface p-card"
         >
           <AuthenticityTokenInput />
           <ActionErrors />

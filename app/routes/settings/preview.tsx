@@ -76,7 +76,7 @@ export default function PreviewSettings({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-muted">
         Try settings on a passage first. Preview shows them here only; Save applies them to every page.
       </p>
-      <Form method="get" onChange={onChange} className="mt-6 space-y-4 rounded-lg border border-line bg-surface p-6">
+      <Form method="get" onChange={onChange} className="mt-6 space-y-4 rounded-lg border border-line bg-surface p-card">
         <ActionErrors />
         <RadioGroup name="typeface" legend="Typeface" options={TYPEFACES} value={initial.typeface} />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -115,7 +115,7 @@ export default function PreviewSettings({ loaderData }: Route.ComponentProps) {
           Reset to defaults
         </button>
       </Form>
-      <section aria-labelledby="sample-heading" className="mt-8 rounded-lg border border-line bg-bg p-6">
+      <section aria-labelledby="sample-heading" className="mt-8 rounded-lg border border-line bg-bg p-card">
         <h2 id="sample-heading" className="text-sm font-semibold uppercase tracking-wide text-muted">
           Sample passage
         </h2>

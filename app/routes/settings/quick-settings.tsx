@@ -39,14 +39,14 @@ export default function QuickSettings({ loaderData }: Route.ComponentProps) {
         <Form
           method="post"
           key={formKey(prefs, theme)}
-          className="mt-6 space-y-4 rounded-lg border border-line bg-surface p-6"
+          className="mt-6 space-y-4 rounded-lg border border-line bg-surface p-card"
         >
           <AuthenticityTokenInput />
           <ActionErrors />
           <QuickSettingsFields prefs={prefs} theme={theme} />
           <SaveAndReset />
         </Form>
-        <section aria-label="Presets" className="mt-6 rounded-lg border border-line bg-surface p-6">
+        <section aria-label="Presets" className="mt-6 rounded-lg border border-line bg-surface p-card">
           <PresetButtons prefs={prefs} />
         </section>
       </div>
