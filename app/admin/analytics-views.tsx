@@ -13,7 +13,6 @@ import { Figures } from "./chart-views";
 
 const field = "mt-1 block rounded border border-line bg-bg px-2 py-1 text-ink";
 
-const END = { textAlign: "end" } as const;
 const LINE = { stroke: "var(--c-ink)" };
 const MUTED = { fill: "var(--c-muted)" };
 const INK = { fill: "var(--c-ink)" };
@@ -186,15 +185,15 @@ function VitalFigure({ vital }: { vital: VitalsView[number] }) {
         </p>
         <VitalBars vital={vital} titleId={titleId} summaryId={summaryId} />
         <Figures title={vital.name}>
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-left text-sm @max-[18rem]:stacked-table">
             <caption className="text-left font-semibold">{vital.name}: the numbers</caption>
             <thead>
               <tr>
                 <th scope="col">Page type</th>
-                <th scope="col" style={END}>
+                <th scope="col" className="text-end">
                   p75
                 </th>
-                <th scope="col" style={END}>
+                <th scope="col" className="text-end">
                   Measurements
                 </th>
                 <th scope="col">Rating</th>
@@ -206,12 +205,14 @@ function VitalFigure({ vital }: { vital: VitalsView[number] }) {
                   <th scope="row" className="py-1 font-normal">
                     {p.pageType}
                   </th>
-                  <td style={END}>
+                  <td className="text-end" data-label="p75">
                     {p.p75}
                     {vital.unit}
                   </td>
-                  <td style={END}>{p.count}</td>
-                  <td>{p.isGood ? "Good" : "Needs work"}</td>
+                  <td className="text-end" data-label="Measurements">
+                    {p.count}
+                  </td>
+                  <td data-label="Rating">{p.isGood ? "Good" : "Needs work"}</td>
                 </tr>
               ))}
             </tbody>
@@ -239,21 +240,21 @@ export function ReadingTimeTable({ stories }: { stories: ReadingTimeReport["stor
         <p className="mt-3 text-muted">No readings in this range.</p>
       ) : (
         <ScrollX label="Reading time per story: the numbers">
-          <table className="mt-3 w-full text-left text-sm">
+          <table className="mt-3 w-full text-left text-sm @max-[24rem]:stacked-table">
             <caption className="sr-only">Reading time per story</caption>
             <thead>
               <tr>
                 <th scope="col">Story</th>
-                <th scope="col" style={END}>
+                <th scope="col" className="text-end">
                   Readings
                 </th>
-                <th scope="col" style={END}>
+                <th scope="col" className="text-end">
                   Median time
                 </th>
-                <th scope="col" style={END}>
+                <th scope="col" className="text-end">
                   Finished
                 </th>
-                <th scope="col" style={END}>
+                <th scope="col" className="text-end">
                   Completion rate
                 </th>
               </tr>
@@ -264,10 +265,18 @@ export function ReadingTimeTable({ stories }: { stories: ReadingTimeReport["stor
                   <th scope="row" className="py-1 font-normal">
                     {s.title}
                   </th>
-                  <td style={END}>{s.sessions}</td>
-                  <td style={END}>{minutes(s.medianSeconds)}</td>
-                  <td style={END}>{s.finished}</td>
-                  <td style={END}>{Math.round(s.completionRate * 100)}%</td>
+                  <td className="text-end" data-label="Readings">
+                    {s.sessions}
+                  </td>
+                  <td className="text-end" data-label="Median time">
+                    {minutes(s.medianSeconds)}
+                  </td>
+                  <td className="text-end" data-label="Finished">
+                    {s.finished}
+                  </td>
+                  <td className="text-end" data-label="Completion rate">
+                    {Math.round(s.completionRate * 100)}%
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -10,7 +10,6 @@ import type { BarChartModel, LineChartModel } from "~/site/charts.server";
 
 // The theme's tokens as inline styles (CSP allows style attributes): no new
 // utility classes in the stylesheet every reader's page inlines (decision 003).
-const END = { textAlign: "end" } as const;
 const LINE = { stroke: "var(--c-line)" };
 const MUTED = { fill: "var(--c-muted)" };
 const INK = { fill: "var(--c-ink)" };
@@ -154,9 +153,11 @@ export function ChartFigure({
           <table className="w-full text-left text-sm">
             <caption className="text-left font-semibold">{title}: the numbers</caption>
             <thead>
-              <tr>
+              {/* In the largest text a column's name breaks, so that its figures stay whole and the
+                  table does not scroll a few pixels (docs/decisions/050). */}
+              <tr className="wrap-anywhere">
                 <th scope="col">{columns[0]}</th>
-                <th scope="col" style={END}>
+                <th scope="col" className="text-end">
                   {columns[1]}
                 </th>
               </tr>
@@ -167,7 +168,7 @@ export function ChartFigure({
                   <th scope="row" className="py-1 font-normal">
                     {label}
                   </th>
-                  <td style={END}>{value}</td>
+                  <td className="text-end">{value}</td>
                 </tr>
               ))}
             </tbody>
@@ -176,9 +177,7 @@ export function ChartFigure({
                 <th scope="row" className="py-1">
                   Total
                 </th>
-                <td className="font-semibold" style={END}>
-                  {total}
-                </td>
+                <td className="text-end font-semibold">{total}</td>
               </tr>
             </tfoot>
           </table>

@@ -259,7 +259,7 @@ test("in the presets' typefaces and spacing no page title splits a word, nor a r
   expect(sideways, "reading pages wider than a 320 px screen").toEqual([]);
 });
 
-test("in the largest text with the text spacing preset, the forms of settings, account and admin pages keep to a 320 px screen", async ({
+test("in the largest text with the text spacing preset, the forms of settings, account and admin pages and the admin lists keep to the screen", async ({
   page,
   browser,
   baseURL,
@@ -297,14 +297,31 @@ test("in the largest text with the text spacing preset, the forms of settings, a
     "/admin/analytics",
     "/admin/users",
     "/admin/themes",
+    // The admin lists, which stack their rows below their own width in the reader's text (049).
+    "/admin/posts",
+    "/admin/content",
+    "/admin/settings",
+    "/admin/wordpress-sync",
+    "/admin/bug-reports",
   ]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    const m = await measureLayout(page, { width: 320, height: 800 }, false);
-    if (m.scrollWidth > m.clientWidth) failures.push(`${path}: ${m.scrollWidth} px wide (${m.wide.join(" ")})`);
-    for (const control of m.outOfReach) failures.push(`${path}: ${control}`);
+    // At 768 px the sidebar's column (16rem of the reader's text) leaves the page less than a phone.
+    for (const width of [320, 768]) {
+      const m = await measureLayout(page, { width, height: 800 }, false);
+      const where = `${path} at ${width} px`;
+      if (m.scrollWidth > m.clientWidth) failures.push(`${where}: ${m.scrollWidth} px wide (${m.wide.join(" ")})`);
+      for (const control of m.outOfReach) failures.push(`${where}: ${control}`);
+      // A list's box to scroll (ScrollX) is allowed by the layout's invariants; here no list needs it.
+      const scrolled = await page.evaluate(() =>
+        [...document.querySelectorAll("main section.overflow-x-auto")]
+          .filter((box) => box.querySelector("table") && box.scrollWidth > box.clientWidth + 1)
+          .map((box) => `${box.getAttribute("aria-label")} (${box.scrollWidth} px in ${box.clientWidth})`),
+      );
+      for (const list of scrolled) failures.push(`${where}: the list "${list}" scrolls sideways`);
+    }
   }
-  expect(failures, "pages wider than a 320 px screen, or controls past its edge").toEqual([]);
+  expect(failures, "pages wider than the screen, controls past its edge, lists to scroll").toEqual([]);
 
   // The role goes again: the shared list of administrators is as it was.
   const demote = admin.locator("form").filter({ has: admin.getByRole("button", { name: "Remove admin" }) });
