@@ -29,7 +29,8 @@ export function StatusPageView({
       tabIndex={-1}
       className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center px-6 text-center"
     >
-      <p className="font-serif text-8xl font-bold text-accent" aria-hidden="true">
+      {/* 6rem, but never past a phone's edge in larger text: "404" was 326 px at 320 px in the largest. */}
+      <p className="font-serif text-[min(6rem,max(96px,25vw))] leading-none font-bold text-accent" aria-hidden="true">
         {page.code}
       </p>
       <h1 className="mt-4 font-serif text-3xl font-bold">

@@ -256,6 +256,16 @@ test("in the presets' typefaces and spacing no page title splits a word, nor a r
     const m = await measureLayout(page, { width: 320, height: 800 }, false);
     if (m.scrollWidth > m.clientWidth) sideways.push(`${path}: ${m.scrollWidth} px ${m.wide.join(" ")}`);
   }
+  // And in Lexend, the status pages' big code: "404" and "500" were 358 and 353 px wide (2026-11-30).
+  await page.goto("/settings/fonts");
+  await page.getByRole("radio", { name: /^Dyslexia friendly/ }).check();
+  await page.getByRole("button", { name: "Save fonts" }).click();
+  await expectToast(page, "Reading preferences saved");
+  for (const path of ["/story/no-such-story", "/errors/500"]) {
+    await page.goto(path);
+    const m = await measureLayout(page, { width: 320, height: 800 }, false);
+    if (m.scrollWidth > m.clientWidth) sideways.push(`${path}: ${m.scrollWidth} px ${m.wide.join(" ")}`);
+  }
   expect(sideways, "reading pages wider than a 320 px screen").toEqual([]);
 });
 
