@@ -20,7 +20,7 @@ export function StoryCard({
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <article className="rounded-lg border border-line bg-surface p-5">
+    <article className="story-card rounded-lg border border-line bg-surface p-5">
       <Heading className="font-serif text-xl font-bold">
         {/* The spec's default post stands in for an invalid item: there is no page to link to. */}
         {story.placeholder ? (

@@ -25,7 +25,7 @@ export function LibraryCard({
   after?: ReactNode;
 }) {
   return (
-    <li className="rounded-lg border border-line bg-surface p-5">
+    <li className="story-card rounded-lg border border-line bg-surface p-5">
       <h2 className="font-serif text-xl font-bold">
         <Link to={`/story/${slug}`} className="text-ink no-underline hover:underline">
           {title}

@@ -4,7 +4,7 @@
 // slow-2g byte budget) carries none of it. Unlayered, so it beats every
 // component and utility. The custom properties it and app.css read are set
 // on <html> (preferenceStyle).
-import { type Preferences, TITLE_EM } from "./preferences";
+import { DEFAULT_PREFERENCES, type Preferences, TITLE_EM } from "./preferences";
 
 const DARK_CONTRAST =
   "--c-bg:#000;--c-surface:#000;--c-ink:#fff;--c-muted:#e8e8e8;--c-accent:#ffa3ab;--c-accent-ink:#000;--c-line:#fff";
@@ -37,6 +37,15 @@ const MOTION_CSS = [
   "[data-motion=reduce] .glitch-static{display:block}",
 ].join("");
 
+/**
+ * In larger text, a story's card (StoryCard, LibraryCard: `story-card`) keeps a phone's 20 px of
+ * padding instead of 1.25rem (35 px in the largest text), so that its title has the room of a
+ * long word: "Hollowmere" broke in two at 320 px. It grows with the screen again (5vw), up to
+ * 1.25rem (docs/decisions/050). Only in these readers' documents: the default reader's story
+ * index has no byte to spare before its first heading.
+ */
+const LARGER_TEXT_CSS = ".story-card{padding:min(1.25rem,max(20px,5vw))}";
+
 /** The preview box sets every value itself, at a fixed base, whatever the page's own. */
 export const PREVIEW_CSS = [
   ".preview-sample{font-size:calc(var(--pref-font-scale,1)*18px);font-weight:var(--pref-font-weight,400);letter-spacing:var(--pref-letter-spacing,normal);word-spacing:var(--pref-word-spacing,normal)}",
@@ -49,6 +58,7 @@ export function preferenceCss(prefs: Preferences): string {
     prefs.highContrast ? CONTRAST_CSS : "",
     prefs.underlineLinks ? UNDERLINE_CSS : "",
     prefs.reducedMotion ? MOTION_CSS : "",
+    Number(prefs.fontSize) > Number(DEFAULT_PREFERENCES.fontSize) ? LARGER_TEXT_CSS : "",
   ].join("");
 }
 

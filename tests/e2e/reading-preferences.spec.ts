@@ -176,18 +176,22 @@ const LARGEST_TEXT_PAGES = [
   "/contact",
 ];
 
-/** The words of the page's title that the browser split over two lines ("Notificati / ons"). */
+/**
+ * The words of the page's title, and of its stories' cards' titles, that the browser split over two
+ * lines ("Notificati / ons", "Hollowmer / e").
+ */
 function splitTitleWords() {
-  const title = document.querySelector("main h1");
   const split: string[] = [];
-  const walker = document.createTreeWalker(title ?? document.createElement("h1"), NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    for (const word of (node.textContent ?? "").matchAll(/\S+/g)) {
-      const range = document.createRange();
-      range.setStart(node, word.index);
-      range.setEnd(node, word.index + word[0].length);
-      const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-      if (lines.size > 1) split.push(word[0]);
+  for (const title of document.querySelectorAll("main h1, .story-card :is(h2, h3)")) {
+    const walker = document.createTreeWalker(title, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of (node.textContent ?? "").matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) split.push(word[0]);
+      }
     }
   }
   return split;
