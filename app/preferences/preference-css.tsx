@@ -40,7 +40,7 @@ const MOTION_CSS = [
 /**
  * In larger text, a story's card (StoryCard, LibraryCard: `story-card`) keeps a phone's 20 px of
  * padding instead of 1.25rem (35 px in the largest text), so that its title has the room of a
- * long word: "Hollowmere" broke in two at 320 px. It grows with the screen again (5vw), up to
+ * long word: "Lamplighter's" broke in two at 320 px. It grows with the screen again (5vw), up to
  * 1.25rem (docs/decisions/050). Only in these readers' documents: the default reader's story
  * index has no byte to spare before its first heading.
  */
