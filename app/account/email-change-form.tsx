@@ -3,6 +3,7 @@
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Field, FormErrors, inputClass } from "~/components/forms";
+import { SectionTitle } from "~/components/page-title";
 import { RECENT_SIGN_IN_MINUTES } from "./account";
 
 export type EmailChangeErrors = { form?: string[]; email?: string[]; currentPassword?: string[] };
@@ -33,9 +34,7 @@ export function EmailChangeSection({
   const canAsk = hasPassword || recentSignIn;
   return (
     <section aria-labelledby="email-heading" className="mt-10">
-      <h2 id="email-heading" className="font-serif text-2xl font-bold">
-        Email address
-      </h2>
+      <SectionTitle id="email-heading">Email address</SectionTitle>
       <p className="mt-2">
         Your address is <strong>{email}</strong>.
         {pendingEmail ? (

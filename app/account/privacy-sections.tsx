@@ -2,15 +2,14 @@
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/form-errors";
+import { SectionTitle } from "~/components/page-title";
 import { formatDateTime } from "~/utils/dates";
 import type { SessionView } from "./sessions.server";
 
 export function WhatWeStore() {
   return (
     <section aria-labelledby="stored-heading" className="mt-8 space-y-3">
-      <h2 id="stored-heading" className="font-serif text-2xl font-bold">
-        What we store about you, and why
-      </h2>
+      <SectionTitle id="stored-heading">What we store about you, and why</SectionTitle>
       <ul className="list-disc space-y-2 pl-6">
         <li>
           <strong>Your account:</strong> email address, username, display name, bio and avatar, to sign you in and show
@@ -45,9 +44,7 @@ export function WhatWeStore() {
 export function SessionList({ sessions, errors }: { sessions: SessionView[]; errors?: string[] }) {
   return (
     <section aria-labelledby="sessions-heading" className="mt-10">
-      <h2 id="sessions-heading" className="font-serif text-2xl font-bold">
-        Where you are signed in
-      </h2>
+      <SectionTitle id="sessions-heading">Where you are signed in</SectionTitle>
       <FormErrors errors={errors} />
       <ul className="mt-3 space-y-3">
         {sessions.map((session) => (

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { Form, useRevalidator } from "react-router";
 import { FETCH_ERRORS, REPORT_ENDPOINTS } from "~/analytics/analytics";
 import type { ReadingTimeReport } from "~/analytics/reports.server";
+import { SectionTitle } from "~/components/page-title";
 import { ScrollX } from "~/components/scroll-x";
 import { useHydrated } from "~/utils/use-hydrated";
 import { Figures } from "./chart-views";
@@ -152,9 +153,7 @@ export function VitalsSection({ vitals }: { vitals: VitalsView }) {
   const withData = vitals.filter((v) => v.pages.length);
   return (
     <section aria-labelledby="vitals-heading" className="mt-10">
-      <h2 id="vitals-heading" className="font-serif text-2xl font-bold">
-        Web vitals (p75 by page type)
-      </h2>
+      <SectionTitle id="vitals-heading">Web vitals (p75 by page type)</SectionTitle>
       <p className="mt-1 text-muted">
         The 75th percentile of each measure, against web.dev's “good” threshold (the dashed line). INP replaces FID,
         which browsers no longer report.
@@ -229,9 +228,7 @@ const minutes = (seconds: number | null) =>
 export function ReadingTimeTable({ stories }: { stories: ReadingTimeReport["stories"] }) {
   return (
     <section aria-labelledby="reading-heading" className="mt-10">
-      <h2 id="reading-heading" className="font-serif text-2xl font-bold">
-        Reading time per story
-      </h2>
+      <SectionTitle id="reading-heading">Reading time per story</SectionTitle>
       <p className="mt-1 text-muted">
         A reading is one reader's day with a story: from opening it to the last place saved. Only readers who accepted
         analytics are counted.

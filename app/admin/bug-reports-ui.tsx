@@ -6,7 +6,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/form-errors";
 import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
-import { PageTitle } from "~/components/page-title";
+import { PageTitle, SectionTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { ScrollX } from "~/components/scroll-x";
 import { listParamNames } from "~/site/list-query";
@@ -96,9 +96,7 @@ export function BugReportsPage({
 
       {askedFor ? (
         <section aria-labelledby="entry-title" className="mt-6 rounded-lg border border-ink bg-surface p-4">
-          <h2 id="entry-title" className="font-serif text-2xl font-bold">
-            Error log entry {askedFor}
-          </h2>
+          <SectionTitle id="entry-title">Error log entry {askedFor}</SectionTitle>
           {entry ? (
             <>
               <dl className="mt-2 grid grid-cols-1 gap-x-3 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
@@ -141,9 +139,7 @@ export function BugReportsPage({
       ) : null}
 
       <section aria-labelledby="reports-title" className="mt-8">
-        <h2 id="reports-title" className="font-serif text-2xl font-bold">
-          Bug reports ({reports.total})
-        </h2>
+        <SectionTitle id="reports-title">Bug reports ({reports.total})</SectionTitle>
         <nav aria-label="Bug report status" className="mt-2 flex flex-wrap gap-3 text-sm">
           {[null, ...STATUSES.bug].map((s) => (
             <Link
@@ -216,9 +212,9 @@ export function BugReportsPage({
       </section>
 
       <section aria-labelledby="groups-title" className="mt-8">
-        <h2 id="groups-title" className="font-serif text-2xl font-bold">
+        <SectionTitle id="groups-title">
           Error log, grouped ({errors.total} {errors.total === 1 ? "group" : "groups"})
-        </h2>
+        </SectionTitle>
         <nav aria-label="Error source" className="mt-2 flex flex-wrap gap-3 text-sm">
           {[null, ...ERROR_SOURCES].map((source) => (
             <Link

@@ -5,6 +5,7 @@
 // not a page of 30-row tables (issue 40), and screen readers and readers
 // without JavaScript still reach every figure (a native disclosure).
 import { type ReactNode, useId } from "react";
+import { SectionTitle } from "~/components/page-title";
 import { ScrollX } from "~/components/scroll-x";
 import type { BarChartModel, LineChartModel } from "~/site/charts.server";
 
@@ -131,9 +132,7 @@ export function ChartFigure({
   const total = rows.reduce((sum, [, n]) => sum + n, 0);
   return (
     <section aria-labelledby={titleId} className="mt-8">
-      <h2 id={titleId} className="font-serif text-2xl font-bold">
-        {title}
-      </h2>
+      <SectionTitle id={titleId}>{title}</SectionTitle>
       <div className="mt-3 grid items-start gap-3">
         {rows.length ? (
           <>

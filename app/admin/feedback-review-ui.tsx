@@ -6,7 +6,7 @@ import type { ComponentProps } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/form-errors";
-import { PageTitle } from "~/components/page-title";
+import { PageTitle, SectionTitle } from "~/components/page-title";
 import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES } from "~/feedback/feedback-form";
 import {
   type FeedbackFilters,
@@ -188,9 +188,9 @@ export function FeedbackReviewPage({
         <FormErrors errors={formError.length ? [...new Set(formError)] : undefined} />
       </div>
 
-      <h2 className="mt-6 font-serif text-2xl font-bold">
+      <SectionTitle className="mt-6">
         {KIND_LABELS[filters.kind]}: {total} {total === 1 ? "item" : "items"}
-      </h2>
+      </SectionTitle>
 
       {items.length ? (
         <>

@@ -4,6 +4,7 @@ import type { CSSProperties } from "react";
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { inputClass } from "~/components/forms";
+import { SectionTitle } from "~/components/page-title";
 import { ScrollX } from "~/components/scroll-x";
 import {
   effectiveColors,
@@ -168,9 +169,7 @@ export function PaletteSection({
   const key = JSON.stringify(values);
   return (
     <section aria-labelledby="palette-title" className="mt-6">
-      <h2 id="palette-title" className="font-serif text-2xl font-bold">
-        Site palette
-      </h2>
+      <SectionTitle id="palette-title">Site palette</SectionTitle>
       <p className="mt-1 text-muted">
         The colours of the light and dark themes, and a seasonal accent. Preview shows them here without saving; a
         palette is saved only when every pair of colours read together passes WCAG AA contrast (4.5:1 for text, 3:1 for

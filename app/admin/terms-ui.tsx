@@ -4,6 +4,7 @@ import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { inputClass } from "~/components/forms";
 import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
+import { SectionTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { ScrollX } from "~/components/scroll-x";
 import { listParamNames, matchesSearch, pageOf, readListQuery, type SortOption } from "~/site/list-query";
@@ -64,9 +65,7 @@ export function TermSection({
   const formError = result?.form.startsWith(`${kind}-`) && "formError" in result ? result.formError : null;
   return (
     <section aria-labelledby={`${kind}-title`} className="mt-10">
-      <h2 id={`${kind}-title`} className="font-serif text-2xl font-bold">
-        {plural}
-      </h2>
+      <SectionTitle id={`${kind}-title`}>{plural}</SectionTitle>
       <p className="mt-1 text-muted">
         Of the own and community stories (the WordPress site keeps its own). Renaming keeps the slug, so links stay; one
         in use is merged into another rather than deleted.

@@ -5,16 +5,14 @@ import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors, inputClass } from "~/components/forms";
-import { PageTitle } from "~/components/page-title";
+import { PageTitle, SectionTitle } from "~/components/page-title";
 import { formatDate, formatDateTime } from "~/utils/dates";
 import type { getUserDetail } from "./users.server";
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="mt-8">
-      <h2 id={id} className="font-serif text-2xl font-bold">
-        {title}
-      </h2>
+      <SectionTitle id={id}>{title}</SectionTitle>
       <div className="mt-3">{children}</div>
     </section>
   );

@@ -1,6 +1,7 @@
 // The comments under a community story: the list, then the form (signed-in
 // readers) or a sign-in link. Data from loadStoryComments() (story-comments.server.ts).
 import type { SubmissionResult } from "@conform-to/react";
+import { SectionTitle } from "~/components/page-title";
 import { communityStoryCommentsPath } from "~/utils/story-paths";
 import { PostList, ReplyForm, SignInToWrite } from "./discussion-ui";
 import type { StoryCommentsData } from "./story-comments.server";
@@ -19,9 +20,7 @@ export function StoryComments({
   const count = comments.length;
   return (
     <section aria-labelledby={COMMENTS_HEADING_ID} className="mt-12 space-y-6">
-      <h2 id={COMMENTS_HEADING_ID} className="font-serif text-2xl font-bold">
-        Comments {count ? `(${count})` : ""}
-      </h2>
+      <SectionTitle id={COMMENTS_HEADING_ID}>Comments {count ? `(${count})` : ""}</SectionTitle>
       {count ? (
         <PostList
           posts={comments}

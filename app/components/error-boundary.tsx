@@ -7,6 +7,7 @@ import { apiRequest } from "~/utils/api-client";
 import { resendOf } from "~/utils/resend";
 import { type StatusPage, statusDocumentTitle, statusPageFor } from "~/utils/status-pages";
 import { useHydrated } from "~/utils/use-hydrated";
+import { SectionTitle } from "./page-title";
 import { StatusPageView } from "./status-page";
 
 function serverMessage(data: unknown): string | undefined {
@@ -122,7 +123,7 @@ export function RouteErrorFallback({
   const url = useCurrentUrl();
   return (
     <div role="alert" className="mx-auto my-12 max-w-xl rounded-lg border border-line bg-surface p-card text-center">
-      <h2 className="font-serif text-2xl font-bold">Oops! Something went wrong</h2>
+      <SectionTitle inCard>Oops! Something went wrong</SectionTitle>
       <p className="mt-2 text-muted">{message}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         {onReset ? (

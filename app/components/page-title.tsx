@@ -1,4 +1,4 @@
-import { Children, type CSSProperties, type ReactNode } from "react";
+import { Children, type ComponentPropsWithoutRef, type CSSProperties, type ReactNode } from "react";
 import { titleFitFrom } from "~/preferences/preferences";
 import { usePreferences } from "~/preferences/use-preferences";
 
@@ -32,5 +32,43 @@ export function PageTitle({ children, className, id }: { children: ReactNode; cl
     >
       {children}
     </h1>
+  );
+}
+
+/** What a card (`p-card`: 24 px a side on a phone, and its borders) takes of the column. */
+const CARD_INSET_PX = 50;
+
+/**
+ * A section's title in a page, its h2 (or h3): the site's one copy of that type (serif, bold,
+ * 1.5rem), fitted as a page title is where its longest word may not fit a phone in the reader's text
+ * ("Registrations", "performance" broke in two at 320 px in the largest text in Lexend;
+ * docs/decisions/050). At the default size no section title is fitted (it would take 21 letters).
+ * In a card (`inCard`) its room is the column less the card's padding.
+ */
+export function SectionTitle({
+  as: Heading = "h2",
+  inCard = false,
+  className,
+  style,
+  children,
+  ...rest
+}: ComponentPropsWithoutRef<"h2"> & { as?: "h2" | "h3"; inCard?: boolean }) {
+  const letters = longestWord(children);
+  const inset = inCard ? CARD_INSET_PX : 0;
+  const fit = letters >= titleFitFrom(usePreferences(), 1.5, inset);
+  const fitStyle = {
+    "--title-letters": letters,
+    "--title-size": "1.5rem",
+    "--title-leading": "calc(2 / 1.5)",
+    ...(inset ? { "--title-inset": `${inset}px` } : {}),
+  };
+  return (
+    <Heading
+      {...rest}
+      className={`font-serif font-bold ${fit ? "title-fit" : "text-2xl"}${className ? ` ${className}` : ""}`}
+      style={fit ? ({ ...style, ...fitStyle } as CSSProperties) : style}
+    >
+      {children}
+    </Heading>
   );
 }

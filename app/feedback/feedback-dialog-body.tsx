@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { FormErrors } from "~/components/form-errors";
+import { SectionTitle } from "~/components/page-title";
 import { showToast } from "~/toasts/toast-store";
 import { postJson } from "~/utils/api-client";
 import { FeedbackFields, screenResolution } from "./feedback-fields";
@@ -50,9 +51,9 @@ export default function FeedbackDialogBody({ page, onClose }: { page: string; on
   return (
     <div ref={root}>
       <div className="flex items-start justify-between gap-4">
-        <h2 id="feedback-dialog-title" className="font-serif text-2xl font-bold">
+        <SectionTitle id="feedback-dialog-title" inCard>
           {phase === "sent" ? "Thank You for Your Feedback!" : "Feedback"}
-        </h2>
+        </SectionTitle>
         <button type="button" className="btn" onClick={onClose} aria-label="Close feedback">
           ×
         </button>

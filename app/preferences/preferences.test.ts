@@ -204,6 +204,21 @@ describe("titleFitFrom", () => {
       expect((from - 1) * letter).toBeLessThanOrEqual(320 - 32 * scale);
     }
   });
+  it("names them for a section's 1.5rem title too, and for one in a card's narrower room", () => {
+    const largest = resolvePreferences({ fontSize: "7" });
+    expect(titleFitFrom(DEFAULT_PREFERENCES, 1.5)).toBe(21);
+    expect(titleFitFrom(largest, 1.5)).toBe(11);
+    expect(titleFitFrom(largest, 1.5, 50)).toBe(9);
+    for (const [rem, inset] of [
+      [1.5, 0],
+      [1.5, 50],
+    ] as const) {
+      const letter = 16 * rem * FONT_SCALES[largest.fontSize] * TITLE_EM[largest.typeface];
+      const from = titleFitFrom(largest, rem, inset);
+      expect(from * letter).toBeGreaterThan(320 - 32 * FONT_SCALES[largest.fontSize] - inset);
+      expect((from - 1) * letter).toBeLessThanOrEqual(320 - 32 * FONT_SCALES[largest.fontSize] - inset);
+    }
+  });
   it("sends each face's letter width with its CSS", () => {
     expect(preferenceCss(resolvePreferences({ typeface: "dyslexic" }))).toContain(`--title-em:${TITLE_EM.dyslexic}`);
   });

@@ -95,15 +95,18 @@ export const TITLE_EM: Record<Preferences["typeface"], number> = {
 };
 
 /**
- * The fewest letters of a page title's longest word that may not fit a 320 px screen (less
- * <main>'s 1rem each side) at the title's 2.25rem, in the reader's size, face and letter spacing.
- * A title with such a word is fitted to the column (PageTitle, theme.css's title-fit): 14 letters at
- * the default, 7 in the largest text, 5 in the largest text in Literata with the widest spacing.
+ * The fewest letters of a title's longest word that may not fit a 320 px screen (less <main>'s
+ * 1rem each side) at the title's size (`rem`: a page title's 2.25, a section's 1.5), in the
+ * reader's size, face and letter spacing. A title with such a word is fitted to the column
+ * (PageTitle, SectionTitle, theme.css's title-fit). For a page title: 14 letters at the default, 7
+ * in the largest text, 5 in the largest text in Literata with the widest spacing; for a section's,
+ * 21 at the default (never, in practice) and 11 in the largest text. `insetPx`: what a card around
+ * the title takes of the column (SectionTitle's `inCard`).
  */
-export function titleFitFrom(prefs: Preferences): number {
+export function titleFitFrom(prefs: Preferences, rem = 2.25, insetPx = 0): number {
   const scale = FONT_SCALES[prefs.fontSize];
-  const letter = 36 * scale * (TITLE_EM[prefs.typeface] + Number(prefs.letterSpacing));
-  return Math.floor((320 - 32 * scale) / letter) + 1;
+  const letter = 16 * rem * scale * (TITLE_EM[prefs.typeface] + Number(prefs.letterSpacing));
+  return Math.floor((320 - 32 * scale - insetPx) / letter) + 1;
 }
 
 /** Line length of story text, in characters. 50-75 read best; the default stays well under 80. */

@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/form-errors";
+import { SectionTitle } from "~/components/page-title";
 import { AVATAR_MAX_BYTES } from "./avatar";
 
 /** Upload and remove forms of the avatar, on /profile and /settings/profile (each route's action calls handleAvatarForm). */
@@ -8,9 +9,7 @@ export function AvatarForms({ avatar, errors }: { avatar: string | null; errors:
   const busy = useNavigation().state === "submitting";
   return (
     <section aria-labelledby="avatar-heading" className="mt-10">
-      <h2 id="avatar-heading" className="font-serif text-2xl font-bold">
-        Avatar
-      </h2>
+      <SectionTitle id="avatar-heading">Avatar</SectionTitle>
       <FormErrors errors={errors} />
       <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-wrap items-end gap-3">
         <AuthenticityTokenInput name="csrf" />

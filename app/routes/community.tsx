@@ -9,7 +9,7 @@ import { ThreadSchema } from "~/community/schemas";
 import { TEXT_LIMITS, threadPath } from "~/community/text";
 import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/components/forms";
 import { InfoPage } from "~/components/info-page";
-import { PageTitle } from "~/components/page-title";
+import { PageTitle, SectionTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { PRIVATE_PAGE_HEADERS, publicPageHeaders } from "~/site/cache-policy";
 import { isCommunityOpen } from "~/site/site-settings.server";
@@ -119,9 +119,9 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
       </header>
 
       <section aria-labelledby="write-call" className="rounded-lg border border-line bg-surface p-card">
-        <h2 id="write-call" className="font-serif text-2xl font-bold">
+        <SectionTitle id="write-call" inCard>
           Have a story that keeps you up at night?
-        </h2>
+        </SectionTitle>
         <p className="mt-2">Write it down and share it with the community. Every story is read by a moderator first.</p>
         <Link to="/submit-story" className="btn btn-primary mt-4">
           Write a story
@@ -130,9 +130,7 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
 
       {threads.page === 1 ? (
         <section aria-labelledby="community-stories">
-          <h2 id="community-stories" className="font-serif text-2xl font-bold">
-            Latest community stories
-          </h2>
+          <SectionTitle id="community-stories">Latest community stories</SectionTitle>
           {stories.length ? (
             <ul className="mt-4 space-y-4">
               {stories.map((story) => (
@@ -154,9 +152,7 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
       ) : null}
 
       <section aria-labelledby="threads">
-        <h2 id="threads" className="font-serif text-2xl font-bold">
-          Discussion
-        </h2>
+        <SectionTitle id="threads">Discussion</SectionTitle>
         {threads.threads.length ? (
           <ul className="mt-4 divide-y divide-line">
             {threads.threads.map((thread) => (
@@ -183,9 +179,7 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
       </section>
 
       <section aria-labelledby="new-thread-heading" id="start-thread">
-        <h2 id="new-thread-heading" className="font-serif text-2xl font-bold">
-          Start a thread
-        </h2>
+        <SectionTitle id="new-thread-heading">Start a thread</SectionTitle>
         <div className="mt-4">
           {writer ? (
             <NewThreadForm writer={writer} lastResult={actionData} />

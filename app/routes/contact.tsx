@@ -5,6 +5,7 @@ import { getOptionalUser } from "~/auth/auth.server";
 import { readPublicForm } from "~/auth/public-form.server";
 import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/components/forms";
 import { InfoPage } from "~/components/info-page";
+import { SectionTitle } from "~/components/page-title";
 import { CONTACT_SENT, ContactSchema } from "~/messages/messages";
 import { CONTACT_LIMIT, messagePageData, saveContactMessage } from "~/messages/messages.server";
 import { type Sender, SenderFields } from "~/messages/sender-fields";
@@ -60,7 +61,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       </p>
       {sent ? (
         <div role="status" className="rounded-lg border border-line bg-surface p-card">
-          <h2 className="font-serif text-2xl font-bold">Thank you for writing</h2>
+          <SectionTitle inCard>Thank you for writing</SectionTitle>
           <p className="mt-2 text-muted">Your message has reached us. We answer by email within a few days.</p>
           <Link to="/contact" className="btn mt-4">
             Write another message
@@ -71,9 +72,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           aria-labelledby="contact-form-title"
           className="rounded-lg border border-line bg-surface p-card text-base"
         >
-          <h2 id="contact-form-title" className="mb-4 font-serif text-2xl font-bold">
+          <SectionTitle id="contact-form-title" inCard className="mb-4">
             Send us a message
-          </h2>
+          </SectionTitle>
           <PublicFormProvider csrf={csrf} honeypot={honeypot}>
             <ContactForm sender={sender} lastResult={actionData} />
           </PublicFormProvider>

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
-import { PageTitle } from "~/components/page-title";
+import { PageTitle, SectionTitle } from "~/components/page-title";
 import { StoryList } from "~/components/story-card";
 import { contentChain } from "~/content/content.server";
 import { getFeaturedStory } from "~/content/featured.server";
@@ -39,17 +39,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
       {featured ? (
         <section aria-labelledby="featured">
-          <h2 id="featured" className="font-serif text-2xl font-bold">
-            Featured story
-          </h2>
+          <SectionTitle id="featured">Featured story</SectionTitle>
           <StoryList stories={[featured]} headingLevel={3} shelves={shelves} />
         </section>
       ) : null}
       <section aria-labelledby="latest">
         <div className="flex items-baseline justify-between">
-          <h2 id="latest" className="font-serif text-2xl font-bold">
-            Latest stories
-          </h2>
+          <SectionTitle id="latest">Latest stories</SectionTitle>
           <Link to="/stories" prefetch={LINK_PREFETCH}>
             All stories
           </Link>
@@ -62,9 +58,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
       {categories.length > 0 ? (
         <section aria-labelledby="categories">
-          <h2 id="categories" className="font-serif text-2xl font-bold">
-            Categories
-          </h2>
+          <SectionTitle id="categories">Categories</SectionTitle>
           <ul className="mt-3 flex flex-wrap gap-2">
             {categories.map((category) => (
               <li key={category.slug} className="max-w-full">

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { requireUser } from "~/auth/auth.server";
-import { PageTitle } from "~/components/page-title";
+import { PageTitle, SectionTitle } from "~/components/page-title";
 import { DEFAULT_AVATAR } from "~/profile/avatar";
 import { handleAvatarForm } from "~/profile/avatar.server";
 import { AvatarForms } from "~/profile/avatar-forms";
@@ -77,9 +77,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <AvatarForms avatar={avatar} errors={errors} />
 
       <section aria-labelledby="links-heading" className="mt-10">
-        <h2 id="links-heading" className="font-serif text-2xl font-bold">
-          Your reading
-        </h2>
+        <SectionTitle id="links-heading">Your reading</SectionTitle>
         <ul className="mt-3 list-disc space-y-1 pl-6">
           <li>
             <Link to="/bookmarks">Bookmarks</Link>
@@ -91,7 +89,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <Link to="/reader">Continue reading</Link>
           </li>
         </ul>
-        <h2 className="mt-8 font-serif text-2xl font-bold">Settings</h2>
+        <SectionTitle className="mt-8">Settings</SectionTitle>
         <ul className="mt-3 list-disc space-y-1 pl-6">
           <li>
             <Link to="/settings/profile">Edit your profile</Link>

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
 import { ContinueReading } from "~/components/continue-reading";
-import { PageTitle } from "~/components/page-title";
+import { PageTitle, SectionTitle } from "~/components/page-title";
 import { StoryList } from "~/components/story-card";
 import { contentChain } from "~/content/content.server";
 import { continueReading, listShelves } from "~/library/library.server";
@@ -27,7 +27,7 @@ export default function Reader({ loaderData }: Route.ComponentProps) {
     <div>
       <PageTitle>Reader</PageTitle>
       {loaderData.reading ? <ServerContinueReading reading={loaderData.reading} /> : <ContinueReading />}
-      <h2 className="mt-8 font-serif text-2xl font-bold">Newest stories</h2>
+      <SectionTitle className="mt-8">Newest stories</SectionTitle>
       <StoryList stories={loaderData.stories} headingLevel={3} shelves={loaderData.shelves} />
     </div>
   );

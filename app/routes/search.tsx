@@ -1,6 +1,6 @@
 import { Form, redirect } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
-import { PageTitle } from "~/components/page-title";
+import { PageTitle, SectionTitle } from "~/components/page-title";
 import { StoryList } from "~/components/story-card";
 import { contentChain } from "~/content/content.server";
 import { listShelves } from "~/library/library.server";
@@ -49,9 +49,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       </Form>
       {q ? (
         <section aria-live="polite" className="mt-6">
-          <h2 className="font-serif text-2xl font-bold">
+          <SectionTitle>
             {total} {total === 1 ? "result" : "results"} for “{q}”
-          </h2>
+          </SectionTitle>
           <StoryList stories={stories} headingLevel={3} shelves={shelves} />
         </section>
       ) : null}

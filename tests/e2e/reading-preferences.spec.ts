@@ -177,12 +177,12 @@ const LARGEST_TEXT_PAGES = [
 ];
 
 /**
- * The words of the page's title, and of its stories' cards' titles, that the browser split over two
- * lines ("Notificati / ons", "Hollowmer / e").
+ * The words of the page's title, its sections' titles and its stories' cards' titles that the
+ * browser split over two lines ("Notificati / ons", "Lamplighter / 's").
  */
 function splitTitleWords() {
   const split: string[] = [];
-  for (const title of document.querySelectorAll("main h1, .story-card :is(h2, h3)")) {
+  for (const title of document.querySelectorAll("main :is(h1, h2), .story-card :is(h2, h3)")) {
     const walker = document.createTreeWalker(title, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       for (const word of (node.textContent ?? "").matchAll(/\S+/g)) {
@@ -270,6 +270,13 @@ test("in the presets' typefaces and spacing no page title splits a word, nor a r
     const m = await measureLayout(page, { width: 320, height: 800 }, false);
     if (m.scrollWidth > m.clientWidth) sideways.push(`${path}: ${m.scrollWidth} px ${m.wide.join(" ")}`);
   }
+  // And the sections' titles, there: "performance", "Acceptance" and "copyright" broke in two (2026-11-30).
+  for (const path of ["/legal/cookie-policy", "/legal/terms", "/legal/copyright"]) {
+    await page.goto(path);
+    await page.setViewportSize({ width: 320, height: 800 });
+    for (const word of await page.evaluate(splitTitleWords)) split.push(`Lexend, largest: ${path}: "${word}"`);
+  }
+  expect(split, "title words broken over two lines in Lexend in the largest text").toEqual([]);
   expect(sideways, "reading pages wider than a 320 px screen").toEqual([]);
 });
 

@@ -4,7 +4,7 @@ import { ChartFigure } from "~/admin/chart-views";
 import { analyticsPage } from "~/analytics/admin-page.server";
 import { dayOf } from "~/analytics/analytics";
 import { requireAdmin } from "~/auth/auth.server";
-import { PageTitle } from "~/components/page-title";
+import { PageTitle, SectionTitle } from "~/components/page-title";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/analytics";
@@ -40,9 +40,9 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         <>
           <RefreshFigures from={overview.range.from} to={overview.range.to} />
           <section aria-labelledby="summary-heading" className="mt-8">
-            <h2 id="summary-heading" className="font-serif text-2xl font-bold">
+            <SectionTitle id="summary-heading">
               {overview.range.from} to {overview.range.to}
-            </h2>
+            </SectionTitle>
             <dl className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
               <Figure label="Page views" value={overview.totals.views} />
               <Figure label="Readers (counted once a day)" value={overview.totals.readers} />

@@ -8,7 +8,7 @@ import { loadReportsSection } from "~/community/reports-action.server";
 import { ReportsSection } from "~/community/reports-section";
 import { FormErrors } from "~/components/form-errors";
 import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
-import { PageTitle } from "~/components/page-title";
+import { PageTitle, SectionTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { listModerationQueue, ModerationSchema, moderate } from "~/stories/moderation.server";
@@ -79,9 +79,7 @@ export default function ContentModeration({ loaderData, actionData }: Route.Comp
         <FormErrors errors={actionData?.result.error?.[""] ?? undefined} />
       </div>
       <section aria-labelledby="submissions-title" className="mt-6">
-        <h2 id="submissions-title" className="font-serif text-2xl font-bold">
-          Stories waiting in review ({list.total})
-        </h2>
+        <SectionTitle id="submissions-title">Stories waiting in review ({list.total})</SectionTitle>
         <ListSearch label="Search stories in review" button="Find stories" query={list.query} />
         <SortLinks label="Sort stories in review" options={QUEUE_SORTS} query={list.query} />
         {queue.length ? (

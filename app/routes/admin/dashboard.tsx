@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { dashboardCounts } from "~/admin/dashboard.server";
 import { requireAdmin } from "~/auth/auth.server";
-import { PageTitle } from "~/components/page-title";
+import { PageTitle, SectionTitle } from "~/components/page-title";
 import { RefreshControl } from "~/shell/refresh-control";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { formatDate } from "~/utils/dates";
@@ -26,7 +26,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <div className="mt-3">
         <RefreshControl />
       </div>
-      <h2 className="mt-6 font-serif text-2xl font-bold">Needs attention</h2>
+      <SectionTitle className="mt-6">Needs attention</SectionTitle>
       <ul className="mt-3 grid grid-cols-[repeat(auto-fill,minmax(min(9rem,100%),1fr))] gap-3 sm:gap-4 lg:grid-cols-3">
         {attention.map((item) => (
           <li key={item.label}>
@@ -40,7 +40,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <h2 className="mt-8 font-serif text-2xl font-bold">The site</h2>
+      <SectionTitle className="mt-8">The site</SectionTitle>
       <dl className="mt-3 grid gap-4 sm:grid-cols-2">
         <div className="rounded-lg border border-line bg-surface p-4">
           <dt className="text-sm text-muted">Last content sync</dt>

@@ -10,7 +10,7 @@ import { createOwnPost, deleteOwnPost, ownPostForm, PostError, updateOwnPost } f
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { Field, FormErrors, inputClass } from "~/components/forms";
-import { PageTitle } from "~/components/page-title";
+import { PageTitle, SectionTitle } from "~/components/page-title";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { storyFormOptions } from "~/stories/stories.server";
 import { StoryEditor } from "~/stories/story-editor";
@@ -132,9 +132,7 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
       </div>
       {post ? (
         <section aria-labelledby="delete-title" className="mt-10 rounded-lg border border-line p-4">
-          <h2 id="delete-title" className="font-serif text-2xl font-bold">
-            Delete this post
-          </h2>
+          <SectionTitle id="delete-title">Delete this post</SectionTitle>
           <Form method="post" action={action} className="mt-3 space-y-3">
             <AuthenticityTokenInput name="csrf" />
             <FormErrors errors={deleteError ? [deleteError] : undefined} />

@@ -5,7 +5,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { Field, FormErrors, inputClass, useSchemaForm } from "~/components/forms";
-import { PageTitle } from "~/components/page-title";
+import { PageTitle, SectionTitle } from "~/components/page-title";
 import { ScrollX } from "~/components/scroll-x";
 import { AUDIT_PAGE_SIZE, listAudit } from "~/site/audit.server";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
@@ -167,9 +167,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </Form>
 
       <section aria-labelledby="audit-title" className="mt-10">
-        <h2 id="audit-title" className="font-serif text-2xl font-bold">
-          Audit log
-        </h2>
+        <SectionTitle id="audit-title">Audit log</SectionTitle>
         <p className="mt-1 text-sm text-muted">
           {audit.total} {audit.total === 1 ? "entry" : "entries"}, newest first. Page {page} of {pages}.
         </p>

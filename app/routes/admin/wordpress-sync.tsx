@@ -3,7 +3,7 @@ import { data, Form, Link, useNavigation, useRevalidator } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
-import { PageTitle } from "~/components/page-title";
+import { PageTitle, SectionTitle } from "~/components/page-title";
 import { ScrollX } from "~/components/scroll-x";
 import { startSyncInBackground, syncSourceConfigured } from "~/content/sync-schedule.server";
 import {
@@ -90,9 +90,7 @@ function ProgressView({ progress }: { progress: SyncProgress }) {
   const percent = progress.total ? Math.round((Math.min(progress.done, progress.total) / progress.total) * 100) : null;
   return (
     <section aria-labelledby="sync-progress-title" className="mt-6 rounded-lg border border-line bg-surface p-4">
-      <h2 id="sync-progress-title" className="font-serif text-2xl font-bold">
-        {progress.running ? `${what} running` : `${what} finished`}
-      </h2>
+      <SectionTitle id="sync-progress-title">{progress.running ? `${what} running` : `${what} finished`}</SectionTitle>
       {progress.running ? (
         <>
           <label htmlFor="sync-progress-bar" className="mt-3 block font-semibold">
@@ -198,7 +196,7 @@ export default function WordPressSync({ loaderData }: Route.ComponentProps) {
         Sync now copies the latest posts and a few older pages. Back-fill copies every page of the WordPress site.
       </p>
       {progress ? <ProgressView progress={progress} /> : null}
-      <h2 className="mt-8 font-serif text-2xl font-bold">History</h2>
+      <SectionTitle className="mt-8">History</SectionTitle>
       {history.length ? (
         <ScrollX label="Sync history" className="mt-3">
           <table className="w-full max-md:stacked-table @max-[30rem]:stacked-table text-left text-sm">

@@ -12,7 +12,7 @@ import { PostList, ReplyForm, SignInToWrite } from "~/community/discussion-ui";
 import { enforceAccountLimit, idParam, quoteParam, readCommunityForm, writerProps } from "~/community/forms.server";
 import { ReplySchema } from "~/community/schemas";
 import { threadPath } from "~/community/text";
-import { PageTitle } from "~/components/page-title";
+import { PageTitle, SectionTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { PRIVATE_PAGE_HEADERS, publicPageHeaders } from "~/site/cache-policy";
 import { redirectWithToast } from "~/toasts/toast.server";
@@ -105,9 +105,9 @@ export default function Thread({ loaderData, actionData }: Route.ComponentProps)
       />
       <Pagination page={page} totalPages={totalPages} hrefFor={(n) => (n === 1 ? path : `${path}?page=${n}`)} />
       <section aria-labelledby="reply-heading" id="reply-form">
-        <h2 id="reply-heading" className="mb-3 font-serif text-2xl font-bold">
+        <SectionTitle id="reply-heading" className="mb-3">
           Reply
-        </h2>
+        </SectionTitle>
         {writer ? (
           <ReplyForm
             id={`reply-${thread.id}`}

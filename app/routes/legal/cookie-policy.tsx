@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { InfoPage } from "~/components/info-page";
+import { SectionTitle } from "~/components/page-title";
 import { ScrollX } from "~/components/scroll-x";
 import { SESSION_MARK_COOKIE } from "~/offline/offline";
 import { PAGES_STYLESHEET } from "~/styles/pages-css";
@@ -88,7 +89,7 @@ export default function CookiePolicy() {
           </tbody>
         </table>
       </ScrollX>
-      <h2 className="font-serif text-2xl font-bold">Kept in your browser only</h2>
+      <SectionTitle>Kept in your browser only</SectionTitle>
       <p>With JavaScript on, a few things are kept in your browser's local storage. They never leave it as cookies:</p>
       <ul className="list-disc space-y-1 pl-6">
         <li>
@@ -113,7 +114,7 @@ export default function CookiePolicy() {
           address and your browser's name, so we can fix it.
         </li>
       </ul>
-      <h2 className="font-serif text-2xl font-bold">Analytics and performance cookies</h2>
+      <SectionTitle>Analytics and performance cookies</SectionTitle>
       <p>
         Only when you accept analytics does the site count the pages you read, and only when you accept performance does
         your browser report how fast they loaded. Nothing is counted when your browser sends Do Not Track or Global

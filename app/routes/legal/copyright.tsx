@@ -5,6 +5,7 @@ import { getOptionalUser } from "~/auth/auth.server";
 import { readPublicForm } from "~/auth/public-form.server";
 import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/components/forms";
 import { InfoPage } from "~/components/info-page";
+import { SectionTitle } from "~/components/page-title";
 import { ACCURACY_STATEMENT, CLAIM_SENT, CopyrightClaimSchema, GOOD_FAITH_STATEMENT } from "~/messages/messages";
 import { CONTACT_LIMIT, messagePageData, saveCopyrightClaim } from "~/messages/messages.server";
 import { type Sender, SenderFields } from "~/messages/sender-fields";
@@ -102,7 +103,7 @@ export default function Copyright({ loaderData, actionData }: Route.ComponentPro
         Copying a story, in whole or in part, reposting it elsewhere, translating it for sale or passing it off as your
         own is not allowed without the author's written permission.
       </p>
-      <h2 className="font-serif text-2xl font-bold">Reporting a copyright problem</h2>
+      <SectionTitle>Reporting a copyright problem</SectionTitle>
       <p>
         If you believe your work has been copied here, or a story here has been copied elsewhere, use the form below or
         write to <a href={`mailto:${email}`}>{email}</a>. A claim must include:
@@ -117,7 +118,7 @@ export default function Copyright({ loaderData, actionData }: Route.ComponentPro
       <p>We answer every complete claim and remove copied work while we look into it.</p>
       {sent ? (
         <div id="claim" role="status" className="rounded-lg border border-line bg-surface p-card">
-          <h2 className="font-serif text-2xl font-bold">Your claim has reached us</h2>
+          <SectionTitle inCard>Your claim has reached us</SectionTitle>
           <p className="mt-2 text-muted">We will look into it and answer you by email.</p>
           <Link to="/legal/copyright#claim" className="btn mt-4">
             File another claim
@@ -129,9 +130,9 @@ export default function Copyright({ loaderData, actionData }: Route.ComponentPro
           aria-labelledby="claim-form-title"
           className="rounded-lg border border-line bg-surface p-card text-base"
         >
-          <h2 id="claim-form-title" className="mb-4 font-serif text-2xl font-bold">
+          <SectionTitle id="claim-form-title" inCard className="mb-4">
             File a copyright claim
-          </h2>
+          </SectionTitle>
           <PublicFormProvider csrf={csrf} honeypot={honeypot}>
             <ClaimForm sender={sender} lastResult={actionData} />
           </PublicFormProvider>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { InfoPage } from "~/components/info-page";
+import { SectionTitle } from "~/components/page-title";
 import { contactEmail } from "~/site/site-settings.server";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/terms";
@@ -18,38 +19,38 @@ export default function Terms({ loaderData }: Route.ComponentProps) {
   const email = loaderData.contactEmail;
   return (
     <InfoPage title="Terms of Use">
-      <h2 className="font-serif text-2xl font-bold">Acceptance</h2>
+      <SectionTitle>Acceptance</SectionTitle>
       <p>
         By reading, creating an account or posting on Horror Stories you accept these terms. If you do not, please do
         not use the site.
       </p>
-      <h2 className="font-serif text-2xl font-bold">Original content</h2>
+      <SectionTitle>Original content</SectionTitle>
       <p>
         All content on this site is original and protected. Copying, plagiarism or commercial translation of any story
         is prohibited without the author's permission. See the <Link to="/legal/copyright">Copyright Policy</Link>.
       </p>
-      <h2 className="font-serif text-2xl font-bold">Your content</h2>
+      <SectionTitle>Your content</SectionTitle>
       <p>
         You may only post work that is your own. Horror is welcome; content that harasses real people, sexualises
         minors, incites violence or breaks the law is not, and will be removed. The{" "}
         <Link to="/support/guidelines">guidelines</Link> say more.
       </p>
-      <h2 className="font-serif text-2xl font-bold">Your account</h2>
+      <SectionTitle>Your account</SectionTitle>
       <p>
         Keep your password to yourself and tell us at once if you think someone else has used your account. You are
         responsible for what is posted from it.
       </p>
-      <h2 className="font-serif text-2xl font-bold">Data security</h2>
+      <SectionTitle>Data security</SectionTitle>
       <p>
         We store passwords only as one-way hashes, keep sessions on our servers and use as few cookies as we can. No
         system is perfectly safe; we will tell you if your data is affected by a breach.
       </p>
-      <h2 className="font-serif text-2xl font-bold">Changes to the service</h2>
+      <SectionTitle>Changes to the service</SectionTitle>
       <p>
         We may change, pause or end parts of the site. When these terms change, we will say so on this page with the
         date of the change.
       </p>
-      <h2 className="font-serif text-2xl font-bold">Contact</h2>
+      <SectionTitle>Contact</SectionTitle>
       <p>
         Questions about these terms: <a href={`mailto:${email}`}>{email}</a>.
       </p>

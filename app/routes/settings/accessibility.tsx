@@ -1,7 +1,7 @@
 import { data, Form } from "react-router";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { csrfToken } from "~/auth/csrf.server";
-import { PageTitle } from "~/components/page-title";
+import { PageTitle, SectionTitle } from "~/components/page-title";
 import {
   ActionErrors,
   Checkbox,
@@ -54,9 +54,9 @@ export default function ReadingPreferences({ loaderData }: Route.ComponentProps)
           Spacing, line length, contrast, motion and content warnings. They apply to every page as soon as you save.
         </p>
         <section aria-labelledby="presets-heading" className="mt-6 rounded-lg border border-line bg-surface p-card">
-          <h2 id="presets-heading" className="font-serif text-2xl font-bold">
+          <SectionTitle id="presets-heading" inCard>
             One click
-          </h2>
+          </SectionTitle>
           <p className="mb-3 text-sm text-muted">A preset sets the values below; you can adjust them afterwards.</p>
           <PresetButtons prefs={prefs} />
         </section>
@@ -67,7 +67,7 @@ export default function ReadingPreferences({ loaderData }: Route.ComponentProps)
         >
           <AuthenticityTokenInput />
           <ActionErrors />
-          <h2 className="font-serif text-2xl font-bold">Text</h2>
+          <SectionTitle inCard>Text</SectionTitle>
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField name="lineHeight" label="Line height" options={LINE_HEIGHTS} value={prefs.lineHeight} />
             <SelectField
@@ -86,7 +86,7 @@ export default function ReadingPreferences({ loaderData }: Route.ComponentProps)
             <SelectField name="measure" label="Line length" options={MEASURES} value={prefs.measure} />
             <SelectField name="textAlign" label="Text alignment" options={TEXT_ALIGNS} value={prefs.textAlign} />
           </div>
-          <h2 className="font-serif text-2xl font-bold">Display</h2>
+          <SectionTitle inCard>Display</SectionTitle>
           <div className="space-y-3">
             <Checkbox
               name="highContrast"
@@ -107,7 +107,7 @@ export default function ReadingPreferences({ loaderData }: Route.ComponentProps)
               checked={prefs.underlineLinks}
             />
           </div>
-          <h2 className="font-serif text-2xl font-bold">Content warnings</h2>
+          <SectionTitle inCard>Content warnings</SectionTitle>
           <RadioGroup
             name="contentWarnings"
             legend="Stories with warnings"

@@ -2,7 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { connectedAccountsAction, connectedAccountsPage } from "~/auth/oidc-routes.server";
 import { FormErrors } from "~/components/form-errors";
-import { PageTitle } from "~/components/page-title";
+import { PageTitle, SectionTitle } from "~/components/page-title";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { formatDate } from "~/utils/dates";
 import { keepResponseHeaders } from "~/utils/http";
@@ -105,9 +105,7 @@ export default function ConnectedAccounts({ loaderData, actionData }: Route.Comp
       )}
       {others.length ? (
         <section aria-labelledby="others-heading" className="mt-8">
-          <h2 id="others-heading" className="font-serif text-2xl font-bold">
-            Providers no longer offered
-          </h2>
+          <SectionTitle id="others-heading">Providers no longer offered</SectionTitle>
           <ul className="mt-3 space-y-3">
             {others.map((o) => (
               <li

@@ -1,5 +1,5 @@
 import { Form, useFetcher, useLocation, useRouteLoaderData } from "react-router";
-import { PageTitle } from "~/components/page-title";
+import { PageTitle, SectionTitle } from "~/components/page-title";
 import { CATEGORY_LABELS as LABELS, OPTIONAL_CATEGORIES, type OptionalCategory } from "~/consent/consent";
 import type { loader as rootLoader } from "~/root";
 import { submitInPlace } from "~/utils/forms";
@@ -39,7 +39,7 @@ export default function CookieManagement() {
           );
         })}
       </ul>
-      <h2 className="mt-10 font-serif text-2xl font-bold">Choose several at once</h2>
+      <SectionTitle className="mt-10">Choose several at once</SectionTitle>
       <Form method="post" action="/cookie-consent" className="mt-3 space-y-2">
         <input type="hidden" name="redirectTo" value={here} />
         <input type="hidden" name="choice" value="custom" />

@@ -10,7 +10,7 @@ import { AuthError, requireUser } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { destroyOtherSessions, destroySession } from "~/auth/session.server";
 import { Field, FormErrors, inputClass } from "~/components/forms";
-import { PageTitle } from "~/components/page-title";
+import { PageTitle, SectionTitle } from "~/components/page-title";
 import { CATEGORY_LABELS, mergeConsent, OPTIONAL_CATEGORIES } from "~/consent/consent";
 import { consentCookies, getAccountConsent, getConsent, saveAccountConsent } from "~/consent/consent.server";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
@@ -123,9 +123,7 @@ export default function PrivacySettings({ loaderData, actionData }: Route.Compon
       <SessionList sessions={sessions} errors={errorsFor("end-session", "") ?? errorsFor("end-session", "sessionId")} />
 
       <section aria-labelledby="analytics-heading" className="mt-10">
-        <h2 id="analytics-heading" className="font-serif text-2xl font-bold">
-          Analytics and cookies
-        </h2>
+        <SectionTitle id="analytics-heading">Analytics and cookies</SectionTitle>
         <p className="mt-2 text-muted">
           The same choices as the cookie banner and <a href="/settings/cookie-management">cookie management</a>; saved
           here, they also follow your account. Essential cookies are always on.
@@ -166,9 +164,7 @@ export default function PrivacySettings({ loaderData, actionData }: Route.Compon
       </section>
 
       <section aria-labelledby="download-heading" className="mt-10">
-        <h2 id="download-heading" className="font-serif text-2xl font-bold">
-          Download your data
-        </h2>
+        <SectionTitle id="download-heading">Download your data</SectionTitle>
         <p className="mt-2">
           One JSON file with everything the site keeps about you: profile, library, reading positions, notifications,
           feedback, bug reports, messages, submissions and sessions.
@@ -182,9 +178,7 @@ export default function PrivacySettings({ loaderData, actionData }: Route.Compon
       </section>
 
       <section aria-labelledby="delete-heading" className="mt-10 rounded-lg border border-accent p-4">
-        <h2 id="delete-heading" className="font-serif text-2xl font-bold">
-          Delete your account
-        </h2>
+        <SectionTitle id="delete-heading">Delete your account</SectionTitle>
         <p className="mt-2">
           Your account, sessions, library, notifications and what you sent us are deleted for good. This cannot be
           undone. A copyright claim you filed is kept as a legal record, no longer linked to an account.

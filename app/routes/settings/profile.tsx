@@ -15,7 +15,7 @@ import { AuthError, requireUser } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { NEW_PASSWORD_MIN } from "~/auth/validation";
 import { Field, FormErrors, inputClass } from "~/components/forms";
-import { PageTitle } from "~/components/page-title";
+import { PageTitle, SectionTitle } from "~/components/page-title";
 import { env } from "~/env.server";
 import { handleAvatarForm } from "~/profile/avatar.server";
 import { AvatarForms } from "~/profile/avatar-forms";
@@ -152,9 +152,7 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
       <p className="mt-2 text-muted">What other readers see of you, and how you sign in.</p>
 
       <section aria-labelledby="about-heading" className="mt-8">
-        <h2 id="about-heading" className="font-serif text-2xl font-bold">
-          About you
-        </h2>
+        <SectionTitle id="about-heading">About you</SectionTitle>
         <FormErrors errors={errorsOf(reply, "profile", "")} />
         <Form method="post" className="mt-3 space-y-4" key={key("profile")}>
           <AuthenticityTokenInput name="csrf" />
@@ -228,9 +226,7 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
       />
 
       <section aria-labelledby="password-heading" className="mt-10">
-        <h2 id="password-heading" className="font-serif text-2xl font-bold">
-          {hasPassword ? "Change password" : "Set a password"}
-        </h2>
+        <SectionTitle id="password-heading">{hasPassword ? "Change password" : "Set a password"}</SectionTitle>
         <p className="mt-2 text-muted">
           {hasPassword
             ? "Every other device signed in to your account is signed out; this one stays signed in."

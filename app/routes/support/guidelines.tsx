@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { InfoPage } from "~/components/info-page";
+import { SectionTitle } from "~/components/page-title";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/guidelines";
 
@@ -9,13 +10,13 @@ export const meta: Route.MetaFunction = (args) =>
 export default function Guidelines() {
   return (
     <InfoPage title="Guidelines">
-      <h2 className="font-serif text-2xl font-bold">In the community</h2>
+      <SectionTitle>In the community</SectionTitle>
       <ul className="list-disc space-y-1 pl-6">
         <li>Be kind to people, however cruel the stories are.</li>
         <li>Mark spoilers, and warn before very disturbing themes.</li>
         <li>No harassment, hate, or real people's private details.</li>
       </ul>
-      <h2 className="font-serif text-2xl font-bold">Submitting a story</h2>
+      <SectionTitle>Submitting a story</SectionTitle>
       <ul className="list-disc space-y-1 pl-6">
         <li>Only your own, original work: no copies, no translations of other people's stories.</li>
         <li>Dread over gore; nothing sexual involving minors, nothing that promotes real violence.</li>
