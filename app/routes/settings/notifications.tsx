@@ -84,7 +84,7 @@ export default function NotificationSettings({ loaderData, actionData }: Route.C
                     <span className="block font-semibold">{KIND_LABELS[kind].name}</span>
                     <span className="block text-sm font-normal text-muted">{KIND_LABELS[kind].text}</span>
                   </th>
-                  <td data-label="On the site" className="px-2 py-3 text-center @max-[17.5rem]:text-left">
+                  <td data-label="On the site" className="px-2 py-3 text-center">
                     <input
                       type="checkbox"
                       name={`site-${kind}`}
@@ -93,7 +93,7 @@ export default function NotificationSettings({ loaderData, actionData }: Route.C
                       className="size-5"
                     />
                   </td>
-                  <td data-label="By email" className="px-2 py-3 text-center @max-[17.5rem]:text-left">
+                  <td data-label="By email" className="px-2 py-3 text-center">
                     <input
                       type="checkbox"
                       name={`email-${kind}`}
