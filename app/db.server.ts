@@ -11,6 +11,9 @@ type RetryPolicy = { attempts: number; baseDelayMs: number; maxDelayMs: number }
 
 const SQLITE_BUSY = 5;
 
+/** A write that met a unique constraint (Prisma's P2002), on either engine. */
+export const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === "P2002";
+
 /** SQLITE_BUSY and its extended codes (BUSY_SNAPSHOT, BUSY_RECOVERY, ...), from libSQL's error. */
 export function isBusyError(error: unknown): boolean {
   const rawCode = (error as { rawCode?: unknown } | null)?.rawCode;

@@ -12,7 +12,7 @@ import { RECENT_SIGN_IN_MINUTES } from "~/account/account";
 import { AuthError } from "~/auth/auth.server";
 import { allowMailTo, MAIL_LIMIT_MESSAGE } from "~/auth/mail-limit.server";
 import { destroyOtherSessions, getSessionId } from "~/auth/session.server";
-import { prisma } from "~/db.server";
+import { isUniqueViolation, prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { MailNotSentError } from "~/site/mail.server";
 import { siteMailer } from "~/site/site-mailer.server";
@@ -116,8 +116,6 @@ export async function pendingEmailChange(token: string, now = Date.now()) {
 export type ConfirmResult =
   | { ok: true; email: string; restoreLink: string }
   | { ok: false; reason: "invalid" | "taken" };
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === "P2002";
 
 /**
  * Uses the token once: the address changes now, and the old address gets the

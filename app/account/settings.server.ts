@@ -2,7 +2,7 @@
 import { AuthError, usernameKey } from "~/auth/auth.server";
 import { hashPassword } from "~/auth/password.server";
 import { destroyOtherSessions } from "~/auth/session.server";
-import { prisma } from "~/db.server";
+import { isUniqueViolation, prisma } from "~/db.server";
 import { checkCurrentPassword } from "./current-password.server";
 
 /** What /settings/profile shows. `hasPassword` is false for an account made through a sign-in provider. */
@@ -48,8 +48,7 @@ export async function updateProfile(
     });
   } catch (error) {
     // Another reader took the name between the check and the write (the unique key).
-    if ((error as { code?: string }).code === "P2002")
-      throw new AuthError("This username was just taken. Try another one.", "username");
+    if (isUniqueViolation(error)) throw new AuthError("This username was just taken. Try another one.", "username");
     throw error;
   }
 }

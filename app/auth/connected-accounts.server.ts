@@ -6,7 +6,7 @@
 // - a connection is removed only while another way to sign in remains (a password, or another
 //   connection).
 import { randomBytes } from "node:crypto";
-import { prisma } from "~/db.server";
+import { isUniqueViolation, prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
 import { isRegistrationOpen } from "~/site/site-settings.server";
 import { serializeOn } from "~/site/sql.server";
@@ -51,8 +51,6 @@ export class ConnectionError extends Error {
   }
 }
 
-const isUniqueViolation = (error: unknown) =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 const isMissingReference = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && (error.code === "P2003" || error.code === "P2025");
 

@@ -6,7 +6,7 @@
 // page of /admin/content-moderation renders <ReportsSection> with
 // listOpenReports(). See docs/decisions/015.
 
-import { prisma } from "~/db.server";
+import { isUniqueViolation, prisma } from "~/db.server";
 import { recordAdminAction } from "~/site/audit.server";
 import { permalink } from "./discussion.server";
 import { notifyCommunity } from "./notify.server";
@@ -49,7 +49,7 @@ export async function reportPost(
     });
   } catch (error) {
     // The unique open key: this reader's earlier report of it is still open.
-    if ((error as { code?: string }).code === "P2002")
+    if (isUniqueViolation(error))
       throw new ReportError("You have already reported this post. A moderator will look at it.", 409);
     throw error;
   }
