@@ -9,6 +9,7 @@
 import { createContext, createCookie, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { env, sessionSecrets } from "~/env.server";
+import { answerFormOnce, newFormKey, splitFormToken, withFormKey } from "~/site/form-receipts.server";
 import { isApiPath } from "~/site/request-kind";
 import { isFormRequest, readFormData } from "~/utils/http";
 import { COOKIE_NAMES } from "~/utils/site";
@@ -40,8 +41,8 @@ const ORIGIN_CHECKED_PATHS = new Set([
   "/api/analytics/performance",
 ]);
 
-type TokenState = { token: string | null; setCookie: string | null };
-const tokenContext = createContext<TokenState>({ token: null, setCookie: null });
+type TokenState = { token: string | null; setCookie: string | null; formKey: string };
+const tokenContext = createContext<TokenState>({ token: null, setCookie: null, formKey: "" });
 /** The form the CSRF check read, handed on to the action so that the body is read once. */
 const postedFormContext = createContext<FormData | null>(null);
 
@@ -65,6 +66,13 @@ function forbidden(request: Request, message: string): never {
   throw data({ message }, { status: 403 });
 }
 
+/** The token part of a CSRF field's value (a page's form key rides after it: app/site/form-receipts.server.ts). */
+function tokenOnly(value: FormDataEntryValue | null): FormData {
+  const form = new FormData();
+  form.set(CSRF_FIELD, splitFormToken(typeof value === "string" ? value : "").token);
+  return form;
+}
+
 /** Throws the 403 unless the request proves its origin; returns the form when it had to read one. */
 export async function verifyCsrf(request: Request): Promise<FormData | null> {
   if (ORIGIN_CHECKED_PATHS.has(pathOf(request))) {
@@ -76,12 +84,10 @@ export async function verifyCsrf(request: Request): Promise<FormData | null> {
       // Read (a copy of) the form first, so a body that cannot be parsed is a 400, not a 500.
       // The request's own body stays unread for the actions that read it themselves.
       const form = await readFormData(request.clone());
-      await csrf.validate(form, request.headers);
+      await csrf.validate(tokenOnly(form.get(CSRF_FIELD)), request.headers);
       return form;
     } else {
-      const form = new FormData();
-      form.set(CSRF_FIELD, request.headers.get(CSRF_HEADER) ?? "");
-      await csrf.validate(form, request.headers);
+      await csrf.validate(tokenOnly(request.headers.get(CSRF_HEADER)), request.headers);
       return null;
     }
   } catch (error) {
@@ -91,12 +97,16 @@ export async function verifyCsrf(request: Request): Promise<FormData | null> {
   }
 }
 
-/** Root middleware: checks every state-changing request before any action runs. */
+/**
+ * Root middleware: checks every state-changing request before any action runs, and answers a
+ * form sent again with its first answer (app/site/form-receipts.server.ts).
+ */
 export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  if (!SAFE_METHODS.has(request.method.toUpperCase())) context.set(postedFormContext, await verifyCsrf(request));
-  const state: TokenState = { token: null, setCookie: null };
+  const posted = SAFE_METHODS.has(request.method.toUpperCase()) ? null : await verifyCsrf(request);
+  if (posted) context.set(postedFormContext, posted);
+  const state: TokenState = { token: null, setCookie: null, formKey: newFormKey() };
   context.set(tokenContext, state);
-  const response = await next();
+  const response = await (posted ? answerFormOnce(request, posted, CSRF_FIELD, next) : next());
   if (state.setCookie) response.headers.append("Set-Cookie", state.setCookie);
   return response;
 };
@@ -107,8 +117,9 @@ export async function readPostedForm(request: Request, context: Readonly<RouterC
 }
 
 /**
- * The reader's CSRF token, for a loader whose page has a form that needs one.
- * Only such pages get the cookie, so the others stay cacheable.
+ * The reader's CSRF token, for a loader whose page has a form that needs one, with this render's
+ * form key (app/site/form-receipts.server.ts). Only such pages get the cookie, so the others
+ * stay cacheable.
  */
 export async function csrfToken(request: Request, context: Readonly<RouterContextProvider>): Promise<string> {
   const state = context.get(tokenContext);
@@ -117,7 +128,7 @@ export async function csrfToken(request: Request, context: Readonly<RouterContex
     state.token = token;
     state.setCookie = setCookie;
   }
-  return state.token;
+  return withFormKey(state.token, state.formKey);
 }
 
 /** Whether this request's answer holds a CSRF token a loader asked for (app/auth/private-responses.server.ts). */

@@ -59,21 +59,26 @@ function shownLoaderData(): Record<string, unknown> {
 
 /**
  * The spec's error toast (§8): "Connection Error" with its network message, or "API Error" with
- * the 503 page's text, and for a form that it was not sent. Its code is in the page already:
+ * the 503 page's text, and for a form what became of it. Its code is in the page already:
  * offline, a chunk loaded now would not come.
  */
 function toast(reason: "no connection" | "unavailable", form: boolean) {
   const offline = reason === "no connection";
   showToast({
     title: ERROR_TOAST_TITLES[offline ? "network" : "api"],
-    description: `${offline ? FALLBACK_MESSAGES.network : STATUS_PAGES[503].description}${form ? ` ${FORM_NOT_SENT}` : ""}`,
+    description: `${offline ? FALLBACK_MESSAGES.network : STATUS_PAGES[503].description}${form ? ` ${FORM_KEPT}` : ""}`,
     variant: "destructive",
     severity: offline ? "error" : "critical",
     reveal: true,
   });
 }
 
-export const FORM_NOT_SENT = "Your form was not sent: what you typed is still here, so try again in a moment.";
+/**
+ * A form's part of the toast. It does not say the form was not sent: with no answer at all the
+ * site may have acted on it before the signal went. Sent again, it gets the first answer and is
+ * not acted on twice (app/site/form-receipts.server.ts, docs/decisions/051).
+ */
+const FORM_KEPT = "What you typed is still here, so send it again in a moment.";
 
 export const unansweredMiddleware: MiddlewareFunction<Results> = async ({ request }, next) => {
   const results = await next();
