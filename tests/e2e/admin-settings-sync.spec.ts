@@ -114,7 +114,7 @@ test("a form sent as maintenance begins loses nothing: without JavaScript the 50
     const again = withJs ? send : readerPage.getByRole("button", { name: "Try again" });
     if (withJs) {
       await expect(readerPage.getByRole("region", { name: "Notifications" })).toContainText(
-        "Your form was not sent: what you typed is still here",
+        "What you typed is still here, so send it again",
       );
       await expect(readerPage.getByLabel("Message", { exact: true })).toHaveValue(message);
     } else {

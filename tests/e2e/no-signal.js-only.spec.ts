@@ -32,7 +32,7 @@ test("a form sent without a signal stays on its page with what was typed, says s
   const toast = page.getByRole("region", { name: "Notifications" });
   await expect(toast).toContainText("Connection Error");
   await expect(toast).toContainText(NETWORK_MESSAGE);
-  await expect(toast).toContainText("Your form was not sent: what you typed is still here");
+  await expect(toast).toContainText("What you typed is still here, so send it again");
   // Brought into view: the press is answered where the reader can see it.
   await expect(toast).toBeInViewport();
   // The page is the form still, with its header, and every field as it was typed.
@@ -124,7 +124,7 @@ test("the page's own data, refreshed without a signal, stays on the page", async
   const toast = page.getByRole("region", { name: "Notifications" });
   await expect(toast).toContainText("Connection Error");
   await expect(toast).toContainText(NETWORK_MESSAGE);
-  await expect(toast).not.toContainText("Your form was not sent");
+  await expect(toast).not.toContainText("What you typed is still here");
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await expect(page.getByRole("link", { name: /Moderation queue/ })).toBeVisible();
   await expect(page.getByRole("button", { name: "Refresh" })).toBeEnabled();

@@ -150,6 +150,8 @@ test("the old address is told, and its link puts the address back and signs out 
   expect(await emailOf()).toBe(theirs);
 
   const fields = await hiddenFields(owner, undo.pathname + undo.search);
+  // The link opened a second time, in another tab: its form is a new one (docs/decisions/051).
+  const secondTab = await hiddenFields(owner, undo.pathname + undo.search);
   const token = undo.searchParams.get("token") as string;
   const restored = await owner.post("/restore-email", {
     body: { form: [...Object.entries(fields), ["token", token]] },
@@ -159,8 +161,12 @@ test("the old address is told, and its link puts the address back and signs out 
   expect(await emailOf()).toBe(reader.email);
   expect((await thief.get("/api/auth/status")).json).toMatchObject({ isAuthenticated: false });
 
-  // Once only.
-  const again = await owner.post("/restore-email", { body: { form: [...Object.entries(fields), ["token", token]] } });
+  // Once only: the same form sent again gets its first answer, the other tab's is refused.
+  const resent = await owner.post("/restore-email", { body: { form: [...Object.entries(fields), ["token", token]] } });
+  expect(resent.location).toBe("/restore-email?done=1");
+  const again = await owner.post("/restore-email", {
+    body: { form: [...Object.entries(secondTab), ["token", token]] },
+  });
   expect(again.status).toBe(400);
   expect(again.text).toContain("This link has expired or was already used.");
 });

@@ -144,7 +144,7 @@ test("with JavaScript, a sign-in on a full disk keeps the page and what was type
   const toast = page.getByRole("region", { name: "Notifications" });
   await expect(toast).toContainText("API Error");
   await expect(toast).toContainText("Our service is temporarily unavailable.");
-  await expect(toast).toContainText("Your form was not sent: what you typed is still here");
+  await expect(toast).toContainText("What you typed is still here, so send it again");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
   await expect(page.getByLabel("Email")).toHaveValue(account.email);
   await expect(page).toHaveURL(`${site.url}/auth`);
