@@ -104,7 +104,7 @@ export async function verifyCsrf(request: Request): Promise<FormData | null> {
 export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const posted = SAFE_METHODS.has(request.method.toUpperCase()) ? null : await verifyCsrf(request);
   if (posted) context.set(postedFormContext, posted);
-  const state: TokenState = { token: null, setCookie: null, formKey: newFormKey() };
+  const state: TokenState = { token: null, setCookie: null, formKey: "" };
   context.set(tokenContext, state);
   const response = await (posted ? answerFormOnce(request, posted, CSRF_FIELD, next) : next());
   if (state.setCookie) response.headers.append("Set-Cookie", state.setCookie);
@@ -127,6 +127,7 @@ export async function csrfToken(request: Request, context: Readonly<RouterContex
     const [token, setCookie] = await csrf.commitToken(request);
     state.token = token;
     state.setCookie = setCookie;
+    state.formKey = newFormKey();
   }
   return withFormKey(state.token, state.formKey);
 }

@@ -57,6 +57,7 @@ function attempts(path: string, endpoint: Endpoint, fields: [string, string][], 
     { name: "a form without the token", body: asForm },
     { name: "a form with a forged token", body: { form: [...formFields, ["csrf", "forged.token"]] } },
     { name: "a form with an empty token", body: { form: [...formFields, ["csrf", ""]] } },
+    { name: "a form with only a form key", body: { form: [...formFields, ["csrf", "~k3yOfAnotherPage"]] } },
     { name: "JSON without the header", body: { json } },
     { name: "JSON with a forged header", body: { json }, headers: { "X-CSRF-Token": "forged.token" } },
     { name: "no body and no token" },
@@ -92,6 +93,11 @@ for (const route of actionRoutes()) {
             {
               name: "another reader's token in the form",
               body: { form: [...fields, ["csrf", strangerToken]] },
+            } as Attempt,
+            {
+              // A page's form key rides after the token (docs/decisions/051): it proves nothing.
+              name: "another reader's token with a page's form key",
+              body: { form: [...fields, ["csrf", `${strangerToken}~k3yOfAnotherPage`]] },
             } as Attempt,
             {
               name: "another reader's token in the header",
