@@ -1,3 +1,4 @@
+import { createElement } from "react";
 import { describe, expect, it } from "vitest";
 import { longestWord } from "./page-title";
 
@@ -10,5 +11,14 @@ describe("longestWord", () => {
     expect(longestWord("𝔇𝔬𝔩𝔩𝔰")).toBe(5);
     expect(longestWord(null)).toBe(0);
     expect(longestWord(2026)).toBe(4);
+  });
+
+  it("reads the text of the elements in a title: a card's title is its link's", () => {
+    expect(longestWord(createElement("a", { href: "/story/x" }, "The Lamplighter's Daughter"))).toBe(13);
+    expect(
+      longestWord(["At ", createElement("em", null, "Hollowmere", createElement("b", null, "Unfathomable"))]),
+    ).toBe(12);
+    // A component's own text is not in its children: it counts as none.
+    expect(longestWord(createElement(() => "Notifications"))).toBe(0);
   });
 });

@@ -1,13 +1,18 @@
-import { Children, type ComponentPropsWithoutRef, type CSSProperties, type ReactNode } from "react";
+import { Children, type ComponentPropsWithoutRef, type CSSProperties, isValidElement, type ReactNode } from "react";
 import { titleFitFrom } from "~/preferences/preferences";
 import { usePreferences } from "~/preferences/use-preferences";
 
-/** The letters of the longest word in a title's text (its strings and numbers; other nodes count as none). */
+/**
+ * The letters of the longest word in a title's text: its strings and numbers, and theirs of the
+ * elements in it (a card's title is its link's text); a component's own text counts as none.
+ */
 export function longestWord(children: ReactNode): number {
   let longest = 0;
   for (const child of Children.toArray(children)) {
-    if (typeof child !== "string" && typeof child !== "number") continue;
-    for (const word of String(child).split(/\s+/)) longest = Math.max(longest, [...word].length);
+    if (isValidElement(child))
+      longest = Math.max(longest, longestWord((child.props as { children?: ReactNode }).children));
+    else if (typeof child === "string" || typeof child === "number")
+      for (const word of String(child).split(/\s+/)) longest = Math.max(longest, [...word].length);
   }
   return longest;
 }
@@ -43,30 +48,38 @@ const CARD_INSET_PX = 50;
  * 1.5rem), fitted as a page title is where its longest word may not fit a phone in the reader's text
  * ("Registrations", "performance" broke in two at 320 px in the largest text in Lexend;
  * docs/decisions/050). At the default size no section title is fitted (it would take 21 letters).
- * In a card (`inCard`) its room is the column less the card's padding.
+ * In a card (`inCard`) its room is the column less the card's padding. A story card's title is
+ * `small` (1.25rem): "Lamplighter's" broke in Lexend in the largest text.
  */
 export function SectionTitle({
   as: Heading = "h2",
   inCard = false,
+  small = false,
   className,
   style,
   children,
   ...rest
-}: ComponentPropsWithoutRef<"h2"> & { as?: "h2" | "h3"; inCard?: boolean }) {
+}: ComponentPropsWithoutRef<"h2"> & { as?: "h2" | "h3"; inCard?: boolean; small?: boolean }) {
   const letters = longestWord(children);
   const inset = inCard ? CARD_INSET_PX : 0;
-  const fit = letters >= titleFitFrom(usePreferences(), 1.5, inset);
-  const fitStyle = {
-    "--title-letters": letters,
-    "--title-size": "1.5rem",
-    "--title-leading": "calc(2 / 1.5)",
-    ...(inset ? { "--title-inset": `${inset}px` } : {}),
-  };
+  const size = small ? 1.25 : 1.5;
+  const fit = letters >= titleFitFrom(usePreferences(), size, inset);
   return (
     <Heading
       {...rest}
-      className={`font-serif font-bold ${fit ? "title-fit" : "text-2xl"}${className ? ` ${className}` : ""}`}
-      style={fit ? ({ ...style, ...fitStyle } as CSSProperties) : style}
+      className={`font-serif font-bold ${fit ? "title-fit" : small ? "text-xl" : "text-2xl"}${className ? ` ${className}` : ""}`}
+      style={
+        fit
+          ? ({
+              ...style,
+              "--title-letters": letters,
+              "--title-size": `${size}rem`,
+              // text-xl's and text-2xl's leading.
+              "--title-leading": small ? 1.4 : 4 / 3,
+              "--title-inset": `${inset}px`,
+            } as CSSProperties)
+          : style
+      }
     >
       {children}
     </Heading>

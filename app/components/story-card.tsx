@@ -5,6 +5,7 @@ import type { Shelf } from "~/library/shelves";
 import { LINK_PREFETCH } from "~/utils/connection";
 import { formatDate } from "~/utils/dates";
 import { communityStoryPath } from "~/utils/story-paths";
+import { SectionTitle } from "./page-title";
 
 /** The reader's shelf of each story, for signed-in readers only (anonymous lists stay the same for everyone). */
 export type Shelves = Record<string, Shelf> | undefined;
@@ -21,7 +22,7 @@ export function StoryCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="story-card rounded-lg border border-line bg-surface p-5">
-      <Heading className="font-serif text-xl font-bold">
+      <SectionTitle as={Heading} inCard small>
         {/* The spec's default post stands in for an invalid item: there is no page to link to. */}
         {story.placeholder ? (
           story.title
@@ -34,7 +35,7 @@ export function StoryCard({
             {story.title}
           </Link>
         )}
-      </Heading>
+      </SectionTitle>
       <p className="mt-1 text-sm text-muted">
         <time dateTime={story.date}>{formatDate(story.date)}</time>
         {story.community ? (

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { SectionTitle } from "~/components/page-title";
 import { BookmarkControl } from "./bookmark-control";
 import type { Shelf } from "./shelves";
 
@@ -26,11 +27,11 @@ export function LibraryCard({
 }) {
   return (
     <li className="story-card rounded-lg border border-line bg-surface p-5">
-      <h2 className="font-serif text-xl font-bold">
+      <SectionTitle inCard small>
         <Link to={`/story/${slug}`} className="text-ink no-underline hover:underline">
           {title}
         </Link>
-      </h2>
+      </SectionTitle>
       {meta}
       {excerpt ? <p className="mt-2">{excerpt}</p> : null}
       {after}
