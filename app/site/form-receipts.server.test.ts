@@ -119,6 +119,22 @@ it("a refused form (its errors, a 503, a throw) can be sent again and is acted o
   expect(await prisma.formReceipt.count()).toBe(1);
 });
 
+it("a file a form asks for (Download my data) is made again each time, and never kept", async () => {
+  const key = newFormKey();
+  let count = 0;
+  const next = async () => {
+    count += 1;
+    return new Response(`{"export":${count}}`, {
+      headers: { "Content-Disposition": 'attachment; filename="data.json"', "Content-Type": "application/json" },
+    });
+  };
+  for (const expected of ['{"export":1}', '{"export":2}']) {
+    const { request, form } = post("/settings/privacy/export", { intent: "export" }, key);
+    expect(await (await answerFormOnce(request, form, FIELD, next)).text()).toBe(expected);
+  }
+  expect(await prisma.formReceipt.count()).toBe(0);
+});
+
 it("a second request while the first is still being answered waits for that answer (a double press)", async () => {
   const key = newFormKey();
   let release = () => {};

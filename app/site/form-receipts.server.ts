@@ -14,7 +14,8 @@
 //   page's key, the address and every field of the form, in order (a file by name, size and
 //   type). The same page's other forms, or this form with other text, are other receipts.
 // - Only an answer that did something is kept (below 400). A refusal (a 4xx with the form's
-//   errors, a 503) lets the same form be sent again and acted on.
+//   errors, a 503) lets the same form be sent again and acted on. So does a file a form asks for
+//   (a download: its answer is read, not an act, and is never a day's copy of a reader's data).
 // - A second request while the first is still being answered waits for its answer (a double
 //   press), up to WAIT_MS. A receipt left half-made by a process that died is taken over after
 //   STALE_MS.
@@ -154,7 +155,9 @@ export async function answerFormOnce(
     await prisma.formReceipt.delete({ where: { key } }).catch(() => {});
     throw error;
   }
-  if (response.status >= 400) {
+  // A refusal keeps nothing, so the form sent again is acted on. Nor does a file the form asked
+  // for ("Download my data"): sending for it again is a read, and must get today's file.
+  if (response.status >= 400 || response.headers.has("Content-Disposition")) {
     await prisma.formReceipt.delete({ where: { key } }).catch(() => {});
     return response;
   }
