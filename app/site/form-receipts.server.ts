@@ -148,17 +148,19 @@ export async function answerFormOnce(
   const key = receiptKey(token, formKey, request, form, tokenField);
   const kept = await claim(key, path);
   if (kept) return replay(kept, path);
+  // Given back when the action failed or kept nothing worth keeping: the form sent again is acted on.
+  const release = () => prisma.formReceipt.delete({ where: { key } }).catch(() => {});
   let response: Response;
   try {
     response = await next();
   } catch (error) {
-    await prisma.formReceipt.delete({ where: { key } }).catch(() => {});
+    await release();
     throw error;
   }
-  // A refusal keeps nothing, so the form sent again is acted on. Nor does a file the form asked
-  // for ("Download my data"): sending for it again is a read, and must get today's file.
+  // A refusal keeps nothing. Nor does a file the form asked for ("Download my data"): sending for
+  // it again is a read, and must get today's file.
   if (response.status >= 400 || response.headers.has("Content-Disposition")) {
-    await prisma.formReceipt.delete({ where: { key } }).catch(() => {});
+    await release();
     return response;
   }
   // Read whole, so that the answer is kept even when the reader is no longer there to read it.
