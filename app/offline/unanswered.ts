@@ -20,8 +20,8 @@ import {
   type MiddlewareFunction,
   redirectDocument,
 } from "react-router";
-import { ERROR_TOAST_TITLES } from "~/toasts/toast";
-import { showToast } from "~/toasts/toast-store";
+import { CONNECTION_TOAST_TITLES } from "~/toasts/toast";
+import { dismissToast, showToast } from "~/toasts/toast-store";
 import { FALLBACK_MESSAGES } from "~/utils/api-errors";
 import { STATUS_PAGES } from "~/utils/status-pages";
 
@@ -64,8 +64,8 @@ function shownLoaderData(): Record<string, unknown> {
  */
 function toast(reason: "no connection" | "unavailable", form: boolean) {
   const offline = reason === "no connection";
-  showToast({
-    title: ERROR_TOAST_TITLES[offline ? "network" : "api"],
+  return showToast({
+    title: CONNECTION_TOAST_TITLES[offline ? "network" : "api"],
     description: `${offline ? FALLBACK_MESSAGES.network : STATUS_PAGES[503].description}${form ? ` ${FORM_KEPT}` : ""}`,
     variant: "destructive",
     severity: offline ? "error" : "critical",
@@ -80,17 +80,24 @@ function toast(reason: "no connection" | "unavailable", form: boolean) {
  */
 const FORM_KEPT = "What you typed is still here, so send it again in a moment.";
 
+/** The toast of the last form that got no answer. */
+let unansweredForm: string | undefined;
+
 export const unansweredMiddleware: MiddlewareFunction<Results> = async ({ request }, next) => {
   const results = await next();
   const failed = Object.entries(results).flatMap(([routeId, result]) => {
     const why = unansweredBecause(result);
     return why ? [[routeId, why] as const] : [];
   });
-  if (!failed.length) return results;
+  if (!failed.length) {
+    // The site answered a form: a toast that told the reader to send one again is no longer true.
+    if (request.method !== "GET" && unansweredForm) dismissToast(unansweredForm);
+    return results;
+  }
   const reason = failed.some(([, why]) => why === "no connection") ? "no connection" : "unavailable";
 
   if (request.method !== "GET") {
-    toast(reason, true);
+    unansweredForm = toast(reason, true);
     // A status of 400 or more also spares the page the reload of its data that follows a form.
     const kept: Results = { ...results };
     for (const [routeId] of failed) kept[routeId] = { type: "data", result: data(undefined, { status: 503 }) };

@@ -3,10 +3,23 @@
 // is destructive and lasts 5000 ms, and at most 3 are visible, newest first
 // (the Toaster's queue). Browser only.
 import { ApiRequestError } from "~/utils/api-client";
-import { ERROR_TOAST_TITLES, type ErrorCategory, TOAST_DURATION_MS } from "./toast";
+import { CONNECTION_TOAST_TITLES, TOAST_DURATION_MS } from "./toast";
 import { showToast } from "./toast-store";
 
-export { ERROR_TOAST_TITLES, type ErrorCategory } from "./toast";
+/** Each kind of error and its toast's title (spec §8 "Error categories and toast titles"). */
+export const ERROR_TOAST_TITLES = {
+  ...CONNECTION_TOAST_TITLES,
+  validation: "Content Error",
+  wordpress: "Story Content Error",
+  wordpress_timeout: "Content Loading Timeout",
+  wordpress_parse: "Content Format Error",
+  wordpress_cors: "Access Restriction",
+  wordpress_auth: "Content Access Error",
+  wordpress_rate_limit: "Rate Limit Reached",
+  authentication: "Authentication Error",
+  unknown: "Error",
+} as const;
+export type ErrorCategory = keyof typeof ERROR_TOAST_TITLES;
 
 export const ERROR_CATEGORIES = Object.keys(ERROR_TOAST_TITLES) as ErrorCategory[];
 

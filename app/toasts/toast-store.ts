@@ -2,7 +2,8 @@
 // the flash toasts that arrive from the server. The Toaster listens here.
 import { TOAST_DURATION_MS, type Toast, type ToastAction, type ToastVariant } from "./toast";
 
-type Listener = (toast: Toast) => void;
+/** A toast to show, or the id of one to take away. */
+type Listener = (toast: Toast | string) => void;
 const listeners = new Set<Listener>();
 
 export function subscribeToasts(listener: Listener): () => void {
@@ -10,7 +11,7 @@ export function subscribeToasts(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Shows a toast now (JavaScript only). Error toasts are destructive, like every toast they last 5000 ms. */
+/** Shows a toast now (JavaScript only), and gives its id. Error toasts are destructive, like every toast they last 5000 ms. */
 export function showToast(toast: {
   title: string;
   description?: string;
@@ -21,10 +22,19 @@ export function showToast(toast: {
   reveal?: boolean;
 }) {
   const full: Toast = {
-    id: `toast_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`,
+    // The server's flash toasts have UUIDs: a count of the page's own cannot meet one.
+    id: `toast_${++shown}`,
     variant: "default",
     duration: TOAST_DURATION_MS,
     ...toast,
   };
   for (const listener of listeners) listener(full);
+  return full.id;
 }
+
+/** Takes a toast away before its time: what it said is no longer true (app/offline/unanswered.ts). */
+export function dismissToast(id: string) {
+  for (const listener of listeners) listener(id);
+}
+
+let shown = 0;

@@ -12,4 +12,8 @@ describe("queueToast", () => {
   it("does not show the same toast twice", () => {
     expect(queueToast([toast("a")], toast("a")).map((t) => t.id)).toEqual(["a"]);
   });
+  it("takes a toast away by its id, and leaves the others", () => {
+    expect(queueToast([toast("a"), toast("b")], "a").map((t) => t.id)).toEqual(["b"]);
+    expect(queueToast([toast("b")], "a").map((t) => t.id)).toEqual(["b"]);
+  });
 });

@@ -23,25 +23,21 @@ export type Toast = {
   reveal?: boolean;
 };
 
-/** Each kind of error and its toast's title (spec §8 "Error categories and toast titles"; ./error-toasts.ts). */
-export const ERROR_TOAST_TITLES = {
+/**
+ * The error toasts' titles a page must hold itself (spec §8 "Error categories and toast titles"): a
+ * request that got no answer, or the site's "come back later" (app/offline/unanswered.ts). Offline,
+ * a chunk loaded then would not come. The other titles load with ./error-toasts.ts.
+ */
+export const CONNECTION_TOAST_TITLES = {
   network: "Connection Error",
   api: "API Error",
-  validation: "Content Error",
-  wordpress: "Story Content Error",
-  wordpress_timeout: "Content Loading Timeout",
-  wordpress_parse: "Content Format Error",
-  wordpress_cors: "Access Restriction",
-  wordpress_auth: "Content Access Error",
-  wordpress_rate_limit: "Rate Limit Reached",
-  authentication: "Authentication Error",
-  unknown: "Error",
 } as const;
-export type ErrorCategory = keyof typeof ERROR_TOAST_TITLES;
 
 export const TOAST_LIMIT = 3;
 export const TOAST_DURATION_MS = 5000;
 
-export function queueToast(current: Toast[], toast: Toast): Toast[] {
+/** The toasts shown after a new one comes, or after one is taken away (given by its id). */
+export function queueToast(current: Toast[], toast: Toast | string): Toast[] {
+  if (typeof toast === "string") return current.filter((t) => t.id !== toast);
   return [toast, ...current.filter((t) => t.id !== toast.id)].slice(0, TOAST_LIMIT);
 }

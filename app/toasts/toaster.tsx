@@ -48,7 +48,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
       if (running.has(t.id)) continue;
       const timer = setTimeout(() => {
         running.delete(t.id);
-        setToasts((current) => current.filter((c) => c.id !== t.id));
+        setToasts((current) => queueToast(current, t.id));
       }, t.duration);
       running.set(t.id, timer);
     }
@@ -98,7 +98,7 @@ export function Toaster({ toast }: { toast: Toast | null }) {
               type="button"
               aria-label={`Close notification: ${t.title}`}
               className="-m-1 rounded px-2 leading-none"
-              onClick={() => setToasts((current) => current.filter((c) => c.id !== t.id))}
+              onClick={() => setToasts((current) => queueToast(current, t.id))}
             >
               ×
             </button>
