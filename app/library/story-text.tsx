@@ -4,7 +4,7 @@
 // save the position without JavaScript; with JavaScript the position is also
 // saved as they read (./position-while-reading.client.ts, a chunk fetched once
 // the page is hydrated: the story page's own JavaScript does not carry it).
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
 import { showToast } from "~/toasts/toast-store";
@@ -87,14 +87,17 @@ export function TrackedStoryText({
         blocks={blocks}
         after={(index) =>
           index < last ? (
+            // The place saved shows where it is: the toast that says so stands at the top of a
+            // phone's page, out of sight of a reader far down the story.
             <button
               type="submit"
               name="paragraph"
               value={index}
               className="stop-here"
-              aria-label={`I stopped here (paragraph ${index + 1} of ${blocks.length})`}
+              data-saved={index === saved || undefined}
+              aria-label={`${index === saved ? "Your place" : "I stopped here"} (paragraph ${index + 1} of ${blocks.length})`}
             >
-              I stopped here
+              {index === saved ? "Your place" : "I stopped here"}
             </button>
           ) : null
         }
@@ -111,14 +114,19 @@ export function TrackedStoryText({
 }
 
 function useSavePositionWhileReading(slug: string, count: number, saved: number | null, reader: string) {
-  const token = useAuthenticityToken();
+  // Read when sent, not watched: both change after every form (a new token, the place just saved),
+  // and a new watch would take where the page is scrolled to for the reader's place.
+  const latestToken = useAuthenticityToken();
+  const token = useRef(latestToken);
+  token.current = latestToken;
+  const opened = useRef(saved);
   useEffect(() => {
     if (count === 0) return;
     let stop = () => {};
     let live = true;
     import("./position-while-reading.client").then(
       (m) => {
-        if (live) stop = m.watchPosition({ slug, count, saved, token, reader });
+        if (live) stop = m.watchPosition({ slug, count, saved: opened.current, token: () => token.current, reader });
       },
       () => {
         // Offline (a kept page): there is no server to save to; the forms still work once online.
@@ -128,5 +136,5 @@ function useSavePositionWhileReading(slug: string, count: number, saved: number 
       live = false;
       stop();
     };
-  }, [slug, count, saved, token, reader]);
+  }, [slug, count, reader]);
 }

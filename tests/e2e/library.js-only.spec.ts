@@ -70,3 +70,46 @@ test("while a bookmark is being saved, the control takes no second change", asyn
   await expect(page.getByRole("status").filter({ hasText: "Removed from your library" })).toBeVisible();
   await expect(main.getByRole("button", { name: "Bookmark Last Ferry to Hollin Isle" })).toBeVisible();
 });
+
+test("the place saved is the paragraph at the top of the screen, where Continue reading opens it; above the story's first line nothing is saved", async ({
+  page,
+}) => {
+  await signUp(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The save waits for a pause in scrolling: the page's clock is the test's, so the pause is exact.
+  await page.clock.install();
+  const sent: number[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/reading-position" && request.method() === "POST")
+      sent.push((request.postDataJSON() as { paragraph: number }).paragraph);
+  });
+  const watching = page.waitForResponse((r) => /position-while-reading/.test(new URL(r.url()).pathname));
+  // Short paragraphs: the 9th and 10th of Room Tone are a line or two each.
+  await page.goto("/story/room-tone#p-8");
+  await watching;
+  // A pause in scrolling: the place is sent, and stored before the test goes on.
+  const pause = async (paragraph: number) => {
+    const answer = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === "/api/reading-position" && r.request().method() === "POST",
+    );
+    await page.clock.runFor(3000);
+    expect((await answer).request().postDataJSON()).toMatchObject({ paragraph });
+    expect((await answer).ok()).toBe(true);
+  };
+  // Opened at a paragraph: that paragraph is the place (it was one or two further on, and moved
+  // on again at each return).
+  await pause(8);
+  await page.locator("#p-5").evaluate((element) => element.scrollIntoView());
+  await pause(5);
+  expect(sent).toEqual([8, 5]);
+
+  // Back up to the title (a phone's menu is there): the place stays; then further on, saved again.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.clock.runFor(3000);
+  await page.locator("#p-3").evaluate((element) => element.scrollIntoView());
+  await pause(3);
+  expect(sent).toEqual([8, 5, 3]);
+  await page.goto("/reader");
+  await page.getByRole("region", { name: "Continue reading" }).getByRole("link", { name: "Room Tone" }).click();
+  await expect(page).toHaveURL("/story/room-tone#p-3");
+});

@@ -91,6 +91,9 @@ test("a reader comes back to the paragraph they stopped at, and /reader shows th
   await checkA11y();
   await page.getByRole("button", { name: "I stopped here (paragraph 3 of 4)" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Place saved: 75% read" })).toBeVisible();
+  // Where the reader pressed, the page says so too: on a phone the toast is at the top, out of sight.
+  await expect(page.getByRole("button", { name: "Your place (paragraph 3 of 4)" })).toBeInViewport();
+  await expect(page.getByRole("button", { name: /^Your place/ })).toHaveCount(1);
 
   await page.goto("/reader");
   const continueReading = page.getByRole("region", { name: "Continue reading" });

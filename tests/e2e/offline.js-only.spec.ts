@@ -296,8 +296,9 @@ test("a story page left open while another reader signs in saves no place in tha
   // The session changes behind the open page (the JSON API); then the page saves the place the reader scrolls to.
   await signUp(page, newReader());
   const sent = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/reading-position");
-  await page.locator("#p-2").scrollIntoViewIfNeeded();
-  await page.mouse.wheel(0, 200);
+  // To the story's end, with the wheel over its text (at the corner it would scroll the sidebar).
+  await page.locator("#p-0").hover();
+  await page.mouse.wheel(0, 10_000);
   const answer = await sent;
   expect(answer.status()).toBe(409);
   const library = await (await page.request.get("/api/bookmarks")).json();
