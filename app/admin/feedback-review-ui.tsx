@@ -14,7 +14,9 @@ import {
   ITEM_KINDS,
   type ItemKind,
   KIND_LABELS,
+  NOTE_MAX,
   reviewTime,
+  SEARCH_MAX,
   STATUS_LABELS,
   STATUSES,
 } from "./feedback-review";
@@ -168,7 +170,7 @@ export function FeedbackReviewPage({
             type="search"
             name="q"
             defaultValue={filters.q ?? ""}
-            maxLength={100}
+            maxLength={SEARCH_MAX}
             className="w-full rounded border border-line bg-bg px-2 py-1 text-ink"
           />
         </div>
@@ -355,7 +357,7 @@ function ItemCard({
               id={`${base}-note`}
               name="text"
               rows={2}
-              maxLength={2000}
+              maxLength={NOTE_MAX}
               defaultValue={noteFailure?.initialValue?.text?.toString() ?? ""}
               aria-invalid={noteError ? true : undefined}
               aria-describedby={noteError ? `${base}-note-error` : undefined}

@@ -77,6 +77,8 @@ export const auditAction = (kind: NoteKind, what: "status" | "note") => `${kind}
 export const reviewTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 export const NOTE_MAX = 2000;
+/** The search box of the feedback and bug report lists: what is read of q, and the input's maxlength. */
+export const SEARCH_MAX = 100;
 export const BULK_MAX = 100;
 
 const kind = z.enum(ITEM_KINDS, { error: "This form could not be sent as it was." });
@@ -162,7 +164,7 @@ export function readFilters(params: URLSearchParams, reviewQueue = false): Feedb
     type: k === "feedback" ? pick(FEEDBACK_TYPES, params.get("type")) : null,
     category: k === "feedback" ? pick(FEEDBACK_CATEGORIES, params.get("category")) : null,
     status: chosen && isStatusOf(k, chosen) ? chosen : null,
-    q: params.get("q")?.trim().slice(0, 100) || null,
+    q: params.get("q")?.trim().slice(0, SEARCH_MAX) || null,
     sort: params.get("sort") === "oldest" ? "oldest" : "newest",
     page: readPage(params.get("page")),
   };

@@ -5,7 +5,13 @@ import { data } from "react-router";
 // public at its publish date (now when empty, later when in the future:
 // app/content/own-posts.server.ts publishedNow is the rule readers meet).
 import { z } from "zod";
-import { checkStoryLimits, STORY_FIELDS, type StoryFormValues } from "~/stories/story-form";
+import {
+  checkStoryLimits,
+  failedFields,
+  STORY_FIELDS,
+  STORY_REFINEMENT,
+  type StoryFormValues,
+} from "~/stories/story-form";
 
 /** The own-post list's filters (/admin/posts?status=...). */
 export const POST_FILTERS = ["all", "published", "scheduled", "draft"] as const;
@@ -40,10 +46,11 @@ export const AdminPostSchema = z
       .refine((v) => !v || parsePublishAt(v) !== null, POST_MESSAGES.badDate),
   })
   .superRefine((value, ctx) => {
+    const failed = failedFields(ctx);
     const words = checkStoryLimits(value, ctx);
-    if (value.intent === "publish" && words === 0)
+    if (value.intent === "publish" && !failed.has("markdown") && words === 0)
       ctx.addIssue({ code: "custom", path: ["markdown"], message: POST_MESSAGES.textRequired });
-  });
+  }, STORY_REFINEMENT);
 
 export type AdminPostInput = z.output<typeof AdminPostSchema>;
 

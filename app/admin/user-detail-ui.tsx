@@ -7,6 +7,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors, inputClass } from "~/components/forms";
 import { PageTitle, SectionTitle } from "~/components/page-title";
 import { formatDate, formatDateTime } from "~/utils/dates";
+import { SUSPEND_REASON_MAX } from "./users";
 import type { getUserDetail } from "./users.server";
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -169,7 +170,7 @@ export function UserDetailPage({
                 <textarea
                   id="suspend-reason"
                   name="reason"
-                  maxLength={500}
+                  maxLength={SUSPEND_REASON_MAX}
                   rows={2}
                   className={inputClass}
                   defaultValue={

@@ -12,7 +12,7 @@ import { prisma } from "~/db.server";
 import { type AuditActor, listAudit, recordAdminAction } from "~/site/audit.server";
 import { readListQuery } from "~/site/list-query";
 import { containsText, serializeOn } from "~/site/sql.server";
-import { USER_SORTS } from "./users";
+import { SUSPEND_REASON_MAX, USER_SORTS } from "./users";
 
 export const USERS_PAGE_SIZE = 25;
 
@@ -172,7 +172,7 @@ export const UserActionSchema = z.object({
   intent: z.enum(USER_ACTIONS),
   userId: z.string().trim().min(1).max(100),
   password: optionalText(200),
-  reason: optionalText(500),
+  reason: optionalText(SUSPEND_REASON_MAX),
   submissions: z.enum(SUBMISSION_CHOICES).default("anonymise"),
 });
 

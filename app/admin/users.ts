@@ -3,6 +3,9 @@
 import type { SortOption } from "~/site/list-query";
 import { invariantResponse } from "~/utils/http";
 
+/** The longest suspension reason: the action's check and the textarea's maxlength. */
+export const SUSPEND_REASON_MAX = 500;
+
 /** The users list's orders; the first is its default (app/site/list-query.ts reads them). */
 export const USER_SORTS = [
   { value: "joined-desc", label: "Newest first" },

@@ -21,12 +21,16 @@ export const LoginSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+const USERNAME_LENGTH = `Use ${USERNAME_MIN} to ${USERNAME_MAX} characters.`;
+
 /** Registration's username rule, also used when a reader changes it (/settings/profile). */
 export const usernameField = z
   .string({ error: "Choose a username." })
   .trim()
-  .min(3, "Use 3 to 30 characters.")
-  .max(30, "Use 3 to 30 characters.")
+  .min(USERNAME_MIN, USERNAME_LENGTH)
+  .max(USERNAME_MAX, USERNAME_LENGTH)
   .regex(/^[A-Za-z0-9_-]+$/, "Use only letters, digits, - and _.");
 
 export const RegisterSchema = z.object({

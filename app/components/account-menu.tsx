@@ -5,8 +5,11 @@ import { useDetailsDismiss } from "./dismiss";
 
 export type ShellUser = { id: string; username: string; avatar: string | null; isAdmin: boolean };
 
-/** Sign out is a POST form (with its CSRF token); it works without JavaScript. */
-export function SignOutForm({ className, label = "Sign out" }: { className?: string; label?: string }) {
+/**
+ * Sign out is a POST form (with its CSRF token); it works without JavaScript. The spec names it
+ * "Sign Out" (§6, the sidebar's button beside its "Sign In") and "Logout" in the account menu (§2 Header).
+ */
+export function SignOutForm({ className, label = "Sign Out" }: { className?: string; label?: string }) {
   return (
     <Form method="post" action="/logout" className={className}>
       <AuthenticityTokenInput name="csrf" />

@@ -68,7 +68,18 @@ async function where({
     AND: [await visible(), ...(community ? [COMMUNITY_STORY] : []), ...(authorId ? [{ authorId }] : [])],
     ...(category ? { category: { slug: category } } : {}),
     ...(tag ? { tags: { some: { slug: tag } } } : {}),
-    ...(search ? { OR: [{ title: containsText(search) }, { content: containsText(search) }] } : {}),
+    // What a reader saw on the story's card finds it too: the excerpt (a writer's summary) as well
+    // as the title and the text, as WordPress's own search does (the remote sources, spec §7).
+    ...(search
+      ? {
+          OR: [
+            { title: containsText(search) },
+            { excerpt: containsText(search) },
+            { summary: containsText(search) },
+            { content: containsText(search) },
+          ],
+        }
+      : {}),
   };
 }
 

@@ -3,15 +3,18 @@ import { ERROR_ID_PATTERN } from "./error-log";
 
 export const SEVERITIES = ["low", "medium", "high", "critical"] as const;
 
+/** The longest answer and page address: the schema's check and the inputs' maxlength. */
+export const BUG_REPORT_LIMITS = { text: 5000, page: 500 } as const;
+
 export const BugReportSchema = z.object({
   whatHappened: z
     .string({ error: "Tell us what happened." })
     .trim()
     .min(5, "Tell us a little more about what happened.")
-    .max(5000),
-  steps: z.string().trim().max(5000).optional(),
-  expected: z.string().trim().max(5000).optional(),
-  page: z.string().max(500).optional(),
+    .max(BUG_REPORT_LIMITS.text),
+  steps: z.string().trim().max(BUG_REPORT_LIMITS.text).optional(),
+  expected: z.string().trim().max(BUG_REPORT_LIMITS.text).optional(),
+  page: z.string().max(BUG_REPORT_LIMITS.page).optional(),
   severity: z.enum(SEVERITIES).default("medium"),
   errorId: z.string().regex(ERROR_ID_PATTERN).optional(),
 });

@@ -4,6 +4,8 @@ import { z } from "zod";
 export const FEEDBACK_TYPES = ["general", "bug", "feature", "content"] as const;
 export const FEEDBACK_CATEGORIES = ["general", "ui", "performance", "accessibility", "content"] as const;
 export const FEEDBACK_MIN_LENGTH = 5;
+/** The longest feedback and page address: the schema's check and the textarea's maxlength. */
+export const FEEDBACK_LIMITS = { content: 5000, page: 500 } as const;
 export const FEEDBACK_TOO_SHORT = "Please provide more details about your feedback";
 
 export const FeedbackSchema = z.object({
@@ -12,8 +14,8 @@ export const FeedbackSchema = z.object({
     .string({ error: FEEDBACK_TOO_SHORT })
     .trim()
     .min(FEEDBACK_MIN_LENGTH, FEEDBACK_TOO_SHORT)
-    .max(5000, "Please keep your feedback under 5000 characters."),
-  page: z.string().max(500).optional(),
+    .max(FEEDBACK_LIMITS.content, `Please keep your feedback under ${FEEDBACK_LIMITS.content} characters.`),
+  page: z.string().max(FEEDBACK_LIMITS.page).optional(),
   category: z.enum(FEEDBACK_CATEGORIES).default("general"),
   screenResolution: z
     .string()

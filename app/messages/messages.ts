@@ -1,23 +1,37 @@
 // The contact form (/contact) and the copyright claim form (/legal/copyright).
 import { z } from "zod";
 
+/**
+ * The longest each field may be, for the schema's check and the inputs' maxlength (one copy of
+ * each number; conform's getZodConstraint reads no maximum from zod 4.6's length checks).
+ */
+export const MESSAGE_LIMITS = { name: 100, email: 254, subject: 200, text: 5000, location: 2000 } as const;
+
 const name = z
   .string({ error: "Tell us your name." })
   .trim()
   .min(1, "Tell us your name.")
-  .max(100, "Please keep your name under 100 characters.");
+  .max(MESSAGE_LIMITS.name, `Please keep your name under ${MESSAGE_LIMITS.name} characters.`);
 const email = z
   .string({ error: "Enter your email address, so we can answer." })
   .trim()
-  .max(254, "That email address is too long.")
+  .max(MESSAGE_LIMITS.email, "That email address is too long.")
   .pipe(z.email("Enter a valid email address, such as name@example.com."));
 const longText = (required: string, short: string, min: number) =>
-  z.string({ error: required }).trim().min(min, short).max(5000, "Please keep it under 5000 characters.");
+  z
+    .string({ error: required })
+    .trim()
+    .min(min, short)
+    .max(MESSAGE_LIMITS.text, `Please keep it under ${MESSAGE_LIMITS.text} characters.`);
 
 export const ContactSchema = z.object({
   name,
   email,
-  subject: z.string().trim().max(200, "Please keep the subject under 200 characters.").optional(),
+  subject: z
+    .string()
+    .trim()
+    .max(MESSAGE_LIMITS.subject, `Please keep the subject under ${MESSAGE_LIMITS.subject} characters.`)
+    .optional(),
   message: longText("Write your message.", "Please write a little more (at least 10 characters).", 10),
 });
 
@@ -40,8 +54,12 @@ export const CopyrightClaimSchema = z.object({
     .string({ error: "Tell us where the copy is." })
     .trim()
     .min(3, "Tell us where the copy is: its address on this site or elsewhere.")
-    .max(2000, "Please keep the location under 2000 characters."),
-  details: z.string().trim().max(5000, "Please keep it under 5000 characters.").optional(),
+    .max(MESSAGE_LIMITS.location, `Please keep the location under ${MESSAGE_LIMITS.location} characters.`),
+  details: z
+    .string()
+    .trim()
+    .max(MESSAGE_LIMITS.text, `Please keep it under ${MESSAGE_LIMITS.text} characters.`)
+    .optional(),
   goodFaith: statement("The good-faith statement is required for a claim."),
   accurate: statement("The accuracy statement is required for a claim."),
 });

@@ -5,7 +5,7 @@ import { handleAuthAction } from "~/auth/auth-page.server";
 import { getOidcProvider, oidcProviders } from "~/auth/oidc.server";
 import { oidcMessage } from "~/auth/oidc-messages";
 import { publicFormProps } from "~/auth/public-form.server";
-import { LoginSchema, NEW_PASSWORD_MIN, RegisterSchema } from "~/auth/validation";
+import { LoginSchema, NEW_PASSWORD_MIN, RegisterSchema, USERNAME_MAX, USERNAME_MIN } from "~/auth/validation";
 import {
   Field,
   FormErrors,
@@ -122,9 +122,14 @@ function RegisterForm({
         id={fields.username.id}
         label="Username"
         errors={fields.username.errors}
-        hint="3 to 30 letters, digits, - or _."
+        hint={`${USERNAME_MIN} to ${USERNAME_MAX} letters, digits, - or _.`}
       >
-        <input {...getInputProps(fields.username, { type: "text" })} autoComplete="username" className={inputClass} />
+        <input
+          {...getInputProps(fields.username, { type: "text" })}
+          maxLength={USERNAME_MAX}
+          autoComplete="username"
+          className={inputClass}
+        />
       </Field>
       <NewPasswordField field={fields.password} label="Password" hint={`At least ${NEW_PASSWORD_MIN} characters.`} />
       <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -71,7 +71,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <dl className="mt-8 grid grid-cols-3 gap-3">
         <Count label="Bookmarks" value={counts.bookmarks} to="/bookmarks" />
         <Count label="Finished" value={counts.finished} to="/bookmarks?shelf=finished" />
-        <Count label="Submitted stories" value={counts.submitted} />
+        <Count label="Submitted stories" value={counts.submitted} to="/edit-story" />
       </dl>
 
       <AvatarForms avatar={avatar} errors={errors} />
@@ -87,6 +87,18 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </li>
           <li>
             <Link to="/reader">Continue reading</Link>
+          </li>
+        </ul>
+        <SectionTitle className="mt-8">Your writing</SectionTitle>
+        {counts.submitted === 0 ? (
+          <p className="mt-3">Have a story of your own? Every story is read by a moderator before it is published.</p>
+        ) : null}
+        <ul className="mt-3 list-disc space-y-1 pl-6">
+          <li>
+            <Link to="/submit-story">Write a story</Link>
+          </li>
+          <li>
+            <Link to="/edit-story">Your stories</Link>
           </li>
         </ul>
         <SectionTitle className="mt-8">Settings</SectionTitle>

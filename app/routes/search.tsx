@@ -1,4 +1,4 @@
-import { Form, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
 import { PageTitle, SectionTitle } from "~/components/page-title";
 import { StoryList } from "~/components/story-card";
@@ -14,20 +14,31 @@ export async function loader({ request }: Route.LoaderArgs) {
   const raw = url.searchParams.get("q");
   // An empty search box goes to /search itself.
   if (raw !== null && raw.trim() === "") throw redirect("/search");
-  const q = raw?.trim().slice(0, MAX_QUERY_LENGTH) ?? null;
-  if (!q) return { q: null, stories: [], total: 0, shelves: undefined };
+  const trimmed = raw?.trim() ?? "";
+  const q = trimmed.slice(0, MAX_QUERY_LENGTH) || null;
+  if (!q) return { q: null, shortened: false, stories: [], total: 0, shelves: undefined, categories: [] };
   const [result, user] = await Promise.all([
     contentChain.listStories({ search: q, perPage: 20 }),
     getOptionalUser(request),
   ]);
-  return { q, stories: result.stories, total: result.total, shelves: await listShelves(user, result.stories) };
+  // A search that finds nothing is no dead end: the categories to browse instead.
+  const categories = result.total === 0 ? (await contentChain.listTerms()).categories : [];
+  return {
+    q,
+    // Said on the page: the reader typed more than was searched for.
+    shortened: trimmed.length > MAX_QUERY_LENGTH,
+    stories: result.stories,
+    total: result.total,
+    shelves: await listShelves(user, result.stories),
+    categories,
+  };
 }
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, { title: args.loaderData?.q ? `Search: ${args.loaderData.q}` : "Search" });
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { q, stories, total, shelves } = loaderData;
+  const { q, shortened, stories, total, shelves, categories } = loaderData;
   return (
     <div>
       <PageTitle>Search</PageTitle>
@@ -49,10 +60,37 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       </Form>
       {q ? (
         <section aria-live="polite" className="mt-6">
+          {shortened ? (
+            <p className="mb-3 text-muted">
+              Your search was shortened to its first {MAX_QUERY_LENGTH} characters: only they were searched for.
+            </p>
+          ) : null}
           <SectionTitle>
             {total} {total === 1 ? "result" : "results"} for “{q}”
           </SectionTitle>
-          <StoryList stories={stories} headingLevel={3} shelves={shelves} />
+          {total === 0 ? (
+            <div className="mt-3 space-y-3">
+              <p>
+                No story has these words in its title, summary or text. Check the spelling, or try fewer or other words.
+              </p>
+              <p>
+                Or browse instead: <Link to="/stories">the Story Index</Link> lists every story.
+              </p>
+              {categories.length ? (
+                <nav aria-label="Categories">
+                  <ul className="flex flex-wrap gap-x-4 gap-y-1">
+                    {categories.map((c) => (
+                      <li key={c.slug}>
+                        <Link to={`/stories?category=${encodeURIComponent(c.slug)}`}>{c.name}</Link>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+              ) : null}
+            </div>
+          ) : (
+            <StoryList stories={stories} headingLevel={3} shelves={shelves} />
+          )}
         </section>
       ) : null}
     </div>

@@ -5,6 +5,9 @@ import type { SortOption } from "~/site/list-query";
 
 export const QUEUE_PAGE_SIZE = 10;
 
+/** The moderator's message to the writer: the action's check and the textarea's maxlength. */
+export const MODERATION_MESSAGE_MAX = 2000;
+
 export const QUEUE_SORTS = [
   { value: "oldest", label: "Oldest first" },
   { value: "newest", label: "Newest first" },

@@ -15,7 +15,7 @@ import { slugify } from "~/utils/slug";
 import { communityStoryPath, editStoryPath } from "~/utils/story-paths";
 import { CONTENT_WARNINGS } from "./content-warnings";
 import { renderStoryMarkdown } from "./markdown.server";
-import { QUEUE_PAGE_SIZE, QUEUE_SORTS } from "./moderation-list";
+import { MODERATION_MESSAGE_MAX, QUEUE_PAGE_SIZE, QUEUE_SORTS } from "./moderation-list";
 import { notifyWriter } from "./notify-writer.server";
 import { type StoryStatus, transition } from "./state";
 import { StoryError } from "./stories.server";
@@ -26,7 +26,7 @@ export const MODERATION_DECISIONS = ["approve", "request-changes", "reject"] as 
 export const MODERATION_MESSAGES = {
   messageRequired: "Write the message the writer will read.",
   reasonRequired: "Give the reason for the rejection: the writer will read it.",
-  messageTooLong: "At most 2000 characters.",
+  messageTooLong: `At most ${MODERATION_MESSAGE_MAX} characters.`,
 } as const;
 
 export const ModerationSchema = z
@@ -36,7 +36,7 @@ export const ModerationSchema = z
     item: z.string().regex(/^(p\d{1,12}|r[a-z0-9]{1,40})$/, "That submission does not exist."),
     message: z
       .string()
-      .max(2000, MODERATION_MESSAGES.messageTooLong)
+      .max(MODERATION_MESSAGE_MAX, MODERATION_MESSAGES.messageTooLong)
       .optional()
       .transform((v) => v?.trim() ?? ""),
   })

@@ -139,9 +139,15 @@ export function StoryEditor({
         errors={fields.markdown.errors}
         hint={`Markdown: a blank line between paragraphs, *italics*, **bold**, ## a heading, > a quotation. Up to ${formatCount(STORY_LIMITS.wordsMax)} words.`}
       >
-        <textarea {...getTextareaProps(fields.markdown)} rows={18} className={`${inputClass} font-serif`} />
+        <textarea
+          {...getTextareaProps(fields.markdown)}
+          rows={18}
+          maxLength={STORY_LIMITS.markdownMaxChars}
+          className={`${inputClass} font-serif`}
+        />
         <p className="text-sm text-muted" aria-live="polite">
-          {formatCount(words)} {words === 1 ? "word" : "words"} · about {readingMinutesForWords(words)} min read
+          {formatCount(words)} {words === 1 ? "word" : "words"}
+          {words > 0 ? ` · about ${readingMinutesForWords(words)} min read` : null}
         </p>
       </Field>
       <Field id={fields.category.id} label="Category" errors={fields.category.errors}>
@@ -172,7 +178,11 @@ export function StoryEditor({
           errors={fields.newTags.errors ?? fields.tag.errors}
           hint={newTags.hint}
         >
-          <input {...getInputProps(fields.newTags, { type: "text" })} className={inputClass} />
+          <input
+            {...getInputProps(fields.newTags, { type: "text" })}
+            maxLength={STORY_LIMITS.newTagsMaxChars}
+            className={inputClass}
+          />
         </Field>
       </fieldset>
       <fieldset className="space-y-2">

@@ -45,6 +45,24 @@ describe("the story form's limits", () => {
     });
   });
 
+  test("an empty submission names every missing field at once, not the title first and the rest on the second send", () => {
+    expect(errors({ intent: "submit" })).toEqual({
+      title: [STORY_MESSAGES.titleRequired],
+      summary: [STORY_MESSAGES.summaryRequired],
+      markdown: [STORY_MESSAGES.textTooShort],
+      category: [STORY_MESSAGES.categoryRequired],
+      agree: [STORY_MESSAGES.agreementRequired],
+    });
+    // A field that failed its own check keeps its message, and the others are still named.
+    expect(errors({ intent: "submit", title: "x".repeat(STORY_LIMITS.titleMax + 1), category: "Not a slug" })).toEqual({
+      title: [STORY_MESSAGES.titleTooLong],
+      summary: [STORY_MESSAGES.summaryRequired],
+      markdown: [STORY_MESSAGES.textTooShort],
+      category: [STORY_MESSAGES.categoryRequired],
+      agree: [STORY_MESSAGES.agreementRequired],
+    });
+  });
+
   test("sizes: title, summary, words", () => {
     expect(errors({ ...complete, title: "x".repeat(STORY_LIMITS.titleMax + 1) })).toMatchObject({
       title: [STORY_MESSAGES.titleTooLong],

@@ -18,6 +18,8 @@ export const STORY_LIMITS = {
   markdownMaxChars: 200_000,
   tagsMax: 10,
   tagMax: 40,
+  /** The proposed tags' field, all of them with their commas. */
+  newTagsMaxChars: 1000,
 } as const;
 
 export const STORY_MESSAGES = {
@@ -85,19 +87,37 @@ export const STORY_FIELDS = {
     .max(STORY_LIMITS.tagsMax, STORY_MESSAGES.tooManyTags)
     .default([]),
   /** New tags the writer proposes, comma-separated. */
-  newTags: z.string().max(1000).optional(),
+  newTags: z.string().max(STORY_LIMITS.newTagsMaxChars).optional(),
   warnings: z.array(z.enum(CONTENT_WARNING_IDS as [string, ...string[]])).default([]),
   mature: z.literal("on").optional(),
 };
 
-/** The length and tag limits every story is held to, whoever saves it; returns the word count. */
+/**
+ * The fields of a story form that already failed their own check. zod 4 skips an object's
+ * refinement once any field has failed, so an empty form answered "Give your story a title."
+ * alone and the summary, text, category and agreement only on the second send. The story
+ * refinements run whenever `intent` parsed (`STORY_REFINEMENT`) and leave the failed fields alone.
+ */
+export function failedFields(ctx: z.RefinementCtx): Set<PropertyKey | undefined> {
+  return new Set(ctx.issues.map((issue) => issue.path?.[0]));
+}
+
+/** Run a story form's refinement unless the object itself or its intent failed (see failedFields). */
+export const STORY_REFINEMENT = {
+  when: (payload: { issues: { path?: PropertyKey[] }[] }) =>
+    payload.issues.every((issue) => (issue.path?.length ?? 0) > 0 && issue.path?.[0] !== "intent"),
+};
+
+/** The length and tag limits every story is held to, whoever saves it; returns the word count (0 when the text failed). */
 export function checkStoryLimits(
   value: { markdown: string; tag: string[]; newTags?: string },
   ctx: z.RefinementCtx,
 ): number {
-  const words = countWords(value.markdown);
+  const failed = failedFields(ctx);
+  const words = failed.has("markdown") ? 0 : countWords(value.markdown);
   if (words > STORY_LIMITS.wordsMax)
     ctx.addIssue({ code: "custom", path: ["markdown"], message: STORY_MESSAGES.textTooLong });
+  if (failed.has("newTags") || failed.has("tag")) return words;
   const proposed = splitTags(value.newTags);
   if (proposed.some((t) => t.length > STORY_LIMITS.tagMax))
     ctx.addIssue({ code: "custom", path: ["newTags"], message: STORY_MESSAGES.tagTooLong });
@@ -113,16 +133,20 @@ export const StorySchema = z
     agree: z.literal("on", STORY_MESSAGES.agreementRequired).optional(),
   })
   .superRefine((value, ctx) => {
+    const failed = failedFields(ctx);
     const words = checkStoryLimits(value, ctx);
     if (value.intent !== "submit") return;
-    // Submitting asks for everything a moderator and a reader need.
-    if (!value.summary) ctx.addIssue({ code: "custom", path: ["summary"], message: STORY_MESSAGES.summaryRequired });
-    if (words < STORY_LIMITS.wordsMin)
+    // Submitting asks for everything a moderator and a reader need: each missing field is named
+    // on the first send, beside whatever else failed (a field with its own message keeps it).
+    if (!failed.has("summary") && !value.summary)
+      ctx.addIssue({ code: "custom", path: ["summary"], message: STORY_MESSAGES.summaryRequired });
+    if (!failed.has("markdown") && words < STORY_LIMITS.wordsMin)
       ctx.addIssue({ code: "custom", path: ["markdown"], message: STORY_MESSAGES.textTooShort });
-    if (!value.category) ctx.addIssue({ code: "custom", path: ["category"], message: STORY_MESSAGES.categoryRequired });
-    if (value.agree !== "on")
+    if (!failed.has("category") && !value.category)
+      ctx.addIssue({ code: "custom", path: ["category"], message: STORY_MESSAGES.categoryRequired });
+    if (!failed.has("agree") && value.agree !== "on")
       ctx.addIssue({ code: "custom", path: ["agree"], message: STORY_MESSAGES.agreementRequired });
-  });
+  }, STORY_REFINEMENT);
 
 export type StoryInput = z.output<typeof StorySchema>;
 

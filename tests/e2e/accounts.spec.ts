@@ -156,3 +156,29 @@ test("the admin area: anonymous -> sign in, reader -> 403, admin -> dashboard", 
   await sidebar.getByText("Administration").click();
   await expect(dashboard).toBeHidden();
 });
+
+test("the profile leads a reader to writing; the sidebar says Sign Out beside its Sign In, the account menu Logout", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+  await page.goto("/about");
+  await expect(sidebar.getByRole("link", { name: "Sign In", exact: true })).toBeVisible();
+  const reader = newReader();
+  await page.goto("/auth");
+  await register(page, reader);
+  await page.goto("/profile");
+  // Nothing submitted yet: the figure and the page both lead to writing.
+  const submitted = page.locator("dl > div").filter({ has: page.getByRole("term").getByText("Submitted stories") });
+  await expect(submitted.getByRole("link", { name: "0", exact: true })).toHaveAttribute("href", "/edit-story");
+  await page.getByRole("link", { name: "Write a story" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Submit a story" })).toBeVisible();
+
+  // Spec §6 "Sign Out" (the sidebar's button) and §2 Header "Logout" (the account menu).
+  await expect(sidebar.getByRole("button", { name: "Sign Out", exact: true })).toBeVisible();
+  const header = page.getByRole("banner");
+  await header.getByLabel(`Account menu for ${reader.username}`).click();
+  await expect(header.getByRole("button", { name: "Logout", exact: true })).toBeVisible();
+  await sidebar.getByRole("button", { name: "Sign Out", exact: true }).click();
+  await expect(page).toHaveURL("/auth");
+});

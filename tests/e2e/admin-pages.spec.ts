@@ -71,3 +71,35 @@ for (let start = 0; start < PAGES.length; start += GROUP) {
     }
   });
 }
+
+test("Insights & Reports leads to its four pages in one click each, on a phone too", async ({ page }) => {
+  await signInByApi(page, ADMIN);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/admin/dashboard");
+  // Not on the pages of the other entries.
+  await expect(page.getByRole("navigation", { name: "Insights & Reports" })).toHaveCount(0);
+  await page
+    .getByRole("navigation", { name: "Administration" })
+    .getByRole("link", { name: "Insights & Reports" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Analytics" })).toBeVisible();
+  const insights = page.getByRole("navigation", { name: "Insights & Reports" });
+  await expect(insights.getByRole("link", { name: "Analytics" })).toHaveAttribute("aria-current", "page");
+  for (const [name, heading, url] of [
+    ["Site statistics", "Site statistics", /\/admin\/site-statistics$/],
+    ["Feedback", "Feedback", /\/admin\/feedback$/],
+    ["Bug reports", "Bug reports", /\/admin\/bug-reports$/],
+    ["Analytics", "Analytics", /\/admin\/analytics$/],
+  ] as const) {
+    const link = insights.getByRole("link", { name, exact: true });
+    await expect(link).toBeInViewport();
+    await link.click();
+    await expect(page).toHaveURL(url);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expect(insights.getByRole("link", { name, exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(insights.locator('[aria-current="page"]')).toHaveCount(1);
+  }
+  // The feedback review's other addresses mark the same page.
+  await page.goto("/admin/feedback-review");
+  await expect(insights.getByRole("link", { name: "Feedback", exact: true })).toHaveAttribute("aria-current", "page");
+});

@@ -117,6 +117,9 @@ test("nothing typed is lost when a thread or a reply is refused", async ({ page,
   await expect(form.getByLabel("Your first post")).toHaveValue(body);
   await checkA11y();
 
+  // The title carries its limit as the story form's does: typing stops at 120 characters.
+  await form.getByLabel("Title").fill("t".repeat(400));
+  await expect(form.getByLabel("Title")).toHaveValue("t".repeat(120));
   await form.getByLabel("Title").fill("A title that is fine");
   await form.getByRole("button", { name: "Start thread" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "A title that is fine" })).toBeVisible();
@@ -127,6 +130,10 @@ test("nothing typed is lost when a thread or a reply is refused", async ({ page,
     .click();
   // The reader types once the quote is in the form (with JavaScript the link is a client navigation).
   await expect(page.getByRole("region", { name: "Reply" }).getByText("Quoting")).toBeVisible();
+  // The field stops at the limit as the reader types; the server's check stays for a form that
+  // comes without it (an old browser, a tampered page): that one is refused with the text kept.
+  await expect(page.getByLabel("Your reply")).toHaveAttribute("maxlength", "5000");
+  await page.getByLabel("Your reply").evaluate((field) => field.removeAttribute("maxlength"));
   const long = "x ".repeat(2600);
   await page.getByLabel("Your reply").fill(long);
   await page.getByRole("button", { name: "Post reply" }).click();

@@ -85,6 +85,35 @@ test("search finds stories across the chain", async ({ page }) => {
   await expect(page.getByRole("article")).toHaveCount(3);
 });
 
+test("search finds the words of a card's summary, offers a way on when nothing matches, and says when it shortened the query", async ({
+  page,
+  checkA11y,
+}) => {
+  // The site's own stories (the remote refused): their cards show the summary.
+  const site = `http://localhost:${DEGRADED_PORT}`;
+  for (const [words, title] of [
+    ["lighthouse", "The Keeper’s Log"],
+    ["stitched", "The Doll Hospital"],
+  ]) {
+    await page.goto(`${site}/search?q=${words}`);
+    await expect(page.getByRole("heading", { level: 2 })).toHaveText(`1 result for “${words}”`);
+    await expect(page.getByRole("article").getByRole("link", { name: title })).toBeVisible();
+  }
+
+  await page.goto(`${site}/search?q=zzyzx`);
+  await expect(page.getByRole("heading", { level: 2 })).toHaveText("0 results for “zzyzx”");
+  await expect(page.getByText("Check the spelling, or try fewer or other words.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "the Story Index" })).toHaveAttribute("href", "/stories");
+  const categories = page.getByRole("navigation", { name: "Categories" });
+  await expect(categories.getByRole("link", { name: "Gothic" })).toHaveAttribute("href", "/stories?category=gothic");
+  await checkA11y();
+
+  await page.goto(`${site}/search?q=${"night ".repeat(500)}`);
+  await expect(page.getByText("Your search was shortened to its first 200 characters")).toBeVisible();
+  await page.goto(`${site}/search?q=night`);
+  await expect(page.getByText(/Your search was shortened/)).toHaveCount(0);
+});
+
 test("with the remote down the site still shows stories, with no error and no wait", async ({ page, checkA11y }) => {
   const site = `http://localhost:${DEGRADED_PORT}`;
   const response = await page.goto(`${site}/stories`);

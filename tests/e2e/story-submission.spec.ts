@@ -208,3 +208,32 @@ test("a draft is saved and kept; an unknown community story is a 404", async ({ 
   const missing = await page.goto("/community-story/no-such-community-story");
   expect(missing?.status()).toBe(404);
 });
+
+test("an empty form names every missing field on the first send; the count starts at 0 words; the title stops at its limit", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await signUp(page);
+  await page.goto("/submit-story");
+  // Nothing typed yet: no reading time for a story that is not there.
+  await expect(page.getByText("0 words", { exact: true })).toBeVisible();
+  await expect(page.getByText(/min read/)).toHaveCount(0);
+  await page.getByRole("button", { name: "Submit for review" }).click();
+  for (const message of [
+    "Give your story a title.",
+    "Write a short summary: readers see it in the Story Index.",
+    "A story for review has at least 20 words.",
+    "Choose a category.",
+    "Please confirm that the story is your own work and follows the guidelines.",
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  // The title carries its limit: typing stops at 120 characters, as in every form of the site.
+  await page.getByLabel("Title").fill("x".repeat(400));
+  await expect(page.getByLabel("Title")).toHaveValue("x".repeat(120));
+  await expect(page.getByLabel("Story text")).toHaveAttribute("maxlength", "200000");
+  if (javaScriptEnabled) {
+    await page.getByLabel("Story text").fill("One two three.");
+    await expect(page.getByText("3 words · about 1 min read")).toBeVisible();
+  }
+});

@@ -12,7 +12,7 @@ import { PageTitle, SectionTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { listModerationQueue, ModerationSchema, moderate } from "~/stories/moderation.server";
-import { QUEUE_SORTS } from "~/stories/moderation-list";
+import { MODERATION_MESSAGE_MAX, QUEUE_SORTS } from "~/stories/moderation-list";
 import { StoryError } from "~/stories/stories.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { formatDate } from "~/utils/dates";
@@ -123,7 +123,7 @@ export default function ContentModeration({ loaderData, actionData }: Route.Comp
                         id={messageId}
                         name="message"
                         rows={3}
-                        maxLength={2000}
+                        maxLength={MODERATION_MESSAGE_MAX}
                         defaultValue={failed?.initialValue?.message?.toString() ?? ""}
                         aria-invalid={messageError ? true : undefined}
                         aria-describedby={messageError ? `${messageId}-error` : undefined}

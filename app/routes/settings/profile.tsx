@@ -13,7 +13,7 @@ import { EmailChangeSection } from "~/account/email-change-form";
 import { changePassword, getAccountSettings, updateProfile } from "~/account/settings.server";
 import { AuthError, requireUser } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
-import { NEW_PASSWORD_MIN } from "~/auth/validation";
+import { NEW_PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "~/auth/validation";
 import { Field, FormErrors, inputClass } from "~/components/forms";
 import { PageTitle, SectionTitle } from "~/components/page-title";
 import { env } from "~/env.server";
@@ -157,14 +157,19 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
         <Form method="post" className="mt-3 space-y-4" key={key("profile")}>
           <AuthenticityTokenInput name="csrf" />
           <input type="hidden" name="intent" value="profile" />
-          <Field id="username" label="Username" errors={usernameErrors} hint="3 to 30 letters, digits, - and _.">
+          <Field
+            id="username"
+            label="Username"
+            errors={usernameErrors}
+            hint={`${USERNAME_MIN} to ${USERNAME_MAX} letters, digits, - and _.`}
+          >
             <input
               id="username"
               name="username"
               defaultValue={sentValue(reply, "profile", "username", username)}
               required
-              minLength={3}
-              maxLength={30}
+              minLength={USERNAME_MIN}
+              maxLength={USERNAME_MAX}
               autoComplete="username"
               aria-invalid={usernameErrors?.length ? true : undefined}
               aria-describedby={describedBy("username", usernameErrors, true)}
