@@ -71,7 +71,12 @@ export function Sidebar({ collapsed, user }: { collapsed: boolean; user: ShellUs
   // a page load of the new page shows it, which is what happens without JavaScript.
   // Not on the first render: a sheet the reader opened before the app ran stays open.
   useCloseOnNavigation(() => {
-    closeSheet();
+    if (document.getElementById(SIDEBAR_ID)?.matches(":popover-open")) {
+      closeSheet();
+      // The closing sheet gave the focus back to "Open menu", whose tooltip then stood over the
+      // new page's title: the new page takes it, as after a page load.
+      document.getElementById("main-content")?.focus({ preventScroll: true });
+    }
     for (const group of SIDEBAR_GROUPS) {
       const element = groupElements.current.get(group.id);
       if (element) element.open = openOnLoad(group, location.pathname);

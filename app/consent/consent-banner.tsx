@@ -14,6 +14,7 @@ export function ConsentBanner({ redirectTo }: { redirectTo?: string }) {
   const fetcher = useFetcher({ key: "consent" });
   const location = useLocation();
   const ref = useRef<HTMLDialogElement>(null);
+  const focusedBefore = useRef<HTMLElement | null>(null);
 
   // In a task of its own (~/shell/idle): a modal makes the rest of the page inert, which restyles
   // the whole document, and in hydration's task that made it one of the page's longest
@@ -23,6 +24,7 @@ export function ConsentBanner({ redirectTo }: { redirectTo?: string }) {
       inOwnTask(() => {
         const dialog = ref.current;
         if (!dialog || dialog.matches(":modal") || typeof dialog.showModal !== "function") return;
+        focusedBefore.current = document.activeElement as HTMLElement | null;
         dialog.close();
         dialog.showModal();
       }),
@@ -30,7 +32,17 @@ export function ConsentBanner({ redirectTo }: { redirectTo?: string }) {
   );
 
   // The choice is made: gone at once, whatever the server still has to say.
-  if (fetcher.state !== "idle" || fetcher.data) return null;
+  const chosen = fetcher.state !== "idle" || Boolean(fetcher.data);
+  // The focus it held goes back where it was, or else to the page (WAI-ARIA APG, dialog pattern):
+  // removed, the dialog left it on <body>, where the next Tab starts over at the skip link.
+  useEffect(() => {
+    const back = focusedBefore.current;
+    if (chosen && document.activeElement === document.body)
+      ((back !== document.body && back?.isConnected && back) || document.getElementById("main-content"))?.focus({
+        preventScroll: true,
+      });
+  }, [chosen]);
+  if (chosen) return null;
 
   // id: not shown until its last button is parsed (app.css): it grows upwards from the foot of the
   // screen, so a banner painted in part on a slow link moved every line as the rest arrived.

@@ -73,12 +73,15 @@ export function SelectField({
   options,
   value,
   idPrefix = "",
+  hint,
 }: {
   name: string;
   label: string;
   options: readonly Option[];
   value: string;
   idPrefix?: string;
+  /** What the short options mean: a select shows one line, cut at its edge on a phone. */
+  hint?: string;
 }) {
   const id = `${idPrefix}${name}`;
   return (
@@ -86,12 +89,18 @@ export function SelectField({
       <label htmlFor={id} className="font-semibold">
         {label}
       </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
       {/* w-full: the column stretched it anyway; a percentage width lets a narrow column shrink
           it below its longest option instead of the page scrolling sideways (issue 40). */}
       <select
         id={id}
         name={name}
         defaultValue={value}
+        aria-describedby={hint ? `${id}-hint` : undefined}
         className="min-h-11 w-full rounded border border-line bg-surface px-2 text-ink"
       >
         {options.map((option) => (

@@ -77,16 +77,23 @@ export const WORD_SPACINGS = [
   { value: "0.32", label: "Widest (0.32 em)" },
 ] as const;
 
-/** Line length of story text. 50-75 characters read best; the default stays well under 80. */
+/**
+ * Line length of story text. 50-75 characters read best; the default stays well under 80. The
+ * counts are in the field's hint (MEASURE_HINT): in the option they cut "Medium (about 66
+ * characters, default)" to "Medium (about 66 characters, def" in a 390 px phone's select, which
+ * shows one line only.
+ */
 export const MEASURES = [
-  { value: "narrow", label: "Narrow (about 50 characters)", ch: MEASURE_CH.narrow },
-  { value: "default", label: "Medium (about 66 characters, default)", ch: MEASURE_CH.default },
-  { value: "wide", label: "Wide (about 80 characters)", ch: MEASURE_CH.wide },
+  { value: "narrow", label: "Narrow", ch: MEASURE_CH.narrow },
+  { value: "default", label: "Medium (default)", ch: MEASURE_CH.default },
+  { value: "wide", label: "Wide", ch: MEASURE_CH.wide },
 ] as const;
 
-/** Left (ragged right) by default; justified only when the reader asks for it. */
+export const MEASURE_HINT = `Narrow is about ${MEASURE_CH.narrow} characters a line, medium about ${MEASURE_CH.default}, wide about ${MEASURE_CH.wide}.`;
+
+/** Left (ragged right) by default; justified only when the reader asks for it. Short, as MEASURES. */
 export const TEXT_ALIGNS = [
-  { value: "left", label: "Left, ragged right (default)" },
+  { value: "left", label: "Left (default)" },
   { value: "justify", label: "Justified" },
 ] as const;
 

@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Prof
 
 function Count({ label, value, to }: { label: string; value: number; to?: string }) {
   return (
-    <div className="rounded-lg border border-line bg-surface p-4 text-center">
+    <div className="rounded-lg border border-line bg-surface p-3 text-center">
       <dt className="text-sm text-muted">{label}</dt>
       <dd className="font-serif text-3xl font-bold">{to ? <Link to={to}>{value}</Link> : value}</dd>
     </div>
@@ -68,7 +68,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
       {bio ? <p className="mt-6 whitespace-pre-line">{bio}</p> : null}
 
-      <dl className="mt-8 grid grid-cols-3 gap-3">
+      {/* As many columns as hold "Bookmarks" whole (in rem: it grows with the reader's text): three
+          from 390 px, two on a 320 px phone, where three split it "Bookmark / s". */}
+      <dl className="mt-8 grid grid-cols-[repeat(auto-fit,minmax(min(100%,6.75rem),1fr))] gap-3">
         <Count label="Bookmarks" value={counts.bookmarks} to="/bookmarks" />
         <Count label="Finished" value={counts.finished} to="/bookmarks?shelf=finished" />
         <Count label="Submitted stories" value={counts.submitted} to="/edit-story" />

@@ -1,7 +1,7 @@
 // The JavaScript shell's visible parts, in a chunk of their own that loads
 // only when one of them can play (./shell.tsx, docs/decisions/025).
 import "./shell.css";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { FIRST_LOAD_ANIMATION_MS, navigationAnimationMs, overlayDelayMs, SPLASH_MS } from "./animation-rules";
 import { PULL, PULL_SUCCESS_MS, type PullPhase, pullDistance, pullPhase, pullText } from "./pull-rules";
@@ -29,16 +29,44 @@ function loadEventAt(): number | null {
 }
 
 /**
+ * Where the splash hides nothing: in the room <main> keeps above its first line (its top padding,
+ * 2rem, which the card's 1.5rem and border fit), centred on it. Over the header it hid the site's
+ * name and the search button of a phone (issue 40: nothing floating over a control or text). Below
+ * a phone's flash toast too, which stands between the header and <main>. Not shown when that room
+ * is off the screen (a page opened at a fragment).
+ */
+function placeSplash(card: HTMLElement) {
+  const main = document.getElementById("main-content");
+  if (!main) return;
+  const box = main.getBoundingClientRect();
+  const top = box.top + (Number.parseFloat(getComputedStyle(main).paddingTop) - card.offsetHeight) / 2;
+  card.style.top = `${top}px`;
+  card.style.left = `${box.left + box.width / 2}px`;
+  card.style.visibility = top < 0 || top > window.innerHeight ? "hidden" : "";
+}
+
+/**
  * The loading overlay, the LOADING splash (2500 ms, scrolling locked) and the
  * first-load animation (1.5 s). They let every click and key through
  * (pointer-events: none, aria-hidden letters), and the splash is a small card
- * over the header that hides none of the page: the page under them is
- * already complete and usable.
+ * in the room above the page's first line (placeSplash) that hides none of the
+ * page: the page under them is already complete and usable.
  */
 function Intro() {
   const [overlay, setOverlay] = useState(true);
   const [splash, setSplash] = useState(true);
   const [animation, setAnimation] = useState(true);
+  const splashRef = useRef<HTMLDivElement>(null);
+
+  // Before the first paint, and again when the screen turns or the window is resized.
+  useLayoutEffect(() => {
+    const card = splashRef.current;
+    if (!card) return;
+    const place = () => placeSplash(card);
+    place();
+    window.addEventListener("resize", place);
+    return () => window.removeEventListener("resize", place);
+  }, []);
 
   useEffect(() => {
     const root = document.documentElement;
@@ -77,7 +105,7 @@ function Intro() {
     <>
       {overlay ? <div className="hs-overlay" aria-hidden="true" /> : null}
       {splash ? (
-        <div className="hs-splash" role="status" aria-label="Loading">
+        <div ref={splashRef} className="hs-splash" role="status" aria-label="Loading">
           <p className="hs-splash-word" aria-hidden="true">
             {LETTERS.map((letter, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the word never changes

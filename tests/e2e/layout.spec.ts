@@ -89,8 +89,10 @@ async function lookAt(page: Page, visit: Visit, js: "on" | "off", failures: Layo
     failures.header.push(...found.header);
     failures.sideways.push(...found.sideways);
     failures.covered.push(...found.covered);
+    failures.emptyRoom.push(...found.emptyRoom);
     failures.outOfReach.push(...found.outOfReach);
     failures.mislabelled.push(...found.mislabelled);
+    failures.splitWords.push(...found.splitWords);
     if (full && SCREENSHOT_WIDTHS.has(viewport.width)) await picture(viewport.width, "light");
   }
   // The dark scheme changes colours only, never a length ([data-theme=system] under
@@ -127,13 +129,23 @@ for (const role of ["anonymous", "reader", "admin"] as const) {
       if (chunk.some((v) => v.path === "/admin/bug-reports")) await anErrorLogged(page);
       const js = javaScriptEnabled === false ? "off" : "on";
       const screenshots = path.join(testInfo.project.outputDir, "layout-screenshots");
-      const failures: LayoutFailures = { header: [], sideways: [], covered: [], outOfReach: [], mislabelled: [] };
+      const failures: LayoutFailures = {
+        header: [],
+        sideways: [],
+        covered: [],
+        emptyRoom: [],
+        outOfReach: [],
+        mislabelled: [],
+        splitWords: [],
+      };
       for (const visit of chunk) await lookAt(page, visit, js, failures, screenshots);
       expect.soft(failures.header, "the header is one row, at most 64 px tall").toEqual([]);
       expect.soft(failures.sideways, "nothing scrolls sideways").toEqual([]);
       expect.soft(failures.covered, "nothing floating covers a control or a line of text").toEqual([]);
+      expect.soft(failures.emptyRoom, "nothing floating keeps room it leaves empty").toEqual([]);
       expect.soft(failures.outOfReach, "every control is on the screen, none to scroll to sideways").toEqual([]);
       expect.soft(failures.mislabelled, "a stacked table's cells are labelled with their columns").toEqual([]);
+      expect.soft(failures.splitWords, "no statistic's name breaks inside a word").toEqual([]);
     });
   }
 }

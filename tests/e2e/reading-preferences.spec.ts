@@ -75,6 +75,42 @@ test("Fonts: the typeface and size apply to the next page's first HTML; Reset to
   await expect(page.locator(".prose-story").first()).toHaveCSS("font-size", "18px");
 });
 
+/**
+ * The options of each select on the page that its closed box cannot show whole, as
+ * "name: option": a select shows one line, cut at its edge (less the arrow's room).
+ */
+function cutSelectOptions() {
+  const ARROW_PX = 24;
+  const context = document.createElement("canvas").getContext("2d") as CanvasRenderingContext2D;
+  return [...document.querySelectorAll("main select")].flatMap((select) => {
+    const style = getComputedStyle(select);
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room =
+      select.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight) - ARROW_PX;
+    return [...(select as HTMLSelectElement).options]
+      .filter((option) => context.measureText(option.text).width > room)
+      .map((option) => `${select.getAttribute("name")}: "${option.text}"`);
+  });
+}
+
+test("every choice of the reading settings' selects shows whole in its box, from 320 to 1440 px", async ({ page }) => {
+  const cut: string[] = [];
+  for (const path of ["/settings/accessibility", "/settings/preview", "/settings/fonts", "/settings/quick-settings"]) {
+    await page.goto(path);
+    for (const width of [320, 390, 768, 1024, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      // "Medium (about 66 characters, default)" showed as "Medium (about 66 characters, def" at 390 px.
+      for (const option of await page.evaluate(cutSelectOptions)) cut.push(`${path} at ${width} px: ${option}`);
+    }
+  }
+  expect(cut).toEqual([]);
+  // What the short options mean is said beside them.
+  await page.goto("/settings/accessibility");
+  await expect(page.getByLabel("Line length")).toHaveAccessibleDescription(
+    "Narrow is about 50 characters a line, medium about 66, wide about 80.",
+  );
+});
+
 test("Reading Preferences: spacing, contrast, motion and links reach the next page's <html>", async ({
   page,
   context,

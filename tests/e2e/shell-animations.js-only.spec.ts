@@ -102,6 +102,47 @@ test.describe("on the first visit of a browser session", () => {
     expect((await seen(page)).splashAdded).toEqual([]);
   });
 
+  test("the splash hides no control and no text of the page, from 320 to 1440 px", async ({ page }) => {
+    const hidden: string[] = [];
+    for (const viewport of [
+      { width: 320, height: 640 },
+      { width: 390, height: 844 },
+      { width: 768, height: 1024 },
+      { width: 1280, height: 800 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(viewport);
+      for (const path of ["/", "/about"]) {
+        // Each load a first visit again.
+        await page.evaluate(() => sessionStorage.removeItem("hs-visited")).catch(() => undefined);
+        await page.goto(path);
+        const splash = page.getByRole("status", { name: "Loading" });
+        await expect(splash).toBeVisible();
+        // It lets clicks through, so elementsFromPoint does not see it: its box against every
+        // control's and every line of text's. Over the header it hid a phone's site name and search.
+        const under = await splash.evaluate((card) => {
+          const box = card.getBoundingClientRect();
+          const over = (r: DOMRect) =>
+            r.width > 0 && r.right > box.left && r.left < box.right && r.bottom > box.top && r.top < box.bottom;
+          const found: string[] = [];
+          for (const el of document.querySelectorAll("a[href], button, input, select, textarea, label, summary"))
+            if (!card.contains(el) && over(el.getBoundingClientRect()))
+              found.push(`${el.tagName.toLowerCase()} "${el.getAttribute("aria-label") ?? el.textContent?.trim()}"`);
+          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (!node.textContent?.trim() || card.contains(node)) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            if ([...range.getClientRects()].some(over)) found.push(`"${node.textContent.trim().slice(0, 30)}"`);
+          }
+          return found;
+        });
+        for (const what of under) hidden.push(`${path} at ${viewport.width} px: ${what}`);
+      }
+    }
+    expect(hidden).toEqual([]);
+  });
+
   test("no splash over a story the server has painted", async ({ page }) => {
     await recordShell(page);
     await page.goto(`/story/${FERRY}`);

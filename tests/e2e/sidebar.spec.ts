@@ -34,13 +34,26 @@ test.describe("on a 375 px phone", () => {
     await expect(support).toBeVisible();
   });
 
-  test("following a link leaves the sheet closed on the new page", async ({ page }) => {
+  test("following a link leaves the sheet closed on the new page, with no tooltip over it", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/");
-    await page.getByRole("button", { name: "Open menu" }).click();
     const sidebar = page.getByRole("complementary", { name: "Sidebar" });
-    await sidebar.getByRole("link", { name: "Story Index" }).click();
-    await expect(page).toHaveURL("/stories");
-    await expect(sidebar).toBeHidden();
+    for (const [link, url, heading] of [
+      ["Story Index", "/stories", "Story Index"],
+      ["Home", "/", "Stories for the long dark"],
+    ] as const) {
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await sidebar.getByRole("link", { name: link, exact: true }).click();
+      await expect(page).toHaveURL(url);
+      await expect(sidebar).toBeHidden();
+      // The closing sheet gave the focus back to "Open menu", and its tooltip stood over the new
+      // page's title: the new page has the focus, as after a page load.
+      if (javaScriptEnabled) await expect(page.locator("main")).toBeFocused();
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole("tooltip")).toHaveCount(0);
+    }
   });
 
   test("with JavaScript a leftward swipe closes the sheet, a drifting one does not", async ({

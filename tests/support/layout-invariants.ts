@@ -32,10 +32,19 @@ export type LayoutMeasure = {
   wide: string[];
   covered: Covered[];
   /**
+   * Room a floating box keeps with nothing in it: an empty element of its own, taller than a line
+   * of nothing. The sidebar's column is one sticky box, so `covered`, which looks under each
+   * floating box, never looked inside it: the dock at its foot kept 68 px empty for a Feedback
+   * button the home page hides, which cut the sidebar's Theme buttons and took no click.
+   */
+  emptyRoom: Covered[];
+  /**
    * Controls of the page's main content that lie past the screen's left or right edge, to be
    * reached only by scrolling a box sideways (an admin table's Unpublish on a phone), named.
    */
   outOfReach: string[];
+  /** Words of a term's label (`<dt>`: a statistic's name) split over two lines ("Bookmark / s"), named. */
+  splitWords: string[];
   /** Cells whose visible column name (`data-label`, shown when a list table stacks) is not their column's header. */
   mislabelled: string[];
 };
@@ -128,6 +137,17 @@ export function measureInPage({ withApp, middle }: { withApp: boolean; middle: b
     }
     return [...out.values()];
   };
+  /** The empty elements that keep room inside each floating box (a container with no child and no text). */
+  const emptyRoomNow = (scroll: Covered["scroll"]) =>
+    floating().flatMap((float) =>
+      [...float.querySelectorAll(":is(div, section, ul, ol, li, p, span):empty")]
+        .filter((el) => el.getBoundingClientRect().height > 8 && visible(el))
+        .map((el) => ({
+          floating: name(float),
+          covers: `${el.tagName.toLowerCase()}.${el.className} ${Math.round(el.getBoundingClientRect().height)} px tall`,
+          scroll,
+        })),
+    );
   const run = async (): Promise<LayoutMeasure> => {
     const root = document.scrollingElement ?? document.documentElement;
     // Reading the layout lays the page out at the new size: no frame to wait for at the top.
@@ -143,6 +163,7 @@ export function measureInPage({ withApp, middle }: { withApp: boolean; middle: b
       clientWidth: root.clientWidth,
       wide: [],
       covered: coveredNow("top"),
+      emptyRoom: emptyRoomNow("top"),
       outOfReach: [...(document.querySelector("main")?.querySelectorAll(CONTROL) ?? [])]
         .filter((el) => {
           // The box first: the style is read only for the few past an edge.
@@ -151,6 +172,20 @@ export function measureInPage({ withApp, middle }: { withApp: boolean; middle: b
         })
         .slice(0, 3)
         .map(name),
+      splitWords: [...document.querySelectorAll("main dt")].flatMap((term) => {
+        const split: string[] = [];
+        const walker = document.createTreeWalker(term, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const word of (node.textContent ?? "").matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, word.index);
+            range.setEnd(node, word.index + word[0].length);
+            const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+            if (lines.size > 1) split.push(`"${word[0]}"`);
+          }
+        }
+        return split;
+      }),
       mislabelled: [...document.querySelectorAll("td[data-label]")].flatMap((cell) => {
         const row = cell.parentElement as HTMLTableRowElement;
         const head = cell.closest("table")?.tHead?.rows[0]?.cells[[...row.cells].indexOf(cell as HTMLTableCellElement)];
@@ -176,12 +211,14 @@ export function measureInPage({ withApp, middle }: { withApp: boolean; middle: b
       window.scrollTo({ top: (root.scrollHeight - root.clientHeight) / 2, behavior: "instant" });
       if (withApp) await frame();
       measure.covered.push(...coveredNow("middle"));
+      measure.emptyRoom.push(...emptyRoomNow("middle"));
     }
     if (root.scrollHeight > root.clientHeight) {
       window.scrollTo({ top: root.scrollHeight, behavior: "instant" });
       // The scroll event, then the app's answer to it (the "Scroll to top" control appears).
       if (withApp) await frame();
       measure.covered.push(...coveredNow("bottom"));
+      measure.emptyRoom.push(...emptyRoomNow("bottom"));
       window.scrollTo({ top: 0, behavior: "instant" });
     }
     return measure;
@@ -208,7 +245,13 @@ export function layoutFailures(m: LayoutMeasure, where: string) {
         ? [`${where}: ${m.scrollWidth} px wide in ${m.clientWidth} px (${m.wide.join(" | ")})`]
         : [],
     covered: m.covered.map((c) => `${where}: ${c.floating} covers ${c.covers} (scrolled to the ${c.scroll})`),
+    emptyRoom: [
+      ...new Set(
+        m.emptyRoom.map((c) => `${where}: ${c.floating} keeps an empty ${c.covers} (scrolled to the ${c.scroll})`),
+      ),
+    ],
     outOfReach: m.outOfReach.length ? [`${where}: ${m.outOfReach.join(" | ")} past the screen's edge`] : [],
+    splitWords: m.splitWords.length ? [`${where}: ${m.splitWords.join(" ")} split over two lines`] : [],
     mislabelled: [...new Set(m.mislabelled)].map((cell) => `${where}: a cell labelled ${cell}`),
   };
 }

@@ -14,6 +14,7 @@ import {
 import {
   LETTER_SPACINGS,
   LINE_HEIGHTS,
+  MEASURE_HINT,
   MEASURES,
   PARAGRAPH_SPACINGS,
   TEXT_ALIGNS,
@@ -83,7 +84,13 @@ export default function ReadingPreferences({ loaderData }: Route.ComponentProps)
               value={prefs.letterSpacing}
             />
             <SelectField name="wordSpacing" label="Word spacing" options={WORD_SPACINGS} value={prefs.wordSpacing} />
-            <SelectField name="measure" label="Line length" options={MEASURES} value={prefs.measure} />
+            <SelectField
+              name="measure"
+              label="Line length"
+              options={MEASURES}
+              value={prefs.measure}
+              hint={MEASURE_HINT}
+            />
             <SelectField name="textAlign" label="Text alignment" options={TEXT_ALIGNS} value={prefs.textAlign} />
           </div>
           <SectionTitle inCard>Display</SectionTitle>

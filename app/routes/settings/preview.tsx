@@ -10,6 +10,7 @@ import {
   FONT_WEIGHTS,
   LETTER_SPACINGS,
   LINE_HEIGHTS,
+  MEASURE_HINT,
   MEASURES,
   PARAGRAPH_SPACINGS,
   TEXT_ALIGNS,
@@ -96,7 +97,13 @@ export default function PreviewSettings({ loaderData }: Route.ComponentProps) {
             value={initial.letterSpacing}
           />
           <SelectField name="wordSpacing" label="Word spacing" options={WORD_SPACINGS} value={initial.wordSpacing} />
-          <SelectField name="measure" label="Line length" options={MEASURES} value={initial.measure} />
+          <SelectField
+            name="measure"
+            label="Line length"
+            options={MEASURES}
+            value={initial.measure}
+            hint={MEASURE_HINT}
+          />
           <SelectField name="textAlign" label="Text alignment" options={TEXT_ALIGNS} value={initial.textAlign} />
         </div>
         <div className="flex flex-wrap gap-3 pt-2">
