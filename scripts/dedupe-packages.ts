@@ -1,7 +1,7 @@
 // One copy of each package version in the client build. npm hoists the first version of a
 // package it meets to node_modules/ and gives every package that needs another version a copy of
 // its own: prisma's studio (a dev tool, never in the browser) pulls old Radix primitives to the
-// top, so the tooltip, the popover and each primitive under them (dismissable layer, focus scope,
+// top, so the tooltip (Radix's until stop 60), the popover and each primitive under them (dismissable layer, focus scope,
 // popper, portal, visually hidden, arrow) carried their own identical copy of react-slot 1.5.0,
 // react-primitive 2.2.0 and compose-refs 1.1.5: six of each in the site layer, which every page
 // loads. The bundler sees different files, so it keeps them all.

@@ -85,22 +85,23 @@ export function TrackedStoryText({
       <input type="hidden" name="redirectTo" value={`/story/${slug}`} />
       <Blocks
         blocks={blocks}
-        after={(index) =>
-          index < last ? (
-            // The place saved shows where it is: the toast that says so stands at the top of a
-            // phone's page, out of sight of a reader far down the story.
+        after={(index) => {
+          // The place saved shows where it is: the toast that says so stands at the top of a
+          // phone's page, out of sight of a reader far down the story.
+          const label = index === saved ? "Your place" : "I stopped here";
+          return index < last ? (
             <button
               type="submit"
               name="paragraph"
               value={index}
               className="stop-here"
               data-saved={index === saved || undefined}
-              aria-label={`${index === saved ? "Your place" : "I stopped here"} (paragraph ${index + 1} of ${blocks.length})`}
+              aria-label={`${label} (paragraph ${index + 1} of ${blocks.length})`}
             >
-              {index === saved ? "Your place" : "I stopped here"}
+              {label}
             </button>
-          ) : null
-        }
+          ) : null;
+        }}
       />
       {last >= 0 ? (
         <p className="mt-8 text-center font-sans">

@@ -260,7 +260,7 @@ test.describe("pull-to-refresh on a touch device", () => {
   });
 });
 
-test.describe("tooltips (Radix UI)", () => {
+test.describe("tooltips", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test("open after 700 ms, then instantly within the 300 ms skip delay; the sidebar's open at once", async ({
@@ -276,12 +276,24 @@ test.describe("tooltips (Radix UI)", () => {
     await expect(search).toHaveAttribute("data-state", "delayed-open");
     await expect(page.getByRole("tooltip", { name: "Search" })).toBeAttached();
     await checkA11y();
-    // Away from the trigger and its content (Radix keeps a hoverable tooltip open on the way to it).
+    // Away from the control.
     await page.mouse.move(640, 600, { steps: 5 });
     await expect(search).toHaveAttribute("data-state", "closed");
     await search.hover();
     await expect(search).toHaveAttribute("data-state", "instant-open");
+    // Under its control, within the screen; Escape closes it.
+    const tip = await page.getByRole("tooltip", { name: "Search" }).boundingBox();
+    const control = await search.boundingBox();
+    expect(tip && control && tip.y >= control.y + control.height && tip.x >= 8 && tip.x + tip.width <= 1272).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(search).toHaveAttribute("data-state", "closed");
+    await expect(page.getByRole("tooltip")).toHaveCount(0);
     await page.mouse.move(640, 600, { steps: 5 });
+    // The keyboard reaching the control names it at once; leaving it closes the tooltip.
+    await search.focus();
+    await expect(search).toHaveAttribute("data-state", "instant-open");
+    await page.keyboard.press("Shift+Tab");
+    await expect(page.getByRole("tooltip", { name: "Search" })).toHaveCount(0);
 
     const collapse = page.getByRole("complementary", { name: "Sidebar" }).getByRole("button", {
       name: "Collapse sidebar",

@@ -5,7 +5,6 @@ import { ScrollToTop } from "~/components/scroll-to-top";
 import { Sidebar } from "~/components/sidebar";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { TooltipProvider } from "~/components/tooltip";
 import { ConsentBanner } from "~/consent/consent-banner";
 import { useConsentSync } from "~/consent/use-consent-sync";
 import { FeedbackButton } from "~/feedback/feedback-button";
@@ -51,7 +50,7 @@ export default function SiteLayout() {
     </div>
   );
   return (
-    <TooltipProvider>
+    <>
       <a href="#main-content" className="skip-link">
         Skip to content
       </a>
@@ -82,7 +81,7 @@ export default function SiteLayout() {
       </div>
       {root && !root.consent && location.pathname !== "/cookie-test" ? <ConsentBanner /> : null}
       <Shell />
-    </TooltipProvider>
+    </>
   );
 }
 
