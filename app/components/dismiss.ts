@@ -1,7 +1,7 @@
 // How what opens over the page closes again (issue 40; WAI-ARIA APG menu button and dialog
 // patterns): Escape closes it and gives focus back to the control that opened it, a click
 // outside it closes it, and so does a navigation, so nothing stays open over the next page.
-// Radix's popover does the first two itself; native popovers light-dismiss; native modal
+// Native popovers (the quick settings, the menu sheet) close on Escape and light-dismiss; native modal
 // dialogs close on Escape and give focus back, but a click on their backdrop does nothing.
 import { type RefObject, useEffect, useRef } from "react";
 import { useLocation } from "react-router";

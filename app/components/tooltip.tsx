@@ -15,15 +15,15 @@ import {
   useRef,
   useState,
 } from "react";
+import { placeBeside } from "./place-floating";
 import tooltipCss from "./tooltip.css?inline";
 
 /** Spec §9 Tooltip: 700 ms delay (0 in the sidebar), 300 ms skip delay. */
 export const TOOLTIP_DELAY_MS = 700;
 export const SIDEBAR_TOOLTIP_DELAY_MS = 0;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
-/** Between the control and its tooltip, and the least room kept to the screen's edges. */
+/** Between the control and its tooltip. */
 const GAP_PX = 6;
-const EDGE_PX = 8;
 
 type State = "closed" | "delayed-open" | "instant-open";
 
@@ -74,8 +74,7 @@ export function Tooltip({
     });
   };
 
-  // Shown in the top layer, then placed under the control (above it where the screen ends first),
-  // within the screen's width. Focus handed back as another popover closes (the menu sheet on
+  // Shown in the top layer, then placed under the control (./place-floating.ts). Focus handed back as another popover closes (the menu sheet on
   // Escape) arrives inside that popover's own operation, when the browser refuses to show another:
   // then a frame later. A tooltip never breaks the page it names a control of.
   useLayoutEffect(() => {
@@ -85,13 +84,7 @@ export function Tooltip({
     const show = () => {
       if (!element.isConnected) return;
       if (!element.matches(":popover-open")) element.showPopover();
-      const box = anchor.getBoundingClientRect();
-      const { width, height } = element.getBoundingClientRect();
-      const below = box.bottom + GAP_PX;
-      const top = below + height > window.innerHeight - EDGE_PX ? box.top - GAP_PX - height : below;
-      const left = Math.min(box.left + box.width / 2 - width / 2, window.innerWidth - EDGE_PX - width);
-      element.style.top = `${Math.max(top, EDGE_PX)}px`;
-      element.style.left = `${Math.max(left, EDGE_PX)}px`;
+      placeBeside(anchor, element, { gap: GAP_PX, align: "center" });
     };
     try {
       show();

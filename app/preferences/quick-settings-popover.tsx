@@ -1,11 +1,13 @@
-// Loaded on demand by ReadingSettingsButton: the quick settings in a Radix UI
-// popover (focus moves in, Escape and the close button close it, focus goes
-// back to the button). The form posts to /settings/quick-settings, the same
-// action as the page; the root loader then revalidates and <html> follows.
-import * as Popover from "@radix-ui/react-popover";
-import { useEffect, useState } from "react";
+// Loaded on demand by ReadingSettingsButton: the quick settings in a popover (the browser's own,
+// `popover="auto"`: Escape and a press outside close it; focus moves in when it opens and goes
+// back to the button when it closes). The form posts to /settings/quick-settings, the same action
+// as the page; the root loader then revalidates and <html> follows. Not Radix UI's popover: its
+// positioning engine alone was most of this chunk (docs/decisions/052); it is placed by the
+// site's one rule for what floats beside a control (app/components/place-floating.ts).
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { useCloseOnNavigation } from "~/components/dismiss";
+import { placeBeside } from "~/components/place-floating";
 import { PAGES_CSS_URL } from "~/styles/pages-css";
 import { useTheme } from "~/theme/theme-toggle";
 import { showToast } from "~/toasts/toast-store";
@@ -13,14 +15,22 @@ import { csrfToken } from "~/utils/api-client";
 import { formKey, QuickSettingsFields } from "./controls";
 import { usePreferences } from "./use-preferences";
 
+/** Between the button and the popover. */
+const GAP_PX = 6;
+
 export default function QuickSettingsPopover({ label }: { label: string }) {
   const fetcher = useFetcher<{ ok?: boolean }>({ key: "quick-settings" });
   const prefs = usePreferences();
   const theme = useTheme();
   const saved = fetcher.state === "idle" && fetcher.data?.ok;
-  // Radix closes it on Escape and on a press outside; a navigation to the next story closes it too.
-  const [open, setOpen] = useState(true);
-  useCloseOnNavigation(() => setOpen(false));
+  const id = useId();
+  const trigger = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const hide = () => {
+    if (panel.current?.matches(":popover-open")) panel.current.hidePopover();
+  };
+  // A navigation to the next story closes it too.
+  useCloseOnNavigation(hide);
   // The story page is cacheable and carries no token: the popover asks for one when it opens.
   const [token, setToken] = useState<string | null>(null);
   useEffect(() => {
@@ -31,21 +41,51 @@ export default function QuickSettingsPopover({ label }: { label: string }) {
     if (saved) showToast({ title: "Reading preferences saved", variant: "success" });
   }, [saved]);
 
+  // Open as it arrives (the reader pressed the button that loaded it), and on each press after.
+  // Placed beside its button from the button's start, focus on its first control; closed, focus
+  // back on the button when it was inside (or lost with the button this replaced).
+  useEffect(() => {
+    const element = panel.current;
+    const button = trigger.current;
+    if (!element || !button) return;
+    const onToggle = (event: Event) => {
+      if ((event as ToggleEvent).newState === "open") {
+        placeBeside(button, element, { gap: GAP_PX, align: "start" });
+        element.querySelector<HTMLElement>("input:not([type=hidden]), select, button, a[href]")?.focus();
+      } else if (element.contains(document.activeElement) || document.activeElement === document.body) {
+        button.focus();
+      }
+    };
+    const onResize = () => {
+      if (element.matches(":popover-open")) placeBeside(button, element, { gap: GAP_PX, align: "start" });
+    };
+    element.addEventListener("toggle", onToggle);
+    window.addEventListener("resize", onResize);
+    element.showPopover();
+    return () => {
+      element.removeEventListener("toggle", onToggle);
+      window.removeEventListener("resize", onResize);
+    };
+  }, []);
+
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
+    <>
       {/* Its controls' utilities live in pages.css (docs/decisions/022), linked when it opens. The same
           URL as the pages that link it: a side-effect CSS import here made the client build name a
           second copy after this chunk, and every page linking pages.css then failed to hydrate. */}
       <link rel="stylesheet" href={PAGES_CSS_URL} precedence="pages" />
-      <Popover.Trigger className="btn text-sm">{label}</Popover.Trigger>
-      <Popover.Content
-        align="start"
-        sideOffset={6}
-        collisionPadding={8}
+      <button ref={trigger} type="button" popoverTarget={id} className="btn text-sm" aria-haspopup="dialog">
+        {label}
+      </button>
+      <div
+        ref={panel}
+        id={id}
+        popover="auto"
+        role="dialog"
         aria-label="Quick reading settings"
-        // At most the room Radix finds on its side, scrolling inside: in the largest text on a 320x568
-        // phone it was 875 px tall, opened upwards with its first half above the screen's top.
-        className="z-50 max-h-(--radix-popover-content-available-height) w-72 max-w-[calc(100vw-1rem)] overflow-y-auto rounded-lg border border-line bg-surface p-4 text-ink shadow-lg"
+        // At most the room on its side, scrolling inside: in the largest text on a 320x568 phone it
+        // was 875 px tall, opened upwards with its first half above the screen's top.
+        className="w-72 max-w-[calc(100vw-1rem)] overflow-y-auto rounded-lg border border-line bg-surface p-4 text-left font-sans text-ink shadow-lg"
       >
         <fetcher.Form method="post" action="/settings/quick-settings" key={formKey(prefs, theme)} className="space-y-4">
           <input type="hidden" name="enhanced" value="1" />
@@ -61,13 +101,15 @@ export default function QuickSettingsPopover({ label }: { label: string }) {
             >
               Apply
             </button>
-            <Popover.Close className="btn">Close</Popover.Close>
+            <button type="button" popoverTarget={id} popoverTargetAction="hide" className="btn">
+              Close
+            </button>
           </div>
           <p className="text-sm">
             <Link to="/settings/accessibility">All reading preferences</Link>
           </p>
         </fetcher.Form>
-      </Popover.Content>
-    </Popover.Root>
+      </div>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 // The story page's way to the quick settings. Without JavaScript (and before
 // hydration) a link to /settings/quick-settings; with it a button that loads
-// the popover (Radix UI) only when the reader asks for it, so the story
+// the popover only when the reader asks for it, so the story
 // page's first load carries no popover code.
 import { lazy, Suspense, useState } from "react";
 import { useHydrated } from "~/utils/use-hydrated";
