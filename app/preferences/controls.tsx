@@ -4,7 +4,18 @@ import { Form, useActionData } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/form-errors";
 import { THEMES, type Theme } from "~/theme/theme";
-import { FONT_SIZES, LINE_HEIGHTS, matchingPreset, PRESETS } from "./preference-options";
+import {
+  FONT_SIZES,
+  LETTER_SPACINGS,
+  LINE_HEIGHTS,
+  MEASURE_HINT,
+  MEASURES,
+  matchingPreset,
+  PARAGRAPH_SPACINGS,
+  PRESETS,
+  TEXT_ALIGNS,
+  WORD_SPACINGS,
+} from "./preference-options";
 import type { Preferences } from "./preferences";
 
 type Option = { value: string; label: string; hint?: string };
@@ -219,6 +230,25 @@ export function QuickSettingsFields({
         idPrefix={idPrefix}
       />
     </div>
+  );
+}
+
+/** The text's spacing and line: the same six fields in Reading Preferences and Preview. */
+export function TextLayoutFields({ prefs }: { prefs: Preferences }) {
+  return (
+    <>
+      <SelectField name="lineHeight" label="Line height" options={LINE_HEIGHTS} value={prefs.lineHeight} />
+      <SelectField
+        name="paragraphSpacing"
+        label="Paragraph spacing"
+        options={PARAGRAPH_SPACINGS}
+        value={prefs.paragraphSpacing}
+      />
+      <SelectField name="letterSpacing" label="Letter spacing" options={LETTER_SPACINGS} value={prefs.letterSpacing} />
+      <SelectField name="wordSpacing" label="Word spacing" options={WORD_SPACINGS} value={prefs.wordSpacing} />
+      <SelectField name="measure" label="Line length" options={MEASURES} value={prefs.measure} hint={MEASURE_HINT} />
+      <SelectField name="textAlign" label="Text alignment" options={TEXT_ALIGNS} value={prefs.textAlign} />
+    </>
   );
 }
 

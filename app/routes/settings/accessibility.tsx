@@ -9,18 +9,9 @@ import {
   PresetButtons,
   RadioGroup,
   SaveAndReset,
-  SelectField,
+  TextLayoutFields,
 } from "~/preferences/controls";
-import {
-  LETTER_SPACINGS,
-  LINE_HEIGHTS,
-  MEASURE_HINT,
-  MEASURES,
-  PARAGRAPH_SPACINGS,
-  TEXT_ALIGNS,
-  WARNING_MODES,
-  WORD_SPACINGS,
-} from "~/preferences/preference-options";
+import { WARNING_MODES } from "~/preferences/preference-options";
 import { handlePreferencesAction } from "~/preferences/settings.server";
 import { usePreferences } from "~/preferences/use-preferences";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
@@ -70,28 +61,7 @@ export default function ReadingPreferences({ loaderData }: Route.ComponentProps)
           <ActionErrors />
           <SectionTitle inCard>Text</SectionTitle>
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField name="lineHeight" label="Line height" options={LINE_HEIGHTS} value={prefs.lineHeight} />
-            <SelectField
-              name="paragraphSpacing"
-              label="Paragraph spacing"
-              options={PARAGRAPH_SPACINGS}
-              value={prefs.paragraphSpacing}
-            />
-            <SelectField
-              name="letterSpacing"
-              label="Letter spacing"
-              options={LETTER_SPACINGS}
-              value={prefs.letterSpacing}
-            />
-            <SelectField name="wordSpacing" label="Word spacing" options={WORD_SPACINGS} value={prefs.wordSpacing} />
-            <SelectField
-              name="measure"
-              label="Line length"
-              options={MEASURES}
-              value={prefs.measure}
-              hint={MEASURE_HINT}
-            />
-            <SelectField name="textAlign" label="Text alignment" options={TEXT_ALIGNS} value={prefs.textAlign} />
+            <TextLayoutFields prefs={prefs} />
           </div>
           <SectionTitle inCard>Display</SectionTitle>
           <div className="space-y-3">

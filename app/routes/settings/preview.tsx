@@ -2,21 +2,10 @@ import { useState } from "react";
 import { data, Form } from "react-router";
 import { csrfToken } from "~/auth/csrf.server";
 import { PageTitle } from "~/components/page-title";
-import { ActionErrors, RadioGroup, SelectField } from "~/preferences/controls";
+import { ActionErrors, RadioGroup, SelectField, TextLayoutFields } from "~/preferences/controls";
 import { fontFacesCss } from "~/preferences/fonts";
 import { InlineCss, PREVIEW_CSS } from "~/preferences/preference-css";
-import {
-  FONT_SIZES,
-  FONT_WEIGHTS,
-  LETTER_SPACINGS,
-  LINE_HEIGHTS,
-  MEASURE_HINT,
-  MEASURES,
-  PARAGRAPH_SPACINGS,
-  TEXT_ALIGNS,
-  TYPEFACES,
-  WORD_SPACINGS,
-} from "~/preferences/preference-options";
+import { FONT_SIZES, FONT_WEIGHTS, TYPEFACES } from "~/preferences/preference-options";
 import { preferencesFromSearch } from "~/preferences/preference-schemas";
 import {
   type Preferences,
@@ -83,28 +72,7 @@ export default function PreviewSettings({ loaderData }: Route.ComponentProps) {
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField name="fontSize" label="Font size" options={FONT_SIZES} value={initial.fontSize} />
           <SelectField name="fontWeight" label="Font weight" options={FONT_WEIGHTS} value={initial.fontWeight} />
-          <SelectField name="lineHeight" label="Line height" options={LINE_HEIGHTS} value={initial.lineHeight} />
-          <SelectField
-            name="paragraphSpacing"
-            label="Paragraph spacing"
-            options={PARAGRAPH_SPACINGS}
-            value={initial.paragraphSpacing}
-          />
-          <SelectField
-            name="letterSpacing"
-            label="Letter spacing"
-            options={LETTER_SPACINGS}
-            value={initial.letterSpacing}
-          />
-          <SelectField name="wordSpacing" label="Word spacing" options={WORD_SPACINGS} value={initial.wordSpacing} />
-          <SelectField
-            name="measure"
-            label="Line length"
-            options={MEASURES}
-            value={initial.measure}
-            hint={MEASURE_HINT}
-          />
-          <SelectField name="textAlign" label="Text alignment" options={TEXT_ALIGNS} value={initial.textAlign} />
+          <TextLayoutFields prefs={initial} />
         </div>
         <div className="flex flex-wrap gap-3 pt-2">
           <button type="submit" className="btn">
