@@ -104,6 +104,13 @@ export function StoryArticle({
       ) : (
         <StoryText blocks={blocks} />
       )}
+      {reader || story.protected || hideText ? null : (
+        // The library is for signed-in readers: an anonymous one learns of it where a story ends.
+        <p className="mt-8 text-sm text-muted">
+          <Link to={`/auth?redirectTo=${encodeURIComponent(path)}`}>Sign in</Link> to bookmark this story, put it on a
+          shelf and keep your place in it.
+        </p>
+      )}
       {story.protected ? null : (
         <StoryDownloads
           path={path}

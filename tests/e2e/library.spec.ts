@@ -21,6 +21,11 @@ test("anonymous readers are sent to sign in and come back", async ({ page }) => 
   await expect(page.getByRole("button", { name: /Bookmark/ })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /I stopped here/ })).toHaveCount(0);
   await expect(page.locator("#p-0")).toBeVisible();
+  // Where the story ends, the same line for every anonymous reader says what signing in gives, and
+  // brings them back to the story.
+  await expect(page.getByText("to bookmark this story, put it on a shelf and keep your place in it.")).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(`/auth?${new URLSearchParams({ redirectTo: `/story/${FERRY.slug}` })}`);
 });
 
 test("bookmark a story, change its shelf, remove it and undo", async ({ page, checkA11y }) => {
