@@ -70,11 +70,17 @@ async function goOffline(context: BrowserContext) {
 /** A signed-in reader bookmarks the ferry story from its page; the worker then keeps it. */
 async function bookmarkAndWaitUntilKept(page: Page) {
   await page.goto(`/story/${FERRY.slug}`);
+  // Saved on the server before the test leaves the page: the control shows the shelf before the
+  // server answers, and leaving at once could cancel the request (the library then stayed empty).
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/bookmarks"),
+  );
   await page
     .getByRole("main")
     .getByRole("button", { name: `Bookmark ${FERRY.title}` })
     .click();
   await expect(page.getByRole("main").getByText("On your shelf: Bookmarked")).toBeVisible();
+  expect((await saved).ok()).toBe(true);
   // The library lists it (saved on the server), and opening the library starts a sync that sees it:
   // the one the press started may have asked for the list before the bookmark was saved (the page
   // was not yet the worker's, so the bookmark's request did not start another).
