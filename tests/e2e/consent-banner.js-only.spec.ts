@@ -23,3 +23,22 @@ test("the banner stays where it was painted when it becomes a modal dialog", asy
   expect(await banner.boundingBox()).toEqual(painted);
   expect(await layoutShifts(page)).toBe(0);
 });
+
+test("after Accept or Decline the keyboard is on the page, not dropped on <body>", async ({ page, context }) => {
+  // With JavaScript only: without it the choice posts and the page loads again, with the focus at its start.
+  for (const choice of ["Accept", "Decline"] as const) {
+    await context.clearCookies({ name: "hs_consent" });
+    await page.goto("/stories");
+    const banner = page.getByRole("dialog", { name: "We use cookies" });
+    // Modal, as the app makes it: it holds the keyboard until answered.
+    await expect.poll(() => banner.evaluate((dialog) => dialog.matches(":modal"))).toBe(true);
+    await banner.getByRole("button", { name: choice }).focus();
+    await page.keyboard.press("Enter");
+    await expect(banner).toBeHidden();
+    // On <body> the next Tab started over at the skip link; the page's content takes it (WAI-ARIA
+    // APG, dialog pattern), and Tab goes on into the page.
+    await expect(page.locator("main"), choice).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(page.locator("main :focus"), choice).toHaveCount(1);
+  }
+});

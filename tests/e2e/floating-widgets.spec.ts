@@ -101,19 +101,3 @@ test("on a desktop a toast stands at the foot of the sidebar and covers nothing"
   const box = await toast.boundingBox();
   expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(256);
 });
-
-test("on a phone, Scroll to top coming into its row does not make the page longer under the reader", async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  test.skip(javaScriptEnabled === false, "Scroll to top is JavaScript's");
-  await page.setViewportSize({ width: 390, height: 844 });
-  // The home page hides Feedback: the dock's row holds nothing until the reader scrolls.
-  await page.goto("/");
-  await expect(page.locator("html[data-hydrated]")).toBeAttached();
-  const before = await page.evaluate(() => document.documentElement.scrollHeight);
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await expect(page.getByRole("link", { name: "Scroll to top" })).toBeVisible();
-  // It grew by the row's 68 px as the reader reached the end: "the end" moved away from them.
-  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(before);
-});

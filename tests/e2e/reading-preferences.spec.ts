@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
 import { ADMIN } from "../../playwright.config";
 import { newReader, register, signIn, signInAndOpen, signUp } from "../support/accounts";
-import { HEADER_ROW_SPREAD_PX, measureLayout } from "../support/layout-invariants";
+import { HEADER_ROW_SPREAD_PX, measureLayout, splitWordsInPage } from "../support/layout-invariants";
 import { anotherPersonPage, chooseDisplayMode, DISPLAY_MODES, expect, giveConsent, test } from "../support/test";
 
 const STORY = "/story/the-doll-hospital";
@@ -212,26 +212,8 @@ const LARGEST_TEXT_PAGES = [
   "/contact",
 ];
 
-/**
- * The words of the page's title, its sections' titles and its stories' cards' titles that the
- * browser split over two lines ("Notificati / ons", "Lamplighter / 's").
- */
-function splitTitleWords() {
-  const split: string[] = [];
-  for (const title of document.querySelectorAll("main :is(h1, h2), .story-card :is(h2, h3)")) {
-    const walker = document.createTreeWalker(title, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      for (const word of (node.textContent ?? "").matchAll(/\S+/g)) {
-        const range = document.createRange();
-        range.setStart(node, word.index);
-        range.setEnd(node, word.index + word[0].length);
-        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-        if (lines.size > 1) split.push(word[0]);
-      }
-    }
-  }
-  return split;
-}
+/** The page's title, its sections' titles and its stories' cards' titles ("Notificati / ons", "Lamplighter / 's"). */
+const TITLES = "main :is(h1, h2), .story-card :is(h2, h3)";
 
 test("in the largest text no page scrolls sideways or puts a control past the edge, from 320 to 1024 px (WCAG 1.4.10)", async ({
   page,
@@ -254,7 +236,7 @@ test("in the largest text no page scrolls sideways or puts a control past the ed
         sideways.push(`${path} at ${width} px: ${m.scrollWidth - m.clientWidth} px ${m.wide.join(" ")}`);
       for (const control of m.outOfReach) outOfReach.push(`${path} at ${width} px: ${control}`);
       // Nor does a page's title break a word in two: at 320 px "Notifications" did, at 63 px a letter.
-      for (const word of await page.evaluate(splitTitleWords)) split.push(`${path} at ${width} px: "${word}"`);
+      for (const word of await page.evaluate(splitWordsInPage, TITLES)) split.push(`${path} at ${width} px: "${word}"`);
     }
   }
   expect(sideways, "pages that scroll sideways in the largest text").toEqual([]);
@@ -278,7 +260,7 @@ test("in the presets' typefaces and spacing no page title splits a word, nor a r
       await page.evaluate(() => document.fonts.ready);
       for (const width of [320, 390]) {
         await page.setViewportSize({ width, height: 800 });
-        for (const word of await page.evaluate(splitTitleWords))
+        for (const word of await page.evaluate(splitWordsInPage, TITLES))
           split.push(`${preset}: ${path} at ${width} px: "${word}"`);
       }
     }
@@ -311,7 +293,7 @@ test("in the presets' typefaces and spacing no page title splits a word, nor a r
   for (const path of ["/legal/cookie-policy", "/legal/terms", "/legal/copyright", "/", "/stories"]) {
     await page.goto(path);
     await page.setViewportSize({ width: 320, height: 800 });
-    for (const word of await page.evaluate(splitTitleWords)) split.push(`Lexend, largest: ${path}: "${word}"`);
+    for (const word of await page.evaluate(splitWordsInPage, TITLES)) split.push(`Lexend, largest: ${path}: "${word}"`);
   }
   expect(split, "title words broken over two lines in Lexend in the largest text").toEqual([]);
   expect(sideways, "reading pages wider than a 320 px screen").toEqual([]);

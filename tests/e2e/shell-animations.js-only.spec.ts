@@ -333,3 +333,17 @@ test("the refresh helper on the admin dashboard: Never refreshed, then Last upda
   await refreshed;
   await expect(page.getByText("Last updated just now")).toBeVisible();
 });
+
+test("on a phone, Scroll to top coming into its row does not make the page longer under the reader", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The home page hides Feedback: the dock's row holds nothing until the reader scrolls.
+  await page.goto("/");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  const before = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.getByRole("link", { name: "Scroll to top" })).toBeVisible();
+  // It grew by the row's 68 px as the reader reached the end: "the end" moved away from them.
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(before);
+});
