@@ -166,12 +166,7 @@ export function ReplyForm({
           errors={fields.body.errors}
           hint={`Plain text, up to ${TEXT_LIMITS.body.max} characters. Links work; start lines with > to quote.`}
         >
-          <textarea
-            {...getTextareaProps(fields.body)}
-            rows={6}
-            maxLength={TEXT_LIMITS.body.max}
-            className={inputClass}
-          />
+          <textarea {...getTextareaProps(fields.body)} rows={6} className={inputClass} />
         </Field>
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? "Sending..." : submitLabel}

@@ -110,6 +110,28 @@ export { FormErrors } from "./form-errors";
  * conform's form state for one of the account forms: the same zod schema checks
  * it in the browser (on blur) and on the server, whose answer arrives as lastResult.
  */
+/**
+ * conform's constraints for a form's schema, each text field's longest length included, so its
+ * input stops where the server's check would: conform's getZodConstraint reads no maximum from
+ * zod 4.6's length checks, and a thread's title took 400 characters only to be refused on send.
+ */
+export function schemaConstraint(schema: z.ZodObject) {
+  const constraint = { ...getZodConstraint(schema) };
+  for (const [name, field] of Object.entries(schema.shape)) {
+    const max = maxLengthOf(field);
+    if (max !== null) constraint[name] = { ...constraint[name], maxLength: max };
+  }
+  return constraint;
+}
+
+/** A text field's maximum, through optional, nullable, default and a pipe's input (an email's string). */
+function maxLengthOf(field: z.ZodType): number | null {
+  const def = field._zod.def as { type: string; innerType?: z.ZodType; in?: z.ZodType };
+  if (def.type === "string") return (field as z.ZodString).maxLength;
+  const inner = def.type === "pipe" ? def.in : def.innerType;
+  return inner ? maxLengthOf(inner) : null;
+}
+
 export function useSchemaForm<Schema extends z.ZodObject>(
   id: string,
   schema: Schema,
@@ -119,7 +141,7 @@ export function useSchemaForm<Schema extends z.ZodObject>(
   return useForm<z.input<Schema>, z.output<Schema>>({
     id,
     lastResult,
-    constraint: getZodConstraint(schema),
+    constraint: schemaConstraint(schema),
     onValidate: validateInBrowser ? ({ formData }) => parseWithZod(formData, { schema }) : undefined,
     // Without a browser check, conform would post a "validate" intent to the
     // action on every blur: real requests that count against the form's rate

@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { FormErrors } from "~/components/form-errors";
+import { schemaConstraint } from "~/components/forms";
 import { SectionTitle } from "~/components/page-title";
 import { showToast } from "~/toasts/toast-store";
 import { postJson } from "~/utils/api-client";
@@ -24,7 +25,7 @@ export default function FeedbackDialogBody({ page, onClose }: { page: string; on
   const [formKey, setFormKey] = useState(0);
   const [form, fields] = useForm({
     id: `feedback-dialog-${formKey}`,
-    constraint: getZodConstraint(FeedbackSchema),
+    constraint: schemaConstraint(FeedbackSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: FeedbackSchema }),

@@ -1,6 +1,6 @@
 import { type FieldMetadata, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Field, inputClass } from "~/components/forms";
-import { FEEDBACK_CATEGORIES, FEEDBACK_LIMITS, FEEDBACK_TYPES } from "./feedback-form";
+import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES } from "./feedback-form";
 
 const TYPE_LABELS: Record<(typeof FEEDBACK_TYPES)[number], string> = {
   general: "General",
@@ -53,12 +53,7 @@ export function FeedbackFields({ fields }: { fields: Fields }) {
         </select>
       </Field>
       <Field id={fields.content.id} label="Your feedback" errors={fields.content.errors}>
-        <textarea
-          {...getTextareaProps(fields.content)}
-          rows={6}
-          maxLength={FEEDBACK_LIMITS.content}
-          className={inputClass}
-        />
+        <textarea {...getTextareaProps(fields.content)} rows={6} className={inputClass} />
       </Field>
     </>
   );

@@ -2,8 +2,8 @@
 import { z } from "zod";
 
 /**
- * The longest each field may be, for the schema's check and the inputs' maxlength (one copy of
- * each number; conform's getZodConstraint reads no maximum from zod 4.6's length checks).
+ * The longest each field may be: one copy of each number, for the schema's check and its message
+ * (the inputs' maxlength follows from the schema: schemaConstraint, app/components/forms.tsx).
  */
 export const MESSAGE_LIMITS = { name: 100, email: 254, subject: 200, text: 5000, location: 2000 } as const;
 

@@ -1,6 +1,5 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { Field, inputClass } from "~/components/forms";
-import { MESSAGE_LIMITS } from "./messages";
 
 export type Sender = { name: string; email: string } | null;
 
@@ -18,7 +17,6 @@ export function SenderFields({
         <input
           {...getInputProps(fields.name, { type: "text" })}
           defaultValue={fields.name.initialValue ?? sender?.name}
-          maxLength={MESSAGE_LIMITS.name}
           autoComplete="name"
           className={inputClass}
         />
@@ -27,7 +25,6 @@ export function SenderFields({
         <input
           {...getInputProps(fields.email, { type: "email" })}
           defaultValue={fields.email.initialValue ?? sender?.email}
-          maxLength={MESSAGE_LIMITS.email}
           autoComplete="email"
           className={inputClass}
         />

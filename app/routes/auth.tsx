@@ -124,12 +124,7 @@ function RegisterForm({
         errors={fields.username.errors}
         hint={`${USERNAME_MIN} to ${USERNAME_MAX} letters, digits, - or _.`}
       >
-        <input
-          {...getInputProps(fields.username, { type: "text" })}
-          maxLength={USERNAME_MAX}
-          autoComplete="username"
-          className={inputClass}
-        />
+        <input {...getInputProps(fields.username, { type: "text" })} autoComplete="username" className={inputClass} />
       </Field>
       <NewPasswordField field={fields.password} label="Password" hint={`At least ${NEW_PASSWORD_MIN} characters.`} />
       <button type="submit" className="btn btn-primary" disabled={busy}>

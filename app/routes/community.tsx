@@ -90,11 +90,7 @@ function NewThreadForm({
         <ProtectedFields honeypot />
         <FormErrors errors={form.errors} />
         <Field id={fields.title.id} label="Title" errors={fields.title.errors}>
-          <input
-            {...getInputProps(fields.title, { type: "text" })}
-            maxLength={TEXT_LIMITS.title.max}
-            className={inputClass}
-          />
+          <input {...getInputProps(fields.title, { type: "text" })} className={inputClass} />
         </Field>
         <Field
           id={fields.body.id}
@@ -102,12 +98,7 @@ function NewThreadForm({
           errors={fields.body.errors}
           hint={`Plain text, up to ${TEXT_LIMITS.body.max} characters. Links work.`}
         >
-          <textarea
-            {...getTextareaProps(fields.body)}
-            rows={6}
-            maxLength={TEXT_LIMITS.body.max}
-            className={inputClass}
-          />
+          <textarea {...getTextareaProps(fields.body)} rows={6} className={inputClass} />
         </Field>
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? "Starting..." : "Start thread"}

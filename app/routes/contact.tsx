@@ -6,7 +6,7 @@ import { readPublicForm } from "~/auth/public-form.server";
 import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/components/forms";
 import { InfoPage } from "~/components/info-page";
 import { SectionTitle } from "~/components/page-title";
-import { CONTACT_SENT, ContactSchema, MESSAGE_LIMITS } from "~/messages/messages";
+import { CONTACT_SENT, ContactSchema } from "~/messages/messages";
 import { CONTACT_LIMIT, messagePageData, saveContactMessage } from "~/messages/messages.server";
 import { type Sender, SenderFields } from "~/messages/sender-fields";
 import { redirectWithToast } from "~/toasts/toast.server";
@@ -38,19 +38,10 @@ function ContactForm({ sender, lastResult }: { sender: Sender; lastResult?: Rout
       <FormErrors errors={form.errors} />
       <SenderFields fields={fields} sender={sender} />
       <Field id={fields.subject.id} label="Subject (optional)" errors={fields.subject.errors}>
-        <input
-          {...getInputProps(fields.subject, { type: "text" })}
-          maxLength={MESSAGE_LIMITS.subject}
-          className={inputClass}
-        />
+        <input {...getInputProps(fields.subject, { type: "text" })} className={inputClass} />
       </Field>
       <Field id={fields.message.id} label="Message" errors={fields.message.errors}>
-        <textarea
-          {...getTextareaProps(fields.message)}
-          rows={6}
-          maxLength={MESSAGE_LIMITS.text}
-          className={inputClass}
-        />
+        <textarea {...getTextareaProps(fields.message)} rows={6} className={inputClass} />
       </Field>
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? "Sending..." : "Send message"}

@@ -5,7 +5,7 @@ import { getOptionalUser } from "~/auth/auth.server";
 import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
 import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/components/forms";
 import { PageTitle } from "~/components/page-title";
-import { BUG_REPORT_LIMITS, BugReportSchema, SEVERITIES } from "~/errors/bug-report";
+import { BugReportSchema, SEVERITIES } from "~/errors/bug-report";
 import { saveBugReport } from "~/errors/bug-report.server";
 import { ERROR_ID_PATTERN } from "~/errors/error-log";
 import { FEEDBACK_LIMIT } from "~/feedback/feedback.server";
@@ -53,34 +53,18 @@ function BugForm({
       <ProtectedFields honeypot />
       <FormErrors errors={form.errors} />
       <Field id={fields.whatHappened.id} label="What happened?" errors={fields.whatHappened.errors}>
-        <textarea
-          {...getTextareaProps(fields.whatHappened)}
-          rows={4}
-          maxLength={BUG_REPORT_LIMITS.text}
-          className={inputClass}
-        />
+        <textarea {...getTextareaProps(fields.whatHappened)} rows={4} className={inputClass} />
       </Field>
       <Field id={fields.steps.id} label="Steps to make it happen again" errors={fields.steps.errors}>
-        <textarea
-          {...getTextareaProps(fields.steps)}
-          rows={3}
-          maxLength={BUG_REPORT_LIMITS.text}
-          className={inputClass}
-        />
+        <textarea {...getTextareaProps(fields.steps)} rows={3} className={inputClass} />
       </Field>
       <Field id={fields.expected.id} label="What did you expect?" errors={fields.expected.errors}>
-        <textarea
-          {...getTextareaProps(fields.expected)}
-          rows={2}
-          maxLength={BUG_REPORT_LIMITS.text}
-          className={inputClass}
-        />
+        <textarea {...getTextareaProps(fields.expected)} rows={2} className={inputClass} />
       </Field>
       <Field id={fields.page.id} label="Page" errors={fields.page.errors}>
         <input
           {...getInputProps(fields.page, { type: "text" })}
           defaultValue={fields.page.initialValue ?? page}
-          maxLength={BUG_REPORT_LIMITS.page}
           className={inputClass}
         />
       </Field>

@@ -112,12 +112,7 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
             errors={fields.details.errors}
             hint={`Up to ${TEXT_LIMITS.reportDetails.max} characters.`}
           >
-            <textarea
-              {...getTextareaProps(fields.details)}
-              rows={4}
-              maxLength={TEXT_LIMITS.reportDetails.max}
-              className={inputClass}
-            />
+            <textarea {...getTextareaProps(fields.details)} rows={4} className={inputClass} />
           </Field>
           <div className="flex flex-wrap items-center gap-4">
             <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -6,13 +6,7 @@ import { readPublicForm } from "~/auth/public-form.server";
 import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/components/forms";
 import { InfoPage } from "~/components/info-page";
 import { SectionTitle } from "~/components/page-title";
-import {
-  ACCURACY_STATEMENT,
-  CLAIM_SENT,
-  CopyrightClaimSchema,
-  GOOD_FAITH_STATEMENT,
-  MESSAGE_LIMITS,
-} from "~/messages/messages";
+import { ACCURACY_STATEMENT, CLAIM_SENT, CopyrightClaimSchema, GOOD_FAITH_STATEMENT } from "~/messages/messages";
 import { CONTACT_LIMIT, messagePageData, saveCopyrightClaim } from "~/messages/messages.server";
 import { type Sender, SenderFields } from "~/messages/sender-fields";
 import { redirectWithToast } from "~/toasts/toast.server";
@@ -75,7 +69,7 @@ function ClaimForm({ sender, lastResult }: { sender: Sender; lastResult?: Route.
         hint="Its title, where it was first published, and who wrote it."
         errors={fields.work.errors}
       >
-        <textarea {...getTextareaProps(fields.work)} rows={4} maxLength={MESSAGE_LIMITS.text} className={inputClass} />
+        <textarea {...getTextareaProps(fields.work)} rows={4} className={inputClass} />
       </Field>
       <Field
         id={fields.location.id}
@@ -83,19 +77,10 @@ function ClaimForm({ sender, lastResult }: { sender: Sender; lastResult?: Route.
         hint="The address of the copy, on this site or elsewhere."
         errors={fields.location.errors}
       >
-        <input
-          {...getInputProps(fields.location, { type: "text" })}
-          maxLength={MESSAGE_LIMITS.location}
-          className={inputClass}
-        />
+        <input {...getInputProps(fields.location, { type: "text" })} className={inputClass} />
       </Field>
       <Field id={fields.details.id} label="Anything else we should know (optional)" errors={fields.details.errors}>
-        <textarea
-          {...getTextareaProps(fields.details)}
-          rows={3}
-          maxLength={MESSAGE_LIMITS.text}
-          className={inputClass}
-        />
+        <textarea {...getTextareaProps(fields.details)} rows={3} className={inputClass} />
       </Field>
       <Statement field={fields.goodFaith} text={GOOD_FAITH_STATEMENT} />
       <Statement field={fields.accurate} text={ACCURACY_STATEMENT} />
