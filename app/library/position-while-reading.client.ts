@@ -18,13 +18,15 @@ export const POSITION_SAVE_DEBOUNCE_MS = 2000;
 function currentParagraph(count: number): number | null {
   const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 4;
   if (atBottom) return count - 1;
+  const first = document.getElementById(paragraphId(0));
+  if (!first) return null;
+  // Every paragraph has the same margin (.story-block): one style read per scroll event, not one each.
+  const line = (Number.parseFloat(getComputedStyle(first).scrollMarginTop) || 0) + 1;
+  if (first.getBoundingClientRect().top > line) return null;
   for (let i = 0; i < count; i++) {
-    const element = document.getElementById(paragraphId(i));
-    if (!element) return null;
-    const { top, bottom } = element.getBoundingClientRect();
-    const jumpTop = Number.parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
-    if (i === 0 && top > jumpTop + 1) return null;
-    if (bottom > jumpTop + 1) return i;
+    const bottom = document.getElementById(paragraphId(i))?.getBoundingClientRect().bottom;
+    if (bottom === undefined) return null;
+    if (bottom > line) return i;
   }
   return null;
 }
