@@ -185,7 +185,12 @@ export async function readFormData(request: Request, options: { repeatable?: str
     if (!hasFiles && decodeUtf8(bytes) === null) return fail(BODY_MESSAGES.notUtf8);
   }
   const seen = new Set<string>();
+  // A browser sends a textarea's line breaks as CRLF, but its maxlength (and its
+  // own checks before sending) count each as one character: read them as "\n", so a
+  // text at the field's limit is not refused by the server's count of the same limit.
+  const read = new FormData();
   for (const [name, value] of form) {
+    read.append(name, typeof value === "string" ? value.replace(/\r\n?/g, "\n") : value);
     if (hasControlCharacter(name) || (typeof value === "string" && hasControlCharacter(value))) {
       return fail(BODY_MESSAGES.control);
     }
@@ -194,5 +199,5 @@ export async function readFormData(request: Request, options: { repeatable?: str
     }
     seen.add(name);
   }
-  return form;
+  return read;
 }

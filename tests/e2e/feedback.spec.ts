@@ -54,3 +54,24 @@ test("feedback: too short gets the message, a valid one is thanked and stored, a
   await page.reload();
   await expect(page.getByRole("region", { name: "Notifications" }).getByRole("status")).toHaveCount(0);
 });
+
+test("feedback as long as its field allows, in lines, is taken: the browser's count of a line break is the server's", async ({
+  page,
+}) => {
+  await page.goto("/feedback");
+  const field = page.getByLabel("Your feedback");
+  const limit = Number(await field.getAttribute("maxlength"));
+  // 50 lines of 100 characters, the last line break included: the field's limit exactly,
+  // counting each line break as one character, as the browser does (it sends CRLF).
+  const stamp = `Lines ${Date.now()} `;
+  const text = (stamp + "x".repeat(99 - stamp.length) + "\n").repeat(limit / 100).slice(0, limit - 1) + "!";
+  expect(text).toHaveLength(limit);
+  await field.fill(text);
+  await expect(field).toHaveValue(text);
+  await page.getByRole("button", { name: "Send feedback" }).click();
+  await expect(page.getByRole("heading", { name: "Thank You for Your Feedback!" })).toBeVisible();
+  const rows = await queryE2eDb<{ content: string }>('SELECT content FROM "Feedback" WHERE content LIKE ?', [
+    `${stamp}%`,
+  ]);
+  expect(rows.map((r) => r.content)).toEqual([text]);
+});
