@@ -2,7 +2,13 @@
 // shared by the server and the enhanced client. Username, email and password
 // follow the registration rules (app/auth/validation.ts): one copy of each rule.
 import { z } from "zod";
-import { currentPasswordField, emailField, newPasswordField, usernameField } from "~/auth/validation";
+import {
+  confirmPasswordField,
+  currentPasswordField,
+  emailField,
+  newPasswordField,
+  usernameField,
+} from "~/auth/validation";
 import { OPTIONAL_CATEGORIES } from "~/consent/consent";
 import { checkbox } from "~/notifications/notification-preferences";
 
@@ -62,7 +68,7 @@ export const PasswordChangeSchema = z
     intent: z.literal("password"),
     currentPassword: currentPasswordField.optional(),
     newPassword: newPasswordField,
-    confirm: z.string({ error: "Type the new password again." }),
+    confirm: confirmPasswordField,
   })
   .refine((v) => v.newPassword === v.confirm, { path: ["confirm"], message: "The passwords do not match." });
 

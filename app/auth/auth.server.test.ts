@@ -43,6 +43,10 @@ describe("validators", () => {
     expect(
       ResetPasswordSchema.safeParse({ token, password: "long-enough", confirm: "other" }).error?.issues[0]?.message,
     ).toBe("The passwords do not match.");
+    // Left empty (conform reads an empty field as missing): asked for, in words.
+    expect(
+      ResetPasswordSchema.safeParse({ token, password: "long-enough", confirm: undefined }).error?.issues[0]?.message,
+    ).toBe("Type the new password again.");
     expect(
       ResetPasswordSchema.safeParse({ token: "../x", password: "long-enough", confirm: "long-enough" }).success,
     ).toBe(false);

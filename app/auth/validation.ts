@@ -14,6 +14,12 @@ export const newPasswordField = z
   .min(NEW_PASSWORD_MIN, `Use at least ${NEW_PASSWORD_MIN} characters.`)
   .max(200, "Use at most 200 characters.");
 
+/** The new password typed again: its own message when left empty, not zod's "expected string". */
+export const confirmPasswordField = z
+  .string({ error: "Type the new password again." })
+  .min(1, "Type the new password again.")
+  .max(200, "Use at most 200 characters.");
+
 export const LoginSchema = z.object({
   email: emailField,
   password: currentPasswordField,
@@ -49,6 +55,6 @@ export const ResetPasswordSchema = z
   .object({
     token: z.string().regex(RESET_TOKEN_PATTERN, "This reset link is not valid."),
     password: newPasswordField,
-    confirm: z.string(),
+    confirm: confirmPasswordField,
   })
   .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "The passwords do not match." });
