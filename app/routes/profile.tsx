@@ -33,7 +33,17 @@ function Count({ label, value, to }: { label: string; value: number; to?: string
   return (
     <div className="rounded-lg border border-line bg-surface p-3 text-center">
       <dt className="text-sm text-muted">{label}</dt>
-      <dd className="font-serif text-3xl font-bold">{to ? <Link to={to}>{value}</Link> : value}</dd>
+      <dd className="font-serif text-3xl font-bold">
+        {/* A link read out of its card (a screen reader's list of links) says what it counts. */}
+        {to ? (
+          <Link to={to}>
+            {value}
+            <span className="sr-only"> {label}</span>
+          </Link>
+        ) : (
+          value
+        )}
+      </dd>
     </div>
   );
 }

@@ -169,8 +169,17 @@ test("the profile leads a reader to writing; the sidebar says Sign Out beside it
   await register(page, reader);
   await page.goto("/profile");
   // Nothing submitted yet: the figure and the page both lead to writing.
-  const submitted = page.locator("dl > div").filter({ has: page.getByRole("term").getByText("Submitted stories") });
-  await expect(submitted.getByRole("link", { name: "0", exact: true })).toHaveAttribute("href", "/edit-story");
+  // Each figure's link names what it counts: a list of the page's links reads "0 Submitted stories", not "0".
+  await expect(page.getByRole("link", { name: "0 Submitted stories", exact: true })).toHaveAttribute(
+    "href",
+    "/edit-story",
+  );
+  await expect(page.getByRole("link", { name: "0 Bookmarks", exact: true })).toHaveAttribute("href", "/bookmarks");
+  await expect(page.getByRole("link", { name: "0 Finished", exact: true })).toHaveAttribute(
+    "href",
+    "/bookmarks?shelf=finished",
+  );
+  await expect(page.getByRole("link", { name: /^\d+$/ })).toHaveCount(0);
   await page.getByRole("link", { name: "Write a story" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Submit a story" })).toBeVisible();
 
