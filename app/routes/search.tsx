@@ -1,37 +1,13 @@
-import { Form, Link, redirect } from "react-router";
-import { getOptionalUser } from "~/auth/auth.server";
+import { Form, Link } from "react-router";
 import { PageTitle, SectionTitle } from "~/components/page-title";
 import { StoryList } from "~/components/story-card";
-import { contentChain } from "~/content/content.server";
-import { listShelves } from "~/library/library.server";
+import { SEARCH_QUERY_MAX } from "~/content/search";
+import { loadSearch } from "~/content/search.server";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/search";
 
-const MAX_QUERY_LENGTH = 200;
-
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const raw = url.searchParams.get("q");
-  // An empty search box goes to /search itself.
-  if (raw !== null && raw.trim() === "") throw redirect("/search");
-  const trimmed = raw?.trim() ?? "";
-  const q = trimmed.slice(0, MAX_QUERY_LENGTH) || null;
-  if (!q) return { q: null, shortened: false, stories: [], total: 0, shelves: undefined, categories: [] };
-  const [result, user] = await Promise.all([
-    contentChain.listStories({ search: q, perPage: 20 }),
-    getOptionalUser(request),
-  ]);
-  // A search that finds nothing is no dead end: the categories to browse instead.
-  const categories = result.total === 0 ? (await contentChain.listTerms()).categories : [];
-  return {
-    q,
-    // Said on the page: the reader typed more than was searched for.
-    shortened: trimmed.length > MAX_QUERY_LENGTH,
-    stories: result.stories,
-    total: result.total,
-    shelves: await listShelves(user, result.stories),
-    categories,
-  };
+  return loadSearch(request);
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -51,7 +27,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           type="search"
           name="q"
           defaultValue={q ?? ""}
-          maxLength={MAX_QUERY_LENGTH}
+          maxLength={SEARCH_QUERY_MAX}
           className="min-w-0 flex-1 rounded border border-line bg-surface px-3 py-2 text-ink"
         />
         <button type="submit" className="btn btn-primary">
@@ -62,7 +38,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <section aria-live="polite" className="mt-6">
           {shortened ? (
             <p className="mb-3 text-muted">
-              Your search was shortened to its first {MAX_QUERY_LENGTH} characters: only they were searched for.
+              Your search was shortened to its first {SEARCH_QUERY_MAX} characters: only they were searched for.
             </p>
           ) : null}
           <SectionTitle>

@@ -1,0 +1,33 @@
+// The search page's data (/search): the stories whose title, summary, excerpt or
+// text hold the words, through the content chain (so every source is searched
+// the same way), with the signed-in reader's shelves, and, when nothing is
+// found, the categories to browse instead.
+import { redirect } from "react-router";
+import { getOptionalUser } from "~/auth/auth.server";
+import { listShelves } from "~/library/library.server";
+import { contentChain } from "./content.server";
+import { SEARCH_QUERY_MAX } from "./search";
+
+export async function loadSearch(request: Request) {
+  const raw = new URL(request.url).searchParams.get("q");
+  // An empty search box goes to /search itself.
+  if (raw !== null && raw.trim() === "") throw redirect("/search");
+  const trimmed = raw?.trim() ?? "";
+  const q = trimmed.slice(0, SEARCH_QUERY_MAX) || null;
+  if (!q) return { q: null, shortened: false, stories: [], total: 0, shelves: undefined, categories: [] };
+  const [result, user] = await Promise.all([
+    contentChain.listStories({ search: q, perPage: 20 }),
+    getOptionalUser(request),
+  ]);
+  // A search that finds nothing is no dead end: the categories to browse instead.
+  const categories = result.total === 0 ? (await contentChain.listTerms()).categories : [];
+  return {
+    q,
+    // Said on the page: the reader typed more than was searched for.
+    shortened: trimmed.length > SEARCH_QUERY_MAX,
+    stories: result.stories,
+    total: result.total,
+    shelves: await listShelves(user, result.stories),
+    categories,
+  };
+}
