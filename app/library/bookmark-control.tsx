@@ -27,10 +27,27 @@ function Hidden({ intent, slug, redirectTo }: { intent: string; slug: string; re
   );
 }
 
-export function BookmarkControl({ slug, title, shelf }: { slug: string; title: string; shelf: Shelf | null }) {
+/** The id of a story's card in a list: where a form sent from the card brings the reader back to. */
+export function storyCardId(slug: string): string {
+  return `card-${slug}`;
+}
+
+export function BookmarkControl({
+  slug,
+  title,
+  shelf,
+  anchor,
+}: {
+  slug: string;
+  title: string;
+  shelf: Shelf | null;
+  /** The id of the card the control stands in: without JavaScript the answer comes back to it, not
+      to the top of a long list. */
+  anchor?: string;
+}) {
   const fetcher = useFetcher<LibraryReply>();
   const location = useLocation();
-  const redirectTo = `${location.pathname}${location.search}`;
+  const redirectTo = `${location.pathname}${location.search}${anchor ? `#${anchor}` : ""}`;
   const onSubmit = submitInPlace(fetcher, LIBRARY_PATH);
 
   const pending = fetcher.formData;

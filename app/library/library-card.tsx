@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { SectionTitle } from "~/components/page-title";
-import { BookmarkControl } from "./bookmark-control";
+import { BookmarkControl, storyCardId } from "./bookmark-control";
 import type { Shelf } from "./shelves";
 
 /**
@@ -26,7 +26,7 @@ export function LibraryCard({
   after?: ReactNode;
 }) {
   return (
-    <li className="story-card rounded-lg border border-line bg-surface p-5">
+    <li id={storyCardId(slug)} className="story-card rounded-lg border border-line bg-surface p-5">
       <SectionTitle inCard small>
         <Link to={`/story/${slug}`} className="text-ink no-underline hover:underline">
           {title}
@@ -36,7 +36,7 @@ export function LibraryCard({
       {excerpt ? <p className="mt-2">{excerpt}</p> : null}
       {after}
       <div className="mt-3">
-        <BookmarkControl slug={slug} title={title} shelf={shelf} />
+        <BookmarkControl slug={slug} title={title} shelf={shelf} anchor={storyCardId(slug)} />
       </div>
     </li>
   );

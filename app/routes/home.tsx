@@ -40,7 +40,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {featured ? (
         <section aria-labelledby="featured">
           <SectionTitle id="featured">Featured story</SectionTitle>
-          <StoryList stories={[featured]} headingLevel={3} shelves={shelves} />
+          <StoryList stories={[featured]} headingLevel={3} shelves={shelves} anchored={false} />
         </section>
       ) : null}
       <section aria-labelledby="latest">

@@ -87,6 +87,21 @@ test("a story card in the index can be bookmarked, and every list offers it", as
   await expect(page.getByRole("heading", { name: "Bread & Salt" })).toBeVisible();
 });
 
+test("a reader who shelves a story far down a list stays where they were, on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUp(page);
+  await page.goto("/stories");
+  // The list's last card, far below the first screen.
+  const card = page.getByRole("main").getByRole("article").last();
+  const title = (await card.getByRole("heading").textContent())?.trim() ?? "";
+  await card.scrollIntoViewIfNeeded();
+  await card.getByRole("button", { name: `Read later: ${title}` }).click();
+  await expect(card.getByText("On your shelf: Read later")).toBeVisible();
+  // Without JavaScript the answer is a new page: it comes back to the card, not to the list's top.
+  await expect(card).toBeInViewport();
+  await expect(page.getByRole("main").getByRole("article").first()).not.toBeInViewport();
+});
+
 test("a reader comes back to the paragraph they stopped at, and /reader shows the percentage", async ({
   page,
   checkA11y,
