@@ -54,9 +54,11 @@ function Badge({ unread }: { unread: number }) {
   const label = badgeLabel(unread);
   if (!label) return null;
   return (
+    // In px, as the bell it stands on: in rem it grew with the reader's text size and hid the bell
+    // (the count is in the link's name too).
     <span
       aria-hidden="true"
-      className="absolute -top-1 -right-1 min-w-5 rounded-full bg-accent px-1 text-center text-xs font-bold leading-5 text-accent-ink"
+      className="absolute -top-[4px] -right-[4px] min-w-[20px] rounded-full bg-accent px-[4px] text-center text-[12px] font-bold leading-[20px] text-accent-ink"
     >
       {label}
     </span>

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
 import { ADMIN } from "../../playwright.config";
 import { newReader, register, signIn, signInAndOpen, signUp } from "../support/accounts";
+import { queryE2eDb } from "../support/db";
 import { HEADER_ROW_SPREAD_PX, measureLayout, splitWordsInPage } from "../support/layout-invariants";
 import { anotherPersonPage, chooseDisplayMode, DISPLAY_MODES, expect, giveConsent, test } from "../support/test";
 
@@ -412,6 +413,43 @@ test("in larger text the header stays one row on a phone, signed out and in", as
   await signUp(page, newReader());
   for (const size of ["Large", "Extra large", "Largest"]) await check("signed in", size);
   expect(wrapped, "signed in: headers on more than one row, or taller than their row").toEqual([]);
+});
+
+test("in the largest text the unread badge stays at the bell's corner, and the bell shows", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const reader = await signUp(page, newReader());
+  const [user] = await queryE2eDb<{ id: string }>('SELECT id FROM "User" WHERE email = ?', [reader.email]);
+  for (const n of [1, 2]) {
+    await queryE2eDb(
+      'INSERT INTO "Notification" (id, userId, type, title, message, date, read) VALUES (?, ?, ?, ?, ?, ?, 0)',
+      [`badge-${randomUUID()}`, user?.id ?? "", "other", `Notice ${n}`, "A notice for the badge.", new Date().toISOString()],
+    );
+  }
+  const measure = async () => {
+    await page.goto("/about");
+    // A link to /notifications without JavaScript, the panel's button with it.
+    const bell = page
+      .getByRole("banner")
+      .getByRole(javaScriptEnabled ? "button" : "link", { name: "Notifications, 2 unread", exact: true });
+    return bell.evaluate((el) => {
+      const badge = el.querySelector("span[aria-hidden]")?.getBoundingClientRect();
+      const icon = el.querySelector("svg")?.getBoundingClientRect();
+      if (!badge || !icon) return null;
+      // What is on top at the bell's middle: the bell, not its badge.
+      const top = document.elementFromPoint(icon.x + icon.width / 2, icon.y + icon.height / 2);
+      return { width: badge.width, height: badge.height, bellShows: Boolean(top?.closest("svg")) };
+    });
+  };
+  const atDefault = await measure();
+  expect(atDefault?.bellShows).toBe(true);
+  await page.goto("/settings/fonts");
+  await page.getByRole("radio", { name: "Largest", exact: true }).check();
+  await page.getByRole("button", { name: "Save fonts" }).click();
+  await expectToast(page, "Reading preferences saved");
+  // Before: 1.25rem across, 35 px in the largest text, over the 20 px bell.
+  expect(await measure()).toEqual(atDefault);
 });
 
 test("Quick Settings: theme, font size and line height on one page", async ({ page, context }) => {
