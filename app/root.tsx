@@ -87,7 +87,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Signed-in pages carry a sign-out form, so they carry a CSRF token; anonymous pages stay cacheable.
     csrf: user ? await csrfToken(request, context) : null,
     // The bell's unread count, after the ignored-notification rule (spec §4) has run on the server.
-    notifications: user ? await bellState(user.id) : null,
+    notifications: user
+      ? await bellState(user.id, Date.now(), new URL(request.url).pathname.replace(/\.data$/, "") === "/notifications")
+      : null,
     toast: flash.toast,
     ...(analyticsView ? { analyticsView } : {}),
     origin: env.SITE_URL,

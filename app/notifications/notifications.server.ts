@@ -119,7 +119,13 @@ export async function mergeIntoAccount(userId: string, incoming: BrowserNotifica
  * unread count after the ignored-notification rule has run (spec §4), so the
  * rule holds without JavaScript too. `now` is injected for tests.
  */
-export async function bellState(userId: string, now = Date.now()) {
+export async function bellState(
+  userId: string,
+  now = Date.now(),
+  /** The page is /notifications, whose loader marks the cursed notification read (openPanel) while
+      this count is taken: it is not counted, so the bell agrees with the page's "Unread". */
+  opening = false,
+) {
   const user = await prisma.user.findUnique({
     where: { id: userId },
     select: { notificationsOpenedAt: true, cursedNotificationAt: true, notifyNewStories: true, notifyCursed: true },
@@ -158,6 +164,11 @@ export async function bellState(userId: string, now = Date.now()) {
     if (added) unread += 1;
   } else if (!rule.addCursed && !rule.cursed && user.cursedNotificationAt) {
     await prisma.user.update({ where: { id: userId }, data: { cursedNotificationAt: null } });
+  }
+  if (opening) {
+    unread = await prisma.notification.count({
+      where: { userId, read: false, NOT: { type: CURSED_NOTIFICATION.type } },
+    });
   }
   return { unread, wantsNewStories: user.notifyNewStories };
 }

@@ -105,6 +105,9 @@ test("ignored notifications curse the reader on the server: a glitch notice on /
   const read = page.getByRole("region", { name: "Read notifications" });
   await expect(read.getByRole("listitem")).toHaveCount(1);
   await expect(read).toContainText("Why are you ignoring me?");
+  // The bell agrees with the page it stands on: the cursed notification was read as it opened.
+  await expect(page.getByRole("link", { name: "Unread (1)" })).toBeVisible();
+  await expect(bell(page, 1)).toBeVisible();
   await checkA11y();
 
   // Opened again: no second overlay, and no new curse while a cursed notification exists.
