@@ -31,6 +31,21 @@ test("the account pages send anonymous readers to sign in", async ({ page }) => 
   }
 });
 
+test("every settings page's first heading is its own h1: the settings menu before it names its groups without headings", async ({
+  page,
+}) => {
+  await signUp(page);
+  for (const path of ["/settings/profile", "/settings/notifications", "/settings/fonts", "/settings/accessibility"]) {
+    await page.goto(path);
+    const first = page.getByRole("main").getByRole("heading").first();
+    await expect(first, path).toHaveJSProperty("tagName", "H1");
+    // The menu's groups keep their names, as the lists' labels.
+    await expect(
+      page.getByRole("navigation", { name: "Settings" }).getByRole("list", { name: "Account Settings" }),
+    ).toBeAttached();
+  }
+});
+
 test("a reader changes username, display name and bio, and /profile shows them", async ({ page, checkA11y }) => {
   const reader = newReader();
   await signUp(page, reader);
@@ -125,7 +140,7 @@ test("notification preferences persist", async ({ page, checkA11y }) => {
   await expect(newStories).toBeChecked();
   await expect(page.getByRole("checkbox", { name: "Send me the cursed notification" })).toBeChecked();
   await newStories.uncheck();
-  await page.getByRole("checkbox", { name: "Replies to your submissions by email" }).check();
+  await page.getByRole("checkbox", { name: "Replies, quotes and comments by email" }).check();
   await page.getByRole("radio", { name: "Daily" }).check();
   await page.getByRole("checkbox", { name: "Send me the cursed notification" }).uncheck();
   await page.getByRole("button", { name: "Save notification settings" }).click();
@@ -133,7 +148,7 @@ test("notification preferences persist", async ({ page, checkA11y }) => {
 
   await page.reload();
   await expect(page.getByRole("checkbox", { name: "New stories on the site" })).not.toBeChecked();
-  await expect(page.getByRole("checkbox", { name: "Replies to your submissions by email" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Replies, quotes and comments by email" })).toBeChecked();
   await expect(page.getByRole("radio", { name: "Daily" })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: "Send me the cursed notification" })).not.toBeChecked();
 

@@ -46,8 +46,14 @@ export default function SettingsLayout() {
             <div className="mt-3 space-y-4 supports-[selector(::details-content)]:@2xl:mt-0">
               {groups.map((group) => (
                 <div key={group.id}>
-                  <h2 className="px-3 pb-1 font-semibold uppercase tracking-wide text-muted">{group.label}</h2>
-                  <ul>
+                  {/* A label, not a heading: the menu comes before the page, whose h1 is the first heading. */}
+                  <p
+                    id={`settings-group-${group.id}`}
+                    className="px-3 pb-1 font-semibold uppercase tracking-wide text-muted"
+                  >
+                    {group.label}
+                  </p>
+                  <ul aria-labelledby={`settings-group-${group.id}`}>
                     {group.items.map((item) => (
                       <li key={item.to}>
                         <NavLink
