@@ -17,8 +17,16 @@ export type ChoosableKind = (typeof CHOOSABLE_KINDS)[number];
 
 export const KIND_LABELS: Record<ChoosableKind, { name: string; text: string }> = {
   "new-story": { name: "New stories", text: "A story is published on the site." },
-  reply: { name: "Replies to your submissions", text: "Someone replies to a story you submitted." },
-  moderation: { name: "Moderation decisions", text: "A story you submitted is approved or rejected." },
+  // What each switch covers, all of it (community/notify.server.ts sends replies, quotes and comments
+  // as "reply", a post a moderator removed as "moderation").
+  reply: {
+    name: "Replies, quotes and comments",
+    text: "Someone replies in a thread you started, quotes your post, or comments on a story you wrote.",
+  },
+  moderation: {
+    name: "Moderation decisions",
+    text: "A story you submitted is approved or rejected, or a moderator removes a post of yours.",
+  },
   announcement: { name: "Site announcements", text: "News about Horror Stories itself." },
 };
 
