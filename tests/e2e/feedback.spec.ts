@@ -64,7 +64,8 @@ test("feedback as long as its field allows, in lines, is taken: the browser's co
   // 50 lines of 100 characters, the last line break included: the field's limit exactly,
   // counting each line break as one character, as the browser does (it sends CRLF).
   const stamp = `Lines ${Date.now()} `;
-  const text = (stamp + "x".repeat(99 - stamp.length) + "\n").repeat(limit / 100).slice(0, limit - 1) + "!";
+  const line = `${stamp}${"x".repeat(99 - stamp.length)}\n`;
+  const text = `${line.repeat(limit / 100).slice(0, limit - 1)}!`;
   expect(text).toHaveLength(limit);
   await field.fill(text);
   await expect(field).toHaveValue(text);

@@ -424,7 +424,14 @@ test("in the largest text the unread badge stays at the bell's corner, and the b
   for (const n of [1, 2]) {
     await queryE2eDb(
       'INSERT INTO "Notification" (id, userId, type, title, message, date, read) VALUES (?, ?, ?, ?, ?, ?, 0)',
-      [`badge-${randomUUID()}`, user?.id ?? "", "other", `Notice ${n}`, "A notice for the badge.", new Date().toISOString()],
+      [
+        `badge-${randomUUID()}`,
+        user?.id ?? "",
+        "other",
+        `Notice ${n}`,
+        "A notice for the badge.",
+        new Date().toISOString(),
+      ],
     );
   }
   const measure = async () => {
