@@ -22,6 +22,7 @@ import { requestScopeMiddleware } from "./database-outage.server";
 import { env } from "./env.server";
 import { apiErrorMiddleware } from "./errors/api-error-middleware.server";
 import { bellState } from "./notifications/notifications.server";
+import { isOfflineCopy } from "./offline/offline";
 import { sessionMarkMiddleware } from "./offline/session-mark.server";
 import { unansweredMiddleware } from "./offline/unanswered";
 import { FontFaces } from "./preferences/fonts";
@@ -83,6 +84,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sidebar,
     // No cookie in this browser yet: a signed-in reader's choice kept on the account (/settings/privacy).
     consent: consent ?? (user ? await getAccountConsent(user.id) : null),
+    // The service worker's copy of a story kept for reading offline: no consent banner, since the
+    // reader's choice is not known to a fetch without cookies and could not be sent without a signal.
+    ...(isOfflineCopy(request) ? { offlineCopy: true } : {}),
     user: user ? { id: user.id, username: user.username, avatar: user.avatar, isAdmin: user.isAdmin } : null,
     // Signed-in pages carry a sign-out form, so they carry a CSRF token; anonymous pages stay cacheable.
     csrf: user ? await csrfToken(request, context) : null,

@@ -9,6 +9,7 @@
 // answers are left exactly as their routes answer them: their public pages stay
 // cacheable (app/site/cache-policy.ts, server/http-cache.ts).
 import type { MiddlewareFunction } from "react-router";
+import { isOfflineCopy } from "~/offline/offline";
 import { withHeaders } from "~/utils/http";
 import { COOKIE_NAMES } from "~/utils/site";
 import { issuedCsrfToken } from "./csrf.server";
@@ -60,7 +61,13 @@ const startsSession = (response: Response) =>
 export const privateResponsesMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const response = await next();
   if (mayStayPublic(request, response)) return response;
-  const personal = startsSession(response) || issuedCsrfToken(context) || Boolean(await getSessionId(request));
+  // The service worker's kept copy (app/offline/offline.ts) is not what everyone else gets at its
+  // address either: no shared cache may keep it for them.
+  const personal =
+    startsSession(response) ||
+    issuedCsrfToken(context) ||
+    isOfflineCopy(request) ||
+    Boolean(await getSessionId(request));
   if (!personal) return response;
   const cacheControl = sessionCacheControl(response.headers.get("Cache-Control"));
   return withHeaders(response, (headers) => headers.set("Cache-Control", cacheControl));

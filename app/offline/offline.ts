@@ -45,6 +45,16 @@ export const ACCOUNT_CHANGE_PATHS = [
  */
 export const SESSION_MARK_COOKIE = "hs_session_mark";
 
+/**
+ * Sent by the worker with a story an anonymous reader keeps. The copy is fetched without cookies,
+ * so the site cannot know the reader's cookie choice: it leaves the consent banner out, since a
+ * copy read without a signal could not send the answer anyway (docs/decisions/042).
+ */
+export const OFFLINE_COPY_HEADER = "X-Offline-Copy";
+
+/** Whether a request is the worker's fetch of a story to keep (OFFLINE_COPY_HEADER). */
+export const isOfflineCopy = (request: Request) => request.headers.get(OFFLINE_COPY_HEADER) === "kept";
+
 export const CACHES = {
   /** The signed-in reader's pages: their library and saved stories. */
   reader: "hs-offline-reader",

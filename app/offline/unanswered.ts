@@ -62,28 +62,64 @@ function shownLoaderData(): Record<string, unknown> {
  * the 503 page's text, and for a form what became of it. Its code is in the page already:
  * offline, a chunk loaded now would not come.
  */
-function toast(reason: "no connection" | "unavailable", form: boolean) {
+function toast(reason: "no connection" | "unavailable", form: FormKind) {
   const offline = reason === "no connection";
   return showToast({
     title: CONNECTION_TOAST_TITLES[offline ? "network" : "api"],
-    description: `${offline ? FALLBACK_MESSAGES.network : STATUS_PAGES[503].description}${form ? ` ${FORM_KEPT}` : ""}`,
+    description: `${offline ? FALLBACK_MESSAGES.network : STATUS_PAGES[503].description}${form ? ` ${FORM_KEPT[form]}` : ""}`,
     variant: "destructive",
     severity: offline ? "error" : "critical",
     reveal: true,
   });
 }
 
+/** A form the reader typed into, one that is a press (a button, a switch, a choice), or no form. */
+type FormKind = "typed" | "pressed" | false;
+
 /**
  * A form's part of the toast. It does not say the form was not sent: with no answer at all the
  * site may have acted on it before the signal went. Sent again, it gets the first answer and is
- * not acted on twice (app/site/form-receipts.server.ts, docs/decisions/051).
+ * not acted on twice (app/site/form-receipts.server.ts, docs/decisions/051). Only a form with text
+ * the reader typed is told that text is still here: a press ("I stopped here", a cookie choice)
+ * had none.
  */
-const FORM_KEPT = "What you typed is still here, so send it again in a moment.";
+const FORM_KEPT = {
+  typed: "What you typed is still here, so send it again in a moment.",
+  pressed: "Try again in a moment.",
+} as const;
+
+/** Fields a reader types into; the others are hidden, chosen or pressed. */
+const NOT_TYPED = new Set([
+  "hidden",
+  "checkbox",
+  "radio",
+  "submit",
+  "button",
+  "image",
+  "reset",
+  "file",
+  "range",
+  "color",
+]);
+
+/** Whether the form sent text the reader typed: a field of the page, by its name, that takes typing and holds some. */
+function formKind(fields: Iterable<[string, FormDataEntryValue]>): FormKind {
+  for (const [name, value] of fields) {
+    if (typeof value !== "string" || !value) continue;
+    for (const field of document.getElementsByName(name)) {
+      if (field instanceof HTMLTextAreaElement && field.value) return "typed";
+      if (field instanceof HTMLInputElement && !NOT_TYPED.has(field.type) && field.value) return "typed";
+    }
+  }
+  return "pressed";
+}
 
 /** The toast of the last form that got no answer. */
 let unansweredForm: string | undefined;
 
 export const unansweredMiddleware: MiddlewareFunction<Results> = async ({ request }, next) => {
+  // A copy of what a form sent, read only if it gets no answer (the request's own body goes out).
+  const sent = request.method === "GET" ? null : request.clone();
   const results = await next();
   const failed = Object.entries(results).flatMap(([routeId, result]) => {
     const why = unansweredBecause(result);
@@ -97,7 +133,8 @@ export const unansweredMiddleware: MiddlewareFunction<Results> = async ({ reques
   const reason = failed.some(([, why]) => why === "no connection") ? "no connection" : "unavailable";
 
   if (request.method !== "GET") {
-    unansweredForm = toast(reason, true);
+    const fields = await sent?.formData().catch(() => null);
+    unansweredForm = toast(reason, fields ? formKind(fields) : "typed");
     // A status of 400 or more also spares the page the reload of its data that follows a form.
     const kept: Results = { ...results };
     for (const [routeId] of failed) kept[routeId] = { type: "data", result: data(undefined, { status: 503 }) };

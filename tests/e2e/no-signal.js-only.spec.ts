@@ -133,3 +133,29 @@ test("the page's own data, refreshed without a signal, stays on the page", async
   await page.getByRole("button", { name: "Refresh" }).click();
   await expect(page.getByRole("status").filter({ hasText: /Last updated/ })).toBeVisible();
 });
+
+test("a press without a signal on a form with nothing typed in it does not say that what was typed is still here", async ({
+  page,
+  context,
+}) => {
+  await signUp(page);
+  await page.goto(`/story/${FERRY.slug}`);
+  // "I stopped here" posts to /reading-position: its module comes ahead, as Bookmark's does (above).
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const manifest = (window as { __reactRouterManifest?: { routes: Record<string, { module: string }> } })
+          .__reactRouterManifest;
+        const module = manifest?.routes["routes/reading-position"]?.module;
+        return Boolean(module && performance.getEntriesByName(new URL(module, location.href).href).length);
+      }),
+    )
+    .toBe(true);
+  await context.setOffline(true);
+  await page.getByRole("button", { name: /^I stopped here \(paragraph 1 of \d+\)$/ }).click();
+  const toast = page.getByRole("region", { name: "Notifications" });
+  await expect(toast).toContainText("Connection Error");
+  await expect(toast).toContainText(`${NETWORK_MESSAGE} Try again in a moment.`);
+  await expect(toast).not.toContainText("What you typed");
+  await expect(page.getByRole("heading", { level: 1, name: FERRY.title })).toBeVisible();
+});

@@ -326,3 +326,41 @@ test("an anonymous reader keeps a story for offline reading from its page", asyn
   await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
   await expect(page.getByRole("main").getByRole("link", { name: FERRY.title })).toBeVisible();
 });
+
+test("a kept story opened offline does not ask about cookies again, and a form sent from it keeps the story", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  // A phone, and a reader who answered the cookie question already (the test's default): no banner online.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/story/${DOLL.slug}`);
+  const cookies = page.getByRole("dialog", { name: "We use cookies" });
+  await expect(cookies).toHaveCount(0);
+  const control = page.getByRole("region", { name: "Read it without a signal" });
+  await control.getByRole("button", { name: "Keep for reading offline" }).click();
+  await expect(control.getByRole("status")).toHaveText("Kept for reading offline on this device.");
+
+  await goOffline(context);
+  await openOffline(page, `/story/${DOLL.slug}`);
+  const title = page.getByRole("heading", { level: 1 });
+  await expect(title).toHaveText(/\S/);
+  // The kept copy was fetched without cookies; it must not ask the reader again.
+  await expect(cookies).toHaveCount(0);
+  // Started, as on any story page: the kept copy's own button says it is kept.
+  await expect(page.getByRole("region", { name: "Read it without a signal" }).getByRole("status")).toHaveText(
+    "Kept for reading offline on this device.",
+  );
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+
+  // A form of the copy (the theme, on a wide screen where the sidebar shows it): the story stays,
+  // and the reader is told why nothing happened (docs/decisions/046), with no word of typed text.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole("button", { name: /Switch to (dark|light) theme/ }).click();
+  const toast = page.getByRole("region", { name: "Notifications" });
+  await expect(toast).toContainText("Connection Error");
+  await expect(toast).not.toContainText("What you typed is still here");
+  await expect(title).toBeVisible();
+  await expect(page.getByText("Internal Server Error")).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/story/${DOLL.slug}$`));
+});

@@ -16,6 +16,7 @@ import { escapeHtml } from "../../utils/html";
 import {
   ACCOUNT_CHANGE_PATHS,
   CACHES,
+  OFFLINE_COPY_HEADER,
   OFFLINE_PATH,
   type OfflineMessage,
   SAVED_LIST_PATH,
@@ -115,7 +116,13 @@ async function currentNotes(): Promise<Notes> {
  * Fetches pages and images into a cache, one after another so a slow link is not flooded; for the
  * reader's cache, only while no sign-out or change of reader has happened since `since`.
  */
-async function keep(name: string, paths: string[], credentials: RequestCredentials, since?: number) {
+async function keep(
+  name: string,
+  paths: string[],
+  credentials: RequestCredentials,
+  since?: number,
+  headers?: Record<string, string>,
+) {
   const current = () => since === undefined || since === generation;
   if (!current()) return;
   // Opened once, before anything is fetched. A sign-out deletes the reader's cache by name; a page
@@ -127,7 +134,7 @@ async function keep(name: string, paths: string[], credentials: RequestCredentia
   for (const path of paths) {
     try {
       if (!current()) return;
-      const response = await fetch(path, { credentials, cache: "no-store" });
+      const response = await fetch(path, { credentials, cache: "no-store", headers });
       if (response.ok && current()) await cache.put(path, response);
     } catch {
       // Offline again: the next sync tries again.
@@ -196,7 +203,10 @@ function syncInTurn(refresh: string[] = []): Promise<void> {
 
 async function keepStory(story: SavedStory) {
   // Without cookies: a kept page is the one every anonymous reader gets, with nobody's data in it.
-  await keep(CACHES.kept, [story.url, ...(story.image ? [story.image] : [])], "omit");
+  // Nor the reader's cookie choice: the site leaves the banner out of the copy (OFFLINE_COPY_HEADER).
+  await keep(CACHES.kept, [story.url, ...(story.image ? [story.image] : [])], "omit", undefined, {
+    [OFFLINE_COPY_HEADER]: "kept",
+  });
   if (!(await (await caches.open(CACHES.kept)).match(story.url))) throw new Error("not kept");
   const notes = await readNotes();
   await writeNotes({ ...notes, kept: [...notes.kept.filter((s) => s.url !== story.url), story] });

@@ -79,7 +79,7 @@ export default function SiteLayout() {
         </div>
         {chromeFirst ? null : sideColumn}
       </div>
-      {root && !root.consent && location.pathname !== "/cookie-test" ? <ConsentBanner /> : null}
+      {root && !root.consent && !root.offlineCopy && location.pathname !== "/cookie-test" ? <ConsentBanner /> : null}
       <Shell />
     </>
   );
