@@ -20,7 +20,7 @@ import { isStoryStatus, STATUS_LABELS } from "~/stories/state";
 import { communityStoryPath } from "~/utils/story-paths";
 import { CONTENT_PER_PAGE, type ContentSourceFilter, type SOURCE_LABELS } from "./content-sources";
 import { ownPostState } from "./post-form";
-import { PostError } from "./posts.server";
+import { PostError, unpublishedByAdmin } from "./posts.server";
 
 export type ContentRow = {
   key: string;
@@ -31,6 +31,8 @@ export type ContentRow = {
   source: keyof typeof SOURCE_LABELS;
   status: string;
   published: boolean;
+  /** Unpublished here and not changed since: the row offers Publish, the Unpublish's undo. */
+  publishable: boolean;
   date: string;
   readers: number;
   bookmarks: number;
@@ -65,6 +67,7 @@ function remoteRows(stories: StorySummary[], source: "wpcom" | "wp" | "synced", 
         source,
         status: "Published",
         published: true,
+        publishable: false,
         date: s.date,
         viewHref: `/story/${s.slug}`,
         editHref: edit,
@@ -164,6 +167,7 @@ async function postsPage(
     prisma.post.count({ where }),
   ]);
   const now = new Date();
+  const publishable = await unpublishedByAdmin(rows.filter((r) => r.status !== "published").map((r) => r.id));
   return {
     total,
     totalPages: Math.ceil(total / CONTENT_PER_PAGE),
@@ -187,6 +191,7 @@ async function postsPage(
               ? "Published"
               : "Draft",
         published,
+        publishable: publishable.has(r.id),
         date: (r.publishedAt ?? r.createdAt).toISOString(),
         viewHref: published ? (community ? communityStoryPath(r.slug) : `/story/${r.slug}`) : null,
         editHref: community ? "/admin/content-moderation" : `/admin/posts/${r.id}`,

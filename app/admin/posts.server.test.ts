@@ -12,6 +12,7 @@ import {
   htmlToMarkdown,
   listOwnPosts,
   PostError,
+  republishPost,
   unpublishPost,
   updateOwnPost,
 } from "./posts.server";
@@ -144,6 +145,63 @@ describe("unpublishing and featuring", () => {
       expect.objectContaining({ title: "Your story was unpublished", link: `/edit-story/${post.id}` }),
     ]);
     await expect(unpublishPost(who, post.id)).rejects.toMatchObject({ status: 409 });
+  });
+
+  test("an Unpublish is undone by Publish, offered only while nothing changed since (the writer's choices stand)", async () => {
+    const who = await admin();
+    const writer = await admin();
+    const post = await prisma.post.create({
+      data: {
+        authorId: writer.id,
+        slug: `community-republish-${Date.now()}`,
+        title: "The Reed Bed",
+        content: "<p>Reeds.</p>",
+        submittedAt: new Date(),
+        publishedAt: new Date("2026-01-02T00:00:00Z"),
+        status: "published",
+      },
+    });
+    // Never unpublished here: no Publish, and a direct post is refused.
+    await expect(republishPost(who, post.id)).rejects.toMatchObject({ status: 409 });
+    await unpublishPost(who, post.id);
+    const listed = async () =>
+      (await listContent({ source: "community", search: "The Reed Bed" })).rows.find((r) => r.postId === post.id);
+    expect(await listed()).toMatchObject({ published: false, publishable: true });
+
+    await republishPost(who, post.id);
+    const back = await prisma.post.findUniqueOrThrow({ where: { id: post.id } });
+    expect(back).toMatchObject({ status: "published", moderationNote: null });
+    expect(back.publishedAt?.toISOString()).toBe("2026-01-02T00:00:00.000Z");
+    expect(await getOwnStory(post.slug)).not.toBeNull();
+    expect((await audits(post.id)).map((r) => r.action)).toEqual(["post.unpublish", "post.republish"]);
+    expect(await listed()).toMatchObject({ published: true, publishable: false });
+    expect((await prisma.notification.findMany({ where: { userId: writer.id } })).map((n) => n.title)).toContain(
+      "Your story is published again",
+    );
+
+    // Unpublished again, then the writer acts (saves it as a draft and withdraws it): theirs to publish now.
+    await unpublishPost(who, post.id);
+    await prisma.moderationAction.create({
+      data: { postId: post.id, actorId: writer.id, action: "withdraw", fromStatus: "draft", toStatus: "withdrawn" },
+    });
+    expect(await listed()).toMatchObject({ published: false, publishable: false });
+    await expect(republishPost(who, post.id)).rejects.toMatchObject({ status: 409 });
+    expect((await prisma.post.findUniqueOrThrow({ where: { id: post.id } })).status).toBe("withdrawn");
+  });
+
+  test("an own post unpublished and published again keeps its date; edited in between, it is the editor's", async () => {
+    const who = await admin();
+    const { id } = await createOwnPost(who, input({ title: "The Lamp Room" }));
+    const date = (await prisma.post.findUniqueOrThrow({ where: { id } })).publishedAt;
+    await unpublishPost(who, id);
+    await republishPost(who, id);
+    expect(await prisma.post.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      status: "published",
+      publishedAt: date,
+    });
+    await unpublishPost(who, id);
+    await updateOwnPost(who, id, input({ title: "The Lamp Room", intent: "save" }));
+    await expect(republishPost(who, id)).rejects.toMatchObject({ status: 409 });
   });
 
   test("featuring keeps one story; an unpublished featured story is no longer shown; each change is audited", async () => {

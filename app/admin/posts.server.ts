@@ -329,3 +329,94 @@ export async function unpublishPost(admin: SessionUser, id: number) {
   }
   return { title: post.title, community };
 }
+
+/**
+ * Of these posts, those an admin's Unpublish took off and nothing changed since:
+ * the latest audit row about the post is its unpublishing, and for a community
+ * story the latest moderation record too (the writer's own saves, withdrawals
+ * and submissions come after it). Only these get Publish back in the content
+ * table: the undo of an Unpublish, never a way round the editor or the writer.
+ */
+export async function unpublishedByAdmin(ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const [audits, moderation] = await Promise.all([
+    prisma.adminAudit.findMany({
+      where: { objectType: "post", objectId: { in: ids.map(String) } },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      select: { objectId: true, action: true },
+    }),
+    prisma.moderationAction.findMany({
+      where: { postId: { in: ids } },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      select: { postId: true, action: true },
+    }),
+  ]);
+  const latest = <K>(rows: { key: K; action: string }[]) => {
+    const map = new Map<K, string>();
+    for (const row of rows) if (!map.has(row.key)) map.set(row.key, row.action);
+    return map;
+  };
+  const audit = latest(audits.map((a) => ({ key: Number(a.objectId), action: a.action })));
+  const moderated = latest(moderation.map((m) => ({ key: m.postId, action: m.action })));
+  return new Set(
+    ids.filter((id) => audit.get(id) === "post.unpublish" && (moderated.get(id) ?? "unpublish") === "unpublish"),
+  );
+}
+
+/**
+ * The undo of unpublishPost: the story is public again as it was (an own post
+ * keeps its publication date, so a scheduled one is scheduled again; a community
+ * story is published again for its writer, who is told). Only a story whose last
+ * change was an admin's Unpublish (unpublishedByAdmin).
+ */
+export async function republishPost(admin: SessionUser, id: number, now = new Date()) {
+  const post = await prisma.post.findUnique({ where: { id } });
+  if (!post) throw new PostError("There is no story with this number.", 404);
+  if (post.status === "published") throw new PostError(`"${post.title}" is already published.`, 409);
+  if (!(await unpublishedByAdmin([id])).has(id))
+    throw new PostError(
+      `"${post.title}" was changed since it was unpublished: publish it from its editor or the moderation queue.`,
+      409,
+    );
+  const community = post.submittedAt !== null;
+  await prisma.$transaction(async (tx) => {
+    await tx.post.update({
+      where: { id },
+      data: {
+        status: "published",
+        ...(post.publishedAt ? {} : { publishedAt: now }),
+        ...(community ? { moderationNote: null } : {}),
+      },
+    });
+    if (community) {
+      await tx.moderationAction.create({
+        data: {
+          postId: id,
+          actorId: admin.id,
+          action: "republish",
+          fromStatus: post.status,
+          toStatus: "published",
+          message: "Published again by an administrator.",
+        },
+      });
+    }
+    await recordAdminAction(tx, admin, {
+      action: "post.republish",
+      objectType: "post",
+      objectId: id,
+      before: { status: post.status, slug: post.slug, title: post.title },
+      after: { status: "published" },
+    });
+  });
+  if (community && post.authorId) {
+    await notifyWriter(post.authorId, {
+      kind: "story-changes",
+      title: "Your story is published again",
+      message: `An administrator put "${post.title}" back on the site.`,
+      link: editStoryPath(id),
+    });
+  }
+  // An own post unpublished before it was ever announced is news now (a story already announced is not again).
+  await announceDueStories(now);
+  return { title: post.title, community };
+}

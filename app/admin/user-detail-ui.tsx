@@ -28,7 +28,10 @@ const AUDIT_LABELS: Record<string, string> = {
   "user.delete": "Deleted",
 };
 
-/** One action's form: its CSRF token, the password when the user is an admin, the button. */
+/**
+ * One action's form: its CSRF token, the password when the user is an admin or
+ * is being made one (giving admin power is asked for as taking it is), the button.
+ */
 function ActionForm({
   intent,
   label,
@@ -48,15 +51,18 @@ function ActionForm({
 }) {
   const passwordErrors = result?.error?.password ?? undefined;
   const id = `${intent}-password`;
+  const promote = intent === "promote";
   return (
     <Form method="post" className="space-y-3 rounded-lg border border-line bg-surface p-4">
       <AuthenticityTokenInput name="csrf" />
       <FormErrors errors={result?.error?.[""] ?? undefined} />
       {children}
-      {isAdmin ? (
+      {isAdmin || promote ? (
         <div>
           <label htmlFor={id} className="block font-semibold">
-            Your password (this user is an administrator)
+            {promote
+              ? "Your password (to make this user an administrator)"
+              : "Your password (this user is an administrator)"}
           </label>
           <input
             id={id}

@@ -51,10 +51,21 @@ beforeEach(async () => {
 });
 
 describe("roles", () => {
-  it("promotes a reader without a password step and writes one audit row with before and after", async () => {
+  it("promotes a reader only with the acting admin's password, and writes one audit row with before and after", async () => {
     const admin = await account({ admin: true });
     const reader = await account();
-    await act(admin, { intent: "promote", userId: reader.id });
+    for (const [password, message] of [
+      [undefined, USER_ADMIN_MESSAGES.passwordNeeded],
+      ["not-my-password", USER_ADMIN_MESSAGES.wrongPassword],
+    ] as const) {
+      const error = await refused(act(admin, { intent: "promote", userId: reader.id, password }));
+      expect(error.status).toBe(400);
+      expect(error.field).toBe("password");
+      expect(error.message).toBe(message);
+    }
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: reader.id } })).isAdmin).toBe(false);
+    expect(await auditActions(reader.id)).toEqual([]);
+    await act(admin, { intent: "promote", userId: reader.id, password: PASSWORD });
     expect((await prisma.user.findUniqueOrThrow({ where: { id: reader.id } })).isAdmin).toBe(true);
     const rows = await prisma.adminAudit.findMany({ where: { objectId: reader.id } });
     expect(rows).toHaveLength(1);

@@ -187,9 +187,9 @@ export const BulkUserActionSchema = z.object({
 
 export const USER_ADMIN_MESSAGES = {
   lastAdmin: "This is the last administrator: make someone else an administrator first. Nothing changed.",
-  passwordNeeded: "Actions on an administrator need your password. Type it and try again.",
+  passwordNeeded: "Making or acting on an administrator needs your password. Type it and try again.",
   wrongPassword: "That is not your password. Nothing changed.",
-  noPassword: "Your account has no password: set one under Settings before you act on an administrator.",
+  noPassword: "Your account has no password: set one under Settings before you make or act on an administrator.",
   notYourself: "You cannot do that to your own account from here.",
   notFound: "There is no such user.",
 } as const;
@@ -258,7 +258,8 @@ export async function actOnUser(
   if (!target) throw new UserAdminError(USER_ADMIN_MESSAGES.notFound, 404);
   if (target.id === admin.id && (input.intent === "delete" || input.intent === "suspend"))
     throw new UserAdminError(USER_ADMIN_MESSAGES.notYourself, 400);
-  if (target.isAdmin) await checkActingPassword(admin.id, input.password);
+  // Granting admin power is asked for as taking it away is (docs/decisions/017): one tap must not do it.
+  if (target.isAdmin || input.intent === "promote") await checkActingPassword(admin.id, input.password);
 
   if (input.intent === "delete") {
     let before: ReturnType<typeof state> | null = null;

@@ -28,7 +28,7 @@ import {
   subscribeBrowserState,
   writeLastStory,
 } from "./browser-store";
-import { CursedOverlay, NotificationItems } from "./notification-ui";
+import { ClearAllConfirm, CursedOverlay, NotificationItems } from "./notification-ui";
 import {
   type AppNotification,
   applyFilter,
@@ -217,9 +217,21 @@ function NotificationPanel({ signedIn, unread, browserItems }: BellProps & { bro
           <button type="button" className="btn px-2 text-sm" onClick={() => act("read-all")}>
             Mark all read
           </button>
-          <button type="button" className="btn px-2 text-sm" onClick={() => act("clear")}>
-            Clear all
-          </button>
+          <ClearAllConfirm compact>
+            <button
+              type="button"
+              className="btn px-2 text-sm"
+              onClick={(event) => {
+                // The question closes and focus goes back to its "Clear all", not to a hidden button.
+                const details = event.currentTarget.closest("details");
+                details?.removeAttribute("open");
+                details?.querySelector("summary")?.focus();
+                act("clear");
+              }}
+            >
+              Yes, clear all
+            </button>
+          </ClearAllConfirm>
         </div>
         {error ? (
           <p role="alert" className="px-3 pb-2 text-sm">

@@ -10,6 +10,28 @@ const EMPTY: Record<NotificationFilter, string> = {
   read: "No read notifications.",
 };
 
+/**
+ * "Clear all" asks first: a <details> whose summary is the spec's "Clear all"
+ * and whose "Yes, clear all" (the caller's: a form's submit button on the page,
+ * a click in the panel) does it, so the question works without JavaScript and
+ * costs the panel only its markup. Clearing cannot be undone.
+ */
+export function ClearAllConfirm({ compact = false, children }: { compact?: boolean; children: ReactNode }) {
+  return (
+    <details>
+      <summary
+        className={`btn cursor-pointer list-none [&::-webkit-details-marker]:hidden ${compact ? "px-2 text-sm" : ""}`}
+      >
+        Clear all
+      </summary>
+      <div className="mt-2 space-y-2 rounded-lg border border-line p-2 text-sm">
+        <p>Remove every notification? This cannot be undone.</p>
+        {children}
+      </div>
+    </details>
+  );
+}
+
 /** Each item shows its title, message and date; `open` renders what opens its link (and marks it read). */
 export function NotificationItems({
   items,

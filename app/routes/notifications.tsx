@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { requireUser } from "~/auth/auth.server";
 import { PageTitle } from "~/components/page-title";
-import { CursedOverlay, NotificationItems } from "~/notifications/notification-ui";
+import { ClearAllConfirm, CursedOverlay, NotificationItems } from "~/notifications/notification-ui";
 import { FILTER_LABELS, FILTERS, type NotificationFilter } from "~/notifications/notifications";
 import { filterParam, notificationsAction, notificationsPage } from "~/notifications/page.server";
 import { routeMeta } from "~/utils/meta";
@@ -54,9 +54,11 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <div className="mt-4 flex flex-wrap gap-2">
+      <div className="mt-4 flex flex-wrap items-start gap-2">
         <ActionForm intent="read-all" filter={filter} label="Mark all read" />
-        <ActionForm intent="clear" filter={filter} label="Clear all" />
+        <ClearAllConfirm>
+          <ActionForm intent="clear" filter={filter} label="Yes, clear all" />
+        </ClearAllConfirm>
       </div>
       <section
         aria-label={`${FILTER_LABELS[filter]} notifications`}

@@ -181,6 +181,66 @@ test("an unpublished community story leaves the index and its page is a 404", as
   for (const otherSlug of slugs) expect((await anonymous(request, `/community-story/${otherSlug}`)).status).toBe(404);
 });
 
+test("Unpublish says what it did and is one action from undone: the toast's Undo, the row's Publish; focus stays", async ({
+  page,
+  site,
+  request,
+  javaScriptEnabled,
+  checkA11y,
+}) => {
+  const title = `The Lamp Room ${test.info().project.name}`;
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  const now = new Date().toISOString();
+  await site.query(
+    `INSERT INTO "Post" ("slug", "title", "content", "excerpt", "status", "createdAt", "updatedAt", "publishedAt")
+     VALUES (?, ?, '<p>The lamp was lit at dusk.</p>', 'A lamp lit at dusk.', 'published', ?, ?, ?)`,
+    [slug, title, now, now, now],
+  );
+  const isPublic = async () => (await anonymous(request, `/story/${slug}`)).status;
+  await asAdmin(page, "/admin/content?source=own", "Content management");
+
+  // One Enter on Unpublish, as the tester pressed it.
+  await row(page, title)
+    .getByRole("button", { name: `Unpublish ${title}` })
+    .focus();
+  await page.keyboard.press("Enter");
+  const unpublished = page.getByRole("status").filter({ hasText: `Unpublished: ${title}` });
+  await expect(unpublished).toContainText("Readers no longer see it.");
+  await expect(row(page, title)).toContainText("Draft");
+  // Its row offers Publish where Unpublish was, and with JavaScript focus is on it, not on <body>.
+  const publish = row(page, title).getByRole("button", { name: `Publish ${title}` });
+  await expect(publish).toBeVisible();
+  if (javaScriptEnabled) await expect(publish).toBeFocused();
+  await expect.poll(isPublic).toBe(404);
+  await checkA11y();
+
+  // The toast's Undo (a real form, so without JavaScript too) puts it back.
+  await unpublished.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Published again: ${title}` })).toBeVisible();
+  await expect(row(page, title)).toContainText("Published");
+  const unpublish = row(page, title).getByRole("button", { name: `Unpublish ${title}` });
+  if (javaScriptEnabled) await expect(unpublish).toBeFocused();
+  await expect.poll(isPublic).toBe(200);
+
+  // And the row's own Publish, the other way back.
+  await unpublish.click();
+  await expect(row(page, title)).toContainText("Draft");
+  await publish.click();
+  await expect(row(page, title)).toContainText("Published");
+  if (javaScriptEnabled) await expect(unpublish).toBeFocused();
+  const [post] = await site.query<{ id: number }>('SELECT id FROM "Post" WHERE slug = ?', [slug]);
+  const actions = await site.query<{ action: string }>(
+    'SELECT action FROM "AdminAudit" WHERE "objectType" = \'post\' AND "objectId" = ? ORDER BY "createdAt", rowid',
+    [String(post?.id)],
+  );
+  expect(actions.map((a) => a.action)).toEqual([
+    "post.unpublish",
+    "post.republish",
+    "post.unpublish",
+    "post.republish",
+  ]);
+});
+
 test("an own post: scheduled and hidden until its date, then public; edited; deleted after confirming", async ({
   page,
   site,

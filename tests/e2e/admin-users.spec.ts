@@ -1,7 +1,7 @@
 // User management (docs/decisions/017), JavaScript on and off: an
 // admin suspends a reader, who is signed out at once and cannot sign in again
-// until reinstated; makes and removes an admin (the removal asks for the
-// acting admin's password); ends sessions; deletes; and suspends in bulk.
+// until reinstated; makes and removes an admin (both ask for the acting
+// admin's password); ends sessions; deletes; and suspends in bulk.
 // Every user here is the test's own: the shared admin is never acted on.
 import type { Browser, Page } from "@playwright/test";
 import { ADMIN } from "../../playwright.config";
@@ -82,7 +82,23 @@ test("make admin, remove admin with the password step, end sessions, delete", as
   await asAdmin(page, "/admin/users");
   await openUser(page, reader.username);
 
-  await page.getByRole("button", { name: "Make admin" }).click();
+  // Making an admin asks for the acting admin's password as removing one does: not one tap.
+  const promote = page.locator("form").filter({ has: page.getByRole("button", { name: "Make admin" }) });
+  const promotePassword = promote.getByLabel("Your password (to make this user an administrator)");
+  await promote.getByRole("button", { name: "Make admin" }).click();
+  // The browser stops the empty required field (the server refuses it too: users.server.test.ts).
+  await expect(promotePassword).toBeFocused();
+  await expect(page.getByText("Reader · Active")).toBeVisible();
+  await promotePassword.fill("not-my-password");
+  await promote.getByRole("button", { name: "Make admin" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "That is not your password. Nothing changed." }),
+  ).toBeVisible();
+  await expect(page.getByText("Reader · Active")).toBeVisible();
+  await expect(promotePassword).toHaveAttribute("aria-invalid", "true");
+  await checkA11y();
+  await promotePassword.fill(ADMIN.password);
+  await promote.getByRole("button", { name: "Make admin" }).click();
   await expect(toast(page, "Made an administrator")).toBeVisible();
   await expect(page.getByText("Administrator · Active")).toBeVisible();
 

@@ -56,8 +56,15 @@ test("the bell opens the panel: tabs with counts, Escape, open an item, mark all
   await panel.getByRole("button", { name: "Mark all read" }).click();
   await expect(panel.getByRole("button", { name: "Unread (0)", exact: true })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "All notifications read" })).toBeVisible();
-  await panel.getByRole("button", { name: "Clear all" }).click();
+  // "Clear all" asks first: the first press removes nothing; "Yes, clear all" does, and focus goes back to "Clear all".
+  const clearAll = panel.getByText("Clear all", { exact: true });
+  await clearAll.click();
+  await expect(panel.getByText("Remove every notification? This cannot be undone.")).toBeVisible();
+  await expect(panel.getByRole("button", { name: "All (0)", exact: true })).toHaveCount(0);
+  await panel.getByRole("button", { name: "Yes, clear all" }).click();
   await expect(panel.getByRole("button", { name: "All (0)", exact: true })).toBeVisible();
+  await expect(panel.getByRole("button", { name: "Yes, clear all" })).toBeHidden();
+  await expect(clearAll).toBeFocused();
   await expect(panel.getByText("No notifications yet.")).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(bell(page, 0)).toBeVisible();

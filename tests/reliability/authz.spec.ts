@@ -71,7 +71,8 @@ const ADMIN_ROUTES: Record<string, AdminRow> = {
       accepted: [302],
     },
   },
-  // Content management: one form per list (feature, stop featuring, unpublish); "stop featuring" is always valid.
+  // Content management: one form per list (feature, stop featuring, unpublish, publish); "stop featuring" is always
+  // valid (unpublish and publish on a real story: the last test of this file).
   "admin-stories": { post: { fields: [["intent", "unfeature"]], accepted: [302] } },
   "admin-content": { post: { fields: [["intent", "unfeature"]], accepted: [302] } },
   "admin-content-management": { post: { fields: [["intent", "unfeature"]], accepted: [302] } },
@@ -342,3 +343,55 @@ for (const path of ANALYTICS_ADMIN_API) {
     });
   }
 }
+
+// Content management's row actions on a real story (the matrix above posts "stop featuring"):
+// Unpublish and its undo, Publish, are an administrator's only, and need the CSRF token.
+test("content: only an administrator unpublishes a story and publishes it again, with the CSRF token", async ({
+  site,
+  as,
+}) => {
+  const slug = `authz-own-${randomUUID().slice(0, 8)}`;
+  const now = new Date().toISOString();
+  await site.query(
+    `INSERT INTO "Post" (slug, title, content, status, "createdAt", "updatedAt", "publishedAt", "announcedAt")
+     VALUES (?, 'The Lamp', '<p>Lit.</p>', 'published', ?, ?, ?, ?)`,
+    [slug, now, now, now, now],
+  );
+  const [post] = await site.query<{ id: number }>('SELECT id FROM "Post" WHERE slug = ?', [slug]);
+  const id = String(post?.id);
+  const status = async () =>
+    (await site.query<{ status: string }>('SELECT status FROM "Post" WHERE slug = ?', [slug]))[0]?.status;
+  const admin = await as("admin");
+
+  for (const [field, from, to] of [
+    ["unpublish", "published", "draft"],
+    ["publish", "draft", "published"],
+  ] as const) {
+    for (const role of ["anonymous", "reader"] as const) {
+      const client = await as(role);
+      const reply = await client.post("/admin/content", {
+        body: {
+          form: [
+            [field, id],
+            ["csrf", await client.csrfToken()],
+          ],
+        },
+      });
+      expect(reply.status, `${role} ${field}`).toBe(role === "anonymous" ? 302 : 403);
+      expect(await status()).toBe(from);
+    }
+    const forged = await admin.post("/admin/content", { body: { form: [[field, id]] } });
+    expect(forged.status, `${field} without the token`).toBe(403);
+    expect(await status()).toBe(from);
+    const done = await admin.post("/admin/content", {
+      body: {
+        form: [
+          [field, id],
+          ["csrf", await admin.csrfToken()],
+        ],
+      },
+    });
+    expect(done.status, `admin ${field}`).toBe(302);
+    expect(await status()).toBe(to);
+  }
+});

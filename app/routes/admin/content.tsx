@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { featureStory, listContent } from "~/admin/content.server";
 import { CONTENT_SOURCES, type ContentSourceFilter, SOURCE_LABELS, STORY_SORTS } from "~/admin/content-sources";
-import { PostError, unpublishPost } from "~/admin/posts.server";
+import { PostError, republishPost, unpublishPost } from "~/admin/posts.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { FormErrors } from "~/components/form-errors";
@@ -55,11 +56,13 @@ const PostId = z.coerce.number().int().positive().max(2_147_483_647);
 
 /**
  * One form for the whole list: each row's buttons name their story (feature=slug,
- * unpublish=id), the bulk button unpublishes the ticked rows (post-<id>=on).
+ * unpublish=id, publish=id: the undo of an unpublish), the bulk button unpublishes
+ * the ticked rows (post-<id>=on).
  */
 export const ContentActionSchema = z.object({
   feature: SlugSchema.optional(),
   unpublish: PostId.optional(),
+  publish: PostId.optional(),
   intent: z.enum(["unfeature", "unpublish-selected"]).optional(),
 });
 
@@ -71,8 +74,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: "This form could not be read. Reload the page and try again." }, { status: 400 });
   const url = new URL(request.url);
   const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
-  const { feature, unpublish, intent } = submission.value;
+  const { feature, unpublish, publish, intent } = submission.value;
   try {
+    if (publish) {
+      const { title } = await republishPost(admin, publish);
+      return redirectWithToast(back, {
+        title: `Published again: ${title}`.slice(0, 200),
+        description: "Readers see it again.",
+        variant: "success",
+      });
+    }
     if (feature) {
       await featureStory(admin, feature);
       return redirectWithToast(back, { title: "Featured on the home page", description: feature, variant: "success" });
@@ -90,7 +101,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!ids.length) return data({ error: "Tick the stories to unpublish first." }, { status: 400 });
     const done: string[] = [];
     for (const id of ids) done.push((await unpublishPost(admin, id)).title);
-    return redirectWithToast(back, { title: `Unpublished: ${done.join(", ")}`.slice(0, 200), variant: "success" });
+    // What happened, and the way back: its row now offers Publish, and one story's toast an Undo
+    // (a real form, so it works without JavaScript too).
+    const [only] = ids;
+    return redirectWithToast(back, {
+      title: `Unpublished: ${done.join(", ")}`.slice(0, 200),
+      description:
+        ids.length === 1
+          ? "Readers no longer see it. Undo, or its row's Publish, puts it back."
+          : "Readers no longer see them. Each row's Publish puts its story back.",
+      variant: "success",
+      ...(ids.length === 1 && only
+        ? { action: { label: "Undo", action: back, fields: { publish: String(only) } } }
+        : {}),
+    });
   } catch (error) {
     if (!(error instanceof PostError)) throw error;
     if (error.status === 404) throw data({ message: error.message }, { status: 404 });
@@ -104,8 +128,11 @@ export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Cont
 
 export default function ContentManagement({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, totalPages, note, featured, query } = loaderData;
-  const busy = useNavigation().state === "submitting";
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
   const hrefFor = useListHref();
+  const form = useRef<HTMLFormElement>(null);
+  useKeepFocus(form, navigation);
   return (
     <div>
       <PageTitle>Content management</PageTitle>
@@ -130,7 +157,7 @@ export default function ContentManagement({ loaderData, actionData }: Route.Comp
       </nav>
       <ListSearch label="Search titles" button="Search" query={query} />
       <SortLinks label="Sort stories" options={STORY_SORTS} query={query} />
-      <Form method="post" className="mt-6">
+      <Form method="post" className="mt-6" ref={form}>
         <AuthenticityTokenInput name="csrf" />
         <FormErrors errors={actionData?.error ? [actionData.error] : undefined} />
         <p className="mt-2">
@@ -210,6 +237,17 @@ export default function ContentManagement({ loaderData, actionData }: Route.Comp
                           >
                             Unpublish<span className="sr-only"> {row.title}</span>
                           </button>
+                        ) : row.postId !== null && row.publishable ? (
+                          // The undo, in the Unpublish button's place (and the other way round).
+                          <button
+                            type="submit"
+                            name="publish"
+                            value={row.postId}
+                            className="btn py-1 text-sm"
+                            disabled={busy}
+                          >
+                            Publish<span className="sr-only"> {row.title}</span>
+                          </button>
                         ) : null}
                         {row.editHref ? (
                           isSiteLink(row.editHref) ? (
@@ -247,4 +285,32 @@ export default function ContentManagement({ loaderData, actionData }: Route.Comp
       <Pagination page={query.page} totalPages={totalPages} hrefFor={(page) => hrefFor({ page })} />
     </div>
   );
+}
+
+/** After a row's Unpublish or Publish (or the toast's Undo), the row's opposite button. */
+const NEXT_BUTTON: Record<string, string> = { unpublish: "publish", publish: "unpublish" };
+
+/**
+ * With JavaScript the pressed button is disabled while the form is sent and
+ * replaced when the answer comes, which left focus on <body>: focus goes to the
+ * button that undoes what was done, in the same row, or else back to the button
+ * pressed, so a keyboard or screen reader user stays where they were.
+ */
+function useKeepFocus(form: React.RefObject<HTMLFormElement | null>, navigation: ReturnType<typeof useNavigation>) {
+  const pressed = useRef<{ name: string; value: string } | null>(null);
+  useEffect(() => {
+    const sent = navigation.formData;
+    if (navigation.state === "submitting" && sent) {
+      const name = ["publish", "unpublish", "feature", "intent"].find((key) => sent.has(key));
+      pressed.current = name ? { name, value: String(sent.get(name)) } : null;
+      return;
+    }
+    if (navigation.state !== "idle" || !pressed.current) return;
+    const { name, value } = pressed.current;
+    pressed.current = null;
+    const find = (n: string) =>
+      form.current?.querySelector<HTMLButtonElement>(`button[name="${n}"][value="${CSS.escape(value)}"]`);
+    const target = (NEXT_BUTTON[name] && find(NEXT_BUTTON[name])) || find(name);
+    target?.focus();
+  }, [navigation.state, navigation.formData, form]);
 }

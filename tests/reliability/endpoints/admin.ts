@@ -79,7 +79,8 @@ export const ADMIN_ENDPOINTS: Record<string, Endpoint> = {
     csrf: "token",
     formPage: "/admin/stories",
     as: "admin",
-    // Stop featuring is always valid; feature and unpublish name real stories in tests/e2e/admin-content.spec.ts.
+    // Stop featuring is always valid; feature, unpublish and publish (its undo) name real stories in
+    // tests/e2e/admin-content.spec.ts and authz.spec.ts.
     valid: { "stop featuring": () => ({ intent: "unfeature" }) },
     accepted: [302],
   },
@@ -88,7 +89,8 @@ export const ADMIN_ENDPOINTS: Record<string, Endpoint> = {
     csrf: "token",
     formPage: "/admin/content",
     as: "admin",
-    // Stop featuring is always valid; feature and unpublish name real stories in tests/e2e/admin-content.spec.ts.
+    // Stop featuring is always valid; feature, unpublish and publish (its undo) name real stories in
+    // tests/e2e/admin-content.spec.ts and authz.spec.ts.
     valid: { "stop featuring": () => ({ intent: "unfeature" }) },
     accepted: [302],
   },
@@ -97,7 +99,8 @@ export const ADMIN_ENDPOINTS: Record<string, Endpoint> = {
     csrf: "token",
     formPage: "/admin/content-management",
     as: "admin",
-    // Stop featuring is always valid; feature and unpublish name real stories in tests/e2e/admin-content.spec.ts.
+    // Stop featuring is always valid; feature, unpublish and publish (its undo) name real stories in
+    // tests/e2e/admin-content.spec.ts and authz.spec.ts.
     valid: { "stop featuring": () => ({ intent: "unfeature" }) },
     accepted: [302],
   },
