@@ -6,7 +6,7 @@
 // story version, so a story everyone downloads is built once.
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
-import { data, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider, redirect } from "react-router";
 import { clientAddress } from "~/auth/client-address.server";
 import { enforceRateLimit, type RateLimitRule } from "~/auth/rate-limit.server";
 import { contentChain } from "~/content/content.server";
@@ -156,10 +156,25 @@ export async function storyDownload(args: {
   slug: string;
   format: string | undefined;
 }): Promise<Response> {
-  const format = parseFormat(args.format);
+  // A person who followed or typed the address is shown a page, not the JSON a script gets: the
+  // story's own page, which is the site's 404 page when there is no such story.
+  const page = (refusal: unknown) =>
+    args.request.headers.get("Sec-Fetch-Dest") === "document"
+      ? redirect(
+          args.kind === "community"
+            ? communityStoryPath(encodeURIComponent(args.slug))
+            : `/story/${encodeURIComponent(args.slug)}`,
+        )
+      : refusal;
+  let format: DownloadFormat;
+  try {
+    format = parseFormat(args.format);
+  } catch (refusal) {
+    throw page(refusal);
+  }
   await enforceRateLimit(`download:${clientAddress(args.context)}`, DOWNLOAD_LIMIT);
   const found = await readableStory(args.kind, args.slug);
-  if (!found) throw notFound();
+  if (!found) throw page(notFound());
   const { story, warnings } = found;
   const key = `${format}:${args.kind}:${story.slug}:${versionOf({ story, warnings })}`;
   const file = await once(key, async () => {

@@ -82,3 +82,21 @@ test("a story that does not exist has no download", async ({ page }) => {
   expect(reply.status()).toBe(404);
   expect((await page.request.get(`/story/${FERRY.slug}/download/pdf`)).status()).toBe(404);
 });
+
+test("a download address typed wrong shows a page, not JSON: the site's 404 for no story, the story for no format", async ({
+  page,
+}) => {
+  const missing = await page.goto("/story/no-such-story/download/epub");
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
+  await expect(page.getByText('"message"')).toHaveCount(0);
+
+  await page.goto(`/story/${FERRY.slug}/download/pdf`);
+  await expect(page).toHaveURL(`/story/${FERRY.slug}`);
+  await expect(page.getByRole("heading", { level: 1, name: FERRY.title })).toBeVisible();
+
+  // A script still gets the refusal it can read.
+  const api = await page.request.get("/story/no-such-story/download/epub");
+  expect(api.status()).toBe(404);
+  expect(await api.json()).toEqual({ message: "No story has this address." });
+});
