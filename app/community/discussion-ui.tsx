@@ -73,13 +73,16 @@ export function PostItem({
               Quote
             </Link>
           ) : null}
-          <Link
-            to={`/community/report?post=${post.id}`}
-            className="underline"
-            aria-label={`Report the post by ${post.author ?? "a former reader"}`}
-          >
-            Report
-          </Link>
+          {post.mine ? null : (
+            // Not on one's own post: the server refuses to file it ("You cannot report your own post.").
+            <Link
+              to={`/community/report?post=${post.id}`}
+              className="underline"
+              aria-label={`Report the post by ${post.author ?? "a former reader"}`}
+            >
+              Report
+            </Link>
+          )}
         </footer>
       ) : null}
     </article>

@@ -127,6 +127,8 @@ export type DisplayPost = {
   quote: { id: number; author: string | null; excerpt: string | null; href: string } | null;
   /** Its permalink, where a page needs one (the quoted post of a reply form). */
   href?: string;
+  /** Written by the reader the page is for: no Report on it (the server refuses a report of one's own post). */
+  mine: boolean;
 };
 
 const POST_SELECT = {
@@ -155,7 +157,8 @@ type PostRow = {
 
 const statusOf = (s: string): DisplayPost["status"] => (s === "hidden" || s === "deleted" ? s : "visible");
 
-async function toDisplay(rows: PostRow[]): Promise<DisplayPost[]> {
+/** `viewerId`: the signed-in reader the page is built for (their own posts are marked), or null. */
+async function toDisplay(rows: PostRow[], viewerId: string | null = null): Promise<DisplayPost[]> {
   const quoteIds = [...new Set(rows.map((r) => r.quoteOfId).filter((id): id is number => id !== null))];
   const quoted = quoteIds.length
     ? await prisma.discussionPost.findMany({ where: { id: { in: quoteIds } }, select: POST_SELECT })
@@ -173,6 +176,7 @@ async function toDisplay(rows: PostRow[]): Promise<DisplayPost[]> {
       createdAt: r.createdAt.toISOString(),
       status,
       blocks: status === "visible" ? formatText(r.body) : null,
+      mine: viewerId !== null && r.authorId === viewerId,
       quote: q
         ? {
             id: q.id,
@@ -185,7 +189,7 @@ async function toDisplay(rows: PostRow[]): Promise<DisplayPost[]> {
   });
 }
 
-export async function getThread(id: number, page: number) {
+export async function getThread(id: number, page: number, viewerId: string | null = null) {
   const thread = await prisma.discussionThread.findUnique({
     where: { id },
     select: { id: true, title: true, createdAt: true, authorId: true, author: { select: { username: true } } },
@@ -208,7 +212,7 @@ export async function getThread(id: number, page: number) {
       author: thread.author?.username ?? null,
       createdAt: thread.createdAt.toISOString(),
     },
-    posts: await toDisplay(rows),
+    posts: await toDisplay(rows, viewerId),
     page,
     totalPages: Math.max(1, Math.ceil(total / POSTS_PER_PAGE)),
   };
@@ -294,14 +298,14 @@ export async function addReply(user: { id: string; username: string }, threadId:
 }
 
 /** The comments of a community story, oldest first (the newest COMMENTS_LIMIT). */
-export async function listStoryComments(storyId: number): Promise<DisplayPost[]> {
+export async function listStoryComments(storyId: number, viewerId: string | null = null): Promise<DisplayPost[]> {
   const rows = await prisma.discussionPost.findMany({
     where: { storyId },
     orderBy: { id: "desc" },
     take: COMMENTS_LIMIT,
     select: POST_SELECT,
   });
-  return toDisplay(rows.reverse());
+  return toDisplay(rows.reverse(), viewerId);
 }
 
 export async function addComment(

@@ -50,11 +50,14 @@ test("a community story's comments: readers comment and quote, anonymous readers
   await expect(toast(reader.page, "Comment posted")).toBeVisible();
   const comments = reader.page.getByRole("list", { name: "Comments" });
   await expect(comments.getByRole("article")).toContainText("The last line <script>alert(1)</script> got me.");
+  // Their own comment offers no Report; the writer's page offers it on the reader's comment.
+  await expect(comments.getByRole("article").getByRole("link", { name: /^Report/ })).toHaveCount(0);
 
   // The writer is told, and quotes the comment in an answer.
   await page.goto("/notifications");
   await expect(page.getByText("New comment on your story")).toBeVisible();
   await page.goto(`/community-story/${slug}/comments`);
+  await expect(page.getByRole("link", { name: `Report the post by ${reader.reader.username}` })).toBeVisible();
   await page.getByRole("link", { name: `Quote ${reader.reader.username}` }).click();
   // The writer types once the quote is in the form (with JavaScript the link is a client navigation).
   await expect(page.getByText("Quoting", { exact: true })).toBeVisible();

@@ -53,6 +53,9 @@ test("a reader starts a thread and another replies quoting it; the starter is to
     "rel",
     "ugc nofollow noopener",
   );
+  // Their own post offers Quote, not Report (the server would refuse a report of it).
+  await expect(opening.getByRole("link", { name: `Quote ${starter.username}` })).toBeVisible();
+  await expect(opening.getByRole("link", { name: /^Report/ })).toHaveCount(0);
   await checkA11y();
 
   // The thread is listed on /community.
@@ -65,6 +68,9 @@ test("a reader starts a thread and another replies quoting it; the starter is to
     clientId,
   });
   await other.page.goto(threadUrl);
+  await expect(
+    post(other.page, "Every night at three").getByRole("link", { name: `Report the post by ${starter.username}` }),
+  ).toBeVisible();
   await post(other.page, "Every night at three")
     .getByRole("link", { name: `Quote ${starter.username}` })
     .click();
