@@ -22,7 +22,7 @@ test("a community story's comments: readers comment and quote, anonymous readers
   const [user] = await site.query<{ id: string }>('SELECT id FROM "User" WHERE username = ?', [writer.username]);
   await site.query(
     `INSERT INTO "Post" (slug, title, content, excerpt, status, "authorId", "submittedAt", "createdAt", "updatedAt", "announcedAt")
-     VALUES (?, ?, '<p>The lamp went out.</p>', 'The lamp went out.', 'published', ?, ?, ?, ?, ?)`,
+     VALUES (?, ?, '<p>The lamp went out.</p><p>Then the stairs began to count.</p>', 'The lamp went out.', 'published', ?, ?, ?, ?, ?)`,
     [slug, `The Lantern Keeper ${id}`, user?.id ?? "", ...Array(4).fill(new Date().toISOString())],
   );
 
@@ -52,6 +52,15 @@ test("a community story's comments: readers comment and quote, anonymous readers
   await expect(comments.getByRole("article")).toContainText("The last line <script>alert(1)</script> got me.");
   // Their own comment offers no Report; the writer's page offers it on the reader's comment.
   await expect(comments.getByRole("article").getByRole("link", { name: /^Report/ })).toHaveCount(0);
+
+  // "I stopped here" keeps the reader on the community story's page, at that paragraph, with its comments.
+  await reader.page.goto(`/community-story/${slug}`);
+  await reader.page.getByRole("button", { name: "I stopped here (paragraph 1 of 2)" }).click();
+  await expect(toast(reader.page, "Place saved")).toBeVisible();
+  await expect(reader.page).toHaveURL(
+    new RegExp(`/community-story/${slug}${javaScriptEnabled === false ? "#p-0" : "(#p-0)?"}$`),
+  );
+  await expect(reader.page.getByRole("list", { name: "Comments" }).getByRole("article")).toHaveCount(1);
 
   // The writer is told, and quotes the comment in an answer.
   await page.goto("/notifications");
