@@ -144,9 +144,22 @@ export async function moderatePost(
 ): Promise<{ message: string }> {
   const post = await prisma.discussionPost.findUnique({
     where: { id: postId },
-    select: { id: true, status: true, authorId: true, threadId: true, storyId: true },
+    select: {
+      id: true,
+      status: true,
+      authorId: true,
+      threadId: true,
+      storyId: true,
+      thread: { select: { title: true } },
+      story: { select: { title: true } },
+    },
   });
   if (!post) throw new ReportError("There is no post with that number.", 404);
+  const place = post.thread
+    ? { kind: "thread" as const, title: post.thread.title }
+    : post.story
+      ? { kind: "story" as const, title: post.story.title }
+      : null;
   const link = intent === "dismiss" ? null : await permalink(post.id);
   await prisma.$transaction(async (tx) => {
     const closed = await tx.discussionReport.updateMany({
@@ -173,7 +186,7 @@ export async function moderatePost(
     });
     // The author hears once per removal (hiding a hidden post again tells nobody anything new).
     if (intent !== "dismiss" && post.status !== (intent === "hide" ? "hidden" : "deleted"))
-      await notifyCommunity(post.authorId, { kind: "removed", action: intent, link }, admin.id, tx);
+      await notifyCommunity(post.authorId, { kind: "removed", action: intent, place, link }, admin.id, tx);
   });
   return { message: DONE[intent] };
 }

@@ -159,7 +159,8 @@ test("a reader reports a reply, the admin hides it, and everyone sees it removed
   test.setTimeout(60_000);
   const js = javaScriptEnabled ?? true;
   await signUp(page);
-  const threadUrl = await startThread(page, `Lights in the marsh ${randomUUID().slice(0, 6)}`, "Seen them?");
+  const title = `Lights in the marsh ${randomUUID().slice(0, 6)}`;
+  const threadUrl = await startThread(page, title, "Seen them?");
   const writer = await readerPage(browser, { javaScriptEnabled: js, baseURL: baseURL as string, clientId });
   const secret = `Buy cheap lanterns ${randomUUID().slice(0, 6)}`;
   await writer.page.goto(threadUrl);
@@ -215,9 +216,13 @@ test("a reader reports a reply, the admin hides it, and everyone sees it removed
     await expect(viewer.getByText("This post was removed by a moderator.")).toBeVisible();
     await expect(viewer.getByText(secret)).toHaveCount(0);
   }
-  // The writer was told.
+  // The writer was told which post: the thread's title, and the notice opens the post's place.
   await writer.page.goto("/notifications");
-  await expect(writer.page.getByText("Your post was hidden")).toBeVisible();
+  const notice = writer.page.getByRole("button", { name: /Your post was hidden/ });
+  await expect(notice).toContainText(`your post in the thread "${title}"`);
+  await notice.click();
+  await expect(writer.page).toHaveURL(new RegExp(`${threadUrl}#post-${postId}$`));
+  await expect(writer.page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await Promise.all([anonymous.close(), admin.close(), writer.context.close()]);
 });
 
