@@ -34,6 +34,7 @@ export async function reportPost(
     select: { id: true, status: true, authorId: true },
   });
   if (!post) throw new ReportError("There is no post with that number.", 404);
+  if (post.status === "withdrawn") throw new ReportError("Its author has deleted this post.", 409);
   if (post.status !== "visible") throw new ReportError("A moderator has already removed this post.", 409);
   if (post.authorId === reporter.id) throw new ReportError("You cannot report your own post.", 400);
   try {
@@ -160,6 +161,9 @@ export async function moderatePost(
     : post.story
       ? { kind: "story" as const, title: post.story.title }
       : null;
+  // Its author deleted it (a tombstone already): only dismissing its reports is left.
+  if (post.status === "withdrawn" && intent !== "dismiss")
+    throw new ReportError("Its author has already deleted this post.", 409);
   const link = intent === "dismiss" ? null : await permalink(post.id);
   await prisma.$transaction(async (tx) => {
     const closed = await tx.discussionReport.updateMany({

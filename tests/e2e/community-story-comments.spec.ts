@@ -53,6 +53,17 @@ test("a community story's comments: readers comment and quote, anonymous readers
   // Their own comment offers no Report; the writer's page offers it on the reader's comment.
   await expect(comments.getByRole("article").getByRole("link", { name: /^Report/ })).toHaveCount(0);
 
+  // The reader edits their comment, then deletes it; its place stays.
+  const own = comments.getByRole("article").filter({ hasText: "got me." });
+  await own.getByRole("link", { name: "Edit your post" }).click();
+  await expect(reader.page.getByText(`A comment on The Lantern Keeper ${id}.`)).toBeVisible();
+  await reader.page.getByLabel("Your post").fill("The last line still got me.");
+  await reader.page.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(reader.page, "Post updated")).toBeVisible();
+  await expect(reader.page).toHaveURL(new RegExp(`/community-story/${slug}#post-\\d+$`));
+  await expect(own).toContainText("still got me.");
+  await expect(own).toContainText("Edited");
+
   // "I stopped here" keeps the reader on the community story's page, at that paragraph, with its comments.
   await reader.page.goto(`/community-story/${slug}`);
   await reader.page.getByRole("button", { name: "I stopped here (paragraph 1 of 2)" }).click();

@@ -237,3 +237,71 @@ test("unknown threads, posts and stories are 404 pages", async ({ page }) => {
     expect(response?.status(), path).toBe(404);
   }
 });
+
+test("a reader edits and deletes their own posts; nobody else may, and quotes follow", async ({
+  page,
+  browser,
+  baseURL,
+  clientId,
+  javaScriptEnabled,
+  checkA11y,
+}) => {
+  test.setTimeout(60_000);
+  const js = javaScriptEnabled ?? true;
+  const author = newReader();
+  await signUp(page, author);
+  const title = `The well counts back ${randomUUID().slice(0, 6)}`;
+  const threadUrl = await startThread(page, title, "Drop a stone and it answers.");
+  const other = await readerPage(browser, { javaScriptEnabled: js, baseURL: baseURL as string, clientId });
+  await other.page.goto(threadUrl);
+  // Another reader's post offers no Edit or Delete, and its pages are not theirs.
+  const opening = post(other.page, "Drop a stone");
+  await expect(opening.getByRole("link", { name: /^(Edit|Delete) your post/ })).toHaveCount(0);
+  const postId = (await opening.getAttribute("id"))?.replace("post-", "");
+  for (const path of [`/community/posts/${postId}/edit`, `/community/posts/${postId}/delete`]) {
+    expect((await other.page.goto(path))?.status(), path).toBe(404);
+  }
+  await other.page.goto(`${threadUrl}?quote=${postId}#reply-form`);
+  await reply(other.page, "Mine answered with my own name.");
+
+  // The author edits: the form is filled, refuses what posting refuses, and the post says it was edited.
+  await page.goto(threadUrl);
+  await post(page, "Drop a stone").getByRole("link", { name: "Edit your post" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit your post" })).toBeVisible();
+  await expect(page.getByText("The thread's title stays as it is")).toBeVisible();
+  const field = page.getByLabel("Your post");
+  await expect(field).toHaveValue("Drop a stone and it answers.");
+  await field.fill("x");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Write something first.")).toBeVisible();
+  await expect(field).toHaveValue("x");
+  await checkA11y();
+  await field.fill("Drop a stone and it answers <b>twice</b>. https://example.com/well");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(page, "Post updated")).toBeVisible();
+  const edited = page.locator(`#post-${postId}`);
+  await expect(edited).toContainText("it answers <b>twice</b>.");
+  await expect(edited).toContainText("Edited");
+  await expect(edited.getByRole("link", { name: "https://example.com/well" })).toHaveAttribute(
+    "rel",
+    "ugc nofollow noopener",
+  );
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  // The reply that quotes it shows its current text.
+  await expect(post(page, "my own name")).toContainText("it answers <b>twice</b>.");
+
+  // The author deletes it after a confirmation: a tombstone in its place, and in the quote.
+  await edited.getByRole("link", { name: "Delete your post" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Delete your post?" })).toBeVisible();
+  await checkA11y();
+  await page.getByRole("button", { name: "Delete post" }).click();
+  await expect(toast(page, "Post deleted")).toBeVisible();
+  const tombstone = page.locator(`#post-${postId}`);
+  await expect(tombstone).toContainText("This post was deleted by its author.");
+  await expect(tombstone.getByRole("link", { name: /your post/ })).toHaveCount(0);
+  await expect(post(page, "my own name")).toContainText("This post was deleted by its author.");
+  await expect(page.getByText("twice")).toHaveCount(0);
+  // Deleted, it can be neither edited nor deleted again.
+  expect((await page.goto(`/community/posts/${postId}/edit`))?.status()).toBe(404);
+  await other.context.close();
+});
