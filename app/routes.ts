@@ -75,6 +75,9 @@ export default [
     ...prefix("community", [
       route("threads/:id", "routes/community/thread.tsx"),
       route("posts/:id", "routes/community/post.tsx"),
+      // A reader's own post: edit it, or delete it after a confirmation (its author only).
+      route("posts/:id/edit", "routes/community/post-edit.tsx"),
+      route("posts/:id/delete", "routes/community/post-delete.tsx"),
       route("report", "routes/community/report.tsx"),
     ]),
     route("community-story/:slug/comments", "routes/community/story-comments.tsx"),

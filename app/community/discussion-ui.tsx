@@ -5,14 +5,24 @@ import { getFormProps, getTextareaProps, type SubmissionResult } from "@conform-
 import { Form, Link, useNavigation } from "react-router";
 import type { HoneypotInputProps } from "remix-utils/honeypot/server";
 import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/components/forms";
-import { formatDate } from "~/utils/dates";
-import type { DisplayPost } from "./discussion.server";
+import { formatDate, formatDateTime } from "~/utils/dates";
+import type { DisplayPost, PostStatus } from "./discussion.server";
 import { DiscussionText } from "./discussion-text";
 import { ReplySchema } from "./schemas";
-import { TEXT_LIMITS } from "./text";
+import { TEXT_LIMITS, WITHDRAWN_NOTICE } from "./text";
 
 export const REMOVED_NOTICE = "This post was removed by a moderator.";
 export const DELETED_NOTICE = "This post was deleted by a moderator.";
+
+/** What stands in a removed post's place, and in the quotes of it. */
+export function removedNotice(status: PostStatus, inQuote = false): string {
+  if (status === "withdrawn") return WITHDRAWN_NOTICE;
+  return status === "hidden" || inQuote ? REMOVED_NOTICE : DELETED_NOTICE;
+}
+
+/** A post's own pages: its author's edit form and delete confirmation. */
+export const editPostPath = (id: number) => `/community/posts/${id}/edit`;
+export const deletePostPath = (id: number) => `/community/posts/${id}/delete`;
 
 /** The form props a signed-in reader's page carries (null for anonymous readers: no form, a sign-in link). */
 export type WriterProps = { csrf: string; honeypot: HoneypotInputProps } | null;
@@ -26,7 +36,7 @@ function QuoteBox({ quote }: { quote: NonNullable<DisplayPost["quote"]> }) {
         </Link>
         :
       </p>
-      <p className="[overflow-wrap:anywhere]">{quote.excerpt ?? REMOVED_NOTICE}</p>
+      <p className="[overflow-wrap:anywhere]">{quote.excerpt ?? removedNotice(quote.status, true)}</p>
     </blockquote>
   );
 }
@@ -57,9 +67,14 @@ export function PostItem({
           <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
           <span className="sr-only"> (link to this post)</span>
         </a>
+        {post.editedAt ? (
+          <span>
+            Edited <time dateTime={post.editedAt}>{formatDateTime(post.editedAt)}</time>
+          </span>
+        ) : null}
       </header>
       {removed ? (
-        <p className="italic text-muted">{post.status === "hidden" ? REMOVED_NOTICE : DELETED_NOTICE}</p>
+        <p className="italic text-muted">{removedNotice(post.status)}</p>
       ) : (
         <>
           {post.quote ? <QuoteBox quote={post.quote} /> : null}
@@ -67,19 +82,32 @@ export function PostItem({
         </>
       )}
       {!removed && signedIn ? (
-        <footer className="mt-3 flex gap-4 text-sm">
+        <footer className="mt-3 flex flex-wrap gap-4 text-sm">
           {quoteHref ? (
             <Link to={quoteHref} className="underline" aria-label={`Quote ${post.author ?? "this post"}`}>
               Quote
             </Link>
           ) : null}
-          <Link
-            to={`/community/report?post=${post.id}`}
-            className="underline"
-            aria-label={`Report the post by ${post.author ?? "a former reader"}`}
-          >
-            Report
-          </Link>
+          {post.mine ? (
+            // Their own post: they may change it or take it back (each a page of its own, no JavaScript needed).
+            <>
+              <Link to={editPostPath(post.id)} className="underline" aria-label="Edit your post">
+                Edit
+              </Link>
+              <Link to={deletePostPath(post.id)} className="underline" aria-label="Delete your post">
+                Delete
+              </Link>
+            </>
+          ) : (
+            // Not on one's own post: the server refuses to file it ("You cannot report your own post.").
+            <Link
+              to={`/community/report?post=${post.id}`}
+              className="underline"
+              aria-label={`Report the post by ${post.author ?? "a former reader"}`}
+            >
+              Report
+            </Link>
+          )}
         </footer>
       ) : null}
     </article>

@@ -20,6 +20,8 @@ export const COMMUNITY_RATE_LIMITS = {
   thread: { limit: 5, windowMs: 60 * 60_000 },
   post: { limit: 20, windowMs: 10 * 60_000 },
   report: { limit: 20, windowMs: 60 * 60_000 },
+  /** A reader's edits and deletions of their own posts: as many as they may write. */
+  edit: { limit: 20, windowMs: 10 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** 404 while the community content flag is off. */
@@ -122,11 +124,16 @@ export type DisplayPost = {
   anchor: string;
   author: string | null;
   createdAt: string;
-  status: "visible" | "hidden" | "deleted";
+  /** When its author last changed its text, or null. */
+  editedAt: string | null;
+  /** withdrawn: deleted by its author (a tombstone, as a moderator's delete is). */
+  status: PostStatus;
   blocks: TextBlock[] | null;
-  quote: { id: number; author: string | null; excerpt: string | null; href: string } | null;
+  quote: { id: number; author: string | null; excerpt: string | null; status: PostStatus; href: string } | null;
   /** Its permalink, where a page needs one (the quoted post of a reply form). */
   href?: string;
+  /** Written by the reader the page is for: no Report on it (the server refuses a report of one's own post). */
+  mine: boolean;
 };
 
 const POST_SELECT = {
@@ -136,6 +143,7 @@ const POST_SELECT = {
   body: true,
   status: true,
   createdAt: true,
+  editedAt: true,
   quoteOfId: true,
   authorId: true,
   author: { select: { username: true } },
@@ -148,14 +156,18 @@ type PostRow = {
   body: string;
   status: string;
   createdAt: Date;
+  editedAt: Date | null;
   quoteOfId: number | null;
   authorId: string | null;
   author: { username: string } | null;
 };
 
-const statusOf = (s: string): DisplayPost["status"] => (s === "hidden" || s === "deleted" ? s : "visible");
+export type PostStatus = "visible" | "hidden" | "deleted" | "withdrawn";
 
-async function toDisplay(rows: PostRow[]): Promise<DisplayPost[]> {
+const statusOf = (s: string): PostStatus => (s === "hidden" || s === "deleted" || s === "withdrawn" ? s : "visible");
+
+/** `viewerId`: the signed-in reader the page is built for (their own posts are marked), or null. */
+async function toDisplay(rows: PostRow[], viewerId: string | null = null): Promise<DisplayPost[]> {
   const quoteIds = [...new Set(rows.map((r) => r.quoteOfId).filter((id): id is number => id !== null))];
   const quoted = quoteIds.length
     ? await prisma.discussionPost.findMany({ where: { id: { in: quoteIds } }, select: POST_SELECT })
@@ -171,13 +183,16 @@ async function toDisplay(rows: PostRow[]): Promise<DisplayPost[]> {
       anchor: postAnchor(r.id),
       author: r.author?.username ?? null,
       createdAt: r.createdAt.toISOString(),
+      editedAt: status === "visible" && r.editedAt ? r.editedAt.toISOString() : null,
       status,
       blocks: status === "visible" ? formatText(r.body) : null,
+      mine: viewerId !== null && r.authorId === viewerId,
       quote: q
         ? {
             id: q.id,
             author: q.author?.username ?? null,
             excerpt: statusOf(q.status) === "visible" ? excerptOf(q.body, 300) : null,
+            status: statusOf(q.status),
             href: hrefs.get(q.id) ?? "#",
           }
         : null,
@@ -185,7 +200,7 @@ async function toDisplay(rows: PostRow[]): Promise<DisplayPost[]> {
   });
 }
 
-export async function getThread(id: number, page: number) {
+export async function getThread(id: number, page: number, viewerId: string | null = null) {
   const thread = await prisma.discussionThread.findUnique({
     where: { id },
     select: { id: true, title: true, createdAt: true, authorId: true, author: { select: { username: true } } },
@@ -208,7 +223,7 @@ export async function getThread(id: number, page: number) {
       author: thread.author?.username ?? null,
       createdAt: thread.createdAt.toISOString(),
     },
-    posts: await toDisplay(rows),
+    posts: await toDisplay(rows, viewerId),
     page,
     totalPages: Math.max(1, Math.ceil(total / POSTS_PER_PAGE)),
   };
@@ -294,14 +309,14 @@ export async function addReply(user: { id: string; username: string }, threadId:
 }
 
 /** The comments of a community story, oldest first (the newest COMMENTS_LIMIT). */
-export async function listStoryComments(storyId: number): Promise<DisplayPost[]> {
+export async function listStoryComments(storyId: number, viewerId: string | null = null): Promise<DisplayPost[]> {
   const rows = await prisma.discussionPost.findMany({
     where: { storyId },
     orderBy: { id: "desc" },
     take: COMMENTS_LIMIT,
     select: POST_SELECT,
   });
-  return toDisplay(rows.reverse());
+  return toDisplay(rows.reverse(), viewerId);
 }
 
 export async function addComment(
@@ -322,4 +337,65 @@ export async function addComment(
   if (quoted && quoted.authorId !== story.authorId)
     await notifyCommunity(quoted.authorId, { kind: "quoted", by: user.username, link }, user.id);
   return { post, link };
+}
+
+/**
+ * A post its author may change: their own, still visible, in an open place (a thread, or a
+ * community story still published). Anyone else's, a removed one, or none at all is the
+ * same 404: the page does not tell another reader whose post it is.
+ */
+export async function ownPost(user: { id: string }, postId: number) {
+  const post = await prisma.discussionPost.findFirst({
+    where: { id: postId, authorId: user.id, status: "visible" },
+    select: { ...POST_SELECT, thread: { select: { id: true, title: true } } },
+  });
+  if (!post) throw data({ message: "There is no post of yours to change at this address." }, { status: 404 });
+  let place: { kind: "thread"; title: string; first: boolean } | { kind: "story"; title: string };
+  if (post.thread) {
+    const first = await prisma.discussionPost.findFirst({
+      where: { threadId: post.thread.id },
+      orderBy: { id: "asc" },
+      select: { id: true },
+    });
+    place = { kind: "thread", title: post.thread.title, first: first?.id === post.id };
+  } else {
+    const story = post.storyId
+      ? await prisma.post.findFirst({
+          where: { AND: [publishedNow(), COMMUNITY_STORY, { id: post.storyId }] },
+          select: { title: true },
+        })
+      : null;
+    if (!story) throw data({ message: "There is no post of yours to change at this address." }, { status: 404 });
+    place = { kind: "story", title: story.title };
+  }
+  const [display] = await toDisplay([post], user.id);
+  return { post: { ...(display as DisplayPost), href: await permalinkOf(post) }, body: post.body, place };
+}
+
+/** The author's new text (shaped on display by formatText, as every post is), and when it changed. */
+export async function editOwnPost(user: { id: string }, postId: number, body: string) {
+  const { count } = await prisma.discussionPost.updateMany({
+    where: { id: postId, authorId: user.id, status: "visible" },
+    data: { body, editedAt: new Date() },
+  });
+  if (count === 0) throw data({ message: "There is no post of yours to change at this address." }, { status: 404 });
+}
+
+/**
+ * The author deletes their post: a tombstone like a moderator's delete (the text emptied, the row,
+ * its anchor and the quotes of it kept), shown as deleted by its author. Open reports of it are
+ * closed as dismissed: there is nothing left for a moderator to act on.
+ */
+export async function withdrawOwnPost(user: { id: string }, postId: number) {
+  await prisma.$transaction(async (tx) => {
+    const { count } = await tx.discussionPost.updateMany({
+      where: { id: postId, authorId: user.id, status: "visible" },
+      data: { status: "withdrawn", body: "" },
+    });
+    if (count === 0) throw data({ message: "There is no post of yours to delete at this address." }, { status: 404 });
+    await tx.discussionReport.updateMany({
+      where: { postId, status: "open" },
+      data: { status: "dismissed", openKey: null, resolvedAt: new Date() },
+    });
+  });
 }

@@ -8,7 +8,19 @@ export type CommunityEvent =
   | { kind: "thread-reply"; threadTitle: string; by: string; link: string }
   | { kind: "quoted"; by: string; link: string }
   | { kind: "story-comment"; storyTitle: string; by: string; link: string }
-  | { kind: "removed"; action: "hide" | "delete"; link: string | null };
+  | {
+      kind: "removed";
+      action: "hide" | "delete";
+      /** Where the post was: the thread's title or the community story's (null if neither is left). */
+      place: { kind: "thread" | "story"; title: string } | null;
+      link: string | null;
+    };
+
+/** 'your post in the thread "Bells"', 'your comment on "The Lantern"': which post a notice is about. */
+function yourPost(place: Extract<CommunityEvent, { kind: "removed" }>["place"]): string {
+  if (!place) return "one of your community posts";
+  return place.kind === "thread" ? `your post in the thread "${place.title}"` : `your comment on "${place.title}"`;
+}
 
 /** The notification centre's fields for an event (spec §3: type, title, message, link). */
 export function communityNotification(event: CommunityEvent): Omit<ReaderNotice, "kind"> {
@@ -35,8 +47,8 @@ export function communityNotification(event: CommunityEvent): Omit<ReaderNotice,
         title: event.action === "hide" ? "Your post was hidden" : "Your post was deleted",
         message:
           event.action === "hide"
-            ? "A moderator hid one of your community posts after a report. It now shows as removed by a moderator."
-            : "A moderator deleted one of your community posts after a report.",
+            ? `A moderator hid ${yourPost(event.place)} after a report. It now shows as removed by a moderator.`
+            : `A moderator deleted ${yourPost(event.place)} after a report.`,
         link: event.link,
       };
   }

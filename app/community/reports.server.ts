@@ -34,6 +34,7 @@ export async function reportPost(
     select: { id: true, status: true, authorId: true },
   });
   if (!post) throw new ReportError("There is no post with that number.", 404);
+  if (post.status === "withdrawn") throw new ReportError("Its author has deleted this post.", 409);
   if (post.status !== "visible") throw new ReportError("A moderator has already removed this post.", 409);
   if (post.authorId === reporter.id) throw new ReportError("You cannot report your own post.", 400);
   try {
@@ -144,9 +145,25 @@ export async function moderatePost(
 ): Promise<{ message: string }> {
   const post = await prisma.discussionPost.findUnique({
     where: { id: postId },
-    select: { id: true, status: true, authorId: true, threadId: true, storyId: true },
+    select: {
+      id: true,
+      status: true,
+      authorId: true,
+      threadId: true,
+      storyId: true,
+      thread: { select: { title: true } },
+      story: { select: { title: true } },
+    },
   });
   if (!post) throw new ReportError("There is no post with that number.", 404);
+  const place = post.thread
+    ? { kind: "thread" as const, title: post.thread.title }
+    : post.story
+      ? { kind: "story" as const, title: post.story.title }
+      : null;
+  // Its author deleted it (a tombstone already): only dismissing its reports is left.
+  if (post.status === "withdrawn" && intent !== "dismiss")
+    throw new ReportError("Its author has already deleted this post.", 409);
   const link = intent === "dismiss" ? null : await permalink(post.id);
   await prisma.$transaction(async (tx) => {
     const closed = await tx.discussionReport.updateMany({
@@ -173,7 +190,7 @@ export async function moderatePost(
     });
     // The author hears once per removal (hiding a hidden post again tells nobody anything new).
     if (intent !== "dismiss" && post.status !== (intent === "hide" ? "hidden" : "deleted"))
-      await notifyCommunity(post.authorId, { kind: "removed", action: intent, link }, admin.id, tx);
+      await notifyCommunity(post.authorId, { kind: "removed", action: intent, place, link }, admin.id, tx);
   });
   return { message: DONE[intent] };
 }

@@ -31,6 +31,9 @@ export const ReplySchema = z.object({
   quoteOf: PostId.optional(),
 });
 
+/** Its author's new text for a post or comment: the same rules as writing it. */
+export const EditSchema = z.object({ body: BodySchema });
+
 export const REPORT_REASONS = {
   spam: "Spam or advertising",
   harassment: "Harassment or bullying",

@@ -56,7 +56,7 @@ export async function loadStoryComments({
   const user = await getOptionalUser(request);
   const quoteOf = user ? quoteParam(new URL(request.url)) : undefined;
   const [comments, writer, quote] = await Promise.all([
-    listStoryComments(story.id),
+    listStoryComments(story.id, user?.id ?? null),
     writerProps(request, context, user),
     quoteOf ? quotablePost(quoteOf, { storyId: story.id }) : null,
   ]);

@@ -112,6 +112,9 @@ export function breakLongWords(text: string): (string | null)[] {
   return out;
 }
 
+/** What stands in the place of a post its author deleted (and in the quotes of it). */
+export const WITHDRAWN_NOTICE = "This post was deleted by its author.";
+
 /** The anchor of a post or comment on its page. */
 export const postAnchor = (id: number) => `post-${id}`;
 

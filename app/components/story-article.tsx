@@ -100,6 +100,7 @@ export function StoryArticle({
           slug={story.slug}
           saved={reader.position?.paragraph ?? null}
           reader={reader.id}
+          path={path}
         />
       ) : (
         <StoryText blocks={blocks} />

@@ -51,11 +51,14 @@ export function TrackedStoryText({
   slug,
   saved,
   reader,
+  path,
 }: {
   blocks: string[];
   slug: string;
   saved: number | null;
   reader: string;
+  /** The story's own page (/story/{slug} or /community-story/{slug}): without JavaScript the forms come back to it. */
+  path: string;
 }) {
   const fetcher = useFetcher<PositionReply>();
   const last = blocks.length - 1;
@@ -82,7 +85,7 @@ export function TrackedStoryText({
     >
       <AuthenticityTokenInput name="csrf" />
       <input type="hidden" name="slug" value={slug} />
-      <input type="hidden" name="redirectTo" value={`/story/${slug}`} />
+      <input type="hidden" name="redirectTo" value={path} />
       <Blocks
         blocks={blocks}
         after={(index) => {

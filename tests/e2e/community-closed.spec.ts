@@ -14,6 +14,8 @@ test.describe.configure({ mode: "serial" });
 const CLOSED = [
   "/community/threads/1",
   "/community/posts/1",
+  "/community/posts/1/edit",
+  "/community/posts/1/delete",
   "/community/report?post=1",
   "/community-story/the-lantern/comments",
 ];
@@ -60,6 +62,8 @@ test("flag off: posting to the community is a 404 that writes nothing, even for 
       ],
     ],
     ["/community-story/the-lantern/comments", [["body", "A comment"]]],
+    ["/community/posts/1/edit", [["body", "Changed"]]],
+    ["/community/posts/1/delete", []],
   ];
   for (const [path, fields] of rows) {
     const reply = await client.post(path, { body: { form: [...fields, ["csrf", token]] } });

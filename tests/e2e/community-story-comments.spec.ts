@@ -22,7 +22,7 @@ test("a community story's comments: readers comment and quote, anonymous readers
   const [user] = await site.query<{ id: string }>('SELECT id FROM "User" WHERE username = ?', [writer.username]);
   await site.query(
     `INSERT INTO "Post" (slug, title, content, excerpt, status, "authorId", "submittedAt", "createdAt", "updatedAt", "announcedAt")
-     VALUES (?, ?, '<p>The lamp went out.</p>', 'The lamp went out.', 'published', ?, ?, ?, ?, ?)`,
+     VALUES (?, ?, '<p>The lamp went out.</p><p>Then the stairs began to count.</p>', 'The lamp went out.', 'published', ?, ?, ?, ?, ?)`,
     [slug, `The Lantern Keeper ${id}`, user?.id ?? "", ...Array(4).fill(new Date().toISOString())],
   );
 
@@ -50,11 +50,34 @@ test("a community story's comments: readers comment and quote, anonymous readers
   await expect(toast(reader.page, "Comment posted")).toBeVisible();
   const comments = reader.page.getByRole("list", { name: "Comments" });
   await expect(comments.getByRole("article")).toContainText("The last line <script>alert(1)</script> got me.");
+  // Their own comment offers no Report; the writer's page offers it on the reader's comment.
+  await expect(comments.getByRole("article").getByRole("link", { name: /^Report/ })).toHaveCount(0);
+
+  // The reader edits their comment, then deletes it; its place stays.
+  const own = comments.getByRole("article").filter({ hasText: "got me." });
+  await own.getByRole("link", { name: "Edit your post" }).click();
+  await expect(reader.page.getByText(`A comment on The Lantern Keeper ${id}.`)).toBeVisible();
+  await reader.page.getByLabel("Your post").fill("The last line still got me.");
+  await reader.page.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(reader.page, "Post updated")).toBeVisible();
+  await expect(reader.page).toHaveURL(new RegExp(`/community-story/${slug}#post-\\d+$`));
+  await expect(own).toContainText("still got me.");
+  await expect(own).toContainText("Edited");
+
+  // "I stopped here" keeps the reader on the community story's page, at that paragraph, with its comments.
+  await reader.page.goto(`/community-story/${slug}`);
+  await reader.page.getByRole("button", { name: "I stopped here (paragraph 1 of 2)" }).click();
+  await expect(toast(reader.page, "Place saved")).toBeVisible();
+  await expect(reader.page).toHaveURL(
+    new RegExp(`/community-story/${slug}${javaScriptEnabled === false ? "#p-0" : "(#p-0)?"}$`),
+  );
+  await expect(reader.page.getByRole("list", { name: "Comments" }).getByRole("article")).toHaveCount(1);
 
   // The writer is told, and quotes the comment in an answer.
   await page.goto("/notifications");
   await expect(page.getByText("New comment on your story")).toBeVisible();
   await page.goto(`/community-story/${slug}/comments`);
+  await expect(page.getByRole("link", { name: `Report the post by ${reader.reader.username}` })).toBeVisible();
   await page.getByRole("link", { name: `Quote ${reader.reader.username}` }).click();
   // The writer types once the quote is in the form (with JavaScript the link is a client navigation).
   await expect(page.getByText("Quoting", { exact: true })).toBeVisible();

@@ -53,6 +53,9 @@ test("a reader starts a thread and another replies quoting it; the starter is to
     "rel",
     "ugc nofollow noopener",
   );
+  // Their own post offers Quote, not Report (the server would refuse a report of it).
+  await expect(opening.getByRole("link", { name: `Quote ${starter.username}` })).toBeVisible();
+  await expect(opening.getByRole("link", { name: /^Report/ })).toHaveCount(0);
   await checkA11y();
 
   // The thread is listed on /community.
@@ -65,6 +68,9 @@ test("a reader starts a thread and another replies quoting it; the starter is to
     clientId,
   });
   await other.page.goto(threadUrl);
+  await expect(
+    post(other.page, "Every night at three").getByRole("link", { name: `Report the post by ${starter.username}` }),
+  ).toBeVisible();
   await post(other.page, "Every night at three")
     .getByRole("link", { name: `Quote ${starter.username}` })
     .click();
@@ -153,7 +159,8 @@ test("a reader reports a reply, the admin hides it, and everyone sees it removed
   test.setTimeout(60_000);
   const js = javaScriptEnabled ?? true;
   await signUp(page);
-  const threadUrl = await startThread(page, `Lights in the marsh ${randomUUID().slice(0, 6)}`, "Seen them?");
+  const title = `Lights in the marsh ${randomUUID().slice(0, 6)}`;
+  const threadUrl = await startThread(page, title, "Seen them?");
   const writer = await readerPage(browser, { javaScriptEnabled: js, baseURL: baseURL as string, clientId });
   const secret = `Buy cheap lanterns ${randomUUID().slice(0, 6)}`;
   await writer.page.goto(threadUrl);
@@ -209,9 +216,13 @@ test("a reader reports a reply, the admin hides it, and everyone sees it removed
     await expect(viewer.getByText("This post was removed by a moderator.")).toBeVisible();
     await expect(viewer.getByText(secret)).toHaveCount(0);
   }
-  // The writer was told.
+  // The writer was told which post: the thread's title, and the notice opens the post's place.
   await writer.page.goto("/notifications");
-  await expect(writer.page.getByText("Your post was hidden")).toBeVisible();
+  const notice = writer.page.getByRole("button", { name: /Your post was hidden/ });
+  await expect(notice).toContainText(`your post in the thread "${title}"`);
+  await notice.click();
+  await expect(writer.page).toHaveURL(new RegExp(`${threadUrl}#post-${postId}$`));
+  await expect(writer.page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await Promise.all([anonymous.close(), admin.close(), writer.context.close()]);
 });
 
@@ -225,4 +236,72 @@ test("unknown threads, posts and stories are 404 pages", async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
   }
+});
+
+test("a reader edits and deletes their own posts; nobody else may, and quotes follow", async ({
+  page,
+  browser,
+  baseURL,
+  clientId,
+  javaScriptEnabled,
+  checkA11y,
+}) => {
+  test.setTimeout(60_000);
+  const js = javaScriptEnabled ?? true;
+  const author = newReader();
+  await signUp(page, author);
+  const title = `The well counts back ${randomUUID().slice(0, 6)}`;
+  const threadUrl = await startThread(page, title, "Drop a stone and it answers.");
+  const other = await readerPage(browser, { javaScriptEnabled: js, baseURL: baseURL as string, clientId });
+  await other.page.goto(threadUrl);
+  // Another reader's post offers no Edit or Delete, and its pages are not theirs.
+  const opening = post(other.page, "Drop a stone");
+  await expect(opening.getByRole("link", { name: /^(Edit|Delete) your post/ })).toHaveCount(0);
+  const postId = (await opening.getAttribute("id"))?.replace("post-", "");
+  for (const path of [`/community/posts/${postId}/edit`, `/community/posts/${postId}/delete`]) {
+    expect((await other.page.goto(path))?.status(), path).toBe(404);
+  }
+  await other.page.goto(`${threadUrl}?quote=${postId}#reply-form`);
+  await reply(other.page, "Mine answered with my own name.");
+
+  // The author edits: the form is filled, refuses what posting refuses, and the post says it was edited.
+  await page.goto(threadUrl);
+  await post(page, "Drop a stone").getByRole("link", { name: "Edit your post" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit your post" })).toBeVisible();
+  await expect(page.getByText("The thread's title stays as it is")).toBeVisible();
+  const field = page.getByLabel("Your post");
+  await expect(field).toHaveValue("Drop a stone and it answers.");
+  await field.fill("x");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Write something first.")).toBeVisible();
+  await expect(field).toHaveValue("x");
+  await checkA11y();
+  await field.fill("Drop a stone and it answers <b>twice</b>. https://example.com/well");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(page, "Post updated")).toBeVisible();
+  const edited = page.locator(`#post-${postId}`);
+  await expect(edited).toContainText("it answers <b>twice</b>.");
+  await expect(edited).toContainText("Edited");
+  await expect(edited.getByRole("link", { name: "https://example.com/well" })).toHaveAttribute(
+    "rel",
+    "ugc nofollow noopener",
+  );
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  // The reply that quotes it shows its current text.
+  await expect(post(page, "my own name")).toContainText("it answers <b>twice</b>.");
+
+  // The author deletes it after a confirmation: a tombstone in its place, and in the quote.
+  await edited.getByRole("link", { name: "Delete your post" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Delete your post?" })).toBeVisible();
+  await checkA11y();
+  await page.getByRole("button", { name: "Delete post" }).click();
+  await expect(toast(page, "Post deleted")).toBeVisible();
+  const tombstone = page.locator(`#post-${postId}`);
+  await expect(tombstone).toContainText("This post was deleted by its author.");
+  await expect(tombstone.getByRole("link", { name: /your post/ })).toHaveCount(0);
+  await expect(post(page, "my own name")).toContainText("This post was deleted by its author.");
+  await expect(page.getByText("twice")).toHaveCount(0);
+  // Deleted, it can be neither edited nor deleted again.
+  expect((await page.goto(`/community/posts/${postId}/edit`))?.status()).toBe(404);
+  await other.context.close();
 });

@@ -34,7 +34,7 @@ async function communityFixture(site: Site) {
     [Number(thread?.id), userId, now],
   );
   const [post] = await site.query<{ id: number }>('SELECT MAX(id) AS id FROM "DiscussionPost"');
-  return { slug, threadId: Number(thread?.id), postId: Number(post?.id) };
+  return { slug, threadId: Number(thread?.id), postId: Number(post?.id), writer };
 }
 
 function communityPosts(f: { slug: string; threadId: number; postId: number }): [string, [string, string][]][] {
@@ -135,6 +135,68 @@ test("community: a reader writes and reports; only an administrator moderates, a
   const page = await httpClient(site.url).get(`/community/threads/${f.threadId}`);
   expect(page.text).toContain("This post was removed by a moderator.");
   expect(page.text).not.toContain("Who hears them?");
+});
+
+// A post's edit and delete pages (docs/decisions/015) are its author's alone: anonymous readers
+// are sent to sign in, another reader and an administrator (admins moderate instead) get the
+// 404 for the page and for a post to it, and nothing changes; a removed post is no one's to edit.
+test("a post's edit and delete pages are its author's alone", async ({ site, as }) => {
+  const f = await communityFixture(site);
+  const edit = `/community/posts/${f.postId}/edit`;
+  const remove = `/community/posts/${f.postId}/delete`;
+  const row = async () =>
+    (
+      await site.query<{ body: string; status: string; editedAt: unknown }>(
+        'SELECT body, status, "editedAt" FROM "DiscussionPost" WHERE id = ?',
+        [f.postId],
+      )
+    )[0];
+  for (const role of ["anonymous", "reader", "admin"] as const) {
+    const other = await as(role);
+    const token = await other.csrfToken();
+    for (const [path, fields] of [
+      [edit, [["body", "Not yours"]]],
+      [remove, []],
+    ] as [string, [string, string][]][]) {
+      const page = await other.get(path);
+      const post = await other.post(path, { body: { form: [...fields, ["csrf", token]] } });
+      if (role === "anonymous") {
+        expect(page.status, path).toBe(302);
+        expect(post.status, path).toBe(302);
+        expect(post.location, path).toBe(`/auth?${new URLSearchParams({ redirectTo: path })}`);
+      } else {
+        expect(page.status, `${role} ${path}`).toBe(404);
+        expect(post.status, `${role} ${path}`).toBe(404);
+      }
+    }
+  }
+  expect(await row()).toEqual({ body: "Who hears them?", status: "visible", editedAt: null });
+
+  // The author edits (a private page) and deletes: a tombstone, then nothing left to edit.
+  const page = await f.writer.get(edit);
+  expect(page.status).toBe(200);
+  expect(page.headers.get("cache-control")).toContain("private");
+  const edited = await f.writer.post(edit, {
+    body: { form: [...Object.entries(await hiddenFieldsOf(f.writer, edit)), ["body", "Who else hears them?"]] },
+  });
+  expect(edited.status, edited.text.slice(0, 200)).toBe(302);
+  expect(edited.location).toBe(`/community/threads/${f.threadId}#post-${f.postId}`);
+  expect(await row()).toMatchObject({ body: "Who else hears them?", status: "visible", editedAt: expect.anything() });
+  const deleted = await f.writer.post(remove, {
+    body: { form: Object.entries(await hiddenFieldsOf(f.writer, remove)) },
+  });
+  expect(deleted.status).toBe(302);
+  expect(await row()).toMatchObject({ body: "", status: "withdrawn" });
+  expect((await f.writer.get(edit)).status).toBe(404);
+  expect((await f.writer.get(remove)).status).toBe(404);
+  const thread = await httpClient(site.url).get(`/community/threads/${f.threadId}`);
+  expect(thread.text).toContain("This post was deleted by its author.");
+
+  // A post a moderator hid is not its author's to edit either.
+  const hidden = await communityFixture(site);
+  await site.query(`UPDATE "DiscussionPost" SET status = 'hidden' WHERE id = ?`, [hidden.postId]);
+  expect((await hidden.writer.get(`/community/posts/${hidden.postId}/edit`)).status).toBe(404);
+  expect((await hidden.writer.get(`/community/posts/${hidden.postId}/delete`)).status).toBe(404);
 });
 
 // Writers' pages (docs/decisions/014): anonymous readers are sent to sign in, every

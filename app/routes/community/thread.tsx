@@ -29,10 +29,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = idParam(params.id, "thread");
   const url = new URL(request.url);
   const page = pageParam(url);
-  const found = await getThread(id, page);
+  const user = await getOptionalUser(request);
+  const found = await getThread(id, page, user?.id ?? null);
   invariantResponse(found, "There is no thread at this address.", { status: 404 });
   invariantResponse(page === 1 || page <= found.totalPages, "There is no page with that number.", { status: 404 });
-  const user = await getOptionalUser(request);
   const quoteOf = user ? quoteParam(url) : undefined;
   const [writer, quote] = await Promise.all([
     writerProps(request, context, user),

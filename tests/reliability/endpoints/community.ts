@@ -32,6 +32,23 @@ export const COMMUNITY_ENDPOINTS: Record<string, Endpoint> = {
     // A valid report counts per address and per account (the 404 comes after both).
     counters: 2,
   },
+  // A reader's own post (its author only: authz-community.spec.ts edits and deletes a real one).
+  "/community/posts/:id/edit": {
+    reads: "form",
+    csrf: "token",
+    formPage: "/community",
+    as: "reader",
+    valid: { edit: () => ({ body: "On second thought, they ring at four." }) },
+    accepted: [404],
+  },
+  "/community/posts/:id/delete": {
+    reads: "nothing",
+    csrf: "token",
+    formPage: "/community",
+    as: "reader",
+    valid: { delete: () => ({}) },
+    accepted: [404],
+  },
   "/community-story/:slug/comments": {
     reads: "form",
     csrf: "token",

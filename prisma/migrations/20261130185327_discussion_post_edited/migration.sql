@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "DiscussionPost" ADD COLUMN "editedAt" DATETIME;
