@@ -3,9 +3,11 @@
 // navigator.connection says slow-2g as on a real phone: nothing is fetched
 // before the load event and a first interaction, and neither a press on a link
 // (the browser's own navigation serves it) nor a swipe (reading) counts as one.
+import { signUp } from "../support/accounts";
 import { CHROMIUM_ARGS, FULL_CHROMIUM_EXECUTABLE } from "../support/chromium";
+import { queryE2eDb } from "../support/db";
 import { expect, test } from "../support/test";
-import { hydrated, STORY, scriptRequests } from "./script-loading-helpers";
+import { holdModules, hydrated, STORY, scriptRequests } from "./script-loading-helpers";
 
 /**
  * Hydration after the first interaction: every module fetched, compiled and run then, in the full
@@ -100,4 +102,26 @@ test("the story's image stays behind its link: the page's inline script reads sl
   await expect(page.getByRole("link", { name: /^Show the full image/ })).toBeVisible();
   await expect(page.locator("#story-image img")).toHaveCount(0);
   expect(images).toEqual([]);
+});
+
+test("what a reader types into a filled text box before the app runs is still there once it runs, and is saved", async ({
+  page,
+}) => {
+  const reader = await signUp(page);
+  await queryE2eDb('UPDATE "User" SET bio = ? WHERE email = ?', ["The bio as it was.", reader.email]);
+  // Held, so the typing is surely before the app takes the page (the first tap starts it on slow-2g).
+  const release = await holdModules(page);
+  await page.goto("/settings/profile", { waitUntil: "load" });
+  const bio = page.getByLabel("Bio");
+  await expect(bio).toHaveValue("The bio as it was.");
+  await bio.click();
+  await bio.fill("Typed on a slow link, before the app ran.");
+  release();
+  await expect(hydrated(page)).toBeAttached(HYDRATION);
+  // Before: React put the server's text back as it took the textarea over.
+  await expect(bio).toHaveValue("Typed on a slow link, before the app ran.");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByRole("region", { name: "Notifications" })).toContainText("Profile saved");
+  const [row] = await queryE2eDb<{ bio: string }>('SELECT bio FROM "User" WHERE email = ?', [reader.email]);
+  expect(row?.bio).toBe("Typed on a slow link, before the app ran.");
 });
