@@ -54,7 +54,7 @@ describe("jsBytesPerRoute", () => {
       ["/story/:slug", 6, 215],
       ["/", 6, 192],
     ]);
-    // Files under 1 KB go as they are: their brotli size is their size.
+    // Files without a brotli copy go as they are: their brotli size is their size.
     expect(rows[0]?.brotliBytes).toBe(215);
   });
 

@@ -9,7 +9,6 @@
 //   node scripts/js-bytes.ts           after `react-router build && node scripts/compress-assets.ts`
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, constants } from "node:zlib";
 
 type ManifestRoute = {
   id: string;
@@ -48,12 +47,9 @@ function sizesOf(clientDir: string) {
     if (known) return known;
     const file = path.join(clientDir, url);
     const body = readFileSync(file);
-    // The precompressed copy the server sends (scripts/compress-assets.ts); small files go as they are.
-    const brotliBytes = existsSync(`${file}.br`)
-      ? readFileSync(`${file}.br`).length
-      : body.length < 1024
-        ? body.length
-        : brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    // The precompressed copy the server sends (scripts/compress-assets.ts); a file without one goes as
+    // it is (that script keeps a copy wherever it saves 32 bytes).
+    const brotliBytes = existsSync(`${file}.br`) ? readFileSync(`${file}.br`).length : body.length;
     const size = { bytes: body.length, brotliBytes };
     cache.set(url, size);
     return size;
