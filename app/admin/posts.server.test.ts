@@ -147,6 +147,18 @@ describe("unpublishing and featuring", () => {
     await expect(unpublishPost(who, post.id)).rejects.toMatchObject({ status: 409 });
   });
 
+  test("an own post dated by its creation keeps no publication date through Unpublish and Publish", async () => {
+    const who = await admin();
+    const post = await prisma.post.create({
+      data: { slug: `own-republish-${Date.now()}`, title: "The Weir", content: "<p>Water.</p>", status: "published" },
+    });
+    await unpublishPost(who, post.id);
+    await republishPost(who, post.id);
+    const back = await prisma.post.findUniqueOrThrow({ where: { id: post.id } });
+    // Before: dated the moment it was published again, and listed with that date.
+    expect(back).toMatchObject({ status: "published", publishedAt: null });
+  });
+
   test("an Unpublish is undone by Publish, offered only while nothing changed since (the writer's choices stand)", async () => {
     const who = await admin();
     const writer = await admin();

@@ -384,7 +384,9 @@ export async function republishPost(admin: SessionUser, id: number, now = new Da
       where: { id },
       data: {
         status: "published",
-        ...(post.publishedAt ? {} : { publishedAt: now }),
+        // An own post without a date of publication is dated by its creation (the chain's order,
+        // and the content table's date): it keeps none. A community story gets one, as on approval.
+        ...(post.publishedAt || !community ? {} : { publishedAt: now }),
         ...(community ? { moderationNote: null } : {}),
       },
     });
