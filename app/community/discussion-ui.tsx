@@ -98,6 +98,8 @@ export function PostItem({
                 Delete
               </Link>
             </>
+          ) : post.reported ? (
+            <span className="text-muted">You reported this post. A moderator will look at it.</span>
           ) : (
             // Not on one's own post: the server refuses to file it ("You cannot report your own post.").
             <Link

@@ -134,6 +134,9 @@ export type DisplayPost = {
   href?: string;
   /** Written by the reader the page is for: no Report on it (the server refuses a report of one's own post). */
   mine: boolean;
+  /** The reader the page is for has an open report of it: it says so where Report was (on a phone
+      the answer's toast stands at the page's top, out of sight of the post it brings them back to). */
+  reported: boolean;
 };
 
 const POST_SELECT = {
@@ -169,6 +172,16 @@ const statusOf = (s: string): PostStatus => (s === "hidden" || s === "deleted" |
 /** `viewerId`: the signed-in reader the page is built for (their own posts are marked), or null. */
 async function toDisplay(rows: PostRow[], viewerId: string | null = null): Promise<DisplayPost[]> {
   const quoteIds = [...new Set(rows.map((r) => r.quoteOfId).filter((id): id is number => id !== null))];
+  const reported = new Set(
+    viewerId && rows.length
+      ? (
+          await prisma.discussionReport.findMany({
+            where: { openKey: { in: rows.map((r) => `${r.id}:${viewerId}`) } },
+            select: { postId: true },
+          })
+        ).map((r) => r.postId)
+      : [],
+  );
   const quoted = quoteIds.length
     ? await prisma.discussionPost.findMany({ where: { id: { in: quoteIds } }, select: POST_SELECT })
     : [];
@@ -187,6 +200,7 @@ async function toDisplay(rows: PostRow[], viewerId: string | null = null): Promi
       status,
       blocks: status === "visible" ? formatText(r.body) : null,
       mine: viewerId !== null && r.authorId === viewerId,
+      reported: reported.has(r.id),
       quote: q
         ? {
             id: q.id,

@@ -183,6 +183,9 @@ test("a reader reports a reply, the admin hides it, and everyone sees it removed
   await page.getByRole("button", { name: "Send report" }).click();
   await expect(toast(page, "Report sent")).toBeVisible();
   await expect(post(page, secret)).toBeVisible();
+  // The post it brings them back to says so too: on a phone the toast is at the page's top, out of sight.
+  await expect(post(page, secret).getByText("You reported this post. A moderator will look at it.")).toBeInViewport();
+  await expect(post(page, secret).getByRole("link", { name: /^Report the post/ })).toHaveCount(0);
 
   // The admin hides it from the reports page.
   const admin = await browser.newContext({
