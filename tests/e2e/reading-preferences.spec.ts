@@ -318,6 +318,7 @@ test("in the largest text with the text spacing preset, the forms of settings, a
   });
   await signInAndOpen(admin, ADMIN, `/admin/users?q=${reader.username}`);
   await admin.getByRole("link", { name: reader.username, exact: true }).click();
+  await admin.getByLabel("Your password (to make this user an administrator)").fill(ADMIN.password);
   await admin.getByRole("button", { name: "Make admin" }).click();
   await expect(admin.getByText("Administrator · Active")).toBeVisible();
 
