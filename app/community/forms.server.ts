@@ -2,9 +2,10 @@
 // (root middleware), the honeypot, and two rate limits: per client address
 // before the form is read, and per account before anything is written.
 import { data, type RouterContextProvider } from "react-router";
+import { requireUser } from "~/auth/auth.server";
 import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
 import { enforceRateLimit } from "~/auth/rate-limit.server";
-import { COMMUNITY_RATE_LIMITS } from "./discussion.server";
+import { COMMUNITY_RATE_LIMITS, ownPost, requireCommunityOpen } from "./discussion.server";
 import type { WriterProps } from "./discussion-ui";
 
 export type CommunityFormKind = keyof typeof COMMUNITY_RATE_LIMITS;
@@ -45,4 +46,16 @@ export function idParam(raw: string | undefined, what: string): number {
 
 export function notFound(what: string) {
   return data({ message: `There is no ${what} at this address.` }, { status: 404 });
+}
+
+/**
+ * The reader's own post that /community/posts/{id}/edit and /delete are about, for the page and its
+ * form alike: the 404 for a junk address before the sign-in page, then the reader, then the post if
+ * it is theirs and still theirs to change (ownPost).
+ */
+export async function ownPostOfRequest(request: Request, rawId: string | undefined) {
+  await requireCommunityOpen();
+  const id = idParam(rawId, "post");
+  const user = await requireUser(request);
+  return { id, user, own: await ownPost(user, id) };
 }

@@ -1,8 +1,8 @@
-import { data, Form, Link, useNavigation } from "react-router";
-import { requireUser } from "~/auth/auth.server";
-import { ownPost, requireCommunityOpen, withdrawOwnPost } from "~/community/discussion.server";
+import { data, Form, useNavigation } from "react-router";
+import { withdrawOwnPost } from "~/community/discussion.server";
 import { PostItem } from "~/community/discussion-ui";
-import { enforceAccountLimit, idParam, readCommunityForm, writerProps } from "~/community/forms.server";
+import { SendOrGoBack } from "~/community/form-actions";
+import { enforceAccountLimit, ownPostOfRequest, readCommunityForm, writerProps } from "~/community/forms.server";
 import { WITHDRAWN_NOTICE } from "~/community/text";
 import { ProtectedFields, PublicFormProvider } from "~/components/forms";
 import { PageTitle } from "~/components/page-title";
@@ -17,11 +17,7 @@ import type { Route } from "./+types/post-delete";
  * needed), then the tombstone a moderator's delete leaves: the text goes, the place stays.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireCommunityOpen();
-  // A junk address is the 404 for everyone, before the sign-in page.
-  const id = idParam(params.id, "post");
-  const user = await requireUser(request);
-  const own = await ownPost(user, id);
+  const { user, own } = await ownPostOfRequest(request, params.id);
   const writer = await writerProps(request, context, user);
   return data(
     { post: own.post, place: own.place, writer: writer as NonNullable<typeof writer> },
@@ -30,10 +26,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireCommunityOpen();
-  const id = idParam(params.id, "post");
-  const user = await requireUser(request);
-  const { post } = await ownPost(user, id);
+  const {
+    id,
+    user,
+    own: { post },
+  } = await ownPostOfRequest(request, params.id);
   await readCommunityForm(request, context, "edit");
   await enforceAccountLimit(user, "edit");
   await withdrawOwnPost(user, id);
@@ -59,12 +56,13 @@ export default function DeletePost({ loaderData }: Route.ComponentProps) {
       <PublicFormProvider csrf={writer.csrf} honeypot={writer.honeypot}>
         <Form method="post" className="flex flex-wrap items-center gap-4">
           <ProtectedFields honeypot />
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? "Deleting..." : "Delete post"}
-          </button>
-          <Link to={post.href ?? "/community"} className="underline">
-            Keep it
-          </Link>
+          <SendOrGoBack
+            busy={busy}
+            label="Delete post"
+            busyLabel="Deleting..."
+            back={post.href ?? "/community"}
+            backLabel="Keep it"
+          />
         </Form>
       </PublicFormProvider>
     </div>

@@ -1,9 +1,10 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { requireUser } from "~/auth/auth.server";
 import { permalink, quotablePost, requireCommunityOpen } from "~/community/discussion.server";
 import { PostItem } from "~/community/discussion-ui";
+import { SendOrGoBack } from "~/community/form-actions";
 import { enforceAccountLimit, readCommunityForm, writerProps } from "~/community/forms.server";
 import { ReportError, reportPost } from "~/community/reports.server";
 import { REPORT_REASONS, ReportSchema } from "~/community/schemas";
@@ -115,12 +116,7 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
             <textarea {...getTextareaProps(fields.details)} rows={4} className={inputClass} />
           </Field>
           <div className="flex flex-wrap items-center gap-4">
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? "Sending..." : "Send report"}
-            </button>
-            <Link to={post.href ?? "/community"} className="underline">
-              Cancel
-            </Link>
+            <SendOrGoBack busy={busy} label="Send report" busyLabel="Sending..." back={post.href ?? "/community"} />
           </div>
         </Form>
       </PublicFormProvider>
