@@ -267,9 +267,17 @@ test("a reader edits and deletes their own posts; nobody else may, and quotes fo
   await other.page.goto(`${threadUrl}?quote=${postId}#reply-form`);
   await reply(other.page, "Mine answered with my own name.");
 
-  // The author edits: the form is filled, refuses what posting refuses, and the post says it was edited.
+  // Saved as it was, it is not marked edited.
   await page.goto(threadUrl);
-  await post(page, "Drop a stone").getByRole("link", { name: "Edit your post" }).click();
+  const opened = page.locator(`#post-${postId}`);
+  await opened.getByRole("link", { name: "Edit your post" }).click();
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(page, "Nothing changed")).toBeVisible();
+  await expect(opened).toContainText("Drop a stone and it answers.");
+  await expect(opened).not.toContainText("Edited");
+
+  // The author edits: the form is filled, refuses what posting refuses, and the post says it was edited.
+  await opened.getByRole("link", { name: "Edit your post" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit your post" })).toBeVisible();
   await expect(page.getByText("The thread's title stays as it is")).toBeVisible();
   const field = page.getByLabel("Your post");

@@ -1,9 +1,9 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
-import { requireUser } from "~/auth/auth.server";
-import { editOwnPost, ownPost, requireCommunityOpen } from "~/community/discussion.server";
-import { enforceAccountLimit, idParam, readCommunityForm, writerProps } from "~/community/forms.server";
+import { editOwnPost } from "~/community/discussion.server";
+import { SendOrGoBack } from "~/community/form-actions";
+import { enforceAccountLimit, ownPostOfRequest, readCommunityForm, writerProps } from "~/community/forms.server";
 import { EditSchema } from "~/community/schemas";
 import { TEXT_LIMITS } from "~/community/text";
 import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/components/forms";
@@ -21,24 +21,25 @@ import type { Route } from "./+types/post-edit";
  * Anyone else, and a post a moderator removed, get the 404.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireCommunityOpen();
-  // A junk address is the 404 for everyone, before the sign-in page.
-  const id = idParam(params.id, "post");
-  const user = await requireUser(request);
-  const own = await ownPost(user, id);
+  const { user, own } = await ownPostOfRequest(request, params.id);
   const writer = await writerProps(request, context, user);
   return data({ ...own, writer: writer as NonNullable<typeof writer> }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireCommunityOpen();
-  const id = idParam(params.id, "post");
-  const user = await requireUser(request);
   // Whose post it is comes first: another reader's request uses up none of their limits.
-  const { post } = await ownPost(user, id);
+  const {
+    id,
+    user,
+    own: { post, body },
+  } = await ownPostOfRequest(request, params.id);
   const form = await readCommunityForm(request, context, "edit");
   const submission = parseWithZod(form, { schema: EditSchema });
   if (submission.status !== "success") return data(replyToFailure(submission, []), { status: 400 });
+  // Saved as it was: nothing to mark "Edited".
+  if (submission.value.body === body) {
+    return redirectWithToast(post.href ?? "/community", { title: "Nothing changed", variant: "success" });
+  }
   await enforceAccountLimit(user, "edit");
   await editOwnPost(user, id, submission.value.body);
   return redirectWithToast(post.href ?? "/community", { title: "Post updated", variant: "success" });
@@ -87,12 +88,7 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
             />
           </Field>
           <div className="flex flex-wrap items-center gap-4">
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? "Saving..." : "Save changes"}
-            </button>
-            <Link to={post.href ?? "/community"} className="underline">
-              Cancel
-            </Link>
+            <SendOrGoBack busy={busy} label="Save changes" busyLabel="Saving..." back={post.href ?? "/community"} />
           </div>
         </Form>
       </PublicFormProvider>
