@@ -283,6 +283,38 @@ export async function deleteOwnPost(admin: SessionUser, id: number) {
 }
 
 /**
+ * What an admin's Unpublish or Publish leaves behind, in its transaction: the audit row (the content
+ * table reads the latest one, unpublishedByAdmin) and, for a community story, the moderation record
+ * its writer's page shows.
+ */
+async function recordStatusChange(
+  tx: Parameters<Parameters<typeof prisma.$transaction>[0]>[0],
+  admin: SessionUser,
+  post: { id: number; status: string; slug: string; title: string },
+  change: { action: "unpublish" | "republish"; to: string; community: boolean; message: string },
+) {
+  if (change.community) {
+    await tx.moderationAction.create({
+      data: {
+        postId: post.id,
+        actorId: admin.id,
+        action: change.action,
+        fromStatus: post.status,
+        toStatus: change.to,
+        message: change.message,
+      },
+    });
+  }
+  await recordAdminAction(tx, admin, {
+    action: `post.${change.action}`,
+    objectType: "post",
+    objectId: post.id,
+    before: { status: post.status, slug: post.slug, title: post.title },
+    after: { status: change.to },
+  });
+}
+
+/**
  * Takes a published own or community story off the site. An own post becomes
  * a draft; a community story goes back to its writer as withdrawn (they may
  * edit and submit it again), with the moderator's note and a moderation record.
@@ -298,24 +330,11 @@ export async function unpublishPost(admin: SessionUser, id: number) {
       where: { id },
       data: { status: to, ...(community ? { moderationNote: "Unpublished by an administrator." } : {}) },
     });
-    if (community) {
-      await tx.moderationAction.create({
-        data: {
-          postId: id,
-          actorId: admin.id,
-          action: "unpublish",
-          fromStatus: "published",
-          toStatus: to,
-          message: "Unpublished by an administrator.",
-        },
-      });
-    }
-    await recordAdminAction(tx, admin, {
-      action: "post.unpublish",
-      objectType: "post",
-      objectId: id,
-      before: { status: post.status, slug: post.slug, title: post.title },
-      after: { status: to },
+    await recordStatusChange(tx, admin, post, {
+      action: "unpublish",
+      to,
+      community,
+      message: "Unpublished by an administrator.",
     });
   });
   // The writer hears of it, as of every moderation decision.
@@ -390,24 +409,11 @@ export async function republishPost(admin: SessionUser, id: number, now = new Da
         ...(community ? { moderationNote: null } : {}),
       },
     });
-    if (community) {
-      await tx.moderationAction.create({
-        data: {
-          postId: id,
-          actorId: admin.id,
-          action: "republish",
-          fromStatus: post.status,
-          toStatus: "published",
-          message: "Published again by an administrator.",
-        },
-      });
-    }
-    await recordAdminAction(tx, admin, {
-      action: "post.republish",
-      objectType: "post",
-      objectId: id,
-      before: { status: post.status, slug: post.slug, title: post.title },
-      after: { status: "published" },
+    await recordStatusChange(tx, admin, post, {
+      action: "republish",
+      to: "published",
+      community,
+      message: "Published again by an administrator.",
     });
   });
   if (community && post.authorId) {

@@ -126,6 +126,28 @@ export const headers: Route.HeadersFunction = keepResponseHeaders;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Content management" });
 
+/** A row's action: one submit button of the table's form, named with the story it acts on. */
+function RowAction({
+  name,
+  value,
+  label,
+  title,
+  busy,
+}: {
+  name: "feature" | "unpublish" | "publish";
+  value: string | number;
+  label: string;
+  title: string;
+  busy: boolean;
+}) {
+  return (
+    <button type="submit" name={name} value={value} className="btn py-1 text-sm" disabled={busy}>
+      {label}
+      <span className="sr-only"> {title}</span>
+    </button>
+  );
+}
+
 export default function ContentManagement({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, totalPages, note, featured, query } = loaderData;
   const navigation = useNavigation();
@@ -217,37 +239,19 @@ export default function ContentManagement({ loaderData, actionData }: Route.Comp
                     <td className="py-2">
                       <div className="flex flex-wrap gap-2">
                         {row.published && !row.featured ? (
-                          <button
-                            type="submit"
-                            name="feature"
-                            value={row.slug}
-                            className="btn py-1 text-sm"
-                            disabled={busy}
-                          >
-                            Feature<span className="sr-only"> {row.title}</span>
-                          </button>
+                          <RowAction name="feature" value={row.slug} label="Feature" title={row.title} busy={busy} />
                         ) : null}
                         {row.postId !== null && row.published ? (
-                          <button
-                            type="submit"
+                          <RowAction
                             name="unpublish"
                             value={row.postId}
-                            className="btn py-1 text-sm"
-                            disabled={busy}
-                          >
-                            Unpublish<span className="sr-only"> {row.title}</span>
-                          </button>
+                            label="Unpublish"
+                            title={row.title}
+                            busy={busy}
+                          />
                         ) : row.postId !== null && row.publishable ? (
                           // The undo, in the Unpublish button's place (and the other way round).
-                          <button
-                            type="submit"
-                            name="publish"
-                            value={row.postId}
-                            className="btn py-1 text-sm"
-                            disabled={busy}
-                          >
-                            Publish<span className="sr-only"> {row.title}</span>
-                          </button>
+                          <RowAction name="publish" value={row.postId} label="Publish" title={row.title} busy={busy} />
                         ) : null}
                         {row.editHref ? (
                           isSiteLink(row.editHref) ? (
