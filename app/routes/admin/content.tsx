@@ -1,13 +1,10 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { z } from "zod";
-import { featureStory, listContent } from "~/admin/content.server";
+import { listContent } from "~/admin/content.server";
+import { contentAction } from "~/admin/content-actions.server";
 import { CONTENT_SOURCES, type ContentSourceFilter, SOURCE_LABELS, STORY_SORTS } from "~/admin/content-sources";
-import { PostError, republishPost, unpublishPost } from "~/admin/posts.server";
 import { requireAdmin } from "~/auth/auth.server";
-import { readPostedForm } from "~/auth/csrf.server";
 import { FormErrors } from "~/components/form-errors";
 import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
 import { PageTitle } from "~/components/page-title";
@@ -15,12 +12,10 @@ import { Pagination } from "~/components/pagination";
 import { ScrollX } from "~/components/scroll-x";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { readListQuery } from "~/site/list-query";
-import { redirectWithToast } from "~/toasts/toast.server";
 import { formatDate } from "~/utils/dates";
 import { keepResponseHeaders } from "~/utils/http";
 import { isSiteLink } from "~/utils/links";
 import { routeMeta } from "~/utils/meta";
-import { SlugSchema } from "~/utils/slug-schema";
 import type { Route } from "./+types/content";
 
 const SOURCE_NAMES: Record<ContentSourceFilter, string> = {
@@ -52,74 +47,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ ...list, query }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
-const PostId = z.coerce.number().int().positive().max(2_147_483_647);
-
-/**
- * One form for the whole list: each row's buttons name their story (feature=slug,
- * unpublish=id, publish=id: the undo of an unpublish), the bulk button unpublishes
- * the ticked rows (post-<id>=on).
- */
-export const ContentActionSchema = z.object({
-  feature: SlugSchema.optional(),
-  unpublish: PostId.optional(),
-  publish: PostId.optional(),
-  intent: z.enum(["unfeature", "unpublish-selected"]).optional(),
-});
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const form = await readPostedForm(request, context);
-  const submission = parseWithZod(form, { schema: ContentActionSchema });
-  if (submission.status !== "success")
-    return data({ error: "This form could not be read. Reload the page and try again." }, { status: 400 });
-  const url = new URL(request.url);
-  const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
-  const { feature, unpublish, publish, intent } = submission.value;
-  try {
-    if (publish) {
-      const { title } = await republishPost(admin, publish);
-      return redirectWithToast(back, {
-        title: `Published again: ${title}`.slice(0, 200),
-        description: "Readers see it again.",
-        variant: "success",
-      });
-    }
-    if (feature) {
-      await featureStory(admin, feature);
-      return redirectWithToast(back, { title: "Featured on the home page", description: feature, variant: "success" });
-    }
-    if (intent === "unfeature") {
-      await featureStory(admin, null);
-      return redirectWithToast(back, { title: "No story is featured now", variant: "success" });
-    }
-    const ids =
-      intent === "unpublish-selected"
-        ? [...form.keys()].filter((k) => /^post-\d{1,10}$/.test(k)).map((k) => Number(k.slice(5)))
-        : unpublish
-          ? [unpublish]
-          : [];
-    if (!ids.length) return data({ error: "Tick the stories to unpublish first." }, { status: 400 });
-    const done: string[] = [];
-    for (const id of ids) done.push((await unpublishPost(admin, id)).title);
-    // What happened, and the way back: its row now offers Publish, and one story's toast an Undo
-    // (a real form, so it works without JavaScript too).
-    const [only] = ids;
-    return redirectWithToast(back, {
-      title: `Unpublished: ${done.join(", ")}`.slice(0, 200),
-      description:
-        ids.length === 1
-          ? "Readers no longer see it. Undo, or its row's Publish, puts it back."
-          : "Readers no longer see them. Each row's Publish puts its story back.",
-      variant: "success",
-      ...(ids.length === 1 && only
-        ? { action: { label: "Undo", action: back, fields: { publish: String(only) } } }
-        : {}),
-    });
-  } catch (error) {
-    if (!(error instanceof PostError)) throw error;
-    if (error.status === 404) throw data({ message: error.message }, { status: 404 });
-    return data({ error: error.message }, { status: error.status });
-  }
+  return contentAction(request, context);
 }
 
 export const headers: Route.HeadersFunction = keepResponseHeaders;
