@@ -1,4 +1,5 @@
 import { Link, Outlet, useLocation } from "react-router";
+import { INSIGHTS_NAV } from "~/admin/insights-nav";
 import { postIdParam } from "~/admin/post-form";
 import { userIdParam } from "~/admin/users";
 import { requireAdmin } from "~/auth/auth.server";
@@ -20,18 +21,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /**
- * The pages the Insights & Reports entry stands for (spec §2: analytics, site statistics,
- * feedback and bug reports): the entry itself opens the first, so the others are one click
- * away on each of them, a phone's too (they wrap as the entries above do).
- */
-const INSIGHTS_PAGES: NavItem[] = [
-  { to: "/admin/analytics", label: "Analytics", covers: ["/admin/analytics-dashboard"] },
-  { to: "/admin/site-statistics", label: "Site statistics" },
-  { to: "/admin/feedback", label: "Feedback", covers: ["/admin/feedback-management", "/admin/feedback-review"] },
-  { to: "/admin/bug-reports", label: "Bug reports" },
-];
-
-/**
  * The admin shell: the spec's five entries as plain links (phones and no
  * JavaScript too), the one whose group holds this page marked current.
  */
@@ -43,9 +32,9 @@ export default function AdminLayout() {
         <p className="text-sm font-semibold uppercase tracking-wide text-muted">Administration</p>
         <NavLinks items={ADMIN_NAV} pathname={pathname} className="mt-2" />
       </nav>
-      {INSIGHTS_PAGES.some((page) => isCurrent(page.to, pathname, page.covers)) ? (
+      {INSIGHTS_NAV.some((page) => isCurrent(page.to, pathname, page.covers)) ? (
         <nav aria-label="Insights & Reports" className="-mt-3 mb-6 border-b border-line pb-3">
-          <NavLinks items={INSIGHTS_PAGES} pathname={pathname} />
+          <NavLinks items={INSIGHTS_NAV} pathname={pathname} />
         </nav>
       ) : null}
       <Outlet />
