@@ -48,6 +48,19 @@ function Count({ label, value, to }: { label: string; value: number; to?: string
   );
 }
 
+/** One of the page's lists of links: where to go next, by what the reader came for. */
+function LinkList({ links }: { links: readonly (readonly [to: string, label: string])[] }) {
+  return (
+    <ul className="mt-3 list-disc space-y-1 pl-6">
+      {links.map(([to, label]) => (
+        <li key={to}>
+          <Link to={to}>{label}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { username, displayName, bio, avatar, isAdmin, joined, counts } = loaderData;
   const errors = [
@@ -90,43 +103,31 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
       <section aria-labelledby="links-heading" className="mt-10">
         <SectionTitle id="links-heading">Your reading</SectionTitle>
-        <ul className="mt-3 list-disc space-y-1 pl-6">
-          <li>
-            <Link to="/bookmarks">Bookmarks</Link>
-          </li>
-          <li>
-            <Link to="/recommendations">Recommendations</Link>
-          </li>
-          <li>
-            <Link to="/reader">Continue reading</Link>
-          </li>
-        </ul>
+        <LinkList
+          links={[
+            ["/bookmarks", "Bookmarks"],
+            ["/recommendations", "Recommendations"],
+            ["/reader", "Continue reading"],
+          ]}
+        />
         <SectionTitle className="mt-8">Your writing</SectionTitle>
         {counts.submitted === 0 ? (
           <p className="mt-3">Have a story of your own? Every story is read by a moderator before it is published.</p>
         ) : null}
-        <ul className="mt-3 list-disc space-y-1 pl-6">
-          <li>
-            <Link to="/submit-story">Write a story</Link>
-          </li>
-          <li>
-            <Link to="/edit-story">Your stories</Link>
-          </li>
-        </ul>
+        <LinkList
+          links={[
+            ["/submit-story", "Write a story"],
+            ["/edit-story", "Your stories"],
+          ]}
+        />
         <SectionTitle className="mt-8">Settings</SectionTitle>
-        <ul className="mt-3 list-disc space-y-1 pl-6">
-          <li>
-            <Link to="/settings/profile">Edit your profile</Link>
-          </li>
-          <li>
-            <Link to="/settings/cookie-management">Cookie settings</Link>
-          </li>
-          {isAdmin ? (
-            <li>
-              <Link to="/admin">Administration</Link>
-            </li>
-          ) : null}
-        </ul>
+        <LinkList
+          links={[
+            ["/settings/profile", "Edit your profile"],
+            ["/settings/cookie-management", "Cookie settings"],
+            ...(isAdmin ? ([["/admin", "Administration"]] as const) : []),
+          ]}
+        />
       </section>
     </div>
   );
