@@ -17,7 +17,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { recordAdminAction } from "~/site/audit.server";
 import { containsText } from "~/site/sql.server";
 import { isStoryStatus, STATUS_LABELS } from "~/stories/state";
-import { communityStoryPath } from "~/utils/story-paths";
+import { storyPath } from "~/utils/story-paths";
 import { CONTENT_PER_PAGE, type ContentSourceFilter, type SOURCE_LABELS } from "./content-sources";
 import { ownPostState } from "./post-form";
 import { PostError, unpublishedByAdmin } from "./posts.server";
@@ -193,7 +193,7 @@ async function postsPage(
         published,
         publishable: publishable.has(r.id),
         date: (r.publishedAt ?? r.createdAt).toISOString(),
-        viewHref: published ? (community ? communityStoryPath(r.slug) : `/story/${r.slug}`) : null,
+        viewHref: published ? storyPath({ slug: r.slug, community }) : null,
         editHref: community ? "/admin/content-moderation" : `/admin/posts/${r.id}`,
         editLabel: community ? "Moderate" : "Edit",
       };

@@ -15,6 +15,7 @@ import { StoryText, TrackedStoryText } from "~/library/story-text";
 import { ReadingSettingsButton } from "~/preferences/reading-settings-button";
 import { LINK_PREFETCH } from "~/utils/connection";
 import { formatDate } from "~/utils/dates";
+import { storyPath } from "~/utils/story-paths";
 import { PageTitle } from "./page-title";
 
 export function StoryArticle({
@@ -39,7 +40,7 @@ export function StoryArticle({
   const { story, image, minutes, previous, next, connection, reader } = data;
   // In the document that carried it, the text is in its HTML only, not in the hydration data.
   const blocks = useStoryBlocks(data.blocks);
-  useRememberStory(story);
+  useRememberStory({ slug: story.slug, title: story.title, path });
   return (
     <article className="story-column mx-auto">
       <header>
@@ -122,14 +123,14 @@ export function StoryArticle({
       {previous || next ? (
         <nav aria-label="More stories" className="mt-12 flex flex-wrap justify-between gap-4 border-t border-line pt-6">
           {previous ? (
-            <Link to={`/story/${previous.slug}`} rel="prev" prefetch={LINK_PREFETCH}>
+            <Link to={storyPath(previous)} rel="prev" prefetch={LINK_PREFETCH}>
               ← Previous: {previous.title}
             </Link>
           ) : (
             <span />
           )}
           {next ? (
-            <Link to={`/story/${next.slug}`} rel="next" prefetch={LINK_PREFETCH}>
+            <Link to={storyPath(next)} rel="next" prefetch={LINK_PREFETCH}>
               Next: {next.title} →
             </Link>
           ) : null}

@@ -4,7 +4,7 @@ import { BookmarkControl, storyCardId } from "~/library/bookmark-control";
 import type { Shelf } from "~/library/shelves";
 import { LINK_PREFETCH } from "~/utils/connection";
 import { formatDate } from "~/utils/dates";
-import { communityStoryPath } from "~/utils/story-paths";
+import { storyPath } from "~/utils/story-paths";
 import { SectionTitle } from "./page-title";
 
 /** The reader's shelf of each story, for signed-in readers only (anonymous lists stay the same for everyone). */
@@ -32,11 +32,7 @@ export function StoryCard({
         {story.placeholder ? (
           story.title
         ) : (
-          <Link
-            to={story.community ? communityStoryPath(story.slug) : `/story/${story.slug}`}
-            prefetch={LINK_PREFETCH}
-            className="text-ink no-underline hover:underline"
-          >
+          <Link to={storyPath(story)} prefetch={LINK_PREFETCH} className="text-ink no-underline hover:underline">
             {story.title}
           </Link>
         )}

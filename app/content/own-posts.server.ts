@@ -118,6 +118,20 @@ export function listCommunityStories(params: Omit<OwnListParams, "community">) {
   return listOwnStories({ ...params, community: true });
 }
 
+/**
+ * Which of these stories are community stories a reader may see: lists that
+ * hold only slugs (the library's) link those to their own pages, where their
+ * warnings and comments are (app/utils/story-paths.ts).
+ */
+export async function communitySlugs(slugs: string[]): Promise<Set<string>> {
+  if (!slugs.length) return new Set();
+  const rows = await prisma.post.findMany({
+    where: { AND: [await visible(), COMMUNITY_STORY, { slug: { in: slugs } }] },
+    select: { slug: true },
+  });
+  return new Set(rows.map((row) => row.slug));
+}
+
 export async function getOwnStory(
   slug: string,
   siteOrigin?: string,

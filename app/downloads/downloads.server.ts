@@ -21,7 +21,7 @@ import { getCommunityStory } from "~/stories/community.server";
 import { parseWarnings, warningLabel } from "~/stories/warnings";
 import { SITE } from "~/utils/site";
 import { isSlug } from "~/utils/slug";
-import { communityStoryPath } from "~/utils/story-paths";
+import { storyPath } from "~/utils/story-paths";
 import type { Book, Chapter } from "./book";
 import { writeEpub } from "./epub.server";
 import { DOWNLOAD_FORMATS, type DownloadFormat } from "./formats";
@@ -79,8 +79,7 @@ const versionOf = (parts: unknown) => createHash("sha256").update(JSON.stringify
 
 /** The page a story is read at: the content chain's stories, or a writer's community story. */
 export type StoryKind = "story" | "community";
-const storyPath = (kind: StoryKind, slug: string) =>
-  kind === "community" ? communityStoryPath(slug) : `/story/${slug}`;
+const pagePath = (kind: StoryKind, slug: string) => storyPath({ slug, community: kind === "community" });
 
 const notFound = () => data({ message: "No story has this address." }, { status: 404 });
 
@@ -117,7 +116,7 @@ function chapterOf(story: Story, warnings: string[], kind: StoryKind): Chapter {
   return {
     title: story.title,
     author: story.community?.author ?? story.author,
-    url: new URL(storyPath(kind, story.slug), env.SITE_URL).href,
+    url: new URL(pagePath(kind, story.slug), env.SITE_URL).href,
     siteName: SITE.name,
     warnings,
     sealed: story.protected,
@@ -160,11 +159,7 @@ export async function storyDownload(args: {
   // story's own page, which is the site's 404 page when there is no such story.
   const page = (refusal: unknown) =>
     args.request.headers.get("Sec-Fetch-Dest") === "document"
-      ? redirect(
-          args.kind === "community"
-            ? communityStoryPath(encodeURIComponent(args.slug))
-            : `/story/${encodeURIComponent(args.slug)}`,
-        )
+      ? redirect(pagePath(args.kind, encodeURIComponent(args.slug)))
       : refusal;
   let format: DownloadFormat;
   try {

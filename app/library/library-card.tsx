@@ -10,6 +10,7 @@ import type { Shelf } from "./shelves";
  */
 export function LibraryCard({
   slug,
+  path,
   title,
   excerpt,
   shelf,
@@ -17,6 +18,8 @@ export function LibraryCard({
   after,
 }: {
   slug: string;
+  /** The story's page (withStoryPaths). */
+  path: string;
   title: string;
   excerpt?: string | null;
   shelf: Shelf | null;
@@ -28,7 +31,7 @@ export function LibraryCard({
   return (
     <li id={storyCardId(slug)} className="story-card rounded-lg border border-line bg-surface p-5">
       <SectionTitle inCard small>
-        <Link to={`/story/${slug}`} className="text-ink no-underline hover:underline">
+        <Link to={path} className="text-ink no-underline hover:underline">
           {title}
         </Link>
       </SectionTitle>

@@ -9,6 +9,7 @@ import {
   savePosition,
   shelveStory,
   shelvesOf,
+  withStoryPaths,
 } from "./library.server";
 
 async function setup() {
@@ -65,5 +66,25 @@ describe("shelves", () => {
     const row = await prisma.bookmark.findFirstOrThrow({ where: { userId, storySlug: slug } });
     expect(row.createdAt.toISOString()).toBe(first.added);
     expect(await removeFromLibrary(userId, `${slug}-none`)).toBeNull();
+  });
+});
+
+describe("story paths", () => {
+  it("links a published community story to its own page, and every other story to /story/{slug}", async () => {
+    const { slug, userId } = await setup();
+    const post = (suffix: string, fields: { status: string; submittedAt: Date | null; authorId: string | null }) =>
+      prisma.post.create({
+        data: { slug: `${slug}-${suffix}`, title: suffix, content: "<p>Text.</p>", updatedAt: new Date(), ...fields },
+      });
+    await post("community", { status: "published", submittedAt: new Date(), authorId: userId });
+    await post("pending", { status: "pending", submittedAt: new Date(), authorId: userId });
+    await post("own", { status: "published", submittedAt: null, authorId: null });
+    const slugs = ["community", "pending", "own", "gone"].map((suffix) => ({ slug: `${slug}-${suffix}` }));
+    expect((await withStoryPaths(slugs)).map((item) => item.path)).toEqual([
+      `/community-story/${slug}-community`,
+      `/story/${slug}-pending`,
+      `/story/${slug}-own`,
+      `/story/${slug}-gone`,
+    ]);
   });
 });

@@ -1,7 +1,9 @@
 // A signed-in reader's library: shelves (Bookmark) and reading positions.
 // Every change names the reader, so nobody reaches another reader's rows.
+import { communitySlugs } from "~/content/own-posts.server";
 import { prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
+import { storyPath } from "~/utils/story-paths";
 import { type LibrarySort, percentRead, reachedEnd, SHELVES, type Shelf, shelfAfterReading } from "./shelves";
 import { recordStoryBySlug } from "./story-records.server";
 
@@ -13,6 +15,12 @@ export class LibraryError extends Error {
     this.name = "LibraryError";
     this.status = status;
   }
+}
+
+/** Each story with its page's address: the library keeps slugs, and a community story has a page of its own. */
+export async function withStoryPaths<T extends { slug: string }>(items: T[]): Promise<(T & { path: string })[]> {
+  const community = await communitySlugs(items.map((item) => item.slug));
+  return items.map((item) => ({ ...item, path: storyPath({ slug: item.slug, community: community.has(item.slug) }) }));
 }
 
 const notFound = () => new LibraryError("No story has this address.", 404);
@@ -137,17 +145,19 @@ export async function listLibrary(userId: string, query: LibraryQuery) {
   const counts = Object.fromEntries(SHELVES.map((s) => [s, 0])) as Record<Shelf, number>;
   for (const row of shelfCounts) counts[asShelf(row.shelf)] += row._count._all;
   return {
-    items: rows.map((row) => ({
-      slug: row.story.slug,
-      title: row.story.title,
-      excerpt: row.story.excerpt,
-      author: row.story.author,
-      categories: row.story.terms,
-      shelf: asShelf(row.shelf),
-      added: row.createdAt.toISOString(),
-      percent: row.story.positions[0]?.percent ?? null,
-      paragraph: row.story.positions[0]?.paragraph ?? null,
-    })),
+    items: await withStoryPaths(
+      rows.map((row) => ({
+        slug: row.story.slug,
+        title: row.story.title,
+        excerpt: row.story.excerpt,
+        author: row.story.author,
+        categories: row.story.terms,
+        shelf: asShelf(row.shelf),
+        added: row.createdAt.toISOString(),
+        percent: row.story.positions[0]?.percent ?? null,
+        paragraph: row.story.positions[0]?.paragraph ?? null,
+      })),
+    ),
     total,
     totalPages: Math.max(1, Math.ceil(total / LIBRARY_PER_PAGE)),
     counts,
@@ -218,7 +228,9 @@ export async function continueReading(userId: string, take = 3) {
     take,
     select: { storySlug: true, paragraph: true, percent: true, story: { select: { title: true } } },
   });
-  return rows.map((r) => ({ slug: r.storySlug, title: r.story.title, paragraph: r.paragraph, percent: r.percent }));
+  return withStoryPaths(
+    rows.map((r) => ({ slug: r.storySlug, title: r.story.title, paragraph: r.paragraph, percent: r.percent })),
+  );
 }
 
 /** The counts of /profile: stories on shelves, finished stories, submitted stories. */

@@ -8,6 +8,7 @@
 // of the last 30 days, "read" meaning a saved reading position.
 import { prisma } from "~/db.server";
 import { greatest, julian, placeholders } from "~/site/sql.server";
+import { withStoryPaths } from "./library.server";
 import { SHELVES, type Shelf } from "./shelves";
 import { refreshStoryRecords } from "./story-records.server";
 
@@ -155,8 +156,8 @@ function recommendation(
 export async function recommendationsFor(userId: string, now = new Date()) {
   await refreshStoryRecords(now.getTime());
   const ranked = await rankFromShelves(userId, now);
-  if (ranked.length) return { basis: "shelves" as const, items: ranked };
-  return { basis: "popular" as const, items: await popularStories(userId, now) };
+  if (ranked.length) return { basis: "shelves" as const, items: await withStoryPaths(ranked) };
+  return { basis: "popular" as const, items: await withStoryPaths(await popularStories(userId, now)) };
 }
 
 const SHELF_VERBS: Record<Shelf, string> = {

@@ -9,6 +9,7 @@ import { responsiveImage } from "~/images/image-url.server";
 import type { Shelf } from "~/library/shelves";
 import { LIBRARY_PATH } from "~/library/shelves";
 import { SITE } from "~/utils/site";
+import { storyPath } from "~/utils/story-paths";
 import { type SavedList, smallImage } from "./offline";
 
 /** The shelves that are "saved": a finished story is not kept for the bus. */
@@ -35,7 +36,11 @@ export async function savedList(request: Request): Promise<SavedList> {
       const full = await contentChain.getStory(story.slug).catch(() => null);
       const image = full?.image ? responsiveImage(full.image) : null;
       return full
-        ? { url: `/story/${story.slug}`, title: full.title, image: image ? smallImage(image.sources) : null }
+        ? {
+            url: storyPath({ slug: story.slug, community: full.community }),
+            title: full.title,
+            image: image ? smallImage(image.sources) : null,
+          }
         : null;
     }),
   );

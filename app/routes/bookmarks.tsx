@@ -142,6 +142,7 @@ export default function Bookmarks({ loaderData, actionData }: Route.ComponentPro
             <LibraryCard
               key={item.slug}
               slug={item.slug}
+              path={item.path}
               title={item.title}
               excerpt={item.excerpt}
               shelf={item.shelf}
@@ -156,7 +157,7 @@ export default function Bookmarks({ loaderData, actionData }: Route.ComponentPro
               after={
                 item.paragraph !== null && item.percent !== null && item.percent < 100 ? (
                   <p className="mt-2">
-                    <Link to={`/story/${item.slug}#${paragraphId(item.paragraph)}`}>
+                    <Link to={`${item.path}#${paragraphId(item.paragraph)}`}>
                       Continue where you stopped<span className="sr-only"> in {item.title}</span>
                     </Link>
                   </p>

@@ -33,7 +33,7 @@ export default function Reader({ loaderData }: Route.ComponentProps) {
   );
 }
 
-type Place = { slug: string; title: string; paragraph: number; percent: number };
+type Place = { slug: string; path: string; title: string; paragraph: number; percent: number };
 
 /** A signed-in reader's places, from the server (works without JavaScript). */
 function ServerContinueReading({ reading }: { reading: Place[] }) {
@@ -46,7 +46,7 @@ function ServerContinueReading({ reading }: { reading: Place[] }) {
         <ul className="mt-2 space-y-2">
           {reading.map((place) => (
             <li key={place.slug}>
-              <Link to={`/story/${place.slug}#${paragraphId(place.paragraph)}`}>{place.title}</Link>{" "}
+              <Link to={`${place.path}#${paragraphId(place.paragraph)}`}>{place.title}</Link>{" "}
               <span className="text-sm text-muted">{place.percent}% read</span>
             </li>
           ))}

@@ -44,6 +44,7 @@ export default function Recommendations({ loaderData }: Route.ComponentProps) {
             <LibraryCard
               key={item.slug}
               slug={item.slug}
+              path={item.path}
               title={item.title}
               excerpt={item.excerpt}
               shelf={shelves[item.slug] ?? null}

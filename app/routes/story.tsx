@@ -1,10 +1,11 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { StoryArticle } from "~/components/story-article";
 import { contentChain } from "~/content/content.server";
 import { storyPageData, storyPageHeaders } from "~/library/story-page.server";
 import { invariantResponse } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { isSlug } from "~/utils/slug";
+import { communityStoryPath } from "~/utils/story-paths";
 import type { Route } from "./+types/story";
 
 /** /story/{slug} and /reader/{slug}: one module, two routes; the canonical URL is /story/{slug}. */
@@ -13,6 +14,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   invariantResponse(isSlug(slug), "No story has this address.", { status: 404 });
   const story = await contentChain.getStory(slug);
   invariantResponse(story, "No story has this address.", { status: 404 });
+  // A community story's page is its own: its warnings and comments are there (old links, typed addresses).
+  if (story.community) {
+    throw redirect(`${communityStoryPath(slug)}${new URL(request.url).search}`, {
+      status: 301,
+      headers: storyPageHeaders(request),
+    });
+  }
   const page = await storyPageData(request, story, await contentChain.neighbours(story), context);
   return data(page, { headers: storyPageHeaders(request) });
 }

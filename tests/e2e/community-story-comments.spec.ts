@@ -73,6 +73,26 @@ test("a community story's comments: readers comment and quote, anonymous readers
   );
   await expect(reader.page.getByRole("list", { name: "Comments" }).getByRole("article")).toHaveCount(1);
 
+  // The library links the story to its page, where its warnings and comments are; its plain story
+  // address leads there too (old links, typed addresses).
+  const title = `The Lantern Keeper ${id}`;
+  await reader.page.goto("/reader");
+  await expect(
+    reader.page.getByRole("region", { name: "Continue reading" }).getByRole("link", { name: title }),
+  ).toHaveAttribute("href", `/community-story/${slug}#p-0`);
+  await reader.page.goto("/bookmarks");
+  await expect(reader.page.getByRole("link", { name: title, exact: true })).toHaveAttribute(
+    "href",
+    `/community-story/${slug}`,
+  );
+  await expect(reader.page.getByRole("link", { name: `Continue where you stopped in ${title}` })).toHaveAttribute(
+    "href",
+    `/community-story/${slug}#p-0`,
+  );
+  await reader.page.goto(`/story/${slug}`);
+  await expect(reader.page).toHaveURL(new RegExp(`/community-story/${slug}$`));
+  await expect(reader.page.getByRole("list", { name: "Comments" }).getByRole("article")).toHaveCount(1);
+
   // The writer is told, and quotes the comment in an answer.
   await page.goto("/notifications");
   await expect(page.getByText("New comment on your story")).toBeVisible();

@@ -321,7 +321,7 @@ self.addEventListener("fetch", (event) => {
   if (!LIBRARY_CHANGES.some((p) => p.test(url.pathname))) return;
   // A position is saved from the story's page: that page now shows another place to continue from.
   const from = event.request.referrer ? pathOf(event.request.referrer) : "";
-  const changed = /position/.test(url.pathname) && from.startsWith("/story/") ? [from] : [];
+  const changed = /position/.test(url.pathname) && /^\/(story|community-story)\//.test(from) ? [from] : [];
   event.respondWith(
     fetch(event.request).then((response) => {
       if (response.status < 400) event.waitUntil(syncInTurn(changed).catch(() => {}));
