@@ -132,6 +132,14 @@ function NotificationPanel({ signedIn, unread, browserItems }: BellProps & { bro
   function close() {
     dialog.current?.close();
   }
+  // "Mark all read" and "Clear all" are offered only while there is something to do: the one that
+  // went with what it did leaves focus in the open panel (on its "Clear all", else its close button).
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const panel = dialog.current;
+    if (!panel?.open || panel.contains(document.activeElement)) return;
+    (panel.querySelector<HTMLElement>("summary") ?? closeButton.current)?.focus();
+  });
   // A navigation (the browser's Back, a link in the panel) closes it: it never stays over the next page.
   useCloseOnNavigation(close);
 
@@ -194,7 +202,7 @@ function NotificationPanel({ signedIn, unread, browserItems }: BellProps & { bro
           <h2 id={titleId} className="font-serif text-xl font-bold">
             Notifications
           </h2>
-          <button type="button" className="btn px-2" aria-label="Close notifications" onClick={close}>
+          <button ref={closeButton} type="button" className="btn px-2" aria-label="Close notifications" onClick={close}>
             <CloseIcon />
           </button>
         </div>
@@ -214,24 +222,28 @@ function NotificationPanel({ signedIn, unread, browserItems }: BellProps & { bro
               </button>
             ))}
           </fieldset>
-          <button type="button" className="btn px-2 text-sm" onClick={() => act("read-all")}>
-            Mark all read
-          </button>
-          <ClearAllConfirm compact>
-            <button
-              type="button"
-              className="btn px-2 text-sm"
-              onClick={(event) => {
-                // The question closes and focus goes back to its "Clear all", not to a hidden button.
-                const details = event.currentTarget.closest("details");
-                details?.removeAttribute("open");
-                details?.querySelector("summary")?.focus();
-                act("clear");
-              }}
-            >
-              Yes, clear all
+          {counts.unread ? (
+            <button type="button" className="btn px-2 text-sm" onClick={() => act("read-all")}>
+              Mark all read
             </button>
-          </ClearAllConfirm>
+          ) : null}
+          {counts.all ? (
+            <ClearAllConfirm compact>
+              <button
+                type="button"
+                className="btn px-2 text-sm"
+                onClick={(event) => {
+                  // The question closes and focus goes back to its "Clear all", not to a hidden button.
+                  const details = event.currentTarget.closest("details");
+                  details?.removeAttribute("open");
+                  details?.querySelector("summary")?.focus();
+                  act("clear");
+                }}
+              >
+                Yes, clear all
+              </button>
+            </ClearAllConfirm>
+          ) : null}
         </div>
         {error ? (
           <p role="alert" className="px-3 pb-2 text-sm">

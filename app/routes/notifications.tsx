@@ -54,12 +54,15 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <div className="mt-4 flex flex-wrap items-start gap-2">
-        <ActionForm intent="read-all" filter={filter} label="Mark all read" />
-        <ClearAllConfirm>
-          <ActionForm intent="clear" filter={filter} label="Yes, clear all" />
-        </ClearAllConfirm>
-      </div>
+      {/* Offered only while there is something to do. */}
+      {counts.all ? (
+        <div className="mt-4 flex flex-wrap items-start gap-2">
+          {counts.unread ? <ActionForm intent="read-all" filter={filter} label="Mark all read" /> : null}
+          <ClearAllConfirm>
+            <ActionForm intent="clear" filter={filter} label="Yes, clear all" />
+          </ClearAllConfirm>
+        </div>
+      ) : null}
       <section
         aria-label={`${FILTER_LABELS[filter]} notifications`}
         className="mt-4 rounded-lg border border-line bg-surface"

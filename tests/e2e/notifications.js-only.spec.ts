@@ -56,15 +56,20 @@ test("the bell opens the panel: tabs with counts, Escape, open an item, mark all
   await panel.getByRole("button", { name: "Mark all read" }).click();
   await expect(panel.getByRole("button", { name: "Unread (0)", exact: true })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "All notifications read" })).toBeVisible();
-  // "Clear all" asks first: the first press removes nothing; "Yes, clear all" does, and focus goes back to "Clear all".
+  // With nothing unread it is offered no more, and focus stays in the panel, on "Clear all".
+  await expect(panel.getByRole("button", { name: "Mark all read" })).toHaveCount(0);
   const clearAll = panel.getByText("Clear all", { exact: true });
+  await expect(clearAll).toBeFocused();
+  // "Clear all" asks first: the first press removes nothing; "Yes, clear all" does. With nothing left
+  // it goes too, and focus goes to the panel's close button.
   await clearAll.click();
   await expect(panel.getByText("Remove every notification? This cannot be undone.")).toBeVisible();
   await expect(panel.getByRole("button", { name: "All (0)", exact: true })).toHaveCount(0);
   await panel.getByRole("button", { name: "Yes, clear all" }).click();
   await expect(panel.getByRole("button", { name: "All (0)", exact: true })).toBeVisible();
   await expect(panel.getByRole("button", { name: "Yes, clear all" })).toBeHidden();
-  await expect(clearAll).toBeFocused();
+  await expect(clearAll).toHaveCount(0);
+  await expect(panel.getByRole("button", { name: "Close notifications" })).toBeFocused();
   await expect(panel.getByText("No notifications yet.")).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(bell(page, 0)).toBeVisible();
