@@ -83,6 +83,28 @@ test("with the sidebar collapsed, Feedback stands in its column and covers nothi
   const box = await feedback.boundingBox();
   expect((box?.x ?? 0) + (box?.width ?? 0), "inside the 3rem column").toBeLessThanOrEqual(48);
   await expectNothingCovered(page, "/report-bug, collapsed", javaScriptEnabled);
+
+  // A toast has no room in the 3rem column: it stands under the header, in the page's flow, and covers nothing.
+  await page.goto("/contact");
+  await page.getByLabel("Your name").fill("Mara Quill");
+  await page.getByLabel("Your email").fill("mara-collapsed@horror.test");
+  await page.getByLabel("Message", { exact: true }).fill("The toast stood over the footer.");
+  await page.getByRole("button", { name: "Send message" }).click();
+  const toast = page.getByRole("status").filter({ hasText: "Message sent" });
+  await expect(toast).toBeVisible();
+  await atEveryScroll(page, async (where) => {
+    if (!(await toast.isVisible())) return;
+    expect(await coveredBy(toast), `collapsed, ${where}`).toEqual([]);
+  });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const toastBox = await toast.boundingBox();
+  const header = await page.getByRole("banner").boundingBox();
+  expect(toastBox?.x ?? 0, "beside the 3rem column").toBeGreaterThanOrEqual(48);
+  expect(toastBox?.y ?? 0, "under the header").toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+  const main = await page.getByRole("main").boundingBox();
+  expect((toastBox?.y ?? 0) + (toastBox?.height ?? 0), "above the page, not over it").toBeLessThanOrEqual(main?.y ?? 0);
+  await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
+
   await page.getByRole("button", { name: "Expand sidebar" }).click();
   await expect(page.getByRole("button", { name: "Collapse sidebar" })).toBeVisible();
 });

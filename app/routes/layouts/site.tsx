@@ -32,15 +32,20 @@ export default function SiteLayout() {
   // Decided once per document: the server's and the hydrating render agree, and no client render moves the chrome.
   const [chromeFirst] = useState(() => Boolean(root?.toast));
   const header = <SiteHeader user={root?.user ?? null} notifications={root?.notifications ?? null} />;
+  // With the sidebar collapsed to 3rem on a desktop its column has no room for a toast: the toasts
+  // stand in the page's flow under the header there, as on a phone (components.css).
+  const toastsInColumn = root?.sidebar === "collapsed";
+  const toaster = <Toaster toast={root?.toast ?? null} />;
   // The floating widgets (the toasts, Feedback, scroll to top) stand in a dock that has room of its
   // own, so they cover nothing at any scroll position (issue 40): from 768 px at the foot of the
   // sidebar's column; below it the toasts come under the header and the buttons at the end of the
-  // page, in the page's own flow (components.css).
+  // page, in the page's own flow (components.css). The sidebar's state comes from the root's
+  // loader, which a change of it revalidates: the toasts move once, with no toast of the past.
   const sideColumn = (
     <div className="side-column">
       <Sidebar collapsed={root?.sidebar === "collapsed"} user={root?.user ?? null} />
       <div className="float-dock">
-        <Toaster toast={root?.toast ?? null} />
+        {toastsInColumn ? null : toaster}
         <div className="float-dock-buttons">
           {/* Hidden on the reading pages (spec §2), and on /feedback, which is the form itself. */}
           {isWidgetHidden(location.pathname) ? null : <FeedbackButton />}
@@ -64,6 +69,7 @@ export default function SiteLayout() {
         {chromeFirst ? sideColumn : null}
         <div className="content-column">
           {chromeFirst ? header : null}
+          {chromeFirst && toastsInColumn ? toaster : null}
           <main
             id="main-content"
             tabIndex={-1}
@@ -75,6 +81,7 @@ export default function SiteLayout() {
           </main>
           <link rel="stylesheet" href={SITE_CSS_AFTER_MAIN} data-site-css="" />
           {chromeFirst ? null : header}
+          {!chromeFirst && toastsInColumn ? toaster : null}
           <SiteFooter year={root?.year ?? new Date().getFullYear()} />
         </div>
         {chromeFirst ? null : sideColumn}
