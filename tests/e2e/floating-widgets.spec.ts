@@ -70,6 +70,18 @@ async function expectNothingCovered(page: Page, label: string, javaScriptEnabled
   });
 }
 
+/** A message sent from /contact: its "Message sent" toast, shown. */
+async function sendContactMessage(page: Page, email: string) {
+  await page.goto("/contact");
+  await page.getByLabel("Your name").fill("Mara Quill");
+  await page.getByLabel("Your email").fill(email);
+  await page.getByLabel("Message", { exact: true }).fill("A floating widget sat over my form.");
+  await page.getByRole("button", { name: "Send message" }).click();
+  const toast = page.getByRole("status").filter({ hasText: "Message sent" });
+  await expect(toast).toBeVisible();
+  return toast;
+}
+
 test("with the sidebar collapsed, Feedback stands in its column and covers nothing", async ({
   page,
   javaScriptEnabled,
@@ -85,13 +97,7 @@ test("with the sidebar collapsed, Feedback stands in its column and covers nothi
   await expectNothingCovered(page, "/report-bug, collapsed", javaScriptEnabled);
 
   // A toast has no room in the 3rem column: it stands under the header, in the page's flow, and covers nothing.
-  await page.goto("/contact");
-  await page.getByLabel("Your name").fill("Mara Quill");
-  await page.getByLabel("Your email").fill("mara-collapsed@horror.test");
-  await page.getByLabel("Message", { exact: true }).fill("The toast stood over the footer.");
-  await page.getByRole("button", { name: "Send message" }).click();
-  const toast = page.getByRole("status").filter({ hasText: "Message sent" });
-  await expect(toast).toBeVisible();
+  const toast = await sendContactMessage(page, "mara-collapsed@horror.test");
   await atEveryScroll(page, async (where) => {
     if (!(await toast.isVisible())) return;
     expect(await coveredBy(toast), `collapsed, ${where}`).toEqual([]);
@@ -111,13 +117,7 @@ test("with the sidebar collapsed, Feedback stands in its column and covers nothi
 
 test("on a desktop a toast stands at the foot of the sidebar and covers nothing", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto("/contact");
-  await page.getByLabel("Your name").fill("Mara Quill");
-  await page.getByLabel("Your email").fill("mara-floating@horror.test");
-  await page.getByLabel("Message", { exact: true }).fill("The Feedback button sat over my form.");
-  await page.getByRole("button", { name: "Send message" }).click();
-  const toast = page.getByRole("status").filter({ hasText: "Message sent" });
-  await expect(toast).toBeVisible();
+  const toast = await sendContactMessage(page, "mara-floating@horror.test");
   expect(await coveredBy(toast)).toEqual([]);
   // It stands over the sidebar's column, never over the page or the header.
   const box = await toast.boundingBox();
