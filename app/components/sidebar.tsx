@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { ThemeChoice } from "~/theme/theme-toggle";
 import { LINK_PREFETCH } from "~/utils/connection";
@@ -23,6 +23,33 @@ function openOnLoad(group: NavGroup, pathname: string): boolean {
 function closeSheet() {
   const sheet = document.getElementById(SIDEBAR_ID);
   if (sheet?.matches(":popover-open")) sheet.hidePopover();
+}
+
+/**
+ * The open sheet is modal, as its backdrop shows: the page behind it takes no focus, so Tab stays
+ * in the sheet, and Escape or its close button gives focus back to "Open menu" (which the browser
+ * does for a popover only when focus is still inside it). Without JavaScript the sheet is a plain
+ * popover.
+ */
+function useModalSheet() {
+  useEffect(() => {
+    const sheet = document.getElementById(SIDEBAR_ID);
+    // Before the change: the page is inert before the sheet hides, so focus can go back to its opener.
+    const onBeforeToggle = (event: Event) => {
+      const open = (event as ToggleEvent).newState === "open";
+      for (const behind of document.querySelectorAll<HTMLElement>(".skip-link, .content-column, .float-dock")) {
+        behind.inert = open;
+      }
+      // Its opener is behind it now: focus goes to the sheet's first link.
+      if (open) requestAnimationFrame(() => sheet?.querySelector<HTMLElement>("nav a")?.focus());
+      // Tab past its last link leaves the page (to the browser's own controls): closing it then
+      // gives focus back to the opener too.
+      else if (!sheet?.contains(document.activeElement))
+        document.querySelector<HTMLElement>(`header [popovertarget=${SIDEBAR_ID}]`)?.focus();
+    };
+    sheet?.addEventListener("beforetoggle", onBeforeToggle);
+    return () => sheet?.removeEventListener("beforetoggle", onBeforeToggle);
+  }, []);
 }
 
 function GroupLinks({ group, pathname, signedIn }: { group: NavGroup; pathname: string; signedIn: boolean }) {
@@ -82,6 +109,8 @@ export function Sidebar({ collapsed, user }: { collapsed: boolean; user: ShellUs
       if (element) element.open = openOnLoad(group, location.pathname);
     }
   });
+
+  useModalSheet();
 
   const groups = SIDEBAR_GROUPS.filter((g) => !g.adminOnly || isAdmin).filter(
     (g) => g.items.length > 0 || g.id === "reading",

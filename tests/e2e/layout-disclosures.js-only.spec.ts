@@ -196,6 +196,22 @@ const PARTS: Part[] = [
     opener: (page) => page.getByRole("button", { name: "Open menu" }),
     part: (page) => page.getByRole("complementary", { name: "Sidebar" }),
     after: async (page, opener, part) => {
+      // The open sheet is modal: focus starts at its first link, Tab never reaches the page behind
+      // it (past its last link it leaves the page, then comes back to the sheet), and Escape gives
+      // focus back to its opener from there too.
+      await opener.click();
+      await expect(part.getByRole("link", { name: "Home", exact: true })).toBeFocused();
+      for (let i = 0; i < 30; i++) {
+        await page.keyboard.press("Tab");
+        const where = await page.evaluate(() => {
+          const active = document.activeElement;
+          return !active || active === document.body || active.closest("#site-sidebar") ? "" : active.outerHTML;
+        });
+        expect(where, `Tab ${i + 1}`).toBe("");
+      }
+      await page.keyboard.press("Escape");
+      await expect(part).toBeHidden();
+      await expect(opener).toBeFocused();
       // Escape from a link inside the sheet.
       await opener.click();
       await part.getByRole("link", { name: "Story Index" }).focus();
