@@ -130,7 +130,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
     <html
       lang="en"
       data-theme={theme}
-      id="top"
       {...preferenceDataAttributes(preferences)}
       style={preferenceStyle(preferences) as React.CSSProperties}
     >

@@ -25,7 +25,7 @@ export function SiteHeader({
   // beside it). Folded away, the links are in the sidebar sheet, the theme in its Reading
   // group, and the search box behind a link to /search, whose page has the same form.
   return (
-    <header className="site-header border-b border-line bg-surface">
+    <header id="site-header" tabIndex={-1} className="site-header border-b border-line bg-surface focus:outline-none">
       <div className="site-header-row mx-auto max-w-6xl">
         <Tooltip label="Open menu">
           <button type="button" popoverTarget={SIDEBAR_ID} className="btn icon-btn md:hidden" aria-label="Open menu">

@@ -47,6 +47,18 @@ test("the skip link moves focus to the main content", async ({ page }) => {
   await expect(page.locator("#main-content")).toBeFocused();
 });
 
+test("a second skip link reaches the header, which comes after the page in the source", async ({ page }) => {
+  await page.goto("/stories");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Skip to navigation" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("banner")).toBeFocused();
+  // The next Tab is the header's first link, not a story of the list.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Horror Stories" })).toBeFocused();
+});
+
 test("the footer shows the current year and links to privacy and contact", async ({ page }) => {
   await page.goto("/");
   const footer = page.getByRole("contentinfo");

@@ -59,6 +59,12 @@ export default function SiteLayout() {
       <a href="#main-content" className="skip-link">
         Skip to content
       </a>
+      {/* The page comes first in the source, the header after it (docs/decisions/043): a keyboard
+          reader who wants the search, the menu or Sign In gets there in one step, not after every
+          link of the page. */}
+      <a href="#site-header" className="skip-link">
+        Skip to navigation
+      </a>
       {/* The story before the chrome (docs/decisions/043): <main> comes first in the source, then
           the rest of the site's stylesheet, the header and footer, then the sidebar's column; CSS
           shows them above and beside the story (components.css), in room it keeps for them. A page
