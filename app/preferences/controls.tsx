@@ -173,12 +173,22 @@ export function SaveAndReset({ saveLabel = "Save" }: { saveLabel?: string }) {
 }
 
 /** The presets, one click each: a form of named buttons. */
-export function PresetButtons({ prefs, action }: { prefs: Preferences; action?: string }) {
+export function PresetButtons({
+  prefs,
+  action,
+  redirectTo,
+}: {
+  prefs: Preferences;
+  action?: string;
+  /** Where the page goes once the preset is applied (the story the reader came from). */
+  redirectTo?: string;
+}) {
   const current = matchingPreset(prefs);
   return (
     <Form method="post" action={action} className="space-y-2">
       <AuthenticityTokenInput />
       <input type="hidden" name="intent" value="preset" />
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <fieldset>
         <legend className="mb-2 font-semibold">Presets</legend>
         <ul className="grid gap-2 sm:grid-cols-2">

@@ -3,6 +3,7 @@
 // the popover only when the reader asks for it, so the story
 // page's first load carries no popover code.
 import { lazy, Suspense, useState } from "react";
+import { useLocation } from "react-router";
 import { useHydrated } from "~/utils/use-hydrated";
 
 const loadPopover = () => import("./quick-settings-popover");
@@ -13,9 +14,11 @@ const LABEL = "Reading settings";
 export function ReadingSettingsButton() {
   const hydrated = useHydrated();
   const [wanted, setWanted] = useState(false);
+  const { pathname } = useLocation();
   if (!hydrated) {
+    // The settings page leads back to this story, and a saved change returns here.
     return (
-      <a href="/settings/quick-settings" className="btn text-sm">
+      <a href={`/settings/quick-settings?from=${encodeURIComponent(pathname)}`} className="btn text-sm">
         {LABEL}
       </a>
     );

@@ -488,6 +488,26 @@ test("Quick Settings: theme, font size and line height on one page", async ({ pa
   await expect(page.getByLabel("Font size")).toHaveValue("2");
 });
 
+test("Quick Settings opened from a story leads back to it, and a saved change returns there", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await page.goto(STORY);
+  // Without JavaScript (and before it runs) "Reading settings" is a link to the page, with the story's address.
+  if (javaScriptEnabled) await page.goto(`/settings/quick-settings?from=${encodeURIComponent(STORY)}`);
+  else await page.getByRole("link", { name: "Reading settings" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Quick Settings" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "← Back to the story" })).toHaveAttribute("href", STORY);
+  await page.getByLabel("Font size").selectOption("3");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expectToast(page, "Reading preferences saved");
+  await expect(page).toHaveURL(STORY);
+  await expect(page.locator(".prose-story").first()).toHaveCSS("font-size", "20.25px");
+  // No other site's address is followed.
+  await page.goto("/settings/quick-settings?from=%2F%2Fevil.example%2Fstory");
+  await expect(page.getByRole("link", { name: "← Back to the story" })).toHaveCount(0);
+});
+
 test("Preview: the Preview button shows the values on the passage only; Save applies them everywhere", async ({
   page,
   context,
