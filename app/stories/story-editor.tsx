@@ -70,7 +70,11 @@ export function StoryEditor({
     shouldValidate: "onSubmit",
   });
   const busy = useNavigation().state === "submitting";
-  const [words, setWords] = useState(() => countWords(values.markdown));
+  // The text the form shows: a refused post's comes back in lastResult (the server's render counts it too).
+  const [words, setWords] = useState(() => {
+    const shown = fields.markdown.initialValue;
+    return countWords(typeof shown === "string" ? shown : values.markdown);
+  });
   const { savedId, status, schedule, cancel, restore } = useAutosave(storyId, autosave);
   const target = savedId && !storyId ? `/edit-story/${savedId}` : action;
   const formRef = useRef<HTMLFormElement>(null);

@@ -66,6 +66,8 @@ test("submit, changes requested, resubmit, approve: published, listed, and every
   await expect(page.getByLabel("Title")).toHaveValue(title);
   await expect(page.getByLabel("Summary")).toHaveValue("A keeper, a lantern, and what waits past the light.");
   await expect(page.getByLabel("Story text")).toHaveValue(`The lamp was lit at dusk.\n\n${words(40)}`);
+  // The count under the text counts the text sent back, with JavaScript or without.
+  await expect(page.getByText(/4\d words · about 1 min read/)).toBeVisible();
   await expect(page.getByLabel("Category")).toHaveValue("gothic");
   await expect(page.getByLabel("Death or grief")).toBeChecked();
   await expect(page.getByLabel("Violence")).toBeChecked();
