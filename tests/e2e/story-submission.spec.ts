@@ -107,7 +107,11 @@ test("submit, changes requested, resubmit, approve: published, listed, and every
   await page.goto(editHref);
   await expect(page.getByRole("note")).toContainText("The ending needs one more scene.");
   await checkA11y();
-  await page.getByLabel("Story text").fill(`The lamp was lit at dusk.\n\n${words(40)}\n\nAnd then the light went out.`);
+  await page
+    .getByLabel("Story text")
+    .fill(
+      `The lamp was lit at dusk.\n\n${words(40)}\n\n## The last scene\n\n> Keep the light burning.\n\nAnd then the light went out.`,
+    );
   await page.getByLabel(/This story is my own original work/).check();
   await page.getByRole("button", { name: "Submit for review" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Sent for review" })).toBeVisible();
@@ -126,6 +130,15 @@ test("submit, changes requested, resubmit, approve: published, listed, and every
   await page.goto(`/community-story/${slug}`);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.getByText("And then the light went out.")).toBeVisible();
+  // The form's "## a heading" and "> a quotation" look like a heading and a quotation, not like the text around them.
+  const paragraph = page.getByText("And then the light went out.");
+  const heading = page.getByRole("heading", { level: 2, name: "The last scene" });
+  const fontSize = (l: typeof heading) => l.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+  expect(await fontSize(heading)).toBeGreaterThan((await fontSize(paragraph)) * 1.2);
+  await expect(heading).toHaveCSS("font-weight", "700");
+  const quote = page.getByRole("blockquote").filter({ hasText: "Keep the light burning." });
+  await expect(quote).toHaveCSS("border-left-width", "3px");
+  await expect(quote).toHaveCSS("font-style", "italic");
   await expect(page.getByRole("link", { name: writer.username })).toHaveAttribute("href", `/author/${writer.username}`);
   await expect(page.getByText("Content warnings: Violence, Death or grief.")).toBeVisible();
   await checkA11y();
