@@ -252,3 +252,56 @@ test("an empty form names every missing field on the first send; the count start
     await expect(page.getByText("3 words · about 1 min read")).toBeVisible();
   }
 });
+
+test("in review the writer reads what they sent; a rejected story shows it with the reason, and can be deleted", async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+  checkA11y,
+}) => {
+  const js = javaScriptEnabled ?? true;
+  const title = `The Quiet Well ${randomUUID().slice(0, 6)}`;
+  await signUp(page);
+  await page.goto("/submit-story");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Summary").fill("A well that answers.");
+  await page.getByLabel("Story text").fill(`Drop a stone and listen.\n\n${words(25, "echo")}`);
+  await page.getByLabel("Category").selectOption({ label: "Gothic" });
+  await page.getByLabel("Violence").check();
+  await page.getByLabel(/This story is my own original work/).check();
+  await page.getByRole("button", { name: "Submit for review" }).click();
+  await page.getByRole("link", { name: title }).click();
+
+  // In review: not editable, but readable as sent.
+  const sent = page.getByRole("region", { name: "What you sent" });
+  await expect(sent).toContainText("Drop a stone and listen.");
+  await expect(sent).toContainText("A well that answers.");
+  await expect(sent).toContainText("Gothic");
+  await expect(sent).toContainText("Violence");
+  await expect(page.getByLabel("Story text")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Withdraw this story" })).toBeVisible();
+  await checkA11y();
+  const editUrl = page.url();
+
+  const admin = await asAdmin(browser, js, baseURL as string);
+  await queueItem(admin, title)
+    .getByLabel(/Message to the writer/)
+    .fill("This reads as a copy of a published story.");
+  await queueItem(admin, title).getByRole("button", { name: "Reject" }).click();
+  await expect(admin.getByRole("status").filter({ hasText: "Rejected" })).toBeVisible();
+  await admin.close();
+
+  // Rejected (final): the reason, what was sent, and the one thing left to do.
+  await page.goto(editUrl);
+  await expect(page.getByRole("note")).toContainText("This reads as a copy of a published story.");
+  await expect(sent).toContainText("Drop a stone and listen.");
+  await expect(page.getByRole("button", { name: "Submit for review" })).toHaveCount(0);
+  await page.getByText("Delete this story").click();
+  await checkA11y();
+  await page.getByRole("button", { name: "Delete it for good" }).click();
+  await expect(page).toHaveURL(/\/edit-story$/);
+  await expect(page.getByRole("status").filter({ hasText: "Story deleted" })).toBeVisible();
+  await expect(page.getByRole("link", { name: title })).toHaveCount(0);
+  expect((await page.goto(editUrl))?.status()).toBe(404);
+});
