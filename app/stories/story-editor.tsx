@@ -78,6 +78,11 @@ export function StoryEditor({
   const { savedId, status, schedule, cancel, restore } = useAutosave(storyId, autosave);
   const target = savedId && !storyId ? `/edit-story/${savedId}` : action;
   const formRef = useRef<HTMLFormElement>(null);
+  // Text typed before the page hydrated (a slow link) fired no input event React saw: count what is there.
+  useEffect(() => {
+    const text = formRef.current?.elements.namedItem("markdown");
+    if (text instanceof HTMLTextAreaElement) setWords(countWords(text.value));
+  }, []);
 
   return (
     <Form

@@ -77,3 +77,22 @@ test("the first autosave gives a new story its own address: reload, Back and lat
   await expect(page).toHaveURL(draftUrl);
   await expect(page.getByLabel("Story text")).toHaveValue(typed);
 });
+
+test("text typed before the page's JavaScript ran is counted once it runs", async ({ page }) => {
+  await signUp(page);
+  // A slow link: the scripts arrive only after the writer has started typing.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto("/submit-story", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Story text").fill("Six words typed before the scripts.");
+  await expect(page.getByText("0 words", { exact: true })).toBeVisible();
+  release();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(page.getByText("6 words · about 1 min read")).toBeVisible();
+});
