@@ -9,6 +9,7 @@ import type { SessionUser } from "~/auth/session.server";
 import { contentChain } from "~/content/content.server";
 import { featuredSlug, setFeaturedSlug } from "~/content/featured.server";
 import { postOrder } from "~/content/own-posts.server";
+import { publicationDate } from "~/content/publication-date";
 import { compareInOrder, type ListOrder, type StorySummary } from "~/content/story";
 import { listSyncedStories } from "~/content/synced-posts.server";
 import { prisma } from "~/db.server";
@@ -192,7 +193,7 @@ async function postsPage(
               : "Draft",
         published,
         publishable: publishable.has(r.id),
-        date: (r.publishedAt ?? r.createdAt).toISOString(),
+        date: publicationDate(r).toISOString(),
         viewHref: published ? storyPath({ slug: r.slug, community }) : null,
         editHref: community ? "/admin/content-moderation" : `/admin/posts/${r.id}`,
         editLabel: community ? "Moderate" : "Edit",

@@ -95,6 +95,33 @@ describe("scheduling", () => {
   });
 });
 
+describe("the date a story was published", () => {
+  test("readers and the admin see one date, and the lists go by it: published later, backdated, scheduled", async () => {
+    const who = await admin();
+    const day = (n: number) => new Date(Date.UTC(2026, 0, n, 12));
+    // Saved as a draft on day 1, published on day 10.
+    const late = await createOwnPost(who, input({ intent: "save", title: "Dates Late Bloom" }), day(1));
+    await updateOwnPost(who, late.id, input({ title: "Dates Late Bloom" }), day(10));
+    // Written on day 12, dated day 5 by the admin.
+    await createOwnPost(who, input({ title: "Dates Backdated Bell", publishAt: "2026-01-05T12:00" }), day(12));
+    // Published on day 7.
+    await createOwnPost(who, input({ title: "Dates Plain Knock" }), day(7));
+
+    const readers = (await listOwnStories({ page: 1, perPage: 100, search: "Dates " })).stories;
+    const admins = (await listOwnPosts({ search: "Dates " })).posts;
+    const shown = (list: { title: string; date: string }[]) => list.map((s) => [s.title, s.date.slice(0, 10)]);
+    const expected = [
+      ["Dates Late Bloom", "2026-01-10"],
+      ["Dates Plain Knock", "2026-01-07"],
+      ["Dates Backdated Bell", "2026-01-05"],
+    ];
+    expect(shown(readers)).toEqual(expected);
+    expect(shown(admins)).toEqual(expected);
+    const slug = (await prisma.post.findUniqueOrThrow({ where: { id: late.id } })).slug;
+    expect((await getOwnStory(slug))?.date.slice(0, 10)).toBe("2026-01-10");
+  });
+});
+
 describe("audit", () => {
   test("create, edit and delete each write one audit row with the values before and after", async () => {
     const who = await admin();

@@ -7,6 +7,7 @@ import type { SessionUser } from "~/auth/session.server";
 import { announceDueStories } from "~/content/announce.server";
 import { htmlToText } from "~/content/html.server";
 import { postOrder } from "~/content/own-posts.server";
+import { datedAt, publicationDate } from "~/content/publication-date";
 import type { ListOrder } from "~/content/story";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
@@ -100,7 +101,7 @@ export async function listOwnPosts({
       slug: r.slug,
       title: r.title,
       state: ownPostState(r, now),
-      date: (r.publishedAt ?? r.createdAt).toISOString(),
+      date: publicationDate(r).toISOString(),
       category: r.category?.name ?? null,
       tags: r.tags.map((t) => t.name),
     })),
@@ -221,8 +222,9 @@ export async function createOwnPost(admin: SessionUser, input: AdminPostInput, n
         ...data,
         slug,
         authorName: null,
-        // The list date of a scheduled post is its publish date, so it appears at the top when it goes out.
-        createdAt: data.publishedAt && data.publishedAt > now ? data.publishedAt : now,
+        // A dated post (published, scheduled or backdated) is listed by its date: a scheduled one appears
+        // at the top when it goes out.
+        ...(data.publishedAt ? datedAt(data.publishedAt) : { createdAt: now }),
         tags: { connect: tags.map((id) => ({ id })) },
       },
     });
@@ -251,7 +253,7 @@ export async function updateOwnPost(admin: SessionUser, id: number, input: Admin
       where: { id },
       data: {
         ...data,
-        ...(data.publishedAt && data.publishedAt > now ? { createdAt: data.publishedAt } : {}),
+        ...(data.publishedAt ? datedAt(data.publishedAt) : {}),
         tags: { set: tags.map((tagId) => ({ id: tagId })) },
       },
     });
@@ -405,7 +407,7 @@ export async function republishPost(admin: SessionUser, id: number, now = new Da
         status: "published",
         // An own post without a date of publication is dated by its creation (the chain's order,
         // and the content table's date): it keeps none. A community story gets one, as on approval.
-        ...(post.publishedAt || !community ? {} : { publishedAt: now }),
+        ...(post.publishedAt || !community ? {} : datedAt(now)),
         ...(community ? { moderationNote: null } : {}),
       },
     });

@@ -3,6 +3,7 @@
 
 import { writerProfilePath } from "~/utils/story-paths";
 import { htmlToText, sanitizeStoryHtml, stripControlCharacters } from "./html.server";
+import { publicationDate } from "./publication-date";
 import { isDefaultPost, type RemotePost, type RemotePostSummary } from "./remote-post";
 import type { Story, StorySummary, Term } from "./story";
 
@@ -68,6 +69,7 @@ type OwnPostRow = {
   content: string;
   excerpt: string | null;
   createdAt: Date;
+  publishedAt: Date | null;
   updatedAt?: Date;
   authorName: string | null;
   /** The writer's account: a community story. */
@@ -82,7 +84,7 @@ export function summaryFromOwn(post: Omit<OwnPostRow, "content"> & { content: st
     slug: post.slug,
     title: stripControlCharacters(post.title),
     excerpt: excerptOf(post.excerpt, post.content),
-    date: post.createdAt.toISOString(),
+    date: publicationDate(post).toISOString(),
     author: post.author
       ? post.author.username
       : post.authorName === null

@@ -33,6 +33,7 @@ const listSelect = {
   excerpt: true,
   content: true,
   createdAt: true,
+  publishedAt: true,
   authorName: true,
   author: { select: { username: true } },
   category: { select: { slug: true, name: true } },
@@ -83,7 +84,10 @@ async function where({
   };
 }
 
-/** A list of posts in a list order; "newest" is by creation, as readers' lists are (ties by id). */
+/**
+ * A list of posts in a list order; "newest" is by publication date, which `createdAt` holds for every
+ * dated post (datedAt, ./publication-date.ts), as readers' lists are (ties by id).
+ */
 export function postOrder(order: ListOrder = "newest"): Prisma.PostOrderByWithRelationInput[] {
   if (order === "title") return [{ title: "asc" }, { id: "asc" }];
   const dir = order === "oldest" ? ("asc" as const) : ("desc" as const);

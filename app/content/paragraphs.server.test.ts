@@ -5,8 +5,8 @@ describe("storyBlocks", () => {
   it("splits the top-level blocks and keeps their markup", () => {
     expect(storyBlocks("<p>One &amp; <em>two</em></p>\n<h2>Part</h2><blockquote><p>Q</p></blockquote><hr>")).toEqual([
       "<p>One &amp; <em>two</em></p>",
-      "<h2>Part</h2>",
-      "<blockquote><p>Q</p></blockquote>",
+      '<h2 class="story-heading">Part</h2>',
+      '<blockquote class="story-quote"><p>Q</p></blockquote>',
       "<hr>",
     ]);
   });
@@ -22,5 +22,14 @@ describe("storyBlocks", () => {
   it("skips empty paragraphs and whitespace", () => {
     expect(storyBlocks("<p>&nbsp;</p>\n\n<p>Real</p><p> </p>")).toEqual(["<p>Real</p>"]);
     expect(storyBlocks("")).toEqual([]);
+  });
+
+  it("marks headings (h2-h4) and quotations, nested ones too, for the inlined stylesheet's rules", () => {
+    expect(storyBlocks("<div><h3>A</h3><h4>B</h4><h5>C</h5></div><figure><blockquote>Q</blockquote></figure>")).toEqual(
+      [
+        '<div><h3 class="story-heading">A</h3><h4 class="story-heading">B</h4><h5>C</h5></div>',
+        '<figure><blockquote class="story-quote">Q</blockquote></figure>',
+      ],
+    );
   });
 });

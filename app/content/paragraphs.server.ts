@@ -3,7 +3,7 @@
 // (#p-N) so a reader can come back to the exact place, with or without
 // JavaScript. The HTML is already sanitised (html.server.ts).
 import render from "dom-serializer";
-import type { ChildNode } from "domhandler";
+import { type ChildNode, isTag } from "domhandler";
 import { parseDocument } from "htmlparser2";
 
 const BLOCK_TAGS = new Set([
@@ -31,9 +31,32 @@ const isBlank = (node: ChildNode) =>
 
 const isEmptyParagraph = (inner: string) => !inner.includes("<img") && inner.replace(/&nbsp;|&#160;|\s/g, "") === "";
 
+/**
+ * The class the inlined stylesheet keys a story's headings and quotations on (app/styles/shell-base.css).
+ * The page's own h2s (downloads, consent) stand before site.css too, so a rule on `h2` would travel in
+ * every story's document; this class is there only when the story has one (server/page-css.ts).
+ * Added after sanitising, which drops every class the source wrote.
+ */
+const MARKED: Record<string, string> = {
+  h2: "story-heading",
+  h3: "story-heading",
+  h4: "story-heading",
+  blockquote: "story-quote",
+};
+
+function mark(nodes: ChildNode[]) {
+  for (const node of nodes) {
+    if (!isTag(node)) continue;
+    const name = MARKED[node.name];
+    if (name) node.attribs.class = name;
+    mark(node.children);
+  }
+}
+
 /** The top-level blocks of a story's HTML; loose text and inline elements between blocks make one block. */
 export function storyBlocks(html: string): string[] {
   const document = parseDocument(html, { decodeEntities: false });
+  mark(document.children);
   const blocks: string[] = [];
   let loose: ChildNode[] = [];
   const flushLoose = () => {

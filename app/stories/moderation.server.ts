@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { SessionUser } from "~/auth/session.server";
 import { announceStory } from "~/content/announce.server";
+import { datedAt } from "~/content/publication-date";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { recordAdminAction } from "~/site/audit.server";
@@ -187,8 +188,8 @@ async function moderateStory(admin: SessionUser, id: number, input: ModerationIn
           moderationNote: null,
           proposedTags: "",
           tags: { connect: proposed.map((tagId) => ({ id: tagId })) },
-          // The content chain dates own posts by createdAt: a story's date is its first publication.
-          ...(firstPublication ? { publishedAt: now, createdAt: now } : {}),
+          // A story's date is its first publication.
+          ...(firstPublication ? datedAt(now) : {}),
         },
       });
       await tx.moderationAction.create({

@@ -218,6 +218,17 @@ export async function withdrawStory(user: SessionUser, id: number) {
   });
 }
 
+/**
+ * A rejected story is final (docs/decisions/014): it cannot be edited or submitted again, so all its
+ * writer can do is delete it. Its moderation record goes with it, as a writer's unpublished stories
+ * go when their account is deleted (app/account/data.server.ts).
+ */
+export async function deleteRejectedStory(user: SessionUser, id: number) {
+  const post = await ownStory(user, id);
+  if (post.status !== "rejected") throw new StoryError("Only a rejected story can be deleted.", 409);
+  await prisma.post.delete({ where: { id: post.id } });
+}
+
 /** The story form's values: the pending revision of a published story, else the story. */
 export async function storyForEdit(user: SessionUser, id: number) {
   const post = await ownStory(user, id);

@@ -70,10 +70,19 @@ export function StoryEditor({
     shouldValidate: "onSubmit",
   });
   const busy = useNavigation().state === "submitting";
-  const [words, setWords] = useState(() => countWords(values.markdown));
+  // The text the form shows: a refused post's comes back in lastResult (the server's render counts it too).
+  const [words, setWords] = useState(() => {
+    const shown = fields.markdown.initialValue;
+    return countWords(typeof shown === "string" ? shown : values.markdown);
+  });
   const { savedId, status, schedule, cancel, restore } = useAutosave(storyId, autosave);
   const target = savedId && !storyId ? `/edit-story/${savedId}` : action;
   const formRef = useRef<HTMLFormElement>(null);
+  // Text typed before the page hydrated (a slow link) fired no input event React saw: count what is there.
+  useEffect(() => {
+    const text = formRef.current?.elements.namedItem("markdown");
+    if (text instanceof HTMLTextAreaElement) setWords(countWords(text.value));
+  }, []);
 
   return (
     <Form
@@ -253,9 +262,14 @@ export const AUTOSAVE_PATH = "/api/stories/draft";
 function useAutosave(storyId: number | null, enabled: boolean) {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [savedId, setSavedId] = useState<number | null>(storyId);
+  // The id every later save sends, read when it runs: a new story is created once.
+  const idRef = useRef<number | null>(storyId);
+  // Saves run one after another: a second save waits for the first's id instead of creating a second draft.
+  const queue = useRef<Promise<void>>(Promise.resolve());
   const [status, setStatus] = useState("");
   const [restore, setRestore] = useState<Restore | null>(null);
-  const key = `${STORAGE_PREFIX}${storyId ?? "new"}`;
+  const keyOf = (id: number | null) => `${STORAGE_PREFIX}${id ?? "new"}`;
+  const key = keyOf(storyId);
 
   // A copy this browser kept of text that never reached the server.
   useEffect(() => {
@@ -272,10 +286,12 @@ function useAutosave(storyId: number | null, enabled: boolean) {
 
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
-  async function save(form: HTMLFormElement, id: number | null) {
+  async function save(form: HTMLFormElement) {
+    const id = idRef.current;
     const data = new FormData(form);
     data.set("intent", "save");
     if (id) data.set("id", String(id));
+    const sent = String(data.get("markdown") ?? "");
     setStatus("Saving draft...");
     let result: AutosaveResult;
     try {
@@ -294,10 +310,21 @@ function useAutosave(storyId: number | null, enabled: boolean) {
       result = { saved: false, message: "The connection failed." };
     }
     if (result.saved) {
+      if (id === null) {
+        // The new story exists now: the page's address becomes its own, in place (no navigation: the
+        // form, its text and its focus stay), so a reload, Back or a later save all reach this draft.
+        // React Router's entry state is kept, so its own history keys stay valid.
+        window.history.replaceState(window.history.state, "", `/edit-story/${result.id}`);
+      }
+      idRef.current = result.id;
       setSavedId(result.id);
       setStatus(`Draft saved at ${new Date(result.savedAt).toLocaleTimeString("en-US")}.`);
       try {
-        localStorage.removeItem(key);
+        // The local copy goes once the server has that text; a newer one typed meanwhile moves to the draft's key.
+        const kept = localStorage.getItem(keyOf(id));
+        localStorage.removeItem(keyOf(id));
+        if (kept && (JSON.parse(kept) as { markdown?: string }).markdown !== sent)
+          localStorage.setItem(keyOf(result.id), kept);
       } catch {}
     } else {
       setStatus(`Your draft could not be saved: ${result.message} Your text is still here and kept in this browser.`);
@@ -309,11 +336,17 @@ function useAutosave(storyId: number | null, enabled: boolean) {
     const text = form.elements.namedItem("markdown");
     if (text instanceof HTMLTextAreaElement) {
       try {
-        localStorage.setItem(key, JSON.stringify({ markdown: text.value, savedAt: new Date().toISOString() }));
+        // Under the key the draft's own page reads (the new story's until it has an id).
+        localStorage.setItem(
+          keyOf(idRef.current),
+          JSON.stringify({ markdown: text.value, savedAt: new Date().toISOString() }),
+        );
       } catch {}
     }
     if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => void save(form, savedId), AUTOSAVE_DELAY_MS);
+    timer.current = setTimeout(() => {
+      queue.current = queue.current.then(() => save(form));
+    }, AUTOSAVE_DELAY_MS);
   }
 
   function cancel() {

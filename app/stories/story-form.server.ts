@@ -8,7 +8,7 @@ import type { SessionUser } from "~/auth/session.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { replyToFailure } from "~/utils/forms";
 import { editStoryPath } from "~/utils/story-paths";
-import { createStory, StoryError, updateStory, withdrawStory } from "./stories.server";
+import { createStory, deleteRejectedStory, StoryError, updateStory, withdrawStory } from "./stories.server";
 import { StorySchema } from "./story-form";
 
 /** /edit-story/{id}: a positive integer, else the story does not exist. */
@@ -25,17 +25,20 @@ export async function handleStoryForm(
   id: number | null,
 ) {
   const form = await readPostedForm(request, context);
-  if (id !== null && form.get("intent") === "withdraw") {
+  const intent = form.get("intent");
+  if (id !== null && (intent === "withdraw" || intent === "delete")) {
     try {
-      await withdrawStory(user, id);
+      await (intent === "withdraw" ? withdrawStory(user, id) : deleteRejectedStory(user, id));
     } catch (error) {
       if (error instanceof StoryError) throw data({ message: error.message }, { status: error.status });
       throw error;
     }
-    return redirectWithToast("/edit-story", {
-      title: "Story withdrawn",
-      description: "It is no longer public. You can edit it and submit it again.",
-    });
+    return redirectWithToast(
+      "/edit-story",
+      intent === "withdraw"
+        ? { title: "Story withdrawn", description: "It is no longer public. You can edit it and submit it again." }
+        : { title: "Story deleted", description: "The rejected story and its reason are gone." },
+    );
   }
   const submission = parseWithZod(form, { schema: StorySchema });
   // "intent" is the button pressed: an error there is one the writer cannot see, so it is said on top.

@@ -176,3 +176,15 @@ test("the reader landing lists the newest stories and, with JavaScript, offers t
   }
   await checkA11y();
 });
+
+test("a story's quotations and headings are styled by the page's first stylesheet, before site.css", async ({
+  page,
+}) => {
+  // Without site.css (linked after the story, docs/decisions/043), the inlined sheet alone styles the text.
+  await page.route(/\/assets\/site-[^/]*\.css/, (route) => route.abort());
+  await page.goto("/story/the-cursed-post");
+  const quote = page.getByRole("blockquote").filter({ hasText: "Count the faces in the photograph" });
+  await expect(quote).toHaveCSS("border-left-width", "3px");
+  await expect(quote).toHaveCSS("font-style", "italic");
+  await expect(quote).toHaveCSS("padding-left", /^1[0-9.]+px$/);
+});

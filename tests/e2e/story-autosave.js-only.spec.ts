@@ -40,3 +40,59 @@ test("a draft saves itself, and a failed save keeps the text", async ({ page, co
   });
   expect(kept).toBe(text);
 });
+
+test("the first autosave gives a new story its own address: reload, Back and later saves reach that one draft", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await signUp(page);
+  await page.goto("/submit-story");
+  await page.getByLabel("Title").fill("A draft with an address");
+  const text = page.getByLabel("Story text");
+  await text.fill("The door was painted shut from the inside.");
+  const status = page.getByRole("status").filter({ hasText: /Draft saved at|could not be saved/ });
+  await page.clock.fastForward(AUTOSAVE_DELAY_MS);
+  await expect(status).toContainText("Draft saved at");
+  // In place: the address is the draft's, the writer's text and place in it untouched.
+  await expect(page).toHaveURL(/\/edit-story\/\d+$/);
+  const draftUrl = page.url();
+  await expect(text).toBeFocused();
+  await page.keyboard.type(" Someone had lived there since.");
+  const typed = "The door was painted shut from the inside. Someone had lived there since.";
+  await expect(text).toHaveValue(typed);
+  await page.clock.fastForward(AUTOSAVE_DELAY_MS);
+  await expect(status).toContainText("Draft saved at");
+  expect(page.url()).toBe(draftUrl);
+
+  // A reload shows the draft, with everything saved.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit: A draft with an address" })).toBeVisible();
+  await expect(page.getByLabel("Story text")).toHaveValue(typed);
+
+  // Away and Back: the same draft again.
+  await page.getByRole("link", { name: "all your stories" }).click();
+  await expect(page).toHaveURL(/\/edit-story$/);
+  await expect(page.getByRole("listitem").filter({ hasText: "A draft with an address" })).toHaveCount(1);
+  await page.goBack();
+  await expect(page).toHaveURL(draftUrl);
+  await expect(page.getByLabel("Story text")).toHaveValue(typed);
+});
+
+test("text typed before the page's JavaScript ran is counted once it runs", async ({ page }) => {
+  await signUp(page);
+  // A slow link: the scripts arrive only after the writer has started typing.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto("/submit-story", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Story text").fill("Six words typed before the scripts.");
+  await expect(page.getByText("0 words", { exact: true })).toBeVisible();
+  release();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(page.getByText("6 words · about 1 min read")).toBeVisible();
+});

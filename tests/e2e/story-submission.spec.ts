@@ -66,6 +66,8 @@ test("submit, changes requested, resubmit, approve: published, listed, and every
   await expect(page.getByLabel("Title")).toHaveValue(title);
   await expect(page.getByLabel("Summary")).toHaveValue("A keeper, a lantern, and what waits past the light.");
   await expect(page.getByLabel("Story text")).toHaveValue(`The lamp was lit at dusk.\n\n${words(40)}`);
+  // The count under the text counts the text sent back, with JavaScript or without.
+  await expect(page.getByText(/4\d words · about 1 min read/)).toBeVisible();
   await expect(page.getByLabel("Category")).toHaveValue("gothic");
   await expect(page.getByLabel("Death or grief")).toBeChecked();
   await expect(page.getByLabel("Violence")).toBeChecked();
@@ -105,7 +107,11 @@ test("submit, changes requested, resubmit, approve: published, listed, and every
   await page.goto(editHref);
   await expect(page.getByRole("note")).toContainText("The ending needs one more scene.");
   await checkA11y();
-  await page.getByLabel("Story text").fill(`The lamp was lit at dusk.\n\n${words(40)}\n\nAnd then the light went out.`);
+  await page
+    .getByLabel("Story text")
+    .fill(
+      `The lamp was lit at dusk.\n\n${words(40)}\n\n## The last scene\n\n> Keep the light burning.\n\nAnd then the light went out.`,
+    );
   await page.getByLabel(/This story is my own original work/).check();
   await page.getByRole("button", { name: "Submit for review" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Sent for review" })).toBeVisible();
@@ -124,6 +130,15 @@ test("submit, changes requested, resubmit, approve: published, listed, and every
   await page.goto(`/community-story/${slug}`);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.getByText("And then the light went out.")).toBeVisible();
+  // The form's "## a heading" and "> a quotation" look like a heading and a quotation, not like the text around them.
+  const paragraph = page.getByText("And then the light went out.");
+  const heading = page.getByRole("heading", { level: 2, name: "The last scene" });
+  const fontSize = (l: typeof heading) => l.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
+  expect(await fontSize(heading)).toBeGreaterThan((await fontSize(paragraph)) * 1.2);
+  await expect(heading).toHaveCSS("font-weight", "700");
+  const quote = page.getByRole("blockquote").filter({ hasText: "Keep the light burning." });
+  await expect(quote).toHaveCSS("border-left-width", "3px");
+  await expect(quote).toHaveCSS("font-style", "italic");
   await expect(page.getByRole("link", { name: writer.username })).toHaveAttribute("href", `/author/${writer.username}`);
   await expect(page.getByText("Content warnings: Violence, Death or grief.")).toBeVisible();
   await checkA11y();
@@ -236,4 +251,57 @@ test("an empty form names every missing field on the first send; the count start
     await page.getByLabel("Story text").fill("One two three.");
     await expect(page.getByText("3 words · about 1 min read")).toBeVisible();
   }
+});
+
+test("in review the writer reads what they sent; a rejected story shows it with the reason, and can be deleted", async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+  checkA11y,
+}) => {
+  const js = javaScriptEnabled ?? true;
+  const title = `The Quiet Well ${randomUUID().slice(0, 6)}`;
+  await signUp(page);
+  await page.goto("/submit-story");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Summary").fill("A well that answers.");
+  await page.getByLabel("Story text").fill(`Drop a stone and listen.\n\n${words(25, "echo")}`);
+  await page.getByLabel("Category").selectOption({ label: "Gothic" });
+  await page.getByLabel("Violence").check();
+  await page.getByLabel(/This story is my own original work/).check();
+  await page.getByRole("button", { name: "Submit for review" }).click();
+  await page.getByRole("link", { name: title }).click();
+
+  // In review: not editable, but readable as sent.
+  const sent = page.getByRole("region", { name: "What you sent" });
+  await expect(sent).toContainText("Drop a stone and listen.");
+  await expect(sent).toContainText("A well that answers.");
+  await expect(sent).toContainText("Gothic");
+  await expect(sent).toContainText("Violence");
+  await expect(page.getByLabel("Story text")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Withdraw this story" })).toBeVisible();
+  await checkA11y();
+  const editUrl = page.url();
+
+  const admin = await asAdmin(browser, js, baseURL as string);
+  await queueItem(admin, title)
+    .getByLabel(/Message to the writer/)
+    .fill("This reads as a copy of a published story.");
+  await queueItem(admin, title).getByRole("button", { name: "Reject" }).click();
+  await expect(admin.getByRole("status").filter({ hasText: "Rejected" })).toBeVisible();
+  await admin.close();
+
+  // Rejected (final): the reason, what was sent, and the one thing left to do.
+  await page.goto(editUrl);
+  await expect(page.getByRole("note")).toContainText("This reads as a copy of a published story.");
+  await expect(sent).toContainText("Drop a stone and listen.");
+  await expect(page.getByRole("button", { name: "Submit for review" })).toHaveCount(0);
+  await page.getByText("Delete this story").click();
+  await checkA11y();
+  await page.getByRole("button", { name: "Delete it for good" }).click();
+  await expect(page).toHaveURL(/\/edit-story$/);
+  await expect(page.getByRole("status").filter({ hasText: "Story deleted" })).toBeVisible();
+  await expect(page.getByRole("link", { name: title })).toHaveCount(0);
+  expect((await page.goto(editUrl))?.status()).toBe(404);
 });
