@@ -5,6 +5,7 @@ import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { inputClass } from "~/components/forms";
 import { SectionTitle } from "~/components/page-title";
+import { FOCUS_FIRST, refusalFocus } from "~/components/refusal-focus";
 import { ScrollX } from "~/components/scroll-x";
 import {
   effectiveColors,
@@ -30,7 +31,20 @@ export function FieldError({ id, messages }: { id: string; messages?: string[] }
   );
 }
 
-function ColorField({ name, label, value, errors }: { name: string; label: string; value: string; errors?: string[] }) {
+function ColorField({
+  name,
+  label,
+  value,
+  errors,
+  focus,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  errors?: string[];
+  /** The name refusalFocus chose: this field takes `autofocus` when it is its own. */
+  focus: string | null;
+}) {
   const id = `f-${name.replace(".", "-")}`;
   return (
     <div className="flex flex-col">
@@ -52,6 +66,8 @@ function ColorField({ name, label, value, errors }: { name: string; label: strin
           autoComplete="off"
           aria-invalid={errors?.length ? true : undefined}
           aria-describedby={errors?.length ? `${id}-error` : undefined}
+          // biome-ignore lint/a11y/noAutofocus: the first field a refused save names (no JavaScript needed).
+          autoFocus={focus === name}
         />
       </div>
       <FieldError id={`${id}-error`} messages={errors} />
@@ -165,6 +181,13 @@ export function PaletteSection({
           },
         }
       : null;
+  const refusedSave = result?.intent === "save" && result.failures.length > 0;
+  const focus = refusalFocus(errors, [
+    ...(["light", "dark"] as const).flatMap((theme) => PALETTE_TOKENS.map((token) => `${theme}.${token}`)),
+    "seasonal.name",
+    "seasonal.light",
+    "seasonal.dark",
+  ]);
   // The form is remounted with what was sent, so every field shows it again (JS on and off alike).
   const key = JSON.stringify(values);
   return (
@@ -177,7 +200,12 @@ export function PaletteSection({
         {isDefault ? "The site uses the default palette." : "The site uses a saved palette."}
       </p>
       {result?.failures.length ? (
-        <div role="alert" className="mt-4 rounded border border-accent p-3">
+        <div
+          role="alert"
+          className="mt-4 rounded border border-accent p-3"
+          // A refused save has no one field to blame: focus comes here (a preview is no refusal).
+          {...(refusedSave && focus === null ? FOCUS_FIRST : {})}
+        >
           <p className="font-semibold">
             {result.intent === "save"
               ? "The palette was not saved: these pairs fail WCAG AA contrast."
@@ -213,6 +241,7 @@ export function PaletteSection({
                       label={`${theme === "light" ? "Light" : "Dark"}: ${TOKEN_LABELS[token]}`}
                       value={values[`${theme}.${token}`] ?? ""}
                       errors={errors[`${theme}.${token}`]}
+                      focus={focus}
                     />
                   ))}
                 </div>
@@ -238,6 +267,9 @@ export function PaletteSection({
                 defaultValue={values["seasonal.name"]}
                 className={`${inputClass} mt-1`}
                 aria-invalid={errors["seasonal.name"] ? true : undefined}
+                aria-describedby={errors["seasonal.name"] ? "f-seasonal-name-error" : undefined}
+                // biome-ignore lint/a11y/noAutofocus: the first field a refused save names (no JavaScript needed).
+                autoFocus={focus === "seasonal.name"}
               />
               <FieldError id="f-seasonal-name-error" messages={errors["seasonal.name"]} />
             </div>
@@ -246,12 +278,14 @@ export function PaletteSection({
               label="Seasonal accent, light theme"
               value={values["seasonal.light"] ?? ""}
               errors={errors["seasonal.light"]}
+              focus={focus}
             />
             <ColorField
               name="seasonal.dark"
               label="Seasonal accent, dark theme"
               value={values["seasonal.dark"] ?? ""}
               errors={errors["seasonal.dark"]}
+              focus={focus}
             />
           </div>
         </fieldset>

@@ -1,6 +1,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { createTerm, deleteTerm, listCategories, mergeTerms, renameTerm, TaxonomyError } from "./taxonomy.server";
+import {
+  createTerm,
+  deleteTerm,
+  listCategories,
+  listTags,
+  mergeTerms,
+  renameTerm,
+  TaxonomyError,
+} from "./taxonomy.server";
 
 const admin = { id: "admin-1", username: "keeper" };
 
@@ -27,6 +35,31 @@ describe("categories", () => {
     await expect(createTerm(admin, "category", { name: "Cosmic dread" })).rejects.toBeInstanceOf(TaxonomyError);
     const audit = await prisma.adminAudit.findMany();
     expect(audit.map((a) => a.action)).toEqual(["category.create"]);
+  });
+
+  it("refuses a name another term has, case and spaces aside, on create (with any slug) and on rename", async () => {
+    const gothic = await createTerm(admin, "category", { name: "Gothic" });
+    await createTerm(admin, "category", { name: "Psychological" });
+    const taken = (name: string) =>
+      new TaxonomyError(
+        "name",
+        `There is already a category named “${name}”: choose another name, or merge into that one.`,
+      );
+    await expect(renameTerm(admin, "category", gothic.id, "psychological ")).rejects.toEqual(taken("Psychological"));
+    await expect(createTerm(admin, "category", { name: " PSYCHOLOGICAL", slug: "psy-2" })).rejects.toEqual(
+      taken("Psychological"),
+    );
+    await expect(createTerm(admin, "category", { name: "gothic", slug: "gothic-2" })).rejects.toMatchObject({
+      field: "name",
+    });
+    // Its own name in another case is no clash; a tag may share a category's name.
+    await renameTerm(admin, "category", gothic.id, "GOTHIC");
+    await createTerm(admin, "tag", { name: "Gothic" });
+    await expect(createTerm(admin, "tag", { name: "gothic", slug: "g2" })).rejects.toMatchObject({ field: "name" });
+    expect((await prisma.category.findMany({ orderBy: { id: "asc" } })).map((c) => c.name)).toEqual([
+      "GOTHIC",
+      "Psychological",
+    ]);
   });
 
   it("renames without changing the slug", async () => {
@@ -83,12 +116,29 @@ describe("categories", () => {
     expect(await prisma.adminAudit.count({ where: { action: "category.merge" } })).toBe(0);
   });
 
+  it("counts published stories apart from the drafts and rejected ones that still hold it", async () => {
+    const c = await createTerm(admin, "category", { name: "Folk" });
+    const t = await createTerm(admin, "tag", { name: "Woods" });
+    for (const [slug, status] of [
+      ["a", "published"],
+      ["b", "published"],
+      ["c", "draft"],
+      ["d", "rejected"],
+    ] as const) {
+      await prisma.post.create({
+        data: { slug, title: slug, content: "x", status, categoryId: c.id, tags: { connect: [{ id: t.id }] } },
+      });
+    }
+    expect((await listCategories())[0]).toMatchObject({ posts: 2, unpublished: 2, revisions: 0 });
+    expect((await listTags())[0]).toMatchObject({ posts: 2, unpublished: 2 });
+  });
+
   it("deletes only when unused", async () => {
     const used = await createTerm(admin, "category", { name: "Used" });
     const unused = await createTerm(admin, "category", { name: "Unused" });
     await prisma.post.create({ data: { slug: "p", title: "p", content: "x", categoryId: used.id } });
     await expect(deleteTerm(admin, "category", used.id)).rejects.toThrow(/still used by 1 story/);
-    await deleteTerm(admin, "category", unused.id);
+    expect(await deleteTerm(admin, "category", unused.id)).toMatchObject({ name: "Unused", slug: "unused" });
     expect((await prisma.category.findMany()).map((c) => c.slug)).toEqual(["used"]);
     expect(await prisma.adminAudit.count({ where: { action: "category.delete" } })).toBe(1);
   });

@@ -10,7 +10,12 @@ import { slugify } from "~/utils/slug";
 
 export type TermKind = "category" | "tag";
 
-export type TermRow = { id: number; slug: string; name: string; posts: number; revisions: number };
+/**
+ * `posts` counts what readers see (published stories, as the site statistics count them);
+ * `unpublished` (drafts, rejected, withdrawn) and `revisions` (edits in review) still hold the
+ * term, so it cannot be deleted while any of the three is above 0.
+ */
+export type TermRow = { id: number; slug: string; name: string; posts: number; unpublished: number; revisions: number };
 
 /** A mistake the admin can fix: shown next to the field, with status 400. */
 export class TaxonomyError extends Error {
@@ -23,6 +28,8 @@ export class TaxonomyError extends Error {
 }
 
 export const TAXONOMY_MESSAGES = {
+  nameTaken: (kind: TermKind, name: string) =>
+    `There is already a ${kind} named “${name}”: choose another name, or merge into that one.`,
   slugTaken: "That slug is taken: choose another name or slug.",
   noSlug: "The name needs at least one letter or digit.",
   notFound: "It no longer exists: reload the page.",
@@ -30,31 +37,69 @@ export const TAXONOMY_MESSAGES = {
   inUse: (n: number) => `It is still used by ${n} ${n === 1 ? "story" : "stories"}: merge it into another first.`,
 } as const;
 
-/** Counted in SQL: posts per category and pending revisions that name it. */
+const PUBLISHED = { status: "published" } as const;
+
+/** Counted in SQL: published and other posts per category, and pending revisions that name it. */
 export async function listCategories(): Promise<TermRow[]> {
-  const [rows, revisions] = await Promise.all([
+  const [rows, all, revisions] = await Promise.all([
     prisma.category.findMany({
       orderBy: { name: "asc" },
-      select: { id: true, slug: true, name: true, _count: { select: { posts: true } } },
+      select: { id: true, slug: true, name: true, _count: { select: { posts: { where: PUBLISHED } } } },
     }),
+    prisma.category.findMany({ select: { id: true, _count: { select: { posts: true } } } }),
     prisma.postRevision.groupBy({ by: ["categoryId"], _count: { _all: true }, where: { categoryId: { not: null } } }),
   ]);
   const byCategory = new Map(revisions.map((r) => [r.categoryId, r._count._all]));
+  const allPosts = new Map(all.map((r) => [r.id, r._count.posts]));
   return rows.map((r) => ({
     id: r.id,
     slug: r.slug,
     name: r.name,
     posts: r._count.posts,
+    unpublished: (allPosts.get(r.id) ?? 0) - r._count.posts,
     revisions: byCategory.get(r.id) ?? 0,
   }));
 }
 
 export async function listTags(): Promise<TermRow[]> {
-  const rows = await prisma.tag.findMany({
-    orderBy: { name: "asc" },
-    select: { id: true, slug: true, name: true, _count: { select: { posts: true } } },
-  });
-  return rows.map((r) => ({ id: r.id, slug: r.slug, name: r.name, posts: r._count.posts, revisions: 0 }));
+  const [rows, all] = await Promise.all([
+    prisma.tag.findMany({
+      orderBy: { name: "asc" },
+      select: { id: true, slug: true, name: true, _count: { select: { posts: { where: PUBLISHED } } } },
+    }),
+    prisma.tag.findMany({ select: { id: true, _count: { select: { posts: true } } } }),
+  ]);
+  const allPosts = new Map(all.map((r) => [r.id, r._count.posts]));
+  return rows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    name: r.name,
+    posts: r._count.posts,
+    unpublished: (allPosts.get(r.id) ?? 0) - r._count.posts,
+    revisions: 0,
+  }));
+}
+
+/** How two names are compared: readers cannot tell "Gothic" from " gothic " on a filter button. */
+export const sameTermName = (a: string, b: string) =>
+  a.trim().normalize("NFC").toLocaleLowerCase("en") === b.trim().normalize("NFC").toLocaleLowerCase("en");
+
+/**
+ * The one rule create and rename share: a name is taken when another term of the same kind has it,
+ * compared by sameTermName. The tables hold tens of rows, and SQLite has no case-insensitive
+ * comparison beyond ASCII, so the names are compared here rather than in SQL.
+ */
+async function assertNameFree(
+  db: Pick<typeof prisma, "category" | "tag">,
+  kind: TermKind,
+  name: string,
+  exceptId?: number,
+) {
+  const rows = await (kind === "category"
+    ? db.category.findMany({ select: { id: true, name: true } })
+    : db.tag.findMany({ select: { id: true, name: true } }));
+  const other = rows.find((row) => row.id !== exceptId && sameTermName(row.name, name));
+  if (other) throw new TaxonomyError("name", TAXONOMY_MESSAGES.nameTaken(kind, other.name));
 }
 
 function table(kind: TermKind) {
@@ -70,11 +115,14 @@ async function find(kind: TermKind, id: number) {
 }
 
 export async function createTerm(admin: AuditActor, kind: TermKind, input: { name: string; slug?: string }) {
+  await assertNameFree(prisma, kind, input.name);
   const slug = slugify(input.slug || input.name);
   if (!slug) throw new TaxonomyError(input.slug ? "slug" : "name", TAXONOMY_MESSAGES.noSlug);
   const taken = await (table(kind) as typeof prisma.tag).findUnique({ where: { slug }, select: { id: true } });
   if (taken) throw new TaxonomyError(input.slug ? "slug" : "name", TAXONOMY_MESSAGES.slugTaken);
   return prisma.$transaction(async (tx) => {
+    // Again inside the transaction, where a second admin's create of the same name waits its turn.
+    await assertNameFree(tx, kind, input.name);
     const data = { slug, name: input.name };
     const created =
       kind === "category"
@@ -94,6 +142,7 @@ export async function createTerm(admin: AuditActor, kind: TermKind, input: { nam
 export async function renameTerm(admin: AuditActor, kind: TermKind, id: number, name: string) {
   const before = await find(kind, id);
   await prisma.$transaction(async (tx) => {
+    await assertNameFree(tx, kind, name, id);
     if (kind === "category") await tx.category.update({ where: { id }, data: { name } });
     else await tx.tag.update({ where: { id }, data: { name } });
     await recordAdminAction(tx, admin, {
@@ -120,6 +169,7 @@ export async function deleteTerm(admin: AuditActor, kind: TermKind, id: number) 
     else await tx.tag.delete({ where: { id } });
     await recordAdminAction(tx, admin, { action: `${kind}.delete`, objectType: kind, objectId: id, before });
   });
+  return before;
 }
 
 const splitList = (value: string) =>

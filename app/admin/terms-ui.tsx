@@ -2,10 +2,12 @@
 // per term. Plain forms: they work without JS.
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { FormErrors } from "~/components/form-errors";
 import { inputClass } from "~/components/forms";
 import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
 import { SectionTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
+import { FOCUS_FIRST, refusalFocus } from "~/components/refusal-focus";
 import { ScrollX } from "~/components/scroll-x";
 import { listParamNames, matchesSearch, pageOf, readListQuery, type SortOption } from "~/site/list-query";
 import { FieldError } from "./palette-ui";
@@ -18,6 +20,9 @@ import type { ThemesActionData } from "./themes-actions.server";
 function pick(result: ThemesActionData | null, form: string) {
   return result && result.form === form ? result : null;
 }
+
+/** How many stories and revisions hold the term: it is deleted only at 0 (deleteTerm's rule). */
+const termUses = (row: TermRow) => row.posts + row.unpublished + row.revisions;
 
 export const TERM_SORTS = [
   { value: "name", label: "Name A to Z" },
@@ -34,7 +39,7 @@ export function termPage(all: TermRow[], params: URLSearchParams, kind: TermKind
   const found = all.filter((t) => matchesSearch(query.q, t.name, t.slug));
   found.sort((a, b) =>
     query.sort === "used"
-      ? b.posts + b.revisions - (a.posts + a.revisions) || a.name.localeCompare(b.name)
+      ? b.posts - a.posts || termUses(b) - termUses(a) || a.name.localeCompare(b.name)
       : (query.sort === "name-desc" ? -1 : 1) * a.name.localeCompare(b.name),
   );
   const { items, page, pages, total } = pageOf(found, query.page, size);
@@ -62,6 +67,7 @@ export function TermSection({
   const one = kind === "category" ? "category" : "tag";
   const create = pick(result, `${kind}-create`);
   const merge = pick(result, `${kind}-merge`);
+  const mergeFocus = refusalFocus(merge?.fieldErrors, ["sourceId", "targetId"]);
   const formError = result?.form.startsWith(`${kind}-`) && "formError" in result ? result.formError : null;
   return (
     <section aria-labelledby={`${kind}-title`} className="mt-10">
@@ -71,9 +77,10 @@ export function TermSection({
         in use is merged into another rather than deleted.
       </p>
       {formError ? (
-        <p role="alert" className="mt-3 font-semibold text-accent">
-          {formError}
-        </p>
+        // A refusal with no field of its own (in use, gone): focus comes here, without JavaScript too.
+        <div className="mt-3">
+          <FormErrors errors={[formError]} {...FOCUS_FIRST} />
+        </div>
       ) : null}
       <ListSearch
         label={`Search ${plural.toLowerCase()}`}
@@ -88,12 +95,12 @@ export function TermSection({
       </p>
       <ScrollX label={`${plural} table`} className="mt-4">
         <table className="w-full max-md:stacked-table @max-[31rem]:stacked-table text-left text-sm">
-          <caption className="sr-only">{plural} with the number of stories using each</caption>
+          <caption className="sr-only">{plural} with the number of published stories in each</caption>
           <thead>
             <tr>
               <th scope="col">Name</th>
               <th scope="col">Slug</th>
-              <th scope="col">Stories</th>
+              <th scope="col">Published stories</th>
               <th scope="col">Rename</th>
               <th scope="col">Delete</th>
             </tr>
@@ -102,15 +109,20 @@ export function TermSection({
             {rows.map((row) => {
               const rename = pick(result, `${kind}-rename`);
               const mine = rename && rename.values.id === String(row.id) ? rename : null;
-              const used = row.posts + row.revisions;
+              const used = termUses(row);
+              const held = [
+                row.unpublished ? `${row.unpublished} unpublished` : "",
+                row.revisions ? `${row.revisions} in review` : "",
+              ].filter(Boolean);
               return (
                 <tr key={row.id} className="border-t border-line align-top">
                   <td className="py-2 pr-3 font-semibold">{row.name}</td>
                   <td className="pr-3" data-label="Slug">
                     {row.slug}
                   </td>
-                  <td className="pr-3" data-label="Stories">
-                    {row.posts + (row.revisions ? ` (+${row.revisions} in review)` : "")}
+                  <td className="pr-3" data-label="Published stories">
+                    {row.posts}
+                    {held.length ? <span className="text-muted"> (+{held.join(", +")})</span> : null}
                   </td>
                   <td className="pr-3">
                     <Form method="post" className="flex flex-wrap items-start gap-2">
@@ -125,6 +137,9 @@ export function TermSection({
                         defaultValue={mine?.values.name ?? row.name}
                         className="w-32 rounded border border-line bg-bg px-2 py-1 text-ink"
                         aria-invalid={mine?.fieldErrors.name ? true : undefined}
+                        aria-describedby={mine?.fieldErrors.name ? `${kind}-rename-${row.id}-error` : undefined}
+                        // biome-ignore lint/a11y/noAutofocus: the field of a refused rename (no JavaScript needed).
+                        autoFocus={Boolean(mine?.fieldErrors.name)}
                       />
                       <button type="submit" name="intent" value={`${kind}-rename`} className="btn">
                         Rename<span className="sr-only"> {row.name}</span>
@@ -136,13 +151,22 @@ export function TermSection({
                     {used ? (
                       <span className="text-muted">In use</span>
                     ) : (
-                      <Form method="post">
-                        <AuthenticityTokenInput name="csrf" />
-                        <input type="hidden" name="id" value={row.id} />
-                        <button type="submit" name="intent" value={`${kind}-delete`} className="btn">
+                      // Asked first, without JavaScript too: the button that deletes is inside the disclosure.
+                      <details>
+                        <summary className="btn cursor-pointer list-none [&::-webkit-details-marker]:hidden">
                           Delete<span className="sr-only"> {row.name}</span>
-                        </button>
-                      </Form>
+                        </summary>
+                        <Form method="post" className="mt-2 space-y-2 rounded-lg border border-line p-2 text-sm">
+                          <p>
+                            Delete the {one} “{row.name}” ({row.slug})? This cannot be undone.
+                          </p>
+                          <AuthenticityTokenInput name="csrf" />
+                          <input type="hidden" name="id" value={row.id} />
+                          <button type="submit" name="intent" value={`${kind}-delete`} className="btn">
+                            Yes, delete “{row.name}”
+                          </button>
+                        </Form>
+                      </details>
                     )}
                   </td>
                 </tr>
@@ -190,6 +214,7 @@ export function TermSection({
               terms={all}
               value={merge?.values.sourceId}
               errors={merge?.fieldErrors.sourceId}
+              autoFocus={mergeFocus === "sourceId"}
             />
             <TermSelect
               id={`${kind}-merge-target`}
@@ -198,6 +223,7 @@ export function TermSection({
               terms={all}
               value={merge?.values.targetId}
               errors={merge?.fieldErrors.targetId}
+              autoFocus={mergeFocus === "targetId"}
             />
             <button type="submit" name="intent" value={`${kind}-merge`} className="btn btn-primary mt-3">
               Merge {plural.toLowerCase()}
@@ -222,6 +248,7 @@ function TermTextField({
   create: ReturnType<typeof pick>;
 }) {
   const errors = create?.fieldErrors[name];
+  const focus = refusalFocus(create?.fieldErrors, ["name", "slug"]);
   return (
     <>
       <label htmlFor={id} className="mt-2 block text-sm font-semibold">
@@ -234,6 +261,8 @@ function TermTextField({
         className={inputClass}
         aria-invalid={errors ? true : undefined}
         aria-describedby={errors ? `${id}-error` : undefined}
+        // biome-ignore lint/a11y/noAutofocus: the first field of a refused create (no JavaScript needed).
+        autoFocus={focus === name}
       />
       <FieldError id={`${id}-error`} messages={errors} />
     </>
@@ -248,6 +277,7 @@ function TermSelect({
   terms,
   value,
   errors,
+  autoFocus,
 }: {
   id: string;
   label: string;
@@ -255,13 +285,23 @@ function TermSelect({
   terms: TermRow[];
   value?: string;
   errors?: string[];
+  autoFocus: boolean;
 }) {
   return (
     <>
       <label htmlFor={id} className="mt-2 block text-sm font-semibold">
         {label}
       </label>
-      <select id={id} name={name} defaultValue={value ?? ""} className={inputClass}>
+      <select
+        id={id}
+        name={name}
+        defaultValue={value ?? ""}
+        className={inputClass}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? `${id}-error` : undefined}
+        // biome-ignore lint/a11y/noAutofocus: the first field of a refused merge (no JavaScript needed).
+        autoFocus={autoFocus}
+      >
         <option value="">Choose…</option>
         {terms.map((r) => (
           <option key={r.id} value={r.id}>

@@ -127,8 +127,11 @@ async function termAction(admin: AuditActor, kind: TermKind, op: (typeof TERM_IN
     }
     const s = parseWithZod(form, { schema: TermDeleteSchema });
     if (s.status !== "success") return fail(errorsOf(s.error));
-    await deleteTerm(admin, kind, s.value.id);
-    return redirectWithToast(THEMES_PATH, { title: `${label} deleted` });
+    const deleted = await deleteTerm(admin, kind, s.value.id);
+    return redirectWithToast(THEMES_PATH, {
+      title: `${label} deleted`,
+      description: `“${deleted.name}” (${deleted.slug})`,
+    });
   } catch (error) {
     if (error instanceof TaxonomyError) {
       return error.field === "id" ? fail({}, error.message) : fail({ [error.field]: [error.message] });

@@ -142,6 +142,7 @@ export function useSchemaForm<Schema extends z.ZodObject>(
     id,
     lastResult,
     constraint: schemaConstraint(schema),
+    // A send the browser's check refuses: conform itself focuses the first field it marks.
     onValidate: validateInBrowser ? ({ formData }) => parseWithZod(formData, { schema }) : undefined,
     // Without a browser check, conform would post a "validate" intent to the
     // action on every blur: real requests that count against the form's rate

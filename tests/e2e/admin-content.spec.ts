@@ -332,3 +332,26 @@ test("an own post: scheduled and hidden until its date, then public; edited; del
   );
   expect(actions.map((a) => a.action)).toEqual(["post.create", "post.update", "post.delete"]);
 });
+
+test("Reject without a message is refused: focus lands on the message field, which names its error", async ({
+  page,
+  site,
+  checkA11y,
+}) => {
+  const title = `The drowned choir ${Date.now()}`;
+  const now = new Date().toISOString();
+  const [admin] = await site.query<{ id: string }>('SELECT id FROM "User" WHERE email = ?', [SITE_ADMIN.email]);
+  await site.query(
+    `INSERT INTO "Post" ("slug", "title", "content", "summary", "status", "authorId", "createdAt", "updatedAt", "submittedAt")
+     VALUES (?, ?, '<p>They sang under the ice.</p>', 'Under the ice.', 'review', ?, ?, ?, ?)`,
+    [title.toLowerCase().replace(/[^a-z0-9]+/g, "-"), title, admin?.id ?? "", now, now, now],
+  );
+  await asAdmin(page, "/admin/content-moderation", "Content moderation");
+  const item = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+  await item.getByRole("button", { name: "Reject" }).click();
+  const message = item.getByLabel(/^Message to the writer/);
+  await expect(message).toHaveAttribute("aria-invalid", "true");
+  await expect(message).toHaveAccessibleDescription(/.+/);
+  await expect(message).toBeFocused();
+  await checkA11y();
+});

@@ -82,6 +82,89 @@ test("an admin merges two categories: the stories move, the source is gone, the 
   await checkA11y();
 });
 
+test("a category's name is taken by another of any case: create and rename are refused on the field, the text kept", async ({
+  page,
+  site,
+  checkA11y,
+}) => {
+  const id = randomUUID().slice(0, 6);
+  const gothic = `Gothic ${id}`;
+  const dread = `Cosmic Dread ${id}`;
+  await signInAsAdmin(page, "/admin/themes");
+  await createCategory(page, gothic);
+  await createCategory(page, dread);
+
+  // Renaming onto another's name (other case, spaces around): refused on that row's field.
+  const row = page.getByRole("row").filter({ hasText: gothic });
+  const rename = row.getByLabel(`New name for ${gothic}`);
+  await rename.fill(`  ${dread.toUpperCase()} `);
+  await row.getByRole("button", { name: `Rename ${gothic}` }).click();
+  const taken = `There is already a category named “${dread}”: choose another name, or merge into that one.`;
+  await expect(rename).toHaveAccessibleDescription(taken);
+  await expect(rename).toHaveAttribute("aria-invalid", "true");
+  await expect(rename).toHaveValue(`  ${dread.toUpperCase()} `);
+  await expect(rename).toBeFocused();
+  await checkA11y();
+
+  // Creating it again with a slug of its own: refused on the name, both texts kept.
+  const form = page.getByRole("form", { name: "New category" });
+  const name = form.getByLabel("Name", { exact: true });
+  await name.fill(dread.toLowerCase());
+  await form.getByLabel(/^Slug/).fill(`dread-again-${id}`);
+  await form.getByRole("button", { name: "Create category" }).click();
+  await expect(name).toHaveAccessibleDescription(taken);
+  await expect(name).toHaveValue(dread.toLowerCase());
+  await expect(form.getByLabel(/^Slug/)).toHaveValue(`dread-again-${id}`);
+  await expect(name).toBeFocused();
+
+  const names = await site.query<{ name: string }>('SELECT name FROM "Category" WHERE lower(name) = lower(?)', [dread]);
+  expect(names).toEqual([{ name: dread }]);
+  expect(await site.query('SELECT id FROM "Category" WHERE name = ?', [gothic])).toHaveLength(1);
+});
+
+test("deleting a category asks first and the toast names it; the count is of published stories", async ({
+  page,
+  site,
+  checkA11y,
+}) => {
+  const id = randomUUID().slice(0, 6);
+  const name = `Marsh lights ${id}`;
+  const counted = `Fen tales ${id}`;
+  await signInAsAdmin(page, "/admin/themes");
+  await createCategory(page, name);
+  await createCategory(page, counted);
+  const [cat] = await site.query<{ id: number; slug: string }>('SELECT id, slug FROM "Category" WHERE name = ?', [
+    counted,
+  ]);
+  for (const [n, status] of [
+    [1, "published"],
+    [2, "draft"],
+    [3, "rejected"],
+  ] as const) {
+    await site.query(
+      `INSERT INTO "Post" ("slug", "title", "content", "status", "categoryId", "updatedAt") VALUES (?, ?, 'x', ?, ?, ?)`,
+      [`fen-${id}-${n}`, `Fen ${n}`, status, cat?.id ?? 0, new Date().toISOString()],
+    );
+  }
+  await page.reload();
+  const table = page.getByRole("table", { name: /^Categories/ });
+  await expect(table.getByRole("columnheader", { name: "Published stories" })).toBeVisible();
+  const countedRow = table.getByRole("row").filter({ hasText: counted });
+  await expect(countedRow.getByRole("cell").nth(2)).toHaveText("1 (+2 unpublished)");
+  await expect(countedRow).toContainText("In use");
+
+  // The first press deletes nothing: it asks, naming the category.
+  const row = table.getByRole("row").filter({ hasText: name });
+  await row.locator("summary", { hasText: "Delete" }).click();
+  await expect(row.getByText(`Delete the category “${name}”`)).toBeVisible();
+  expect(await site.query('SELECT id FROM "Category" WHERE name = ?', [name])).toHaveLength(1);
+  await checkA11y();
+  await row.getByRole("button", { name: `Yes, delete “${name}”` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Category deleted" })).toContainText(`“${name}”`);
+  await expect(table.getByRole("row").filter({ hasText: name })).toHaveCount(0);
+  expect(await site.query('SELECT id FROM "Category" WHERE name = ?', [name])).toEqual([]);
+});
+
 test("a palette that fails WCAG AA is refused with the failing pairs named; a good one reaches a reader's first HTML", async ({
   page,
   site,
@@ -98,10 +181,20 @@ test("a palette that fails WCAG AA is refused with the failing pairs named; a go
   await expect(alert).toContainText("Light theme: Secondary text on Page background is");
   await expect(alert).toContainText("Light theme: Secondary text on Surface (cards, panels) is");
   await expect(alert).toContainText("needs 4.5:1");
+  // No one field is to blame: focus is on the message.
+  await expect(alert).toBeFocused();
   // What the admin typed is kept.
   await expect(muted).toHaveValue("#b0a090");
   expect(await site.query('SELECT key FROM "KeyValue" WHERE key = ?', ["site:palette"])).toEqual([]);
   await checkA11y();
+
+  // A colour that is no colour: refused on its field, where focus lands.
+  const ink = page.getByLabel("Light: Text", { exact: true });
+  await ink.fill("blood");
+  await page.getByRole("button", { name: "Save palette" }).click();
+  await expect(ink).toHaveAttribute("aria-invalid", "true");
+  await expect(ink).toHaveAccessibleDescription(/.+/);
+  await expect(ink).toBeFocused();
 
   // A preview shows the proposed colours and the ratios, and saves nothing.
   await muted.fill("#3d3027");

@@ -196,3 +196,15 @@ test("the list and a user's page fit a phone without sideways scrolling", async 
   expect(await overflow()).toBeLessThanOrEqual(0);
   await checkA11y();
 });
+
+test("bulk Suspend with nobody ticked is refused: focus lands on the message, which says so", async ({
+  page,
+  checkA11y,
+}) => {
+  await signInAndOpen(page, ADMIN, "/admin/users");
+  await page.getByRole("button", { name: "Suspend" }).click();
+  const alert = page.getByRole("main").getByRole("alert");
+  await expect(alert).toHaveText(/.+/);
+  await expect(alert).toBeFocused();
+  await checkA11y();
+});

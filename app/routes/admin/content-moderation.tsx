@@ -10,6 +10,7 @@ import { FormErrors } from "~/components/form-errors";
 import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
 import { PageTitle, SectionTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
+import { FOCUS_FIRST } from "~/components/refusal-focus";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { listModerationQueue, ModerationSchema, moderate } from "~/stories/moderation.server";
 import { MODERATION_MESSAGE_MAX, QUEUE_SORTS } from "~/stories/moderation-list";
@@ -76,7 +77,10 @@ export default function ContentModeration({ loaderData, actionData }: Route.Comp
       <PageTitle>Content moderation</PageTitle>
       {/* A decision that could not be read (no such submission, a tampered form): said on top. */}
       <div className="mt-4">
-        <FormErrors errors={actionData?.result.error?.[""] ?? undefined} />
+        <FormErrors
+          errors={actionData?.result.error?.[""] ?? undefined}
+          {...(actionData?.result.error?.message?.length ? {} : FOCUS_FIRST)}
+        />
       </div>
       <section aria-labelledby="submissions-title" className="mt-6">
         <SectionTitle id="submissions-title">Stories waiting in review ({list.total})</SectionTitle>
@@ -127,6 +131,8 @@ export default function ContentModeration({ loaderData, actionData }: Route.Comp
                         defaultValue={failed?.initialValue?.message?.toString() ?? ""}
                         aria-invalid={messageError ? true : undefined}
                         aria-describedby={messageError ? `${messageId}-error` : undefined}
+                        // biome-ignore lint/a11y/noAutofocus: the field of a refused decision (no JavaScript needed).
+                        autoFocus={Boolean(messageError)}
                         className="w-full rounded border border-line bg-bg px-3 py-2 text-ink"
                       />
                       {messageError ? (

@@ -4,6 +4,7 @@ import { postIdParam } from "~/admin/post-form";
 import { userIdParam } from "~/admin/users";
 import { requireAdmin } from "~/auth/auth.server";
 import { ADMIN_NAV, isCurrent, type NavItem } from "~/components/navigation";
+import { useFocusAfterRefusal } from "~/components/refusal-focus";
 import { PAGES_STYLESHEET } from "~/styles/pages-css";
 import type { Route } from "./+types/layout";
 
@@ -26,6 +27,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  */
 export default function AdminLayout() {
   const { pathname } = useLocation();
+  // After a refused form, focus goes to its first invalid field or its message, on every admin page.
+  useFocusAfterRefusal();
   return (
     <div>
       <nav aria-label="Administration" className="mb-6 border-b border-line pb-3">

@@ -6,6 +6,7 @@ import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { Field, FormErrors, inputClass, useSchemaForm } from "~/components/forms";
 import { PageTitle, SectionTitle } from "~/components/page-title";
+import { FOCUS_FIRST, refusalFocus } from "~/components/refusal-focus";
 import { ScrollX } from "~/components/scroll-x";
 import { AUDIT_PAGE_SIZE, listAudit } from "~/site/audit.server";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
@@ -58,8 +59,10 @@ function OnOff({
   saved,
   on,
   off,
+  autoFocus,
 }: {
   meta: { id: string; name: string; initialValue?: unknown; errors?: string[] };
+  autoFocus: boolean;
   label: string;
   hint: string;
   /** The saved value, or null to keep what was just sent (a refused form). */
@@ -77,13 +80,23 @@ function OnOff({
       <div className="mt-1 flex flex-wrap gap-4">
         {(["on", "off"] as const).map((value) => (
           <label key={value} className="flex items-center gap-2">
-            <input type="radio" name={meta.name} value={value} defaultChecked={current === value} className="size-5" />
+            <input
+              type="radio"
+              name={meta.name}
+              value={value}
+              defaultChecked={current === value}
+              className="size-5"
+              aria-invalid={meta.errors?.length ? true : undefined}
+              aria-describedby={meta.errors?.length ? `${meta.id}-error` : undefined}
+              // biome-ignore lint/a11y/noAutofocus: the first field of a refused form (no JavaScript needed).
+              autoFocus={autoFocus && value === "on"}
+            />
             {value === "on" ? on : off}
           </label>
         ))}
       </div>
       {meta.errors?.length ? (
-        <p className="text-sm font-semibold text-accent" role="alert">
+        <p id={`${meta.id}-error`} className="text-sm font-semibold text-accent" role="alert">
           {meta.errors.join(" ")}
         </p>
       ) : null}
@@ -98,6 +111,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const { settings, audit, page, pages } = loaderData;
   const busy = useNavigation().formAction === "/admin/settings";
   const [form, fields] = useSchemaForm("site-settings", SiteSettingsSchema, actionData);
+  // Without JavaScript the refused form's first HTML focuses its first invalid field (or its message).
+  const focus = refusalFocus(actionData?.error, Object.keys(SiteSettingsSchema.shape));
   return (
     <div>
       <PageTitle>Site settings</PageTitle>
@@ -108,9 +123,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         className="mt-6 max-w-xl space-y-5 rounded-lg border border-line bg-surface p-card"
       >
         <AuthenticityTokenInput name="csrf" />
-        <FormErrors errors={form.errors} />
+        <FormErrors errors={form.errors} {...(focus === "" ? FOCUS_FIRST : {})} />
         <OnOff
           meta={fields.communityContent}
+          autoFocus={focus === "communityContent"}
           saved={actionData ? null : settings.communityContent}
           on="Open"
           off="Closed"
@@ -119,6 +135,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         />
         <OnOff
           meta={fields.registrationOpen}
+          autoFocus={focus === "registrationOpen"}
           saved={actionData ? null : settings.registrationOpen}
           on="Open"
           off="Closed"
@@ -127,6 +144,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         />
         <OnOff
           meta={fields.maintenanceMode}
+          autoFocus={focus === "maintenanceMode"}
           saved={actionData ? null : settings.maintenanceMode}
           on="On"
           off="Off"
@@ -144,6 +162,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             defaultValue={fields.syncIntervalMinutes.initialValue ?? String(settings.syncIntervalMinutes)}
             aria-describedby={`${fields.syncIntervalMinutes.id}-hint${fields.syncIntervalMinutes.errors ? ` ${fields.syncIntervalMinutes.id}-error` : ""}`}
             title={SETTING_MESSAGES.interval}
+            // biome-ignore lint/a11y/noAutofocus: the first field of a refused form (no JavaScript needed).
+            autoFocus={focus === "syncIntervalMinutes"}
             className={inputClass}
           />
         </Field>
@@ -158,6 +178,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             defaultValue={fields.contactEmail.initialValue ?? settings.contactEmail}
             aria-describedby={`${fields.contactEmail.id}-hint${fields.contactEmail.errors ? ` ${fields.contactEmail.id}-error` : ""}`}
             autoComplete="off"
+            // biome-ignore lint/a11y/noAutofocus: the first field of a refused form (no JavaScript needed).
+            autoFocus={focus === "contactEmail"}
             className={inputClass}
           />
         </Field>

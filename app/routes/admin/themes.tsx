@@ -4,7 +4,9 @@ import { listCategories, listTags } from "~/admin/taxonomy.server";
 import { TermSection, termPage } from "~/admin/terms-ui";
 import { type ThemesActionData, themesAction } from "~/admin/themes-actions.server";
 import { requireAdmin } from "~/auth/auth.server";
+import { FormErrors } from "~/components/form-errors";
 import { PageTitle } from "~/components/page-title";
+import { FOCUS_FIRST } from "~/components/refusal-focus";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { DEFAULT_PALETTE, samePalette } from "~/theme/palette";
 import { getSitePalette } from "~/theme/palette.server";
@@ -47,9 +49,9 @@ export default function ThemesPage({ loaderData, actionData }: Route.ComponentPr
         The site's palettes, and the categories and tags of the own and community stories.
       </p>
       {result?.form === "unknown" && "formError" in result ? (
-        <p role="alert" className="mt-4 font-semibold text-accent">
-          {result.formError}
-        </p>
+        <div className="mt-4">
+          <FormErrors errors={[result.formError ?? ""]} {...FOCUS_FIRST} />
+        </div>
       ) : null}
       <PaletteSection
         palette={loaderData.palette}

@@ -8,6 +8,7 @@ import { FormErrors, inputClass } from "~/components/forms";
 import { SortLinks, useListHref } from "~/components/list-controls";
 import { PageTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
+import { FOCUS_FIRST } from "~/components/refusal-focus";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { formatDate } from "~/utils/dates";
 import { keepResponseHeaders } from "~/utils/http";
@@ -87,7 +88,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
 
       <Form method="post" className="mt-4 space-y-4">
         <AuthenticityTokenInput name="csrf" />
-        <FormErrors errors={formErrors.length ? formErrors : undefined} />
+        <FormErrors errors={formErrors.length ? formErrors : undefined} {...FOCUS_FIRST} />
         {users.length ? (
           <ul className="divide-y divide-line rounded-lg border border-line bg-surface">
             {users.map((u) => (
@@ -131,6 +132,8 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
               className={inputClass}
               aria-invalid={passwordErrors ? true : undefined}
               aria-describedby={passwordErrors ? "bulk-password-error" : undefined}
+              // biome-ignore lint/a11y/noAutofocus: the field of a refused action (no JavaScript needed).
+              autoFocus={Boolean(passwordErrors) && formErrors.length === 0}
             />
             {passwordErrors ? (
               <p id="bulk-password-error" role="alert" className="text-sm font-semibold text-accent">
