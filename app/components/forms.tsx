@@ -144,10 +144,12 @@ export function useSchemaForm<Schema extends z.ZodObject>(
     constraint: schemaConstraint(schema),
     // A send the browser's check refuses: conform itself focuses the first field it marks.
     onValidate: validateInBrowser ? ({ formData }) => parseWithZod(formData, { schema }) : undefined,
-    // Without a browser check, conform would post a "validate" intent to the
-    // action on every blur: real requests that count against the form's rate
-    // limit. Such forms are checked when they are sent.
-    shouldValidate: validateInBrowser ? "onBlur" : "onSubmit",
+    // A form is first checked when it is sent, never on blur: a message that comes as a field is
+    // left moves what is below it, and a pointer pressed on the send button (the press is what
+    // blurs the field) was released beside it, so the click was lost (the site settings' Save,
+    // under the contact address). Without a browser check, conform would also post a "validate"
+    // intent to the action on every blur: real requests that count against the form's rate limit.
+    shouldValidate: "onSubmit",
     // Once a field has been checked (or the server answered), it is checked again as the reader
     // types, never on blur: a blur caused by pressing Sign in would otherwise remove a message
     // above the button between mousedown and mouseup, the button would move from under the
