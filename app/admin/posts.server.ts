@@ -12,7 +12,7 @@ import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { recordAdminAction } from "~/site/audit.server";
-import { containsText } from "~/site/sql.server";
+import { wordsWhere } from "~/site/sql.server";
 import { renderStoryMarkdown } from "~/stories/markdown.server";
 import { freeSlug, tagIds } from "~/stories/moderation.server";
 import { notifyWriter } from "~/stories/notify-writer.server";
@@ -71,7 +71,7 @@ export async function listOwnPosts({
   now?: Date;
 }) {
   const where: Prisma.PostWhereInput = {
-    AND: [OWN_POST, filterWhere(filter, now), ...(search ? [{ title: containsText(search) }] : [])],
+    AND: [OWN_POST, filterWhere(filter, now), await wordsWhere<Prisma.PostWhereInput>("Post", ["title"], search)],
   };
   const [rows, total] = await Promise.all([
     prisma.post.findMany({

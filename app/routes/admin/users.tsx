@@ -5,10 +5,11 @@ import { listUsers, parseUserListQuery } from "~/admin/users.server";
 import { userAction } from "~/admin/users-action.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { FormErrors, inputClass } from "~/components/forms";
-import { SortLinks, useListHref } from "~/components/list-controls";
+import { SearchShortened, SortLinks, useListHref } from "~/components/list-controls";
 import { PageTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
+import { LIST_SEARCH_MAX } from "~/site/list-query";
 import { formatDate } from "~/utils/dates";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
@@ -31,7 +32,7 @@ export const headers: Route.HeadersFunction = keepResponseHeaders;
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Users" });
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, users, total, pages } = loaderData;
+  const { query, users, total, page, pages } = loaderData;
   const hrefFor = useListHref();
   const busy = useNavigation().state === "submitting";
   const errors = actionData?.result.error;
@@ -50,7 +51,15 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           <label htmlFor="users-q" className="block font-semibold">
             Search by name or email
           </label>
-          <input id="users-q" name="q" type="search" defaultValue={query.q} className={inputClass} />
+          <input
+            key={query.q}
+            id="users-q"
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            maxLength={LIST_SEARCH_MAX}
+            className={inputClass}
+          />
         </div>
         <div>
           <label htmlFor="users-role" className="block font-semibold">
@@ -76,6 +85,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         <button type="submit" className="btn">
           Find users
         </button>
+        {query.shortened ? <SearchShortened max={LIST_SEARCH_MAX} /> : null}
       </Form>
 
       <SortLinks label="Sort users" options={USER_SORTS} query={query} />
@@ -155,7 +165,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         </fieldset>
       </Form>
 
-      <Pagination label="Pages of users" page={query.page} totalPages={pages} hrefFor={(page) => hrefFor({ page })} />
+      <Pagination label="Pages of users" page={page} totalPages={pages} hrefFor={(page) => hrefFor({ page })} />
     </div>
   );
 }
