@@ -88,9 +88,9 @@ export function ListSearch({
 }
 
 /** Said under a search box whose text was longer than its limit: what was searched for is its first characters. */
-export function SearchShortened({ max }: { max: number }) {
+export function SearchShortened({ max, className = "basis-full" }: { max: number; className?: string }) {
   return (
-    <p className="basis-full text-muted">
+    <p className={`text-muted ${className}`}>
       Your search was shortened to its first {max} characters: only they were searched for.
     </p>
   );
