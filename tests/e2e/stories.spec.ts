@@ -29,6 +29,13 @@ test("category and tag filters are links that narrow the index", async ({ page }
   await page.getByRole("group", { name: "Category" }).getByRole("link", { name: "All" }).click();
   await expect(page).toHaveURL("/stories");
   await expect(page.getByText("24 stories")).toBeVisible();
+
+  // An unknown category or tag is no page (WordPress's archive of one is a 404), not "0 stories" under "All".
+  for (const query of ["category=nope", "tag=nope", "category=gothic&tag=nope"]) {
+    const response = await page.goto(`/stories?${query}`);
+    expect(response?.status(), query).toBe(404);
+    await expect(page.getByText(/\d+ stories?$/)).toHaveCount(0);
+  }
 });
 
 test("a story page shows the story with its details and neighbours", async ({ page, checkA11y }) => {
