@@ -6,8 +6,8 @@ import type { ComponentProps } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/form-errors";
-import { SearchShortened } from "~/components/list-controls";
 import { PageTitle, SectionTitle } from "~/components/page-title";
+import { SearchShortened } from "~/components/search-shortened";
 import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES } from "~/feedback/feedback-form";
 import { LIST_SEARCH_MAX } from "~/site/list-query";
 import {

@@ -3,6 +3,7 @@
 // page's address is read from the router's location, never from the loader's
 // request (with JavaScript that is the `.data` request, not the page).
 import { Form, Link, useLocation } from "react-router";
+import { SearchShortened } from "~/components/search-shortened";
 import { LIST_SEARCH_MAX, type ListQuery, listHref, listParamNames, type SortOption } from "~/site/list-query";
 
 /** `(change, pageParam) => href` for the current page: other parameters kept, defaults left out. */
@@ -84,14 +85,5 @@ export function ListSearch({
       </button>
       {query.shortened ? <SearchShortened max={LIST_SEARCH_MAX} /> : null}
     </Form>
-  );
-}
-
-/** Said under a search box whose text was longer than its limit: what was searched for is its first characters. */
-export function SearchShortened({ max, className = "basis-full" }: { max: number; className?: string }) {
-  return (
-    <p className={`text-muted ${className}`}>
-      Your search was shortened to its first {max} characters: only they were searched for.
-    </p>
   );
 }

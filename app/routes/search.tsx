@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
-import { SearchShortened } from "~/components/list-controls";
 import { PageTitle, SectionTitle } from "~/components/page-title";
+import { SearchShortened } from "~/components/search-shortened";
 import { StoryList } from "~/components/story-card";
 import { SEARCH_QUERY_MAX } from "~/content/search";
 import { loadSearch } from "~/content/search.server";
