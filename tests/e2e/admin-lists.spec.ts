@@ -265,4 +265,9 @@ test("an admin list's search longer than its box is cut to it and said, % is a c
   await expect(page.getByText(everyone, { exact: true })).toBeVisible();
   await expect(page.getByText("No user matches.")).toHaveCount(0);
   await expect(page.getByRole("checkbox", { name: /^Select / }).first()).toBeVisible();
+  // The story lists too: their last page, not "No stories here." under a count.
+  await page.goto("/admin/content?page=99");
+  await expect(page.getByText("No stories here.")).toHaveCount(0);
+  await page.goto("/admin/posts?page=99");
+  await expect(page.getByText("No posts here.")).toHaveCount(0);
 });
