@@ -241,6 +241,7 @@ test("the server's own errors are grouped in the error log by message and route"
 
 test("an admin list's search longer than its box is cut to it and said, % is a character, and a page past the end is the last page", async ({
   page,
+  checkA11y,
 }) => {
   await signInAsAdmin(page, "/admin/users");
   const users = page.getByRole("search", { name: "Users" });
@@ -254,6 +255,7 @@ test("an admin list's search longer than its box is cut to it and said, % is a c
   await page.goto(`/admin/users?q=${encodeURIComponent(`${SITE_ADMIN.email} ${"x".repeat(120)}`)}`);
   await expect(page.getByText("Your search was shortened to its first 100 characters")).toBeVisible();
   await expect(page.getByText(/^0 users matching/)).toBeVisible();
+  await checkA11y();
   await page.goto(`/admin/users?q=${encodeURIComponent(SITE_ADMIN.email)}`);
   await expect(page.getByText(/^1 user matching/)).toBeVisible();
   await expect(page.getByText(/Your search was shortened/)).toHaveCount(0);

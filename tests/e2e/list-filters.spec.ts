@@ -36,6 +36,7 @@ test.describe("on a 390 px phone", () => {
     // No story is psychological and of the sea: a way back to every story.
     await page.goto("/stories?category=psychological&tag=the-sea");
     await expect(main.getByText("No stories match these filters.")).toBeVisible();
+    await checkA11y();
     await main.getByRole("link", { name: "Clear the filters" }).click();
     await expect(page).toHaveURL("/stories");
     await expect(main.getByText("24 stories")).toBeVisible();
