@@ -9,7 +9,7 @@ import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
 import { PageTitle, SectionTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { ScrollX } from "~/components/scroll-x";
-import { listParamNames } from "~/site/list-query";
+import { type ListQuery, listParamNames } from "~/site/list-query";
 import type { errorGroupPage, findErrorEntry } from "./error-groups.server";
 import { ERROR_GROUP_PREFIX, ERROR_GROUP_SORTS, ERROR_SOURCES } from "./error-list";
 import { reviewTime, STATUS_LABELS, STATUSES } from "./feedback-review";
@@ -64,7 +64,7 @@ export type BugReportsData = {
   entry: Awaited<ReturnType<typeof findErrorEntry>>;
   reports: Awaited<ReturnType<typeof listReviewItems>>;
   status: string | null;
-  bugQuery: { q: string; sort: string; page: number };
+  bugQuery: ListQuery;
   errors: ReturnType<typeof errorGroupPage>;
 };
 

@@ -16,7 +16,7 @@ import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { recordAdminAction } from "~/site/audit.server";
-import { containsText } from "~/site/sql.server";
+import { wordsWhere } from "~/site/sql.server";
 import { isStoryStatus, STATUS_LABELS } from "~/stories/state";
 import { storyPath } from "~/utils/story-paths";
 import { CONTENT_PER_PAGE, type ContentSourceFilter, type SOURCE_LABELS } from "./content-sources";
@@ -146,7 +146,7 @@ async function postsPage(
         : kind === "community"
           ? { submittedAt: { not: null } }
           : { OR: [{ submittedAt: null }, { submittedAt: { not: null } }] },
-      ...(search ? [{ title: containsText(search) }] : []),
+      await wordsWhere<Prisma.PostWhereInput>("Post", ["title"], search),
     ],
   };
   const [rows, total] = await Promise.all([

@@ -9,7 +9,8 @@ import { createHash } from "node:crypto";
 import { data } from "react-router";
 import { prisma } from "~/db.server";
 import { type AuditActor, recordAdminAction } from "~/site/audit.server";
-import { matchesSearch, pageOf, readListQuery } from "~/site/list-query";
+import { pageOf, readListQuery } from "~/site/list-query";
+import { matchesWords } from "~/site/search-text";
 import { ERROR_GROUP_PREFIX, ERROR_GROUP_SORTS, ERROR_SOURCES } from "./error-list";
 import { auditAction, STATUSES } from "./feedback-review";
 
@@ -158,7 +159,7 @@ export function errorGroupPage(groups: ErrorGroup[], params: URLSearchParams, si
   const wanted = params.get(`${ERROR_GROUP_PREFIX}source`);
   const source = ERROR_SOURCES.find((s) => s === wanted) ?? null;
   const found = groups.filter(
-    (g) => matchesSearch(query.q, g.message, g.route) && (!source || g.sources.includes(source)),
+    (g) => matchesWords(query.q, g.message, g.route) && (!source || g.sources.includes(source)),
   );
   if (query.sort === "count") found.sort((a, b) => b.count - a.count || b.lastSeen.localeCompare(a.lastSeen));
   else if (query.sort === "first")

@@ -7,7 +7,9 @@ import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/form-errors";
 import { PageTitle, SectionTitle } from "~/components/page-title";
+import { SearchShortened } from "~/components/search-shortened";
 import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES } from "~/feedback/feedback-form";
+import { LIST_SEARCH_MAX } from "~/site/list-query";
 import {
   type FeedbackFilters,
   filterQuery,
@@ -16,7 +18,6 @@ import {
   KIND_LABELS,
   NOTE_MAX,
   reviewTime,
-  SEARCH_MAX,
   STATUS_LABELS,
   STATUSES,
 } from "./feedback-review";
@@ -166,17 +167,19 @@ export function FeedbackReviewPage({
             Search
           </label>
           <input
+            key={filters.q}
             id="feedback-search"
             type="search"
             name="q"
             defaultValue={filters.q ?? ""}
-            maxLength={SEARCH_MAX}
+            maxLength={LIST_SEARCH_MAX}
             className="w-full rounded border border-line bg-bg px-2 py-1 text-ink"
           />
         </div>
         <button type="submit" className="btn">
           Search
         </button>
+        {filters.shortened ? <SearchShortened max={LIST_SEARCH_MAX} /> : null}
       </Form>
 
       <p className="mt-4">

@@ -2,7 +2,7 @@
 // one list shape, their notes, the new counts and the CSV export of a filtered
 // view. What admins change is in feedback-actions.server.ts.
 import { prisma } from "~/db.server";
-import { containsText } from "~/site/sql.server";
+import { wordsWhere } from "~/site/sql.server";
 import {
   errorIdIn,
   type FeedbackFilters,
@@ -40,15 +40,10 @@ function statusWhere(kind: NoteKind, status: string | null): Where {
   return status ? { status: { in: storedValuesFor(kind, status) } } : {};
 }
 
-/** The search: any of the fields contains the words (SQLite's LIKE, so case-insensitive for ASCII). */
-function searchWhere(q: string | null, fields: string[]): Where {
-  return q ? { OR: fields.map((field) => ({ [field]: containsText(q) })) } : {};
-}
-
-function feedbackWhere(f: FeedbackFilters): Where {
+async function feedbackWhere(f: FeedbackFilters): Promise<Where> {
   return {
     ...statusWhere("feedback", f.status),
-    ...searchWhere(f.q, ["content", "page", "browser", "operatingSystem"]),
+    ...(await wordsWhere<Where>("Feedback", ["content", "page", "browser", "operatingSystem"], f.q)),
     ...(f.type ? { type: f.type } : {}),
     ...(f.category ? { category: f.category } : {}),
   };
@@ -65,7 +60,7 @@ function newestFirst(f: FeedbackFilters) {
 async function loadRows(f: FeedbackFilters, skip: number, take: number) {
   switch (f.kind) {
     case "feedback": {
-      const where = feedbackWhere(f);
+      const where = await feedbackWhere(f);
       const [rows, total] = await Promise.all([
         prisma.feedback.findMany({ where, orderBy: newestFirst(f), skip, take }),
         prisma.feedback.count({ where }),
@@ -94,7 +89,10 @@ async function loadRows(f: FeedbackFilters, skip: number, take: number) {
       };
     }
     case "bug": {
-      const where = { ...statusWhere("bug", f.status), ...searchWhere(f.q, ["whatHappened", "page", "errorId"]) };
+      const where = {
+        ...statusWhere("bug", f.status),
+        ...(await wordsWhere<Where>("BugReport", ["whatHappened", "page", "errorId"], f.q)),
+      };
       const [rows, total] = await Promise.all([
         prisma.bugReport.findMany({ where, orderBy: newestFirst(f), skip, take }),
         prisma.bugReport.count({ where }),
@@ -124,7 +122,7 @@ async function loadRows(f: FeedbackFilters, skip: number, take: number) {
     case "contact": {
       const where = {
         ...statusWhere("contact", f.status),
-        ...searchWhere(f.q, ["message", "name", "email", "subject"]),
+        ...(await wordsWhere<Where>("ContactMessage", ["message", "name", "email", "subject"], f.q)),
       };
       const [rows, total] = await Promise.all([
         prisma.contactMessage.findMany({ where, orderBy: newestFirst(f), skip, take }),
@@ -151,7 +149,10 @@ async function loadRows(f: FeedbackFilters, skip: number, take: number) {
       };
     }
     case "claim": {
-      const where = { ...statusWhere("claim", f.status), ...searchWhere(f.q, ["work", "name", "email", "location"]) };
+      const where = {
+        ...statusWhere("claim", f.status),
+        ...(await wordsWhere<Where>("CopyrightClaim", ["work", "name", "email", "location"], f.q)),
+      };
       const [rows, total] = await Promise.all([
         prisma.copyrightClaim.findMany({ where, orderBy: newestFirst(f), skip, take }),
         prisma.copyrightClaim.count({ where }),

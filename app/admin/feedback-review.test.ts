@@ -210,6 +210,7 @@ describe("filters", () => {
       category: "ui",
       status: "done",
       q: null,
+      shortened: false,
       sort: "newest",
       page: 2,
     });
@@ -219,6 +220,7 @@ describe("filters", () => {
       category: null,
       status: null,
       q: null,
+      shortened: false,
       sort: "oldest",
       page: 1,
     });

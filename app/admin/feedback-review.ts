@@ -4,7 +4,7 @@
 // the route modules import it; app/admin/feedback-review.server.ts does the database.
 import { z } from "zod";
 import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES } from "~/feedback/feedback-form";
-import { readPage } from "~/site/list-query";
+import { readListSearch, readPage } from "~/site/list-query";
 
 /** What the review lists: feedback (incl. error reports), bug reports, contact messages, copyright claims. */
 export const ITEM_KINDS = ["feedback", "bug", "contact", "claim"] as const;
@@ -77,8 +77,6 @@ export const auditAction = (kind: NoteKind, what: "status" | "note") => `${kind}
 export const reviewTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 export const NOTE_MAX = 2000;
-/** The search box of the feedback and bug report lists: what is read of q, and the input's maxlength. */
-export const SEARCH_MAX = 100;
 export const BULK_MAX = 100;
 
 const kind = z.enum(ITEM_KINDS, { error: "This form could not be sent as it was." });
@@ -142,6 +140,8 @@ export type FeedbackFilters = {
   status: string | null;
   /** Words the item's text, sender or page contains (at most 100 characters). */
   q: string | null;
+  /** The search box held more than LIST_SEARCH_MAX characters (app/site/list-query.ts). */
+  shortened: boolean;
   /** Newest first unless "oldest". */
   sort: "newest" | "oldest";
   page: number;
@@ -159,12 +159,14 @@ export function readFilters(params: URLSearchParams, reviewQueue = false): Feedb
   const raw = params.get("status");
   const chosen =
     raw === "all" ? null : (pick(STATUSES[k], raw) ?? (raw === null && reviewQueue ? STATUSES[k][0] : null));
+  const search = readListSearch(params.get("q"));
   return {
     kind: k,
     type: k === "feedback" ? pick(FEEDBACK_TYPES, params.get("type")) : null,
     category: k === "feedback" ? pick(FEEDBACK_CATEGORIES, params.get("category")) : null,
     status: chosen && isStatusOf(k, chosen) ? chosen : null,
-    q: params.get("q")?.trim().slice(0, SEARCH_MAX) || null,
+    q: search.q || null,
+    shortened: search.shortened,
     sort: params.get("sort") === "oldest" ? "oldest" : "newest",
     page: readPage(params.get("page")),
   };

@@ -81,6 +81,10 @@ describe("scheduling", () => {
     expect((await getOwnStory(post.slug))?.title).toBe("Not Yet Midnight");
     expect((await getApiPost(post.slug))?.slug).toBe(post.slug);
     expect((await listOwnPosts({ filter: "published", search: "Not Yet Midnight" })).total).toBe(1);
+    // The words in any order; a page past the end is the last page, not an empty one.
+    expect((await listOwnPosts({ search: "midnight yet" })).total).toBe(1);
+    expect(await listOwnPosts({ search: "midnight yet", page: 99 })).toMatchObject({ page: 1, totalPages: 1 });
+    expect((await listOwnPosts({ search: "midnight yet", page: 99 })).posts).toHaveLength(1);
   });
 
   test("a draft is never public; publishing it without a date publishes it now", async () => {

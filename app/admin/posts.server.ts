@@ -13,7 +13,8 @@ import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { recordAdminAction } from "~/site/audit.server";
-import { containsText } from "~/site/sql.server";
+import { pageWithin } from "~/site/list-query";
+import { wordsWhere } from "~/site/sql.server";
 import { renderStoryMarkdown } from "~/stories/markdown.server";
 import { freeSlug, tagIds } from "~/stories/moderation.server";
 import { notifyWriter } from "~/stories/notify-writer.server";
@@ -72,30 +73,31 @@ export async function listOwnPosts({
   now?: Date;
 }) {
   const where: Prisma.PostWhereInput = {
-    AND: [OWN_POST, filterWhere(filter, now), ...(search ? [{ title: containsText(search) }] : [])],
+    AND: [OWN_POST, filterWhere(filter, now), await wordsWhere<Prisma.PostWhereInput>("Post", ["title"], search)],
   };
-  const [rows, total] = await Promise.all([
-    prisma.post.findMany({
-      where,
-      orderBy: postOrder(order),
-      skip: (page - 1) * POSTS_PER_PAGE,
-      take: POSTS_PER_PAGE,
-      select: {
-        id: true,
-        slug: true,
-        title: true,
-        status: true,
-        createdAt: true,
-        publishedAt: true,
-        category: { select: { name: true } },
-        tags: { select: { name: true }, orderBy: { name: "asc" } },
-      },
-    }),
-    prisma.post.count({ where }),
-  ]);
+  // Counted first: a page past the end shows the last one, as every admin list does (list-query.ts).
+  const total = await prisma.post.count({ where });
+  const shown = pageWithin(total, page, POSTS_PER_PAGE);
+  const rows = await prisma.post.findMany({
+    where,
+    orderBy: postOrder(order),
+    skip: (shown.page - 1) * POSTS_PER_PAGE,
+    take: POSTS_PER_PAGE,
+    select: {
+      id: true,
+      slug: true,
+      title: true,
+      status: true,
+      createdAt: true,
+      publishedAt: true,
+      category: { select: { name: true } },
+      tags: { select: { name: true }, orderBy: { name: "asc" } },
+    },
+  });
   return {
     total,
-    totalPages: Math.max(1, Math.ceil(total / POSTS_PER_PAGE)),
+    page: shown.page,
+    totalPages: shown.pages,
     posts: rows.map((r) => ({
       id: r.id,
       slug: r.slug,

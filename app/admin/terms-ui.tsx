@@ -9,7 +9,8 @@ import { SectionTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { FOCUS_FIRST, refusalFocus } from "~/components/refusal-focus";
 import { ScrollX } from "~/components/scroll-x";
-import { listParamNames, matchesSearch, pageOf, readListQuery, type SortOption } from "~/site/list-query";
+import { listParamNames, pageOf, readListQuery, type SortOption } from "~/site/list-query";
+import { matchesWords } from "~/site/search-text";
 import { FieldError } from "./palette-ui";
 import type { TermKind, TermRow } from "./taxonomy.server";
 import type { ThemesActionData } from "./themes-actions.server";
@@ -36,7 +37,7 @@ export const TERM_PREFIX: Record<TermKind, string> = { category: "c", tag: "t" }
 /** One page of a term list, searched by name or slug and sorted (pure: the loader calls it). */
 export function termPage(all: TermRow[], params: URLSearchParams, kind: TermKind, size = 25) {
   const query = readListQuery(params, TERM_SORTS, TERM_PREFIX[kind]);
-  const found = all.filter((t) => matchesSearch(query.q, t.name, t.slug));
+  const found = all.filter((t) => matchesWords(query.q, t.name, t.slug));
   found.sort((a, b) =>
     query.sort === "used"
       ? b.posts - a.posts || termUses(b) - termUses(a) || a.name.localeCompare(b.name)

@@ -245,5 +245,12 @@ describe("the list", () => {
     expect((await q("status=suspended")).total).toBe(0);
     // Bad values fall back to the defaults instead of failing.
     expect((await q("sort=evil&page=-3&role=x")).users).toHaveLength(2);
+    // Each word anywhere, taken literally; a page past the end is the last page.
+    expect((await q("q=night+mara")).users.map((u) => u.username)).toEqual(["Bravo_two"]);
+    expect((await q("q=%25")).total).toBe(0);
+    expect((await q("q=alpha_")).total).toBe(1);
+    expect((await q("q=alpha%25")).total).toBe(0);
+    expect(await q("page=99")).toMatchObject({ total: 2, page: 1, pages: 1 });
+    expect((await q("page=99")).users).toHaveLength(2);
   });
 });

@@ -9,9 +9,10 @@ import { listSessions } from "~/account/sessions.server";
 import { verifyPassword } from "~/auth/password.server";
 import type { SessionUser } from "~/auth/session.server";
 import { prisma } from "~/db.server";
+import type { Prisma } from "~/generated/prisma/client";
 import { type AuditActor, listAudit, recordAdminAction } from "~/site/audit.server";
-import { readListQuery } from "~/site/list-query";
-import { containsText, serializeOn } from "~/site/sql.server";
+import { pageWithin, readListQuery } from "~/site/list-query";
+import { serializeOn, wordsWhere } from "~/site/sql.server";
 import { SUSPEND_REASON_MAX, USER_SORTS } from "./users";
 
 export const USERS_PAGE_SIZE = 25;
@@ -34,15 +35,7 @@ export type UserListQuery = ReturnType<typeof parseUserListQuery>;
 
 export async function listUsers(query: UserListQuery) {
   const where = {
-    ...(query.q
-      ? {
-          OR: [
-            { username: containsText(query.q) },
-            { displayName: containsText(query.q) },
-            { email: containsText(query.q.toLowerCase()) },
-          ],
-        }
-      : {}),
+    ...(await wordsWhere<Prisma.UserWhereInput>("User", ["username", "displayName", "email"], query.q)),
     ...(query.role === "admin" ? { isAdmin: true } : query.role === "reader" ? { isAdmin: false } : {}),
     ...(query.status === "suspended"
       ? { suspendedAt: { not: null } }
@@ -56,27 +49,28 @@ export async function listUsers(query: UserListQuery) {
       : query.sort === "name-desc"
         ? [{ usernameKey: "desc" as const }]
         : [{ createdAt: query.sort === "joined-asc" ? ("asc" as const) : ("desc" as const) }, { id: "asc" as const }];
-  const [rows, total] = await Promise.all([
-    prisma.user.findMany({
-      where,
-      orderBy,
-      skip: (query.page - 1) * USERS_PAGE_SIZE,
-      take: USERS_PAGE_SIZE,
-      select: {
-        id: true,
-        username: true,
-        displayName: true,
-        email: true,
-        isAdmin: true,
-        suspendedAt: true,
-        createdAt: true,
-      },
-    }),
-    prisma.user.count({ where }),
-  ]);
+  // Counted first: a page past the end shows the last one, as every admin list does (list-query.ts).
+  const total = await prisma.user.count({ where });
+  const { page, pages } = pageWithin(total, query.page, USERS_PAGE_SIZE);
+  const rows = await prisma.user.findMany({
+    where,
+    orderBy,
+    skip: (page - 1) * USERS_PAGE_SIZE,
+    take: USERS_PAGE_SIZE,
+    select: {
+      id: true,
+      username: true,
+      displayName: true,
+      email: true,
+      isAdmin: true,
+      suspendedAt: true,
+      createdAt: true,
+    },
+  });
   return {
     total,
-    pages: Math.max(1, Math.ceil(total / USERS_PAGE_SIZE)),
+    page,
+    pages,
     users: rows.map((u) => ({
       ...u,
       suspendedAt: u.suspendedAt?.toISOString() ?? null,

@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
-import { matchesSearch, pageOf, readListQuery } from "~/site/list-query";
+import { pageOf, readListQuery } from "~/site/list-query";
+import { matchesWords } from "~/site/search-text";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { countOpenReports, listOpenReports, moderatePost, ReportError, recentModeration } from "./reports.server";
@@ -19,7 +20,7 @@ export const REPORTS_PAGE_SIZE = 10;
 export async function loadReportsSection(params: URLSearchParams = new URLSearchParams()) {
   const query = readListQuery(params, REPORT_SORTS, REPORTS_PREFIX);
   const [all, recent, open] = await Promise.all([listOpenReports(), recentModeration(), countOpenReports()]);
-  const found = all.filter((g) => matchesSearch(query.q, g.excerpt, g.author, g.where));
+  const found = all.filter((g) => matchesWords(query.q, g.excerpt, g.author, g.where));
   if (query.sort !== "most") {
     const dir = query.sort === "newest" ? -1 : 1;
     found.sort((a, b) => dir * a.firstReportedAt.localeCompare(b.firstReportedAt) || a.postId - b.postId);

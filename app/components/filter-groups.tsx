@@ -7,7 +7,8 @@ export type FilterOption = {
   /** The group's "everything" choice: left out of the folded summary. */
   all?: boolean;
 };
-export type FilterGroup = { id: string; label: string; options: FilterOption[] };
+/** `sort`: the group orders the list rather than narrowing it (the fold's name says "and sort"). */
+export type FilterGroup = { id: string; label: string; options: FilterOption[]; sort?: boolean };
 
 /** "Gothic · Newest added": each group's current choice but "All". */
 export function filterSummary(groups: FilterGroup[]): string {
@@ -19,7 +20,7 @@ export function filterSummary(groups: FilterGroup[]): string {
  * A list page's filters and sort orders: links with query strings (they work
  * without JavaScript), each group named for the eye and for assistive
  * technology. Where the list is narrow (a phone, or beside the sidebar) they
- * fold into one "Filter and sort" disclosure that says what is chosen; where
+ * fold into one "Filter" (or "Filter and sort") disclosure that says what is chosen; where
  * there is room app.css shows them open and hides the disclosure's summary.
  * A <details>, so it opens without JavaScript too.
  */
@@ -32,7 +33,7 @@ export function FilterGroups({ groups }: { groups: FilterGroup[] }) {
       {/* Keyed by the choice: with JavaScript too, a new choice shows the list folded again, as its page load does. */}
       <details key={summary} className="filter-fold">
         <summary className="btn max-w-full cursor-pointer flex-wrap text-sm">
-          Filter and sort: <span className="font-normal">{summary}</span>
+          {shown.some((g) => g.sort) ? "Filter and sort" : "Filter"}: <span className="font-normal">{summary}</span>
           <span aria-hidden="true">▾</span>
         </summary>
         <div className="mt-3 space-y-3">

@@ -3,7 +3,8 @@
 // page's address is read from the router's location, never from the loader's
 // request (with JavaScript that is the `.data` request, not the page).
 import { Form, Link, useLocation } from "react-router";
-import { type ListQuery, listHref, listParamNames, type SortOption } from "~/site/list-query";
+import { SearchShortened } from "~/components/search-shortened";
+import { LIST_SEARCH_MAX, type ListQuery, listHref, listParamNames, type SortOption } from "~/site/list-query";
 
 /** `(change, pageParam) => href` for the current page: other parameters kept, defaults left out. */
 export function useListHref() {
@@ -68,17 +69,21 @@ export function ListSearch({
         <label htmlFor={id} className="block font-semibold">
           {label}
         </label>
+        {/* Keyed by the search: after Back the box shows the search of the list shown. */}
         <input
+          key={query.q}
           id={id}
           name={names.q}
           type="search"
           defaultValue={query.q}
+          maxLength={LIST_SEARCH_MAX}
           className="w-full rounded border border-line bg-bg px-3 py-2 text-ink"
         />
       </div>
       <button type="submit" className="btn">
         {button}
       </button>
+      {query.shortened ? <SearchShortened max={LIST_SEARCH_MAX} /> : null}
     </Form>
   );
 }

@@ -1,5 +1,6 @@
 import { Form, Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { NotificationBell } from "~/notifications/notification-bell";
+import { cleanSearchText } from "~/site/search-text";
 import { ThemeToggle } from "~/theme/theme-toggle";
 import { LINK_PREFETCH } from "~/utils/connection";
 import { AccountMenu, type ShellUser } from "./account-menu";
@@ -16,6 +17,7 @@ export function SiteHeader({
   notifications: { unread: number; wantsNewStories: boolean } | null;
 }) {
   const [searchParams] = useSearchParams();
+  const searchText = cleanSearchText(searchParams.get("q"));
   const navigate = useNavigate();
   const location = useLocation();
   // site-header: not shown until <main> follows it (app.css), so a header painted in part
@@ -73,11 +75,14 @@ export function SiteHeader({
             <label htmlFor="site-search" className="sr-only">
               Search stories
             </label>
+            {/* The words as /search reads them (no control character in the page), and keyed by
+                them: after Back the box holds the search of the page shown. */}
             <input
+              key={searchText}
               id="site-search"
               type="search"
               name="q"
-              defaultValue={searchParams.get("q") ?? ""}
+              defaultValue={searchText}
               placeholder="Search stories"
               className="w-40 rounded-l border border-line bg-bg px-2 py-2 text-ink placeholder:text-muted"
             />

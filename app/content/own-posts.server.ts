@@ -6,7 +6,7 @@
 import { prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { isCommunityOpen } from "~/site/site-settings.server";
-import { containsText } from "~/site/sql.server";
+import { wordsWhere } from "~/site/sql.server";
 import { storyFromOwn, summaryFromOwn } from "./normalize.server";
 import type { ListOrder, Story, StorySummary, Term } from "./story";
 
@@ -66,21 +66,16 @@ async function where({
 }: Omit<OwnListParams, "page" | "perPage">): Promise<Prisma.PostWhereInput> {
   // Each condition in AND: the closed-community rule (authorId null) is never overwritten by another.
   return {
-    AND: [await visible(), ...(community ? [COMMUNITY_STORY] : []), ...(authorId ? [{ authorId }] : [])],
+    AND: [
+      await visible(),
+      ...(community ? [COMMUNITY_STORY] : []),
+      ...(authorId ? [{ authorId }] : []),
+      // What a reader saw on the story's card finds it too: the excerpt (a writer's summary) as well
+      // as the title and the text, as WordPress's own search does (the remote sources, spec §7).
+      await wordsWhere<Prisma.PostWhereInput>("Post", ["title", "excerpt", "summary", "content"], search),
+    ],
     ...(category ? { category: { slug: category } } : {}),
     ...(tag ? { tags: { some: { slug: tag } } } : {}),
-    // What a reader saw on the story's card finds it too: the excerpt (a writer's summary) as well
-    // as the title and the text, as WordPress's own search does (the remote sources, spec §7).
-    ...(search
-      ? {
-          OR: [
-            { title: containsText(search) },
-            { excerpt: containsText(search) },
-            { summary: containsText(search) },
-            { content: containsText(search) },
-          ],
-        }
-      : {}),
   };
 }
 

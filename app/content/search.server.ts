@@ -5,15 +5,17 @@
 import { redirect } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
 import { listShelves } from "~/library/library.server";
+import { cleanSearchText } from "~/site/search-text";
 import { contentChain } from "./content.server";
 import { SEARCH_QUERY_MAX } from "./search";
 
 export async function loadSearch(request: Request) {
   const raw = new URL(request.url).searchParams.get("q");
+  // The words as searched for and shown (no control character reaches the page or its title).
+  const text = cleanSearchText(raw);
   // An empty search box goes to /search itself.
-  if (raw !== null && raw.trim() === "") throw redirect("/search");
-  const trimmed = raw?.trim() ?? "";
-  const q = trimmed.slice(0, SEARCH_QUERY_MAX) || null;
+  if (raw !== null && text === "") throw redirect("/search");
+  const q = text.slice(0, SEARCH_QUERY_MAX).trim() || null;
   if (!q) return { q: null, shortened: false, stories: [], total: 0, shelves: undefined, categories: [] };
   const [result, user] = await Promise.all([
     contentChain.listStories({ search: q, perPage: 20 }),
@@ -24,7 +26,7 @@ export async function loadSearch(request: Request) {
   return {
     q,
     // Said on the page: the reader typed more than was searched for.
-    shortened: trimmed.length > SEARCH_QUERY_MAX,
+    shortened: text.length > SEARCH_QUERY_MAX,
     stories: result.stories,
     total: result.total,
     shelves: await listShelves(user, result.stories),

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
-import { containsText, onPostgres } from "~/site/sql.server";
+import { onPostgres, wordsWhere } from "~/site/sql.server";
 import { storyFromRemote, summaryFromRemote, termMap } from "./normalize.server";
 import { type RemotePost, RemotePostSchema } from "./remote-post";
 import type { ListOrder, Story, StoryImage, StorySummary, Term } from "./story";
@@ -87,9 +87,8 @@ export async function listSyncedStories(params: SyncedListParams) {
   const where: Prisma.SyncedPostWhereInput = {
     AND: [
       ...idFilter,
-      ...(params.search
-        ? [{ OR: [{ title: containsText(params.search) }, { text: containsText(params.search) }] }]
-        : []),
+      // The text column holds the excerpt and the text (sync-store.server.ts).
+      await wordsWhere<Prisma.SyncedPostWhereInput>("SyncedPost", ["title", "text"], params.search),
     ],
   };
   const [rows, total] = await Promise.all([

@@ -125,6 +125,7 @@ export default function Bookmarks({ loaderData, actionData }: Route.ComponentPro
           {
             id: "sort",
             label: "Sort",
+            sort: true,
             options: LIBRARY_SORTS.map((sort) => ({
               label: SORT_LABELS[sort],
               to: libraryHref({ ...query, sort, page: 1 }),

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { PageTitle, SectionTitle } from "~/components/page-title";
+import { SearchShortened } from "~/components/search-shortened";
 import { StoryList } from "~/components/story-card";
 import { SEARCH_QUERY_MAX } from "~/content/search";
 import { loadSearch } from "~/content/search.server";
@@ -22,7 +23,11 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <label htmlFor="search-page-q" className="sr-only">
           Search for
         </label>
+        {/* After Back the box shows the search whose results are shown: keyed by it (a client-side
+            navigation keeps the element otherwise), and without the browser's form restoration. */}
         <input
+          key={q}
+          autoComplete="off"
           id="search-page-q"
           type="search"
           name="q"
@@ -36,13 +41,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       </Form>
       {q ? (
         <section aria-live="polite" className="mt-6">
-          {shortened ? (
-            <p className="mb-3 text-muted">
-              Your search was shortened to its first {SEARCH_QUERY_MAX} characters: only they were searched for.
-            </p>
-          ) : null}
+          {shortened ? <SearchShortened max={SEARCH_QUERY_MAX} className="mb-3" /> : null}
           <SectionTitle>
-            {total} {total === 1 ? "result" : "results"} for “{q}”
+            {total} {total === 1 ? "result" : "results"} for “<SearchedWords text={q} />”
           </SectionTitle>
           {total === 0 ? (
             <div className="mt-3 space-y-3">
@@ -71,4 +72,12 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * The reader's own words in the heading: they break anywhere instead of shrinking the heading's
+ * type (SectionTitle fits its longest word to the screen, and counts no component's text).
+ */
+function SearchedWords({ text }: { text: string }) {
+  return <span className="[overflow-wrap:anywhere]">{text}</span>;
 }

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
 import { FilterGroups } from "~/components/filter-groups";
 import { PageTitle } from "~/components/page-title";
@@ -24,6 +24,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     getOptionalUser(request),
   ]);
   invariantResponse(page === 1 || page <= result.totalPages, "There is no page with that number.", { status: 404 });
+  // An unknown category or tag is no page, as WordPress's archive of one is a 404 (not an empty "All").
+  invariantResponse(!category || terms.categories.some((c) => c.slug === category), "There is no such category.", {
+    status: 404,
+  });
+  invariantResponse(!tag || terms.tags.some((t) => t.slug === tag), "There is no such tag.", { status: 404 });
   // Bookmark buttons only on a signed-in reader's (private) page.
   const shelves = await listShelves(user, result.stories);
   return data({ ...result, category, tag, terms, shelves }, { headers: publicPageHeaders(request) });
@@ -78,7 +83,15 @@ export default function Stories({ loaderData }: Route.ComponentProps) {
       {stories.length ? (
         <StoryList stories={stories} shelves={loaderData.shelves} />
       ) : (
-        <p className="mt-6 text-muted">No stories match these filters.</p>
+        <p className="mt-6 text-muted">
+          No stories match these filters.
+          {category || tag ? (
+            <>
+              {" "}
+              <Link to="/stories">Clear the filters</Link> to see every story.
+            </>
+          ) : null}
+        </p>
       )}
       <Pagination page={page} totalPages={totalPages} hrefFor={(n) => storiesHref({ category, tag, page: n })} />
     </div>

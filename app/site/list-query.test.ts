@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { listHref, matchesSearch, pageOf, readListQuery } from "./list-query";
+import { LIST_SEARCH_MAX, listHref, pageOf, pageWithin, readListQuery } from "./list-query";
+import { matchesWords } from "./search-text";
 
 const SORTS = [
   { value: "oldest", label: "Oldest first" },
@@ -10,25 +11,33 @@ describe("admin list queries", () => {
   it("reads search, sort and page, falling back to the defaults for anything malformed", () => {
     expect(readListQuery(new URLSearchParams("q=%20well%20&sort=newest&page=3"), SORTS)).toEqual({
       q: "well",
+      shortened: false,
       sort: "newest",
       page: 3,
     });
     expect(readListQuery(new URLSearchParams("sort=sideways&page=-2"), SORTS)).toEqual({
       q: "",
-      sort: "oldest",
-      page: 1,
-    });
-    expect(readListQuery(new URLSearchParams(`q=${"x".repeat(500)}&page=abc`), SORTS)).toEqual({
-      q: "",
+      shortened: false,
       sort: "oldest",
       page: 1,
     });
   });
 
+  it("cuts a search longer than the search box's limit to it, and says so, never dropping it", () => {
+    expect(readListQuery(new URLSearchParams(`q=${"x".repeat(500)}&page=abc`), SORTS)).toEqual({
+      q: "x".repeat(LIST_SEARCH_MAX),
+      shortened: true,
+      sort: "oldest",
+      page: 1,
+    });
+    expect(readListQuery(new URLSearchParams(`q=${"x".repeat(LIST_SEARCH_MAX)}`), SORTS).shortened).toBe(false);
+    expect(readListQuery(new URLSearchParams("q=a%00%20%20b"), SORTS).q).toBe("a b");
+  });
+
   it("reads a second list's parameters under its prefix and leaves the first list's alone", () => {
     const params = new URLSearchParams("q=first&page=2&rq=second&rsort=newest&rpage=4");
-    expect(readListQuery(params, SORTS, "r")).toEqual({ q: "second", sort: "newest", page: 4 });
-    expect(readListQuery(params, SORTS)).toEqual({ q: "first", sort: "oldest", page: 2 });
+    expect(readListQuery(params, SORTS, "r")).toEqual({ q: "second", shortened: false, sort: "newest", page: 4 });
+    expect(readListQuery(params, SORTS)).toEqual({ q: "first", shortened: false, sort: "oldest", page: 2 });
   });
 
   it("builds links that keep the page's other parameters and go back to page 1 on a change", () => {
@@ -51,11 +60,13 @@ describe("admin list queries", () => {
     });
     expect(pageOf(items, 99, 10)).toMatchObject({ items: [21, 22, 23], page: 3 });
     expect(pageOf([], 5, 10)).toEqual({ items: [], page: 1, pages: 1, total: 0 });
+    expect(pageWithin(8, 99, 25)).toEqual({ page: 1, pages: 1 });
   });
 
   it("matches a search in any field, ignoring case", () => {
-    expect(matchesSearch("", null)).toBe(true);
-    expect(matchesSearch("WELL", "The well", null)).toBe(true);
-    expect(matchesSearch("ferry", "The well", undefined, "keeper")).toBe(false);
+    expect(matchesWords("", null)).toBe(true);
+    expect(matchesWords("WELL", "The well", null)).toBe(true);
+    expect(matchesWords("ferry", "The well", undefined, "keeper")).toBe(false);
+    expect(matchesWords("keeper well", "The well", undefined, "keeper")).toBe(true);
   });
 });

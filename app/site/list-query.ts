@@ -6,12 +6,21 @@
 // every other parameter of the page and leave the defaults out.
 import { z } from "zod";
 import { MAX_PAGE_NUMBER } from "~/utils/params";
+import { cleanSearchText } from "./search-text";
 
 export type SortOption<S extends string = string> = { readonly value: S; readonly label: string };
 
-export type ListQuery<S extends string = string> = { q: string; sort: S; page: number };
+/** `shortened`: the search box held more than LIST_SEARCH_MAX characters, and only the first were searched for. */
+export type ListQuery<S extends string = string> = { q: string; shortened: boolean; sort: S; page: number };
 
-const SEARCH = z.string().trim().max(100).catch("");
+/** The longest search of an admin list, and its search box's maxlength; a longer one is cut, and the page says so. */
+export const LIST_SEARCH_MAX = 100;
+
+/** A list's search text (search-text.ts), cut to LIST_SEARCH_MAX characters. */
+export function readListSearch(raw: string | null): { q: string; shortened: boolean } {
+  const text = cleanSearchText(raw);
+  return { q: text.slice(0, LIST_SEARCH_MAX).trim(), shortened: text.length > LIST_SEARCH_MAX };
+}
 const PAGE = z.coerce.number().int().min(1).max(MAX_PAGE_NUMBER).catch(1);
 
 /** A list's page number from the query: anything malformed or out of range is page 1, never an error. */
@@ -31,7 +40,7 @@ export function readListQuery<S extends string>(
   const names = listParamNames(prefix);
   const sort = params.get(names.sort);
   return {
-    q: SEARCH.parse(params.get(names.q) ?? ""),
+    ...readListSearch(params.get(names.q)),
     sort: sorts.find((s) => s.value === sort)?.value ?? sorts[0].value,
     page: readPage(params.get(names.page)),
   };
@@ -57,16 +66,14 @@ export function listHref(
   return search ? `${pathname}?${search}` : pathname;
 }
 
-/** One page of an already filtered and sorted list; a page past the end shows the last one. */
-export function pageOf<T>(items: readonly T[], page: number, size: number) {
-  const pages = Math.max(1, Math.ceil(items.length / size));
-  const current = Math.min(page, pages);
-  return { items: items.slice((current - 1) * size, current * size), page: current, pages, total: items.length };
+/** How many pages `total` items fill (one, empty, at least), and the page shown for `page`: one past the end shows the last. */
+export function pageWithin(total: number, page: number, size: number) {
+  const pages = Math.max(1, Math.ceil(total / size));
+  return { page: Math.min(page, pages), pages };
 }
 
-/** Does any of the fields contain the search text (case-insensitive)? An empty search matches all. */
-export function matchesSearch(q: string, ...fields: (string | null | undefined)[]): boolean {
-  if (!q) return true;
-  const needle = q.toLocaleLowerCase();
-  return fields.some((f) => f?.toLocaleLowerCase().includes(needle));
+/** One page of an already filtered and sorted list; a page past the end shows the last one. */
+export function pageOf<T>(items: readonly T[], page: number, size: number) {
+  const { page: current, pages } = pageWithin(items.length, page, size);
+  return { items: items.slice((current - 1) * size, current * size), page: current, pages, total: items.length };
 }

@@ -3,9 +3,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
+import type { Prisma } from "~/generated/prisma/client";
 import {
   comparableTime,
-  containsText,
   dayOfColumn,
   greatest,
   julian,
@@ -15,6 +15,7 @@ import {
   serializeOn,
   timeParameter,
   timeValue,
+  wordsWhere,
 } from "./sql.server";
 
 const SUNDAY_LATE = new Date("2026-11-29T23:30:00.000Z");
@@ -91,11 +92,45 @@ it("placeholders() numbers ? for PostgreSQL, leaving quoted ? alone", async () =
   expect(row).toEqual({ a: "first", b: "second", q: "?" });
 });
 
-it("containsText() matches without regard to case", async () => {
-  await prisma.user.create({ data: { email: "case@horror.test", username: "SaltAndAsh", usernameKey: "saltandash" } });
-  expect(await prisma.user.count({ where: { username: containsText("saltand") } })).toBe(1);
-  expect(await prisma.user.count({ where: { username: containsText("ANDASH") } })).toBe(1);
-  expect(await prisma.user.count({ where: { username: containsText("pepper") } })).toBe(0);
+describe("wordsWhere()", () => {
+  beforeEach(async () => {
+    await prisma.user.createMany({
+      data: [
+        { email: "one@horror.test", username: "SaltAndAsh", displayName: "The Keeper’s Log", usernameKey: "one" },
+        { email: "two@horror.test", username: "doll", displayName: "hospital", usernameKey: "two" },
+        { email: "three@horror.test", username: "d_ll%", displayName: "back\\slash", usernameKey: "three" },
+      ],
+    });
+  });
+  const found = async (text: string) =>
+    (
+      await prisma.user.findMany({
+        where: await wordsWhere<Prisma.UserWhereInput>("User", ["username", "displayName"], text),
+        orderBy: { usernameKey: "asc" },
+      })
+    ).map((u) => u.usernameKey);
+
+  it("matches each word in any of the columns, in any order, without regard to case", async () => {
+    expect(await found("saltand")).toEqual(["one"]);
+    expect(await found("ANDASH")).toEqual(["one"]);
+    expect(await found("hospital doll")).toEqual(["two"]);
+    expect(await found("  doll   HOSPITAL ")).toEqual(["two"]);
+    expect(await found("doll pepper")).toEqual([]);
+    expect(await found("")).toEqual(["one", "three", "two"]);
+  });
+
+  it("takes % and _ and a backslash literally", async () => {
+    expect(await found("%")).toEqual(["three"]);
+    expect(await found("d_ll")).toEqual(["three"]);
+    expect(await found("_")).toEqual(["three"]);
+    expect(await found("k\\s")).toEqual(["three"]);
+    expect(await found("o_l")).toEqual([]);
+  });
+
+  it("finds a typographic apostrophe from a straight one", async () => {
+    expect(await found("keeper's")).toEqual(["one"]);
+    expect(await found("keeper’s log")).toEqual(["one"]);
+  });
 });
 
 it("serializeOn() runs transactions on the same key one after the other", async () => {

@@ -3,8 +3,10 @@
 // SQLite and PostgreSQL forms side by side; sql.server.test.ts runs them on both.
 // The fragments take SQL the caller writes (quoted column names), never user input.
 import { databaseEngine, numberedPlaceholders } from "~/database";
+import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { Prisma } from "~/generated/prisma/client";
+import { searchWords, wordForms } from "./search-text";
 
 export const onPostgres = databaseEngine(env.DATABASE_URL) === "postgresql";
 
@@ -50,7 +52,7 @@ export const timeValue = (time: Date) =>
   onPostgres ? Prisma.sql`CAST(${time.toISOString()} AS timestamp)` : Prisma.sql`${time.toISOString()}`;
 
 /** Raw statements that may run in a transaction. */
-type Raw = Pick<typeof import("~/db.server").prisma, "$queryRaw">;
+type Raw = Pick<typeof prisma, "$queryRaw">;
 
 /**
  * Makes the rest of the transaction run alone among those that take the same `key`: a
@@ -64,10 +66,41 @@ export async function serializeOn(tx: Raw, key: string): Promise<void> {
   await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))) AS l`;
 }
 
+/** LIKE's wildcards, and PostgreSQL's default escape character for them. */
+const LIKE_SPECIAL = /[\\%_]/g;
+
 /**
- * A search filter for Prisma's `contains` that matches without regard to case on both engines:
- * SQLite's LIKE already does (for ASCII), PostgreSQL's needs `mode: "insensitive"` (ILIKE, any
- * script), which the SQLite client's types do not know.
+ * The condition that each word of a search text (search-text.ts: words in any order, either
+ * apostrophe) is in one of `columns` of `table`, literally and without regard to case, on both
+ * engines. Prisma's `contains` is LIKE (SQLite, for ASCII) or ILIKE (PostgreSQL, with
+ * `mode: "insensitive"`, any script) with the word put between `%` as it is: its own `%` and `_`
+ * stay wildcards (prisma/prisma#19506). PostgreSQL's LIKE reads a backslash as their escape;
+ * SQLite's has none unless the statement names one, which Prisma's does not, so a word with
+ * one of them is found there with instr(), which takes it as it is (lower() folds ASCII, as
+ * SQLite's LIKE does). The column names are the caller's (Prisma's field names, no @map).
  */
-export const containsText = (value: string) =>
-  (onPostgres ? { contains: value, mode: "insensitive" } : { contains: value }) as { contains: string };
+export async function wordsWhere<Where>(
+  table: string,
+  columns: readonly string[],
+  text: string | null | undefined,
+): Promise<Where> {
+  const words = searchWords(text);
+  if (!words.length) return {} as Where;
+  const AND = await Promise.all(
+    words.map(async (word) => {
+      const forms = wordForms(word);
+      if (onPostgres) {
+        const escaped = forms.map((f) => f.replace(LIKE_SPECIAL, "\\$&"));
+        return { OR: columns.flatMap((c) => escaped.map((f) => ({ [c]: { contains: f, mode: "insensitive" } }))) };
+      }
+      if (!/[%_]/.test(word)) return { OR: columns.flatMap((c) => forms.map((f) => ({ [c]: { contains: f } }))) };
+      const test = columns.flatMap((c) => forms.map(() => `instr(lower("${c}"), lower(?)) > 0`)).join(" OR ");
+      const rows = await prisma.$queryRawUnsafe<{ id: unknown }[]>(
+        `SELECT "id" FROM "${table}" WHERE ${test}`,
+        ...columns.flatMap(() => forms),
+      );
+      return { id: { in: rows.map((r) => (typeof r.id === "bigint" ? Number(r.id) : r.id)) } };
+    }),
+  );
+  return { AND } as Where;
+}

@@ -11,7 +11,8 @@ import { datedAt } from "~/content/publication-date";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { recordAdminAction } from "~/site/audit.server";
-import { matchesSearch, pageOf, readListQuery } from "~/site/list-query";
+import { pageOf, readListQuery } from "~/site/list-query";
+import { matchesWords } from "~/site/search-text";
 import { slugify } from "~/utils/slug";
 import { communityStoryPath, editStoryPath } from "~/utils/story-paths";
 import { CONTENT_WARNINGS } from "./content-warnings";
@@ -117,7 +118,7 @@ export async function listModerationQueue(params: URLSearchParams = new URLSearc
       publishedSlug: r.post.slug,
     })),
   ];
-  const found = items.filter((i) => matchesSearch(query.q, i.title, i.author, i.summary));
+  const found = items.filter((i) => matchesWords(query.q, i.title, i.author, i.summary));
   found.sort((a, b) =>
     query.sort === "title"
       ? a.title.localeCompare(b.title) || a.key.localeCompare(b.key)

@@ -238,3 +238,38 @@ test("the server's own errors are grouped in the error log by message and route"
   );
   expect(stored).toEqual({ source: "server", url: "/contact" });
 });
+
+test("an admin list's search longer than its box is cut to it and said, % is a character, and a page past the end is the last page", async ({
+  page,
+  checkA11y,
+}) => {
+  await signInAsAdmin(page, "/admin/users");
+  const users = page.getByRole("search", { name: "Users" });
+  const box = users.getByRole("searchbox", { name: "Search by name or email" });
+  await expect(box).toHaveAttribute("maxlength", "100");
+  const total = page.getByText(/^\d+ users?$/);
+  await expect(total).toBeVisible();
+  const everyone = await total.innerText();
+
+  // Cut, not dropped: what is left is searched for (the address and a word of x's: nobody).
+  await page.goto(`/admin/users?q=${encodeURIComponent(`${SITE_ADMIN.email} ${"x".repeat(120)}`)}`);
+  await expect(page.getByText("Your search was shortened to its first 100 characters")).toBeVisible();
+  await expect(page.getByText(/^0 users matching/)).toBeVisible();
+  await checkA11y();
+  await page.goto(`/admin/users?q=${encodeURIComponent(SITE_ADMIN.email)}`);
+  await expect(page.getByText(/^1 user matching/)).toBeVisible();
+  await expect(page.getByText(/Your search was shortened/)).toHaveCount(0);
+
+  await page.goto("/admin/users?q=%25");
+  await expect(page.getByText('0 users matching "%"')).toBeVisible();
+
+  await page.goto("/admin/users?page=99");
+  await expect(page.getByText(everyone, { exact: true })).toBeVisible();
+  await expect(page.getByText("No user matches.")).toHaveCount(0);
+  await expect(page.getByRole("checkbox", { name: /^Select / }).first()).toBeVisible();
+  // The story lists too: their last page, not "No stories here." under a count.
+  await page.goto("/admin/content?page=99");
+  await expect(page.getByText("No stories here.")).toHaveCount(0);
+  await page.goto("/admin/posts?page=99");
+  await expect(page.getByText("No posts here.")).toHaveCount(0);
+});

@@ -1,6 +1,6 @@
 // Issue 40, item 8: the filters of /stories and /bookmarks are named groups (Category, Tag,
-// Shelf, Sort) and, on a phone, fold into one "Filter and sort" disclosure that says what is
-// chosen. A <details> of links: it works without JavaScript.
+// Shelf, Sort) and, on a phone, fold into one disclosure named by what it holds ("Filter" on
+// /stories, which has no sort; "Filter and sort" on /bookmarks) that says what is chosen. A <details> of links: it works without JavaScript.
 import { signUp } from "../support/accounts";
 import { expect, test } from "../support/test";
 
@@ -10,7 +10,7 @@ test.describe("on a 390 px phone", () => {
   test("the story index folds its filters, so the first story is on the first screen", async ({ page, checkA11y }) => {
     await page.goto("/stories");
     const main = page.getByRole("main");
-    const fold = main.getByText("Filter and sort: All");
+    const fold = main.getByText("Filter: All");
     await expect(fold).toBeVisible();
     const category = main.getByRole("group", { name: "Category" });
     await expect(category).toBeHidden();
@@ -27,11 +27,19 @@ test.describe("on a 390 px phone", () => {
     await category.getByRole("link", { name: "Gothic" }).click();
     await expect(page).toHaveURL("/stories?category=gothic");
     await expect(main.getByText("9 stories")).toBeVisible();
-    await expect(main.getByText("Filter and sort: Gothic")).toBeVisible();
-    await main.getByText("Filter and sort: Gothic").click();
+    await expect(main.getByText("Filter: Gothic")).toBeVisible();
+    await main.getByText("Filter: Gothic").click();
     await main.getByRole("group", { name: "Tag" }).getByRole("link", { name: "Mirrors" }).click();
     await expect(page).toHaveURL("/stories?category=gothic&tag=mirrors");
-    await expect(main.getByText("Filter and sort: Gothic · Mirrors")).toBeVisible();
+    await expect(main.getByText("Filter: Gothic · Mirrors")).toBeVisible();
+
+    // No story is psychological and of the sea: a way back to every story.
+    await page.goto("/stories?category=psychological&tag=the-sea");
+    await expect(main.getByText("No stories match these filters.")).toBeVisible();
+    await checkA11y();
+    await main.getByRole("link", { name: "Clear the filters" }).click();
+    await expect(page).toHaveURL("/stories");
+    await expect(main.getByText("24 stories")).toBeVisible();
   });
 
   test("the library folds shelf, category and sort into one disclosure", async ({ page }) => {

@@ -41,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       entry,
       reports,
       status: filters.status,
-      bugQuery: { q: filters.q ?? "", sort: filters.sort, page: filters.page },
+      bugQuery: { q: filters.q ?? "", shortened: filters.shortened, sort: filters.sort, page: filters.page },
       errors: errorGroupPage(groups, url.searchParams),
     },
     { headers: PRIVATE_PAGE_HEADERS },

@@ -38,13 +38,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const query = readQuery(url);
-  const list = await listContent({
-    source: query.source,
-    page: query.page,
-    search: query.q || undefined,
-    order: query.sort,
-  });
-  return data({ ...list, query }, { headers: PRIVATE_PAGE_HEADERS });
+  const listPage = (page: number) =>
+    listContent({ source: query.source, page, search: query.q || undefined, order: query.sort });
+  let list = await listPage(query.page);
+  // A page past the end shows the last one, as every admin list does (list-query.ts).
+  if (query.page > list.totalPages) list = await listPage(list.totalPages);
+  const page = Math.min(query.page, list.totalPages);
+  return data({ ...list, page, query }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -78,7 +78,7 @@ function RowAction({
 }
 
 export default function ContentManagement({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, totalPages, note, featured, query } = loaderData;
+  const { rows, page, totalPages, note, featured, query } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const hrefFor = useListHref();
@@ -215,7 +215,7 @@ export default function ContentManagement({ loaderData, actionData }: Route.Comp
         Readers: signed-in readers who opened the story (their reading position is kept); bookmarked: those who put it
         on a shelf.
       </p>
-      <Pagination page={query.page} totalPages={totalPages} hrefFor={(page) => hrefFor({ page })} />
+      <Pagination page={page} totalPages={totalPages} hrefFor={(page) => hrefFor({ page })} />
     </div>
   );
 }

@@ -42,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Own posts" });
 
 export default function OwnPosts({ loaderData }: Route.ComponentProps) {
-  const { posts, total, totalPages, query } = loaderData;
+  const { posts, total, page, totalPages, query } = loaderData;
   const hrefFor = useListHref();
   return (
     <div>
@@ -118,7 +118,7 @@ export default function OwnPosts({ loaderData }: Route.ComponentProps) {
       ) : (
         <p className="mt-4 text-muted">No posts here.</p>
       )}
-      <Pagination page={query.page} totalPages={totalPages} hrefFor={(page) => hrefFor({ page })} />
+      <Pagination page={page} totalPages={totalPages} hrefFor={(page) => hrefFor({ page })} />
     </div>
   );
 }

@@ -9,7 +9,9 @@ import { SortLinks, useListHref } from "~/components/list-controls";
 import { PageTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { FOCUS_FIRST } from "~/components/refusal-focus";
+import { SearchShortened } from "~/components/search-shortened";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
+import { LIST_SEARCH_MAX } from "~/site/list-query";
 import { formatDate } from "~/utils/dates";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
@@ -32,7 +34,7 @@ export const headers: Route.HeadersFunction = keepResponseHeaders;
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Users" });
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, users, total, pages } = loaderData;
+  const { query, users, total, page, pages } = loaderData;
   const hrefFor = useListHref();
   const busy = useNavigation().state === "submitting";
   const errors = actionData?.result.error;
@@ -51,7 +53,15 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           <label htmlFor="users-q" className="block font-semibold">
             Search by name or email
           </label>
-          <input id="users-q" name="q" type="search" defaultValue={query.q} className={inputClass} />
+          <input
+            key={query.q}
+            id="users-q"
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            maxLength={LIST_SEARCH_MAX}
+            className={inputClass}
+          />
         </div>
         <div>
           <label htmlFor="users-role" className="block font-semibold">
@@ -77,6 +87,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         <button type="submit" className="btn">
           Find users
         </button>
+        {query.shortened ? <SearchShortened max={LIST_SEARCH_MAX} /> : null}
       </Form>
 
       <SortLinks label="Sort users" options={USER_SORTS} query={query} />
@@ -158,7 +169,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
         </fieldset>
       </Form>
 
-      <Pagination label="Pages of users" page={query.page} totalPages={pages} hrefFor={(page) => hrefFor({ page })} />
+      <Pagination label="Pages of users" page={page} totalPages={pages} hrefFor={(page) => hrefFor({ page })} />
     </div>
   );
 }
