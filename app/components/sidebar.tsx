@@ -40,8 +40,9 @@ function useModalSheet() {
       for (const behind of document.querySelectorAll<HTMLElement>(".skip-link, .content-column, .float-dock")) {
         behind.inert = open;
       }
-      // Its opener is behind it now: focus goes to the sheet's first link.
-      if (open) requestAnimationFrame(() => sheet?.querySelector<HTMLElement>("nav a")?.focus());
+      // Its opener is behind it now: focus goes to the sheet (not to its first link, which would
+      // fetch that page's data ahead: the links prefetch on focus).
+      if (open) requestAnimationFrame(() => sheet?.focus());
       // Tab past its last link leaves the page (to the browser's own controls): closing it then
       // gives focus back to the opener too.
       else if (!sheet?.contains(document.activeElement))
@@ -121,7 +122,8 @@ export function Sidebar({ collapsed, user }: { collapsed: boolean; user: ShellUs
       id={SIDEBAR_ID}
       popover="auto"
       aria-label="Sidebar"
-      className="sidebar-sheet"
+      tabIndex={-1}
+      className="sidebar-sheet focus:outline-none"
       data-collapsed={isCollapsed ? "true" : "false"}
       onTouchStart={(event) => {
         // One finger only: a pinch is no swipe.

@@ -196,11 +196,11 @@ const PARTS: Part[] = [
     opener: (page) => page.getByRole("button", { name: "Open menu" }),
     part: (page) => page.getByRole("complementary", { name: "Sidebar" }),
     after: async (page, opener, part) => {
-      // The open sheet is modal: focus starts at its first link, Tab never reaches the page behind
+      // The open sheet is modal: focus starts on the sheet, Tab never reaches the page behind
       // it (past its last link it leaves the page, then comes back to the sheet), and Escape gives
       // focus back to its opener from there too.
       await opener.click();
-      await expect(part.getByRole("link", { name: "Home", exact: true })).toBeFocused();
+      await expect(part).toBeFocused();
       for (let i = 0; i < 30; i++) {
         await page.keyboard.press("Tab");
         const where = await page.evaluate(() => {
