@@ -79,7 +79,7 @@ export default function SiteLayout() {
           <main
             id="main-content"
             tabIndex={-1}
-            className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none"
+            className="mx-auto w-full max-w-6xl px-4 py-8 focus:outline-none"
           >
             <PageErrorBoundary resetKey={location.key}>
               <Outlet />
