@@ -76,11 +76,7 @@ export default function SiteLayout() {
         <div className="content-column">
           {chromeFirst ? header : null}
           {chromeFirst && toastsInColumn ? toaster : null}
-          <main
-            id="main-content"
-            tabIndex={-1}
-            className="mx-auto w-full max-w-6xl px-4 py-8 focus:outline-none"
-          >
+          <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl px-4 py-8 focus:outline-none">
             <PageErrorBoundary resetKey={location.key}>
               <Outlet />
             </PageErrorBoundary>
