@@ -49,16 +49,7 @@ export async function listCategories(): Promise<TermRow[]> {
     prisma.category.findMany({ select: { id: true, _count: { select: { posts: true } } } }),
     prisma.postRevision.groupBy({ by: ["categoryId"], _count: { _all: true }, where: { categoryId: { not: null } } }),
   ]);
-  const byCategory = new Map(revisions.map((r) => [r.categoryId, r._count._all]));
-  const allPosts = new Map(all.map((r) => [r.id, r._count.posts]));
-  return rows.map((r) => ({
-    id: r.id,
-    slug: r.slug,
-    name: r.name,
-    posts: r._count.posts,
-    unpublished: (allPosts.get(r.id) ?? 0) - r._count.posts,
-    revisions: byCategory.get(r.id) ?? 0,
-  }));
+  return termRows(rows, all, new Map(revisions.map((r) => [r.categoryId, r._count._all])));
 }
 
 export async function listTags(): Promise<TermRow[]> {
@@ -69,14 +60,25 @@ export async function listTags(): Promise<TermRow[]> {
     }),
     prisma.tag.findMany({ select: { id: true, _count: { select: { posts: true } } } }),
   ]);
+  return termRows(rows, all);
+}
+
+type CountedTerm = { id: number; slug: string; name: string; _count: { posts: number } };
+
+/** A table's rows: the published stories of each term, the rest as "unpublished", its pending revisions. */
+function termRows(
+  published: CountedTerm[],
+  all: { id: number; _count: { posts: number } }[],
+  revisions = new Map<number | null, number>(),
+): TermRow[] {
   const allPosts = new Map(all.map((r) => [r.id, r._count.posts]));
-  return rows.map((r) => ({
+  return published.map((r) => ({
     id: r.id,
     slug: r.slug,
     name: r.name,
     posts: r._count.posts,
     unpublished: (allPosts.get(r.id) ?? 0) - r._count.posts,
-    revisions: 0,
+    revisions: revisions.get(r.id) ?? 0,
   }));
 }
 
