@@ -107,10 +107,6 @@ export const inputClass = "w-full rounded border border-line bg-bg px-3 py-2 tex
 export { FormErrors } from "./form-errors";
 
 /**
- * conform's form state for one of the account forms: the same zod schema checks
- * it in the browser (on blur) and on the server, whose answer arrives as lastResult.
- */
-/**
  * conform's constraints for a form's schema, each text field's longest length included, so its
  * input stops where the server's check would: conform's getZodConstraint reads no maximum from
  * zod 4.6's length checks, and a thread's title took 400 characters only to be refused on send.
@@ -132,6 +128,11 @@ function maxLengthOf(field: z.ZodType): number | null {
   return inner ? maxLengthOf(inner) : null;
 }
 
+/**
+ * conform's form state for a form of the site: the same zod schema checks it in the browser (when
+ * it is sent, then as each refused field is typed in) and on the server, whose answer arrives as
+ * lastResult.
+ */
 export function useSchemaForm<Schema extends z.ZodObject>(
   id: string,
   schema: Schema,
