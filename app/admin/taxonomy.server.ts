@@ -4,6 +4,7 @@
 // renaming changes the name readers see, never a link. Every change writes its
 // admin audit row in the same transaction.
 
+import { sameTermName } from "~/content/term-name";
 import { prisma } from "~/db.server";
 import { type AuditActor, recordAdminAction } from "~/site/audit.server";
 import { slugify } from "~/utils/slug";
@@ -81,10 +82,6 @@ function termRows(
     revisions: revisions.get(r.id) ?? 0,
   }));
 }
-
-/** How two names are compared: readers cannot tell "Gothic" from " gothic " on a filter button. */
-export const sameTermName = (a: string, b: string) =>
-  a.trim().normalize("NFC").toLocaleLowerCase("en") === b.trim().normalize("NFC").toLocaleLowerCase("en");
 
 /**
  * The one rule create and rename share: a name is taken when another term of the same kind has it,

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { SessionUser } from "~/auth/session.server";
 import { announceStory } from "~/content/announce.server";
 import { datedAt } from "~/content/publication-date";
+import { sameTermName } from "~/content/term-name";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { recordAdminAction } from "~/site/audit.server";
@@ -149,11 +150,16 @@ export async function freeSlug(title: string, id: number) {
 
 /** Tags the writer proposed, created (or found) so they can be attached. */
 export async function tagIds(names: string[]) {
+  // A tag is found by its name first: one an admin renamed keeps its old slug, and a second tag of
+  // the same name would stand beside it on every filter (sameTermName, the taxonomy's rule).
+  const existing = await prisma.tag.findMany({ select: { id: true, name: true } });
   const ids: number[] = [];
   for (const name of names) {
     const slug = slugify(name);
     if (!slug) continue;
-    const tag = await prisma.tag.upsert({ where: { slug }, create: { slug, name }, update: {}, select: { id: true } });
+    const tag =
+      existing.find((t) => sameTermName(t.name, name)) ??
+      (await prisma.tag.upsert({ where: { slug }, create: { slug, name }, update: {}, select: { id: true } }));
     ids.push(tag.id);
   }
   return ids;

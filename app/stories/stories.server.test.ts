@@ -4,7 +4,7 @@ import { getOwnStory, listOwnStories } from "~/content/own-posts.server";
 import { prisma } from "~/db.server";
 import { setSiteSetting } from "~/site/site-settings.server";
 import { getCommunityStory, getWriter } from "./community.server";
-import { moderate } from "./moderation.server";
+import { moderate, tagIds } from "./moderation.server";
 import {
   createStory,
   deleteRejectedStory,
@@ -203,5 +203,16 @@ test("per account: the 11th submission of a day is refused with a clear message,
   // Another writer has a count of their own.
   await expect(createStory(await user(), input({ title: "Someone else" }))).resolves.toMatchObject({
     status: "review",
+  });
+});
+
+describe("proposed tags", () => {
+  test("a tag is found by its name, whatever its slug: an admin's renamed tag is not made twice", async () => {
+    const stamp = Date.now();
+    const renamed = await prisma.tag.create({ data: { slug: `spooky-${stamp}`, name: `Lantern Dread ${stamp}` } });
+    const [found, created] = await tagIds([` lantern dread ${stamp}`, `Fresh Tag ${stamp}`]);
+    expect(found).toBe(renamed.id);
+    expect(await prisma.tag.count({ where: { name: { contains: `Lantern Dread ${stamp}` } } })).toBe(1);
+    expect((await prisma.tag.findUnique({ where: { id: created ?? 0 } }))?.slug).toBe(`fresh-tag-${stamp}`);
   });
 });
