@@ -118,12 +118,14 @@ export function listCommunityStories(params: Omit<OwnListParams, "community">) {
 }
 
 /**
- * Which of these stories are community stories a reader may see: lists that
- * hold only slugs (the library's) link those to their own pages, where their
- * warnings and comments are (app/utils/story-paths.ts).
+ * Which of these stories are community stories a reader may see at their own
+ * pages (only while the community is open: closed, those pages are 404): lists
+ * that hold only slugs (the library's) link those there, where their warnings
+ * and comments are (app/utils/story-paths.ts), and /story/{slug} sends them
+ * there. A community story whose writer left (anonymised, no author) is one.
  */
 export async function communitySlugs(slugs: string[]): Promise<Set<string>> {
-  if (!slugs.length) return new Set();
+  if (!slugs.length || !(await isCommunityOpen())) return new Set();
   const rows = await prisma.post.findMany({
     where: { AND: [await visible(), COMMUNITY_STORY, { slug: { in: slugs } }] },
     select: { slug: true },

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
+import { setSiteSetting } from "~/site/site-settings.server";
 import {
   getPosition,
   LibraryError,
@@ -79,12 +80,26 @@ describe("story paths", () => {
     await post("community", { status: "published", submittedAt: new Date(), authorId: userId });
     await post("pending", { status: "pending", submittedAt: new Date(), authorId: userId });
     await post("own", { status: "published", submittedAt: null, authorId: null });
-    const slugs = ["community", "pending", "own", "gone"].map((suffix) => ({ slug: `${slug}-${suffix}` }));
+    // Its writer deleted their account and left it, anonymised: still a community story.
+    await post("anonymised", { status: "published", submittedAt: new Date(), authorId: null });
+    const slugs = ["community", "pending", "own", "gone", "anonymised"].map((suffix) => ({
+      slug: `${slug}-${suffix}`,
+    }));
     expect((await withStoryPaths(slugs)).map((item) => item.path)).toEqual([
       `/community-story/${slug}-community`,
       `/story/${slug}-pending`,
       `/story/${slug}-own`,
       `/story/${slug}-gone`,
+      `/community-story/${slug}-anonymised`,
     ]);
+    // While the community is closed its pages are 404: nothing links there.
+    await setSiteSetting("communityContent", false);
+    try {
+      expect((await withStoryPaths(slugs)).map((item) => item.path)).toEqual(
+        slugs.map((item) => `/story/${item.slug}`),
+      );
+    } finally {
+      await setSiteSetting("communityContent", true);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { StoryArticle } from "~/components/story-article";
 import { contentChain } from "~/content/content.server";
+import { communitySlugs } from "~/content/own-posts.server";
 import { storyPageData, storyPageHeaders } from "~/library/story-page.server";
 import { invariantResponse } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
@@ -15,7 +16,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const story = await contentChain.getStory(slug);
   invariantResponse(story, "No story has this address.", { status: 404 });
   // A community story's page is its own: its warnings and comments are there (old links, typed addresses).
-  if (story.community) {
+  if (story.source === "own" && (await communitySlugs([slug])).has(slug)) {
     throw redirect(`${communityStoryPath(slug)}${new URL(request.url).search}`, {
       status: 301,
       headers: storyPageHeaders(request),

@@ -93,6 +93,11 @@ for (const role of ROLES) {
     const file = await client.get(`/community-story/${community}/download/html`);
     expect(file.status).toBe(200);
     expect(file.text).toMatch(/Content warnings[\s\S]*Gore[\s\S]*<p>Down\.<\/p>/);
+    // Its story address leads to its own page, where its warnings are: a community story without an
+    // author (its writer left) too, which the chain serves at /story/{slug} as well.
+    const moved = await client.get(`/story/${community}`);
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("location")).toBe(`/community-story/${community}`);
     expect((await client.get(`/story/${STORY}/download/pdf`)).status).toBe(404);
   });
 }
