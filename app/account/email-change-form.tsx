@@ -2,7 +2,7 @@
 // address, and the current password unless this session signed in a few minutes ago.
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { Field, FormErrors, inputClass } from "~/components/forms";
+import { Field, FormErrors, inputClass, type Refused } from "~/components/forms";
 import { SectionTitle } from "~/components/page-title";
 import { RECENT_SIGN_IN_MINUTES } from "./account";
 
@@ -21,6 +21,7 @@ export function EmailChangeSection({
   errors,
   sentEmail,
   formKey,
+  refused,
 }: {
   email: string;
   pendingEmail: string | null;
@@ -29,6 +30,8 @@ export function EmailChangeSection({
   errors: EmailChangeErrors;
   sentEmail: string;
   formKey: string;
+  /** Where focus goes in the first HTML of a refused change (~/components/refusal-focus). */
+  refused: Refused;
 }) {
   // An account without a password (made through a sign-in provider) proves it is its owner by a fresh sign-in.
   const canAsk = hasPassword || recentSignIn;
@@ -51,7 +54,7 @@ export function EmailChangeSection({
         <Form method="post" className="mt-3 space-y-4" key={formKey}>
           <AuthenticityTokenInput name="csrf" />
           <input type="hidden" name="intent" value="email" />
-          <FormErrors errors={errors.form} />
+          <FormErrors errors={errors.form} {...refused("")} />
           <Field
             id="new-email"
             label="New email address"
@@ -61,6 +64,7 @@ export function EmailChangeSection({
             <input
               id="new-email"
               name="email"
+              {...refused("email")}
               type="email"
               required
               autoComplete="email"
@@ -84,6 +88,7 @@ export function EmailChangeSection({
               <input
                 id="email-current-password"
                 name="currentPassword"
+                {...refused("currentPassword")}
                 type="password"
                 required={!recentSignIn}
                 autoComplete="current-password"

@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/form-errors";
 import { SectionTitle } from "~/components/page-title";
+import { FOCUS_FIRST } from "~/components/refusal-focus";
 import { formatDateTime } from "~/utils/dates";
 import type { SessionView } from "./sessions.server";
 
@@ -45,7 +46,8 @@ export function SessionList({ sessions, errors }: { sessions: SessionView[]; err
   return (
     <section aria-labelledby="sessions-heading" className="mt-10">
       <SectionTitle id="sessions-heading">Where you are signed in</SectionTitle>
-      <FormErrors errors={errors} />
+      {/* Without JavaScript, a refused end of a session is a new page: its message takes focus. */}
+      <FormErrors errors={errors} {...FOCUS_FIRST} />
       <ul className="mt-3 space-y-3">
         {sessions.map((session) => (
           <li

@@ -163,13 +163,13 @@ export function ReplyForm({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === action.split("?")[0];
-  const [form, fields] = useSchemaForm(id, ReplySchema, lastResult ?? undefined, { validateInBrowser: false });
+  const [form, fields, refused] = useSchemaForm(id, ReplySchema, lastResult ?? undefined, { validateInBrowser: false });
   return (
     <PublicFormProvider csrf={writer.csrf} honeypot={writer.honeypot}>
       <Form method="post" action={action} {...getFormProps(form)} className="space-y-3">
         <ProtectedFields honeypot />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <FormErrors errors={form.errors} />
+        <FormErrors errors={form.errors} {...refused("")} />
         {quote ? (
           <div>
             <input type="hidden" name="quoteOf" value={quote.id} />
@@ -196,7 +196,7 @@ export function ReplyForm({
           errors={fields.body.errors}
           hint={`Plain text, up to ${TEXT_LIMITS.body.max} characters. Links work; start lines with > to quote.`}
         >
-          <textarea {...getTextareaProps(fields.body)} rows={6} className={inputClass} />
+          <textarea {...getTextareaProps(fields.body)} {...refused(fields.body.name)} rows={6} className={inputClass} />
         </Field>
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? "Sending..." : submitLabel}

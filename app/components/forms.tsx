@@ -1,9 +1,12 @@
 import { type FieldMetadata, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { createContext, type ReactNode, useContext } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useRef } from "react";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { HoneypotInputProps } from "remix-utils/honeypot/server";
 import type { z } from "zod";
+import { focusRefusal, type Refused, refusalFocus, refusedAt } from "./refusal-focus";
+
+export type { Refused } from "./refusal-focus";
 
 /** What a page with a protected public form passes down: publicFormProps() of its loader. */
 export function PublicFormProvider({
@@ -131,7 +134,9 @@ function maxLengthOf(field: z.ZodType): number | null {
 /**
  * conform's form state for a form of the site: the same zod schema checks it in the browser (when
  * it is sent, then as each refused field is typed in) and on the server, whose answer arrives as
- * lastResult.
+ * lastResult. The third value says where focus goes when the server refused the form
+ * (./refusal-focus): `refused(name)` is spread on the input of the field called `name`, and
+ * `refused("")` on the form's FormErrors.
  */
 export function useSchemaForm<Schema extends z.ZodObject>(
   id: string,
@@ -139,7 +144,7 @@ export function useSchemaForm<Schema extends z.ZodObject>(
   lastResult?: SubmissionResult<string[]>,
   { validateInBrowser = true } = {},
 ) {
-  return useForm<z.input<Schema>, z.output<Schema>>({
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id,
     lastResult,
     constraint: schemaConstraint(schema),
@@ -158,6 +163,32 @@ export function useSchemaForm<Schema extends z.ZodObject>(
     // needs two clicks", docs/decisions/024).
     shouldRevalidate: validateInBrowser ? "onInput" : "onSubmit",
   });
+  return [form, fields, useRefused(id, lastResult, Object.keys(schema.shape))] as const;
+}
+
+/**
+ * Where focus goes when the server refused the form `formId` (./refusal-focus), for a form of
+ * conform's: useSchemaForm's, or one with a check of its own (the story editor). `order` is the
+ * fields' order on the page.
+ */
+export function useRefused(
+  formId: string,
+  lastResult: SubmissionResult<string[]> | undefined,
+  order: readonly string[],
+): Refused {
+  const focus = refusalFocus(lastResult?.error, order);
+  // With JavaScript the page stays and its pressed button, disabled while the form was sent, had
+  // dropped focus to <body>. conform focuses a field the server blamed, not a form's message: a
+  // refusal that arrives after the page was first drawn goes where focusRefusal points.
+  const firstResult = useRef(lastResult);
+  useEffect(() => {
+    if (lastResult === firstResult.current || focus === null) return;
+    const frame = requestAnimationFrame(() => focusRefusal(document.getElementById(formId) ?? document));
+    return () => cancelAnimationFrame(frame);
+  }, [lastResult, focus, formId]);
+  // Without JavaScript a refused form is a new page: `autofocus` on the first field the server
+  // blamed, or on the form's message when it blamed none (a wrong password).
+  return refusedAt(focus);
 }
 
 /** A new password with its rule shown (registration, reset). */
@@ -165,14 +196,23 @@ export function NewPasswordField({
   field,
   label,
   hint,
+  autoFocus,
 }: {
   field: FieldMetadata<string>;
   label: string;
   hint: string;
+  /** From useSchemaForm's `refused`. */
+  autoFocus?: boolean;
 }) {
   return (
     <Field id={field.id} label={label} errors={field.errors} hint={hint}>
-      <input {...getInputProps(field, { type: "password" })} autoComplete="new-password" className={inputClass} />
+      <input
+        {...getInputProps(field, { type: "password" })}
+        // biome-ignore lint/a11y/noAutofocus: the field of a refused form (no JavaScript needed).
+        autoFocus={autoFocus}
+        autoComplete="new-password"
+        className={inputClass}
+      />
     </Field>
   );
 }

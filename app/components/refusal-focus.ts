@@ -55,3 +55,22 @@ export function refusalFocus(
   if (field !== undefined) return field;
   return Object.values(errors).some((messages) => messages?.length) ? "" : null;
 }
+
+/** What an element spreads to take focus in the first HTML of a refused form: see refusedBy. */
+export type Refused = (name: string) => { autoFocus?: boolean; tabIndex?: number };
+
+/**
+ * refusalFocus as props: `refused(name)` is spread on the input of the field called `name`, and
+ * `refused("")` on the form's FormErrors; only the one refusalFocus chose gets `autofocus`.
+ */
+export function refusedBy(
+  errors: Record<string, readonly string[] | null | undefined> | null | undefined,
+  order: readonly string[],
+): Refused {
+  return refusedAt(refusalFocus(errors, order));
+}
+
+/** The props of refusedBy, for a `focus` refusalFocus gave. */
+export function refusedAt(focus: string | null): Refused {
+  return (name) => (focus !== name ? {} : name === "" ? FOCUS_FIRST : { autoFocus: true });
+}

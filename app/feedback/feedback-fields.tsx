@@ -1,5 +1,5 @@
 import { type FieldMetadata, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { Field, inputClass } from "~/components/forms";
+import { Field, inputClass, type Refused } from "~/components/forms";
 import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES } from "./feedback-form";
 
 const TYPE_LABELS: Record<(typeof FEEDBACK_TYPES)[number], string> = {
@@ -22,13 +22,17 @@ type Fields = {
   content: FieldMetadata<string | undefined>;
 };
 
-/** Type, category and the feedback itself: the same fields on /feedback and in the dialog. */
-export function FeedbackFields({ fields }: { fields: Fields }) {
+/**
+ * Type, category and the feedback itself: the same fields on /feedback and in the dialog (whose
+ * form, sent by JavaScript only, has no refused first HTML: no `refused`).
+ */
+export function FeedbackFields({ fields, refused = () => ({}) }: { fields: Fields; refused?: Refused }) {
   return (
     <>
       <Field id={fields.type.id} label="Type" errors={fields.type.errors}>
         <select
           {...getSelectProps(fields.type)}
+          {...refused(fields.type.name)}
           defaultValue={fields.type.initialValue ?? "general"}
           className={inputClass}
         >
@@ -42,6 +46,7 @@ export function FeedbackFields({ fields }: { fields: Fields }) {
       <Field id={fields.category.id} label="Category" errors={fields.category.errors}>
         <select
           {...getSelectProps(fields.category)}
+          {...refused(fields.category.name)}
           defaultValue={fields.category.initialValue ?? "general"}
           className={inputClass}
         >
@@ -53,7 +58,12 @@ export function FeedbackFields({ fields }: { fields: Fields }) {
         </select>
       </Field>
       <Field id={fields.content.id} label="Your feedback" errors={fields.content.errors}>
-        <textarea {...getTextareaProps(fields.content)} rows={6} className={inputClass} />
+        <textarea
+          {...getTextareaProps(fields.content)}
+          {...refused(fields.content.name)}
+          rows={6}
+          className={inputClass}
+        />
       </Field>
     </>
   );

@@ -5,12 +5,21 @@ import { SectionTitle } from "~/components/page-title";
 import { AVATAR_MAX_BYTES } from "./avatar";
 
 /** Upload and remove forms of the avatar, on /profile and /settings/profile (each route's action calls handleAvatarForm). */
-export function AvatarForms({ avatar, errors }: { avatar: string | null; errors: string[] }) {
+export function AvatarForms({
+  avatar,
+  errors,
+  focus,
+}: {
+  avatar: string | null;
+  errors: string[];
+  /** The message's focus in the first HTML of a refused upload (~/components/refusal-focus). */
+  focus?: { autoFocus?: boolean; tabIndex?: number };
+}) {
   const busy = useNavigation().state === "submitting";
   return (
     <section aria-labelledby="avatar-heading" className="mt-10">
       <SectionTitle id="avatar-heading">Avatar</SectionTitle>
-      <FormErrors errors={errors} />
+      <FormErrors errors={errors} {...focus} />
       <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-wrap items-end gap-3">
         <AuthenticityTokenInput name="csrf" />
         <input type="hidden" name="intent" value="upload" />

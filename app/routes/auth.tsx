@@ -59,7 +59,7 @@ function LoginForm({
   lastResult?: Route.ComponentProps["actionData"];
 }) {
   const navigation = useNavigation();
-  const [form, fields] = useSchemaForm(
+  const [form, fields, refused] = useSchemaForm(
     "login",
     LoginSchema,
     lastResult?.intent === "login" ? lastResult.result : undefined,
@@ -70,19 +70,29 @@ function LoginForm({
       <ProtectedFields honeypot />
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <FormErrors errors={form.errors} />
+      <FormErrors errors={form.errors} {...refused("")} />
       <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
-        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
+        <input
+          {...getInputProps(fields.email, { type: "email" })}
+          {...refused(fields.email.name)}
+          autoComplete="email"
+          className={inputClass}
+        />
       </Field>
       <Field id={fields.password.id} label="Password" errors={fields.password.errors}>
         <input
           {...getInputProps(fields.password, { type: "password" })}
+          {...refused(fields.password.name)}
           autoComplete="current-password"
           className={inputClass}
         />
       </Field>
       <div className="flex items-center gap-2">
-        <input {...getInputProps(fields.remember, { type: "checkbox" })} className="size-5" />
+        <input
+          {...getInputProps(fields.remember, { type: "checkbox" })}
+          {...refused(fields.remember.name)}
+          className="size-5"
+        />
         <label htmlFor={fields.remember.id}>Remember me for 30 days</label>
       </div>
       <div className="flex flex-wrap items-center gap-4">
@@ -103,7 +113,7 @@ function RegisterForm({
   lastResult?: Route.ComponentProps["actionData"];
 }) {
   const navigation = useNavigation();
-  const [form, fields] = useSchemaForm(
+  const [form, fields, refused] = useSchemaForm(
     "register",
     RegisterSchema,
     lastResult?.intent === "register" ? lastResult.result : undefined,
@@ -114,9 +124,14 @@ function RegisterForm({
       <ProtectedFields honeypot />
       <input type="hidden" name="intent" value="register" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <FormErrors errors={form.errors} />
+      <FormErrors errors={form.errors} {...refused("")} />
       <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
-        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
+        <input
+          {...getInputProps(fields.email, { type: "email" })}
+          {...refused(fields.email.name)}
+          autoComplete="email"
+          className={inputClass}
+        />
       </Field>
       <Field
         id={fields.username.id}
@@ -124,9 +139,19 @@ function RegisterForm({
         errors={fields.username.errors}
         hint={`${USERNAME_MIN} to ${USERNAME_MAX} letters, digits, - or _.`}
       >
-        <input {...getInputProps(fields.username, { type: "text" })} autoComplete="username" className={inputClass} />
+        <input
+          {...getInputProps(fields.username, { type: "text" })}
+          {...refused(fields.username.name)}
+          autoComplete="username"
+          className={inputClass}
+        />
       </Field>
-      <NewPasswordField field={fields.password} label="Password" hint={`At least ${NEW_PASSWORD_MIN} characters.`} />
+      <NewPasswordField
+        field={fields.password}
+        {...refused(fields.password.name)}
+        label="Password"
+        hint={`At least ${NEW_PASSWORD_MIN} characters.`}
+      />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? "Creating your account..." : "Create account"}
       </button>

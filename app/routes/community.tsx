@@ -83,14 +83,18 @@ function NewThreadForm({
   lastResult?: Route.ComponentProps["actionData"];
 }) {
   const busy = useNavigation().formAction === "/community";
-  const [form, fields] = useSchemaForm("new-thread", ThreadSchema, lastResult, { validateInBrowser: false });
+  const [form, fields, refused] = useSchemaForm("new-thread", ThreadSchema, lastResult, { validateInBrowser: false });
   return (
     <PublicFormProvider csrf={writer.csrf} honeypot={writer.honeypot}>
       <Form method="post" action="/community" {...getFormProps(form)} className="space-y-3">
         <ProtectedFields honeypot />
-        <FormErrors errors={form.errors} />
+        <FormErrors errors={form.errors} {...refused("")} />
         <Field id={fields.title.id} label="Title" errors={fields.title.errors}>
-          <input {...getInputProps(fields.title, { type: "text" })} className={inputClass} />
+          <input
+            {...getInputProps(fields.title, { type: "text" })}
+            {...refused(fields.title.name)}
+            className={inputClass}
+          />
         </Field>
         <Field
           id={fields.body.id}
@@ -98,7 +102,7 @@ function NewThreadForm({
           errors={fields.body.errors}
           hint={`Plain text, up to ${TEXT_LIMITS.body.max} characters. Links work.`}
         >
-          <textarea {...getTextareaProps(fields.body)} rows={6} className={inputClass} />
+          <textarea {...getTextareaProps(fields.body)} {...refused(fields.body.name)} rows={6} className={inputClass} />
         </Field>
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? "Starting..." : "Start thread"}

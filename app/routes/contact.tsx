@@ -31,17 +31,26 @@ export const meta: Route.MetaFunction = (args) =>
 
 function ContactForm({ sender, lastResult }: { sender: Sender; lastResult?: Route.ComponentProps["actionData"] }) {
   const busy = useNavigation().formAction === "/contact";
-  const [form, fields] = useSchemaForm("contact", ContactSchema, lastResult, { validateInBrowser: false });
+  const [form, fields, refused] = useSchemaForm("contact", ContactSchema, lastResult, { validateInBrowser: false });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <ProtectedFields honeypot />
-      <FormErrors errors={form.errors} />
-      <SenderFields fields={fields} sender={sender} />
+      <FormErrors errors={form.errors} {...refused("")} />
+      <SenderFields fields={fields} sender={sender} refused={refused} />
       <Field id={fields.subject.id} label="Subject (optional)" errors={fields.subject.errors}>
-        <input {...getInputProps(fields.subject, { type: "text" })} className={inputClass} />
+        <input
+          {...getInputProps(fields.subject, { type: "text" })}
+          {...refused(fields.subject.name)}
+          className={inputClass}
+        />
       </Field>
       <Field id={fields.message.id} label="Message" errors={fields.message.errors}>
-        <textarea {...getTextareaProps(fields.message)} rows={6} className={inputClass} />
+        <textarea
+          {...getTextareaProps(fields.message)}
+          {...refused(fields.message.name)}
+          rows={6}
+          className={inputClass}
+        />
       </Field>
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? "Sending..." : "Send message"}

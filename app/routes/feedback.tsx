@@ -46,7 +46,7 @@ function FeedbackForm({ page, lastResult }: { page: string; lastResult?: Route.C
   // The server checks it. With conform's browser check on, a valid post that
   // followed a rejected one sent no request at all (cause not found yet), so
   // this page relies on the server; the dialog checks in the browser.
-  const [form, fields] = useSchemaForm("feedback", FeedbackSchema, lastResult, { validateInBrowser: false });
+  const [form, fields, refused] = useSchemaForm("feedback", FeedbackSchema, lastResult, { validateInBrowser: false });
   const resolution = useRef<HTMLInputElement>(null);
   // With JavaScript, the screen size goes along ("width x height", spec §3).
   useEffect(() => {
@@ -56,8 +56,8 @@ function FeedbackForm({ page, lastResult }: { page: string; lastResult?: Route.C
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <ProtectedFields honeypot />
       <input type="hidden" name="page" value={page} />
-      <FormErrors errors={form.errors} />
-      <FeedbackFields fields={fields} />
+      <FormErrors errors={form.errors} {...refused("")} />
+      <FeedbackFields fields={fields} refused={refused} />
       <input {...getInputProps(fields.screenResolution, { type: "hidden" })} ref={resolution} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? "Submitting..." : "Send feedback"}

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { requireUser } from "~/auth/auth.server";
 import { PageTitle, SectionTitle } from "~/components/page-title";
+import { FOCUS_FIRST, useFocusAfterRefusal } from "~/components/refusal-focus";
 import { DEFAULT_AVATAR } from "~/profile/avatar";
 import { handleAvatarForm } from "~/profile/avatar.server";
 import { AvatarForms } from "~/profile/avatar-forms";
@@ -63,6 +64,8 @@ function LinkList({ links }: { links: readonly (readonly [to: string, label: str
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { username, displayName, bio, avatar, isAdmin, joined, counts } = loaderData;
+  // After a refused upload, with JavaScript, focus goes to its message.
+  useFocusAfterRefusal();
   const errors = [
     ...(actionData?.error?.[""] ?? []),
     ...(actionData?.error?.avatar ?? []),
@@ -99,7 +102,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <Count label="Submitted stories" value={counts.submitted} to="/edit-story" />
       </dl>
 
-      <AvatarForms avatar={avatar} errors={errors} />
+      <AvatarForms avatar={avatar} errors={errors} focus={errors.length ? FOCUS_FIRST : undefined} />
 
       <section aria-labelledby="links-heading" className="mt-10">
         <SectionTitle id="links-heading">Your reading</SectionTitle>

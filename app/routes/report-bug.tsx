@@ -47,23 +47,36 @@ function BugForm({
   page: string;
   lastResult?: Route.ComponentProps["actionData"];
 }) {
-  const [form, fields] = useSchemaForm("bug-report", BugReportSchema, lastResult, { validateInBrowser: false });
+  const [form, fields, refused] = useSchemaForm("bug-report", BugReportSchema, lastResult, {
+    validateInBrowser: false,
+  });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <ProtectedFields honeypot />
-      <FormErrors errors={form.errors} />
+      <FormErrors errors={form.errors} {...refused("")} />
       <Field id={fields.whatHappened.id} label="What happened?" errors={fields.whatHappened.errors}>
-        <textarea {...getTextareaProps(fields.whatHappened)} rows={4} className={inputClass} />
+        <textarea
+          {...getTextareaProps(fields.whatHappened)}
+          {...refused(fields.whatHappened.name)}
+          rows={4}
+          className={inputClass}
+        />
       </Field>
       <Field id={fields.steps.id} label="Steps to make it happen again" errors={fields.steps.errors}>
-        <textarea {...getTextareaProps(fields.steps)} rows={3} className={inputClass} />
+        <textarea {...getTextareaProps(fields.steps)} {...refused(fields.steps.name)} rows={3} className={inputClass} />
       </Field>
       <Field id={fields.expected.id} label="What did you expect?" errors={fields.expected.errors}>
-        <textarea {...getTextareaProps(fields.expected)} rows={2} className={inputClass} />
+        <textarea
+          {...getTextareaProps(fields.expected)}
+          {...refused(fields.expected.name)}
+          rows={2}
+          className={inputClass}
+        />
       </Field>
       <Field id={fields.page.id} label="Page" errors={fields.page.errors}>
         <input
           {...getInputProps(fields.page, { type: "text" })}
+          {...refused(fields.page.name)}
           defaultValue={fields.page.initialValue ?? page}
           className={inputClass}
         />
@@ -71,6 +84,7 @@ function BugForm({
       <Field id={fields.severity.id} label="How bad is it?" errors={fields.severity.errors}>
         <select
           {...getSelectProps(fields.severity)}
+          {...refused(fields.severity.name)}
           defaultValue={fields.severity.initialValue ?? "medium"}
           className={inputClass}
         >

@@ -86,7 +86,7 @@ export const headers: Route.HeadersFunction = keepResponseHeaders;
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Reset your password" });
 
 function RequestForm({ lastResult }: { lastResult?: Route.ComponentProps["actionData"] }) {
-  const [form, fields] = useSchemaForm(
+  const [form, fields, refused] = useSchemaForm(
     "reset-request",
     ResetRequestSchema,
     lastResult?.intent === "request" ? lastResult.result : undefined,
@@ -95,9 +95,14 @@ function RequestForm({ lastResult }: { lastResult?: Route.ComponentProps["action
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <ProtectedFields honeypot />
       <input type="hidden" name="intent" value="request" />
-      <FormErrors errors={form.errors} />
+      <FormErrors errors={form.errors} {...refused("")} />
       <Field id={fields.email.id} label="Email" errors={fields.email.errors}>
-        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
+        <input
+          {...getInputProps(fields.email, { type: "email" })}
+          {...refused(fields.email.name)}
+          autoComplete="email"
+          className={inputClass}
+        />
       </Field>
       <button type="submit" className="btn btn-primary">
         Send me a reset link
@@ -107,7 +112,7 @@ function RequestForm({ lastResult }: { lastResult?: Route.ComponentProps["action
 }
 
 function NewPasswordForm({ token, lastResult }: { token: string; lastResult?: Route.ComponentProps["actionData"] }) {
-  const [form, fields] = useSchemaForm(
+  const [form, fields, refused] = useSchemaForm(
     "reset-password",
     ResetPasswordSchema,
     lastResult?.intent === "reset" ? lastResult.result : undefined,
@@ -117,15 +122,17 @@ function NewPasswordForm({ token, lastResult }: { token: string; lastResult?: Ro
       <ProtectedFields honeypot />
       <input type="hidden" name="intent" value="reset" />
       <input type="hidden" name="token" value={token} />
-      <FormErrors errors={form.errors} />
+      <FormErrors errors={form.errors} {...refused("")} />
       <NewPasswordField
         field={fields.password}
+        {...refused(fields.password.name)}
         label="New password"
         hint={`At least ${NEW_PASSWORD_MIN} characters.`}
       />
       <Field id={fields.confirm.id} label="Repeat the new password" errors={fields.confirm.errors}>
         <input
           {...getInputProps(fields.confirm, { type: "password" })}
+          {...refused(fields.confirm.name)}
           autoComplete="new-password"
           className={inputClass}
         />

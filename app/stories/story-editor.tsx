@@ -15,7 +15,7 @@ import {
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { Field, FormErrors, inputClass } from "~/components/forms";
+import { Field, FormErrors, inputClass, useRefused } from "~/components/forms";
 import type { Term } from "~/content/story";
 import { formatCount } from "~/utils/text";
 import { CONTENT_WARNINGS } from "./content-warnings";
@@ -69,6 +69,17 @@ export function StoryEditor({
     defaultValue: { ...values, mature: values.mature ? "on" : undefined } as never,
     shouldValidate: "onSubmit",
   });
+  const refused = useRefused(form.id, lastResult, [
+    "title",
+    "summary",
+    "markdown",
+    "category",
+    "tag",
+    "newTags",
+    "warnings",
+    "mature",
+    "agree",
+  ]);
   const busy = useNavigation().state === "submitting";
   // The text the form shows: a refused post's comes back in lastResult (the server's render counts it too).
   const [words, setWords] = useState(() => {
@@ -101,7 +112,7 @@ export function StoryEditor({
       }}
     >
       <AuthenticityTokenInput name="csrf" />
-      <FormErrors errors={form.errors} />
+      <FormErrors errors={form.errors} {...refused("")} />
       {restore ? (
         <div role="status" className="rounded border border-line bg-surface p-3">
           This browser kept a copy of your text from {new Date(restore.savedAt).toLocaleString("en-US")} that was not
@@ -125,6 +136,7 @@ export function StoryEditor({
       <Field id={fields.title.id} label="Title" errors={fields.title.errors}>
         <input
           {...getInputProps(fields.title, { type: "text" })}
+          {...refused(fields.title.name)}
           maxLength={STORY_LIMITS.titleMax}
           className={inputClass}
         />
@@ -137,6 +149,7 @@ export function StoryEditor({
       >
         <textarea
           {...getTextareaProps(fields.summary)}
+          {...refused(fields.summary.name)}
           rows={3}
           maxLength={STORY_LIMITS.summaryMax}
           className={inputClass}
@@ -150,6 +163,7 @@ export function StoryEditor({
       >
         <textarea
           {...getTextareaProps(fields.markdown)}
+          {...refused(fields.markdown.name)}
           rows={18}
           maxLength={STORY_LIMITS.markdownMaxChars}
           className={`${inputClass} font-serif`}
@@ -160,7 +174,7 @@ export function StoryEditor({
         </p>
       </Field>
       <Field id={fields.category.id} label="Category" errors={fields.category.errors}>
-        <select {...getSelectProps(fields.category)} className={inputClass}>
+        <select {...getSelectProps(fields.category)} {...refused(fields.category.name)} className={inputClass}>
           <option value="">Choose a category</option>
           {categories.map((c) => (
             <option key={c.slug} value={c.slug}>
@@ -189,6 +203,8 @@ export function StoryEditor({
         >
           <input
             {...getInputProps(fields.newTags, { type: "text" })}
+            {...refused(fields.newTags.name)}
+            {...refused(fields.tag.name)}
             maxLength={STORY_LIMITS.newTagsMaxChars}
             className={inputClass}
           />
@@ -201,9 +217,9 @@ export function StoryEditor({
           {getCollectionProps(fields.warnings, {
             type: "checkbox",
             options: CONTENT_WARNINGS.map((w) => w.id),
-          }).map((props) => (
+          }).map((props, index) => (
             <label key={props.id} className="inline-flex items-center gap-2">
-              <input {...props} key={props.key} />
+              <input {...props} {...(index === 0 ? refused(fields.warnings.name) : {})} key={props.key} />
               {CONTENT_WARNINGS.find((w) => w.id === props.value)?.label}
             </label>
           ))}
@@ -215,14 +231,18 @@ export function StoryEditor({
         ) : null}
       </fieldset>
       <label className="flex items-center gap-2">
-        <input {...getInputProps(fields.mature, { type: "checkbox" })} />
+        <input {...getInputProps(fields.mature, { type: "checkbox" })} {...refused(fields.mature.name)} />
         Mature content: for adult readers only
       </label>
       {children}
       {agreement ? (
         <div className="space-y-1">
           <label className="flex items-start gap-2">
-            <input {...getInputProps(fields.agree, { type: "checkbox" })} className="mt-1" />
+            <input
+              {...getInputProps(fields.agree, { type: "checkbox" })}
+              {...refused(fields.agree.name)}
+              className="mt-1"
+            />
             <span>
               This story is my own original work, and it follows the{" "}
               <Link to="/support/guidelines">community guidelines</Link> and the <Link to="/legal/terms">terms</Link>{" "}

@@ -117,6 +117,7 @@ test("a password change signs out the other browser and keeps this one", async (
   await page.getByLabel("New password again").fill("a-brand-new-password");
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByText("Your current password is not right.")).toBeVisible();
+  await expect(passwordForm.getByLabel("Current password")).toBeFocused();
 
   await passwordForm.getByLabel("Current password").fill(reader.password);
   await page.getByLabel("New password", { exact: true }).fill("a-brand-new-password");
@@ -226,6 +227,8 @@ for (const choice of ["anonymise", "remove"] as const) {
     await page.getByLabel("Your password").fill("not-my-password");
     await page.getByRole("button", { name: "Delete my account" }).click();
     await expect(page.getByText("That is not your password. Nothing was deleted.")).toBeVisible();
+    // The form is at the page's foot: focus, not the page's top, is where the reader fixes it.
+    await expect(page.getByLabel("Your password")).toBeFocused();
 
     if (choice === "remove") await page.getByRole("radio", { name: "Remove them" }).check();
     await page.getByLabel("Your password").fill(reader.password);

@@ -30,13 +30,19 @@ test("a reader registers, is signed in, signs out and signs in again", async ({ 
   await expect(page).toHaveURL("/stories?page=2");
 });
 
-test("a wrong password gets a clear message and keeps the email", async ({ page, javaScriptEnabled }) => {
+test("a wrong password gets a clear message, which takes focus, and keeps the email", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const reader = newReader();
   await register(page, reader);
   await page.getByRole("banner").getByLabel(`Account menu for ${reader.username}`).click();
   await signOut(page);
   await signIn(page, reader.email, "not-the-password");
   await expect(page.getByRole("alert")).toHaveText("The email or password is not right.");
+  // Not <body> (the pressed button was disabled while the form was sent), nor the page's top
+  // (without JavaScript the answer is a new page): a keyboard or screen-reader user is at the message.
+  await expect(page.getByRole("alert")).toBeFocused();
   await expect(page.getByLabel("Email")).toHaveValue(reader.email);
   // The server never sends a password back into the page.
   if (!javaScriptEnabled) await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
@@ -54,6 +60,7 @@ test("a taken email or username gets a message on the field", async ({ page, bro
   await other.getByLabel("Password").fill("long-enough-password");
   await other.getByRole("button", { name: "Create account" }).click();
   await expect(other.getByText("An account with this email already exists. Sign in instead?")).toBeVisible();
+  await expect(other.getByLabel("Email")).toBeFocused();
   await expect(other.getByLabel("Username")).toHaveValue(`x${reader.username}`);
   await otherContext.close();
 });

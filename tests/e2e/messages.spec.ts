@@ -21,6 +21,8 @@ test("the contact form: a short message is sent back with the text kept; a good 
   await page.getByLabel("Message", { exact: true }).fill("Hi");
   await page.getByRole("button", { name: "Send message" }).click();
   await expect(page.getByText("Please write a little more (at least 10 characters).")).toBeVisible();
+  // Focus is on the field to fix, with JavaScript or without (a new page).
+  await expect(page.getByLabel("Message", { exact: true })).toBeFocused();
   await expect(page.getByLabel("Your name")).toHaveValue("Mara Quill");
   await expect(page.getByLabel("Subject (optional)")).toHaveValue(`A story for you ${marker}`);
   await checkA11y();

@@ -243,6 +243,8 @@ test("an empty form names every missing field on the first send; the count start
   ]) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
+  // Focus is on the first field to fix, with JavaScript or without (a new page).
+  await expect(page.getByLabel("Title")).toBeFocused();
   // The title carries its limit: typing stops at 120 characters, as in every form of the site.
   await page.getByLabel("Title").fill("x".repeat(400));
   await expect(page.getByLabel("Title")).toHaveValue("x".repeat(120));

@@ -169,13 +169,17 @@ for (const path of ["/", "/stories", "/story/last-ferry-to-hollin-isle"]) {
 // (app/preferences/reading-settings-button.tsx). Then 0.1 KB on /stories (stop 62; about 90 bytes, a
 // rounding crossed): the filters' fold is named by what it holds ("Filter" where nothing sorts), an
 // empty filtered list links to every story, and the header's search box shows the words of the
-// search shown after Back (docs/decisions/054).
+// search shown after Back (docs/decisions/054). Then 0.6 KB on /community-story (stop 63; 600 bytes):
+// after the server refuses a reply, focus goes to the field to fix or the form's message, with
+// JavaScript and without (app/components/refusal-focus.ts, one file of its own that the admin and
+// settings pages share, reached through the form kit; docs/decisions/055). The reply form is at the
+// foot of a long page, where a refused reply without JavaScript left the reader at the top.
 const READER_JS_KB = {
   "/": 115.3,
   "/stories": 116.2,
   "/story/:slug": 118.5,
   "/reader/:slug": 118.5,
-  "/community-story/:slug": 156.1,
+  "/community-story/:slug": 156.7,
   "/bookmarks": 117.4,
 };
 

@@ -6,7 +6,6 @@ import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { Field, FormErrors, inputClass, useSchemaForm } from "~/components/forms";
 import { PageTitle, SectionTitle } from "~/components/page-title";
-import { FOCUS_FIRST, refusalFocus } from "~/components/refusal-focus";
 import { ScrollX } from "~/components/scroll-x";
 import { AUDIT_PAGE_SIZE, listAudit } from "~/site/audit.server";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
@@ -110,9 +109,7 @@ const show = (value: unknown) => (value === null || value === undefined ? "" : J
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, audit, page, pages } = loaderData;
   const busy = useNavigation().formAction === "/admin/settings";
-  const [form, fields] = useSchemaForm("site-settings", SiteSettingsSchema, actionData);
-  // Without JavaScript the refused form's first HTML focuses its first invalid field (or its message).
-  const focus = refusalFocus(actionData?.error, Object.keys(SiteSettingsSchema.shape));
+  const [form, fields, refused] = useSchemaForm("site-settings", SiteSettingsSchema, actionData);
   return (
     <div>
       <PageTitle>Site settings</PageTitle>
@@ -123,10 +120,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         className="mt-6 max-w-xl space-y-5 rounded-lg border border-line bg-surface p-card"
       >
         <AuthenticityTokenInput name="csrf" />
-        <FormErrors errors={form.errors} {...(focus === "" ? FOCUS_FIRST : {})} />
+        <FormErrors errors={form.errors} {...refused("")} />
         <OnOff
           meta={fields.communityContent}
-          autoFocus={focus === "communityContent"}
+          autoFocus={refused(fields.communityContent.name).autoFocus === true}
           saved={actionData ? null : settings.communityContent}
           on="Open"
           off="Closed"
@@ -135,7 +132,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         />
         <OnOff
           meta={fields.registrationOpen}
-          autoFocus={focus === "registrationOpen"}
+          autoFocus={refused(fields.registrationOpen.name).autoFocus === true}
           saved={actionData ? null : settings.registrationOpen}
           on="Open"
           off="Closed"
@@ -144,7 +141,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         />
         <OnOff
           meta={fields.maintenanceMode}
-          autoFocus={focus === "maintenanceMode"}
+          autoFocus={refused(fields.maintenanceMode.name).autoFocus === true}
           saved={actionData ? null : settings.maintenanceMode}
           on="On"
           off="Off"
@@ -162,8 +159,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             defaultValue={fields.syncIntervalMinutes.initialValue ?? String(settings.syncIntervalMinutes)}
             aria-describedby={`${fields.syncIntervalMinutes.id}-hint${fields.syncIntervalMinutes.errors ? ` ${fields.syncIntervalMinutes.id}-error` : ""}`}
             title={SETTING_MESSAGES.interval}
-            // biome-ignore lint/a11y/noAutofocus: the first field of a refused form (no JavaScript needed).
-            autoFocus={focus === "syncIntervalMinutes"}
+            {...refused(fields.syncIntervalMinutes.name)}
             className={inputClass}
           />
         </Field>
@@ -178,8 +174,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             defaultValue={fields.contactEmail.initialValue ?? settings.contactEmail}
             aria-describedby={`${fields.contactEmail.id}-hint${fields.contactEmail.errors ? ` ${fields.contactEmail.id}-error` : ""}`}
             autoComplete="off"
-            // biome-ignore lint/a11y/noAutofocus: the first field of a refused form (no JavaScript needed).
-            autoFocus={focus === "contactEmail"}
+            {...refused(fields.contactEmail.name)}
             className={inputClass}
           />
         </Field>

@@ -52,7 +52,9 @@ export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Edit
 export default function EditPost({ loaderData, actionData }: Route.ComponentProps) {
   const { post, body, place, writer } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useSchemaForm("edit-post", EditSchema, actionData ?? undefined, { validateInBrowser: false });
+  const [form, fields, refused] = useSchemaForm("edit-post", EditSchema, actionData ?? undefined, {
+    validateInBrowser: false,
+  });
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <PageTitle>Edit your post</PageTitle>
@@ -72,7 +74,7 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
       <PublicFormProvider csrf={writer.csrf} honeypot={writer.honeypot}>
         <Form method="post" {...getFormProps(form)} className="space-y-4">
           <ProtectedFields honeypot />
-          <FormErrors errors={form.errors} />
+          <FormErrors errors={form.errors} {...refused("")} />
           <Field
             id={fields.body.id}
             label="Your post"
@@ -82,6 +84,7 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
             {/* Filled with the post as it is; after a refused edit, with what was typed. */}
             <textarea
               {...getTextareaProps(fields.body)}
+              {...refused(fields.body.name)}
               defaultValue={fields.body.initialValue ?? body}
               rows={10}
               className={inputClass}

@@ -75,7 +75,7 @@ export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Repo
 export default function Report({ loaderData, actionData }: Route.ComponentProps) {
   const { post, writer } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useSchemaForm("report-form", ReportSchema, actionData, { validateInBrowser: false });
+  const [form, fields, refused] = useSchemaForm("report-form", ReportSchema, actionData, { validateInBrowser: false });
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <PageTitle>Report a post</PageTitle>
@@ -87,12 +87,13 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
         <Form method="post" action={`/community/report?post=${post.id}`} {...getFormProps(form)} className="space-y-4">
           <ProtectedFields honeypot />
           <input type="hidden" name="postId" value={post.id} />
-          <FormErrors errors={form.errors} />
+          <FormErrors errors={form.errors} {...refused("")} />
           <fieldset aria-describedby={fields.reason.errors?.length ? `${fields.reason.id}-error` : undefined}>
             <legend className="font-semibold">Reason</legend>
-            {Object.entries(REPORT_REASONS).map(([value, label]) => (
+            {Object.entries(REPORT_REASONS).map(([value, label], index) => (
               <label key={value} className="mt-2 flex items-center gap-2">
                 <input
+                  {...(index === 0 ? refused(fields.reason.name) : {})}
                   type="radio"
                   name={fields.reason.name}
                   value={value}
@@ -113,7 +114,12 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
             errors={fields.details.errors}
             hint={`Up to ${TEXT_LIMITS.reportDetails.max} characters.`}
           >
-            <textarea {...getTextareaProps(fields.details)} rows={4} className={inputClass} />
+            <textarea
+              {...getTextareaProps(fields.details)}
+              {...refused(fields.details.name)}
+              rows={4}
+              className={inputClass}
+            />
           </Field>
           <div className="flex flex-wrap items-center gap-4">
             <SendOrGoBack busy={busy} label="Send report" busyLabel="Sending..." back={post.href ?? "/community"} />

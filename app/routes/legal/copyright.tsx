@@ -3,7 +3,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
 import { readPublicForm } from "~/auth/public-form.server";
-import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/components/forms";
+import {
+  Field,
+  FormErrors,
+  inputClass,
+  ProtectedFields,
+  PublicFormProvider,
+  type Refused,
+  useSchemaForm,
+} from "~/components/forms";
 import { InfoPage } from "~/components/info-page";
 import { SectionTitle } from "~/components/page-title";
 import { ACCURACY_STATEMENT, CLAIM_SENT, CopyrightClaimSchema, GOOD_FAITH_STATEMENT } from "~/messages/messages";
@@ -29,13 +37,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, { title: "Copyright Policy", description: "Authors own their stories. How to report copying." });
 
-function Statement({ field, text }: { field: Parameters<typeof getInputProps>[0]; text: string }) {
+function Statement({
+  field,
+  text,
+  refused,
+}: {
+  field: Parameters<typeof getInputProps>[0];
+  text: string;
+  refused: Refused;
+}) {
   const errorId = `${field.id}-error`;
   return (
     <div className="space-y-1">
       <div className="flex items-start gap-3">
         <input
           {...getInputProps(field, { type: "checkbox" })}
+          {...refused(field.name)}
           aria-describedby={field.errors?.length ? errorId : undefined}
           className="mt-1 size-5 shrink-0"
         />
@@ -55,21 +72,21 @@ function Statement({ field, text }: { field: Parameters<typeof getInputProps>[0]
 
 function ClaimForm({ sender, lastResult }: { sender: Sender; lastResult?: Route.ComponentProps["actionData"] }) {
   const busy = useNavigation().formAction === "/legal/copyright";
-  const [form, fields] = useSchemaForm("copyright-claim", CopyrightClaimSchema, lastResult, {
+  const [form, fields, refused] = useSchemaForm("copyright-claim", CopyrightClaimSchema, lastResult, {
     validateInBrowser: false,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <ProtectedFields honeypot />
-      <FormErrors errors={form.errors} />
-      <SenderFields fields={fields} sender={sender} />
+      <FormErrors errors={form.errors} {...refused("")} />
+      <SenderFields fields={fields} sender={sender} refused={refused} />
       <Field
         id={fields.work.id}
         label="The work that was copied"
         hint="Its title, where it was first published, and who wrote it."
         errors={fields.work.errors}
       >
-        <textarea {...getTextareaProps(fields.work)} rows={4} className={inputClass} />
+        <textarea {...getTextareaProps(fields.work)} {...refused(fields.work.name)} rows={4} className={inputClass} />
       </Field>
       <Field
         id={fields.location.id}
@@ -77,13 +94,22 @@ function ClaimForm({ sender, lastResult }: { sender: Sender; lastResult?: Route.
         hint="The address of the copy, on this site or elsewhere."
         errors={fields.location.errors}
       >
-        <input {...getInputProps(fields.location, { type: "text" })} className={inputClass} />
+        <input
+          {...getInputProps(fields.location, { type: "text" })}
+          {...refused(fields.location.name)}
+          className={inputClass}
+        />
       </Field>
       <Field id={fields.details.id} label="Anything else we should know (optional)" errors={fields.details.errors}>
-        <textarea {...getTextareaProps(fields.details)} rows={3} className={inputClass} />
+        <textarea
+          {...getTextareaProps(fields.details)}
+          {...refused(fields.details.name)}
+          rows={3}
+          className={inputClass}
+        />
       </Field>
-      <Statement field={fields.goodFaith} text={GOOD_FAITH_STATEMENT} />
-      <Statement field={fields.accurate} text={ACCURACY_STATEMENT} />
+      <Statement field={fields.goodFaith} text={GOOD_FAITH_STATEMENT} refused={refused} />
+      <Statement field={fields.accurate} text={ACCURACY_STATEMENT} refused={refused} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? "Sending..." : "Send the claim"}
       </button>

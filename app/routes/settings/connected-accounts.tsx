@@ -3,6 +3,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { connectedAccountsAction, connectedAccountsPage } from "~/auth/oidc-routes.server";
 import { FormErrors } from "~/components/form-errors";
 import { PageTitle, SectionTitle } from "~/components/page-title";
+import { FOCUS_FIRST } from "~/components/refusal-focus";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { formatDate } from "~/utils/dates";
 import { keepResponseHeaders } from "~/utils/http";
@@ -68,7 +69,8 @@ export default function ConnectedAccounts({ loaderData, actionData }: Route.Comp
         Sign in with an account you already have elsewhere. Connecting one never shares your reading with it.
       </p>
       <div className="mt-4">
-        <FormErrors errors={errors} />
+        {/* A refused connection (or a provider's answer) is a new page without JavaScript: its message takes focus. */}
+        <FormErrors errors={errors} {...FOCUS_FIRST} />
       </div>
       {providers.length === 0 ? (
         <p className="mt-6 rounded-lg border border-line bg-surface p-4">

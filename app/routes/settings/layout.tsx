@@ -1,5 +1,6 @@
 import { NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { SETTINGS_GROUPS } from "~/components/navigation";
+import { useFocusAfterRefusal } from "~/components/refusal-focus";
 import type { loader as rootLoader } from "~/root";
 import { PAGES_STYLESHEET } from "~/styles/pages-css";
 import type { Route } from "./+types/layout";
@@ -24,6 +25,8 @@ export const links: Route.LinksFunction = () => PAGES_STYLESHEET;
 export default function SettingsLayout() {
   const signedIn = Boolean(useRouteLoaderData<typeof rootLoader>("root")?.user);
   const { pathname } = useLocation();
+  // After a refused form, focus goes to its first invalid field or its message, on every settings page.
+  useFocusAfterRefusal();
   const groups = SETTINGS_GROUPS.map((group) => ({
     ...group,
     items: group.items.filter((item) => signedIn || !item.signedInOnly),

@@ -5,6 +5,7 @@ import { requireUser } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { FormErrors } from "~/components/form-errors";
 import { PageTitle } from "~/components/page-title";
+import { FOCUS_FIRST } from "~/components/refusal-focus";
 import { ScrollX } from "~/components/scroll-x";
 import {
   CHOOSABLE_KINDS,
@@ -54,7 +55,8 @@ export default function NotificationSettings({ loaderData, actionData }: Route.C
         you submitted is mailed the moment it is made. Everything else comes as one daily digest of the unread
         notifications you received on the site in the last day, so those email choices count only with the digest on.
       </p>
-      <FormErrors errors={errors} />
+      {/* Without JavaScript, a refused save is a new page: its message takes focus. */}
+      <FormErrors errors={errors} {...FOCUS_FIRST} />
       <Form method="post" className="mt-6 space-y-8">
         <AuthenticityTokenInput name="csrf" />
         {/* The table needs about 17rem of the reader's text (275 px); where the column is narrower

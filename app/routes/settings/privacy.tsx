@@ -11,6 +11,7 @@ import { readPostedForm } from "~/auth/csrf.server";
 import { destroyOtherSessions, destroySession } from "~/auth/session.server";
 import { Field, FormErrors, inputClass } from "~/components/forms";
 import { PageTitle, SectionTitle } from "~/components/page-title";
+import { FOCUS_FIRST, refusedBy } from "~/components/refusal-focus";
 import { CATEGORY_LABELS, mergeConsent, OPTIONAL_CATEGORIES } from "~/consent/consent";
 import { consentCookies, getAccountConsent, getConsent, saveAccountConsent } from "~/consent/consent.server";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
@@ -114,6 +115,8 @@ export default function PrivacySettings({ loaderData, actionData }: Route.Compon
   const confirmationErrors = errorsFor("delete", "confirmation");
   const submissionErrors = errorsFor("delete", "submissions");
   const chosen = reply?.intent === "delete" ? reply.initialValue?.submissions : undefined;
+  // Without JavaScript a refused form is a new page: its first field to blame (or message) takes focus.
+  const deleteFocus = refusedBy(reply?.intent === "delete" ? reply.error : null, ["submissions", "confirmation"]);
   return (
     <div className="max-w-2xl">
       <PageTitle>Privacy</PageTitle>
@@ -130,6 +133,7 @@ export default function PrivacySettings({ loaderData, actionData }: Route.Compon
         </p>
         <FormErrors
           errors={reply?.intent === "consent" ? Object.values(reply.error ?? {}).flatMap((e) => e ?? []) : []}
+          {...FOCUS_FIRST}
         />
         <Form method="post" className="mt-3 space-y-2">
           <AuthenticityTokenInput name="csrf" />
@@ -183,7 +187,7 @@ export default function PrivacySettings({ loaderData, actionData }: Route.Compon
           Your account, sessions, library, notifications and what you sent us are deleted for good. This cannot be
           undone. A copyright claim you filed is kept as a legal record, no longer linked to an account.
         </p>
-        <FormErrors errors={errorsFor("delete", "")} />
+        <FormErrors errors={errorsFor("delete", "")} {...deleteFocus("")} />
         <Form method="post" className="mt-3 space-y-4">
           <AuthenticityTokenInput name="csrf" />
           <input type="hidden" name="intent" value="delete" />
@@ -198,6 +202,7 @@ export default function PrivacySettings({ loaderData, actionData }: Route.Compon
               <input
                 type="radio"
                 id="submissions-anonymise"
+                {...deleteFocus("submissions")}
                 name="submissions"
                 value="anonymise"
                 defaultChecked={chosen !== "remove"}
@@ -230,6 +235,7 @@ export default function PrivacySettings({ loaderData, actionData }: Route.Compon
             <input
               id="confirmation"
               name="confirmation"
+              {...deleteFocus("confirmation")}
               type={hasPassword ? "password" : "text"}
               required
               autoComplete={hasPassword ? "current-password" : "off"}

@@ -16,6 +16,7 @@ import { readPostedForm } from "~/auth/csrf.server";
 import { NEW_PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "~/auth/validation";
 import { Field, FormErrors, inputClass } from "~/components/forms";
 import { PageTitle, SectionTitle } from "~/components/page-title";
+import { refusedBy } from "~/components/refusal-focus";
 import { env } from "~/env.server";
 import { handleAvatarForm } from "~/profile/avatar.server";
 import { AvatarForms } from "~/profile/avatar-forms";
@@ -146,6 +147,10 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
   const currentErrors = errorsOf(reply, "password", "currentPassword");
   const newErrors = errorsOf(reply, "password", "newPassword");
   const confirmErrors = errorsOf(reply, "password", "confirm");
+  // Without JavaScript a refused form is a new page: its first field to blame (or message) takes focus.
+  const refused = (intent: string, order: string[]) => refusedBy(reply?.intent === intent ? reply.error : null, order);
+  const profileFocus = refused("profile", ["username", "displayName", "bio"]);
+  const passwordFocus = refused("password", ["currentPassword", "newPassword", "confirm"]);
   return (
     <div className="max-w-2xl">
       <PageTitle>Profile</PageTitle>
@@ -153,7 +158,7 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
 
       <section aria-labelledby="about-heading" className="mt-8">
         <SectionTitle id="about-heading">About you</SectionTitle>
-        <FormErrors errors={errorsOf(reply, "profile", "")} />
+        <FormErrors errors={errorsOf(reply, "profile", "")} {...profileFocus("")} />
         <Form method="post" className="mt-3 space-y-4" key={key("profile")}>
           <AuthenticityTokenInput name="csrf" />
           <input type="hidden" name="intent" value="profile" />
@@ -166,6 +171,7 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
             <input
               id="username"
               name="username"
+              {...profileFocus("username")}
               defaultValue={sentValue(reply, "profile", "username", username)}
               required
               minLength={USERNAME_MIN}
@@ -185,6 +191,7 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
             <input
               id="displayName"
               name="displayName"
+              {...profileFocus("displayName")}
               defaultValue={sentValue(reply, "profile", "displayName", displayName)}
               maxLength={DISPLAY_NAME_MAX}
               autoComplete="nickname"
@@ -197,6 +204,7 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
             <textarea
               id="bio"
               name="bio"
+              {...profileFocus("bio")}
               rows={4}
               defaultValue={sentValue(reply, "profile", "bio", bio)}
               maxLength={BIO_MAX}
@@ -214,6 +222,7 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
       <AvatarForms
         avatar={avatar}
         errors={reply?.intent === "avatar" ? Object.values(reply.error ?? {}).flatMap((e) => e ?? []) : []}
+        focus={refused("avatar", [])("")}
       />
 
       <EmailChangeSection
@@ -226,6 +235,7 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
           email: errorsOf(reply, "email", "email"),
           currentPassword: errorsOf(reply, "email", "currentPassword"),
         }}
+        refused={refused("email", ["email", "currentPassword"])}
         sentEmail={sentValue(reply, "email", "email", "")}
         formKey={key("email")}
       />
@@ -245,6 +255,7 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
               <input
                 id="currentPassword"
                 name="currentPassword"
+                {...passwordFocus("currentPassword")}
                 type="password"
                 required
                 autoComplete="current-password"
@@ -263,6 +274,7 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
             <input
               id="newPassword"
               name="newPassword"
+              {...passwordFocus("newPassword")}
               type="password"
               required
               minLength={NEW_PASSWORD_MIN}
@@ -276,6 +288,7 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
             <input
               id="confirm"
               name="confirm"
+              {...passwordFocus("confirm")}
               type="password"
               required
               autoComplete="new-password"
