@@ -13,9 +13,6 @@ import { LibraryError, removeFromLibrary, restoreToLibrary, savePosition, shelve
 import { LibraryFormSchema, PositionSchema } from "./shelf-schemas";
 import { LIBRARY_PATH, paragraphId, SHELF_LABELS } from "./shelves";
 
-/** Undo keeps a removal's toast on screen longer than the default 5 s: it takes a moment to find the button. */
-const UNDO_TOAST_MS = 10_000;
-
 /** The library's 4xx errors as the product's error page (the message shown as it is). */
 async function asPage<T>(run: () => Promise<T>): Promise<T> {
   try {
@@ -60,7 +57,6 @@ async function libraryForm(request: Request, user: SessionUser) {
     const toast = {
       title: "Removed from your library",
       description: removed.title,
-      duration: UNDO_TOAST_MS,
       action: {
         label: "Undo",
         action: LIBRARY_PATH,

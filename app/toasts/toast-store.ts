@@ -1,6 +1,6 @@
 // Toasts raised in the browser (a dialog's result, an error report), next to
 // the flash toasts that arrive from the server. The Toaster listens here.
-import { TOAST_DURATION_MS, type Toast, type ToastAction, type ToastVariant } from "./toast";
+import { type Toast, type ToastAction, type ToastVariant, toastDuration } from "./toast";
 
 /** A toast to show, or the id of one to take away. */
 type Listener = (toast: Toast | string) => void;
@@ -25,7 +25,7 @@ export function showToast(toast: {
     // The server's flash toasts have UUIDs: a count of the page's own cannot meet one.
     id: `toast_${++shown}`,
     variant: "default",
-    duration: TOAST_DURATION_MS,
+    duration: toastDuration(toast),
     ...toast,
   };
   for (const listener of listeners) listener(full);

@@ -5,7 +5,7 @@ import { createCookie, redirect } from "react-router";
 import { z } from "zod";
 import { env } from "~/env.server";
 import { COOKIE_NAMES } from "~/utils/site";
-import { TOAST_DURATION_MS, type Toast } from "./toast";
+import { type Toast, toastDuration } from "./toast";
 
 const toastCookie = createCookie(COOKIE_NAMES.toast, {
   path: "/",
@@ -34,7 +34,7 @@ const ToastSchema = z.object({
 export type ToastInput = Omit<Toast, "id" | "duration" | "variant"> & Partial<Pick<Toast, "variant" | "duration">>;
 
 export async function redirectWithToast(url: string, input: ToastInput, init?: ResponseInit) {
-  const toast: Toast = { id: randomUUID(), variant: "default", duration: TOAST_DURATION_MS, ...input };
+  const toast: Toast = { id: randomUUID(), variant: "default", duration: toastDuration(input), ...input };
   const headers = new Headers(init?.headers);
   headers.append("Set-Cookie", await toastCookie.serialize(toast));
   return redirect(url, { ...init, headers });

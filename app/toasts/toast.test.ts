@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { queueToast, type Toast } from "./toast";
+import { queueToast, type Toast, toastDuration } from "./toast";
 
 const toast = (id: string): Toast => ({ id, title: id, variant: "default", duration: 5000 });
 
@@ -15,5 +15,12 @@ describe("queueToast", () => {
   it("takes a toast away by its id, and leaves the others", () => {
     expect(queueToast([toast("a"), toast("b")], "a").map((t) => t.id)).toEqual(["b"]);
     expect(queueToast([toast("b")], "a").map((t) => t.id)).toEqual(["b"]);
+  });
+});
+
+describe("toastDuration", () => {
+  it("is the spec's 5000 ms, and 10 s for a toast with an action to find (Undo)", () => {
+    expect(toastDuration({})).toBe(5000);
+    expect(toastDuration({ action: { label: "Undo", action: "/bookmarks", fields: {} } })).toBe(10_000);
   });
 });

@@ -35,6 +35,11 @@ export const CONNECTION_TOAST_TITLES = {
 
 export const TOAST_LIMIT = 3;
 export const TOAST_DURATION_MS = 5000;
+/** A toast with an action (Undo) stays twice as long: it takes a moment to find the button. */
+export const ACTION_TOAST_MS = 10_000;
+
+/** How long a toast stays when whoever raised it said nothing (its time stands still while held: ./toaster). */
+export const toastDuration = (toast: { action?: unknown }) => (toast.action ? ACTION_TOAST_MS : TOAST_DURATION_MS);
 
 /** The toasts shown after a new one comes, or after one is taken away (given by its id). */
 export function queueToast(current: Toast[], toast: Toast | string): Toast[] {

@@ -40,31 +40,21 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   // Each toast goes its duration after it appeared, whatever comes or goes meanwhile: one timer
   // per toast, set when it first shows. (Timers set again at every change of the list restarted
   // every toast's time whenever another one came or went, so a few in a row stayed for a multiple
-  // of the 5000 ms.)
-  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  // of the 5000 ms.) The time stands still while the pointer is over the toasts or focus is in
+  // them (WCAG 2.2.1): a reader who reaches for Undo, or tabs to it, is not raced by the clock.
+  const [clock] = useState(() => new ToastClock());
   useEffect(() => {
-    const running = timers.current;
+    // A pressed × leaves with its toast, and a browser may say neither blur nor pointerleave then.
+    // (Only ever let go here: a phone keeps :hover where it was tapped.)
+    const region = regionRef.current;
+    if (!region?.contains(document.activeElement)) clock.hold("focus", false);
+    if (!region?.matches(":hover")) clock.hold("pointer", false);
     for (const t of toasts) {
-      if (running.has(t.id)) continue;
-      const timer = setTimeout(() => {
-        running.delete(t.id);
-        setToasts((current) => queueToast(current, t.id));
-      }, t.duration);
-      running.set(t.id, timer);
+      clock.start(t.id, t.duration, () => setToasts((current) => queueToast(current, t.id)));
     }
-    for (const [id, timer] of running) {
-      if (toasts.some((t) => t.id === id)) continue;
-      clearTimeout(timer);
-      running.delete(id);
-    }
-  }, [toasts]);
-  useEffect(() => {
-    const running = timers.current;
-    return () => {
-      for (const timer of running.values()) clearTimeout(timer);
-      running.clear();
-    };
-  }, []);
+    clock.keepOnly(toasts.map((t) => t.id));
+  }, [toasts, clock]);
+  useEffect(() => () => clock.keepOnly([]), [clock]);
 
   // While a modal dialog is open (the feedback form) everything outside it is
   // inert, so the toasts are shown inside it until it closes.
@@ -80,7 +70,16 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   }, [host]);
 
   const region = (
-    <section ref={regionRef} aria-label="Notifications" aria-live="polite" className="toast-region flex flex-col gap-2">
+    <section
+      ref={regionRef}
+      aria-label="Notifications"
+      aria-live="polite"
+      className="toast-region flex flex-col gap-2"
+      onPointerEnter={() => clock.hold("pointer", true)}
+      onPointerLeave={() => clock.hold("pointer", false)}
+      onFocus={() => clock.hold("focus", true)}
+      onBlur={(event) => clock.hold("focus", event.currentTarget.contains(event.relatedTarget))}
+    >
       {toasts.map((t) => (
         <div
           key={t.id}
@@ -125,4 +124,51 @@ function ToastActionForm({ action }: { action: ToastAction }) {
       </button>
     </Form>
   );
+}
+
+/**
+ * The toasts' times: each runs from when it first shows (`start`, once per toast), and all stand
+ * still while the pointer or focus holds them.
+ */
+class ToastClock {
+  private readonly left = new Map<string, { ms: number; since: number; done: () => void; timer?: number }>();
+  private readonly held = { pointer: false, focus: false };
+
+  start(id: string, ms: number, done: () => void) {
+    if (this.left.has(id)) return;
+    this.left.set(id, { ms, since: 0, done });
+    this.run(id);
+  }
+
+  /** Forgets every toast but these (one closed, or the region gone). */
+  keepOnly(ids: string[]) {
+    for (const [id, countdown] of this.left) {
+      if (ids.includes(id)) continue;
+      clearTimeout(countdown.timer);
+      this.left.delete(id);
+    }
+  }
+
+  hold(what: "pointer" | "focus", on: boolean) {
+    this.held[what] = on;
+    for (const id of this.left.keys()) this.run(id);
+  }
+
+  /** Runs a toast's time, or stops it with what is left of it, as the holds say. */
+  private run(id: string) {
+    const countdown = this.left.get(id);
+    if (!countdown) return;
+    const held = this.held.pointer || this.held.focus;
+    if (held && countdown.timer !== undefined) {
+      clearTimeout(countdown.timer);
+      countdown.timer = undefined;
+      countdown.ms -= Date.now() - countdown.since;
+    } else if (!held && countdown.timer === undefined) {
+      countdown.since = Date.now();
+      countdown.timer = window.setTimeout(() => {
+        this.left.delete(id);
+        countdown.done();
+      }, countdown.ms);
+    }
+  }
 }

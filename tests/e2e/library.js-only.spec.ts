@@ -45,6 +45,38 @@ test("removing from the library updates in place and offers Undo in a toast", as
   await expect(main.getByText("On your shelf: Bookmarked")).toBeVisible();
 });
 
+test("the Undo toast's time stands still while the pointer is on it or focus is in it (WCAG 2.2.1)", async ({
+  page,
+}) => {
+  // Playwright's clock: the toast's time passes when the test says, not in real time.
+  await page.clock.install();
+  await signUp(page);
+  await page.goto(`/story/${FERRY}`);
+  const main = page.getByRole("main");
+  await main.getByRole("button", { name: "Bookmark Last Ferry to Hollin Isle" }).click();
+  await expect(main.getByText("On your shelf: Bookmarked")).toBeVisible();
+  await main.getByRole("button", { name: "Remove Last Ferry to Hollin Isle from library" }).click();
+  const toast = page.getByRole("status").filter({ hasText: "Removed from your library" });
+  const undo = toast.getByRole("button", { name: "Undo" });
+  await expect(undo).toBeVisible();
+
+  // A keyboard user on its way to Undo: the clock stops while focus is on it...
+  await undo.focus();
+  await page.clock.fastForward(8000);
+  await expect(undo).toBeVisible();
+  // ...and a pointer resting on the toast holds it too, after focus has left.
+  await toast.hover();
+  await undo.blur();
+  await page.clock.fastForward(8000);
+  await expect(undo).toBeVisible();
+  // Let go, and what was left of its time (a toast with an action stays 10 s) runs out.
+  await page.mouse.move(1, 1);
+  await page.clock.fastForward(9000);
+  await expect(undo).toBeVisible();
+  await page.clock.fastForward(1000);
+  await expect(toast).toHaveCount(0);
+});
+
 test("while a bookmark is being saved, the control takes no second change", async ({ page }) => {
   await signUp(page);
   await page.goto(`/story/${FERRY}`);
