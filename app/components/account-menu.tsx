@@ -43,7 +43,7 @@ export function AccountMenu({ user }: { user: ShellUser }) {
         ) : (
           <span
             aria-hidden="true"
-            className="inline-flex size-[min(1.5rem,28px)] items-center justify-center rounded-full bg-accent text-[min(0.875rem,16px)] text-accent-ink"
+            className="inline-flex size-[min(1.5rem,28px)] items-center justify-center rounded-full bg-accent text-[min(0.875rem,16px)] text-accent-ink forced-colors:border"
           >
             {user.username.slice(0, 1).toUpperCase()}
           </span>

@@ -17,9 +17,11 @@ export function SiteHeader({
   notifications: { unread: number; wantsNewStories: boolean } | null;
 }) {
   const [searchParams] = useSearchParams();
-  const searchText = cleanSearchText(searchParams.get("q"));
   const navigate = useNavigate();
   const location = useLocation();
+  // The box holds the words of the search shown, on /search only: an admin list's ?q= (users,
+  // feedback) is not a search of the stories.
+  const searchText = location.pathname === "/search" ? cleanSearchText(searchParams.get("q")) : "";
   // site-header: not shown until <main> follows it (app.css), so a header painted in part
   // never moves as the rest arrives. One row at every width (issue 40): app.css shows the
   // links, the search box, the theme toggle and the account name only where the header's

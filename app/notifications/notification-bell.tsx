@@ -58,7 +58,7 @@ function Badge({ unread }: { unread: number }) {
     // (the count is in the link's name too).
     <span
       aria-hidden="true"
-      className="absolute -top-[4px] -right-[4px] min-w-[20px] rounded-full bg-accent px-[4px] text-center text-[12px] font-bold leading-[20px] text-accent-ink"
+      className="absolute -top-[4px] -right-[4px] min-w-[20px] rounded-full bg-accent px-[4px] text-center text-[12px] font-bold leading-[20px] text-accent-ink forced-colors:border"
     >
       {label}
     </span>

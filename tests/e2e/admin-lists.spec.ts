@@ -259,6 +259,8 @@ test("an admin list's search longer than its box is cut to it and said, % is a c
   await page.goto(`/admin/users?q=${encodeURIComponent(SITE_ADMIN.email)}`);
   await expect(page.getByText(/^1 user matching/)).toBeVisible();
   await expect(page.getByText(/Your search was shortened/)).toHaveCount(0);
+  // The header's search of the stories is not this list's: its box stays empty.
+  await expect(page.locator("#site-search")).toHaveValue("");
 
   await page.goto("/admin/users?q=%25");
   await expect(page.getByText('0 users matching "%"')).toBeVisible();

@@ -24,6 +24,14 @@ test("a newly published story reaches the reader: badge, tabs, open, mark all re
   await page.goto("/stories");
   await expect(bell(page, 7)).toBeVisible();
   await expect(bell(page, 7)).toContainText("7");
+  // In forced colours (Windows' contrast themes) the count keeps its circle: the browser drops its
+  // fill, so a border draws it; without one it sat on the bell's own edge. The account menu's
+  // initial likewise.
+  await page.emulateMedia({ forcedColors: "active" });
+  const marks = page.getByRole("banner").locator("span.rounded-full");
+  await expect(marks).toHaveCount(2);
+  for (const mark of await marks.all()) await expect(mark).toHaveCSS("border-top-width", "1px");
+  await page.emulateMedia({ forcedColors: "none" });
 
   await page.goto("/notifications");
   await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();

@@ -243,6 +243,18 @@ test("in the largest text no page scrolls sideways or puts a control past the ed
   expect(sideways, "pages that scroll sideways in the largest text").toEqual([]);
   expect(split, "title words broken over two lines in the largest text").toEqual([]);
   expect(outOfReach, "controls past the screen's edge in the largest text").toEqual([]);
+
+  // A box to tick grows with its label: the browser's own stayed 13 px (the story form's tags,
+  // warnings and agreement; the admin's list rows).
+  await page.goto("/submit-story");
+  const boxes = await page.evaluate(() => {
+    const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
+    return [...document.querySelectorAll<HTMLInputElement>("main input:is([type=checkbox], [type=radio])")].map(
+      (box) => ({ name: box.name, value: box.value, ratio: box.getBoundingClientRect().width / rem }),
+    );
+  });
+  expect(boxes.length).toBeGreaterThan(5);
+  expect(boxes.filter((box) => box.ratio < 1)).toEqual([]);
 });
 
 test("in the presets' typefaces and spacing no page title splits a word, nor a reading page scrolls sideways", async ({

@@ -55,6 +55,7 @@ export const AUTH_ENDPOINTS: Record<string, Endpoint> = {
     as: "anonymous",
     valid: { request: (account) => ({ intent: "request", email: account.email }) },
     accepted: [302],
+    mailsAfterAnswer: true,
     optional: ["intent"],
     lenient: ["intent"],
   },

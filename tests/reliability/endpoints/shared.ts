@@ -34,6 +34,12 @@ export type Endpoint = {
    * provider's authorization endpoint); every other redirect must stay on the site.
    */
   offSite?: RegExp;
+  /**
+   * A valid submission mails `account` after the answer (a password reset's link: the work runs
+   * after the reply, so the reply's timing says nothing of the account). The table waits for that
+   * mail before its first case, so what the work writes is not counted against the case.
+   */
+  mailsAfterAnswer?: boolean;
   /** Rate-limit counters one request may start; 1 unless told (a sign-in counts per address and per account). */
   counters?: number;
   /**
