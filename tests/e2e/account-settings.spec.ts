@@ -48,6 +48,7 @@ test("every settings page's first heading is its own h1: the settings menu befor
 
 test("a form sent after signing out in another tab says, on the sign-in page, that it was not saved", async ({
   page,
+  checkA11y,
 }) => {
   const reader = await signUp(page);
   await page.goto("/settings/profile");
@@ -62,6 +63,7 @@ test("a form sent after signing out in another tab says, on the sign-in page, th
   await expect(page.getByRole("status")).toHaveText(
     "You were signed out, so what you sent was not saved. Sign in, then send it again.",
   );
+  await checkA11y();
   // A plain visit to a page that needs a session is not told anything.
   await page.goto("/settings/profile");
   await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();

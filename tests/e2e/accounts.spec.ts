@@ -101,6 +101,7 @@ test("a reader resets a forgotten password through the emailed link", async ({ p
   await page.getByRole("button", { name: "Set the new password" }).click();
   await expect(page).toHaveURL(/\/auth/);
   await expect(page.getByRole("status")).toHaveText("Your password was changed. Sign in with it.");
+  await checkA11y();
 
   await signIn(page, reader.email, reader.password);
   await expect(page.getByRole("alert")).toHaveText("The email or password is not right.");
@@ -122,6 +123,7 @@ test("the reset answer never reveals whether an address has an account", async (
 test("the sixth sign-in in a row that fails says how long to wait, on the form, as a 429", async ({
   page,
   javaScriptEnabled,
+  checkA11y,
 }) => {
   // An address of its own: failures are also counted per account, across runs and projects.
   const { email } = newReader();
@@ -141,6 +143,7 @@ test("the sixth sign-in in a row that fails says how long to wait, on the form, 
   await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveValue(email);
   if (!javaScriptEnabled) await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+  await checkA11y();
 });
 
 test("refused registrations do not use up the limit; the limit, when reached, says its wait on the form", async ({
