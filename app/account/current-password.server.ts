@@ -5,9 +5,12 @@
 import { AuthError } from "~/auth/auth.server";
 import { verifyPassword } from "~/auth/password.server";
 import { hitRateLimit, RATE_LIMITS } from "~/auth/rate-limit.server";
+import { tryAgainIn } from "~/utils/retry-wording";
 
 export const WRONG_PASSWORD = "Your current password is not right.";
-export const TOO_MANY_PASSWORDS = "Too many wrong passwords. Wait a few minutes and try again.";
+/** The wait is worded by the site's one rule (app/utils/retry-wording.ts). */
+export const tooManyPasswords = (retryAfterSeconds: number) =>
+  `Too many wrong passwords. ${tryAgainIn(retryAfterSeconds)}`;
 
 /** A limit was reached: the answer is a 429 with this message. */
 export class TooManyRequestsError extends Error {
@@ -28,6 +31,7 @@ export class TooManyRequestsError extends Error {
  */
 export async function checkCurrentPassword(userId: string, password: string | undefined, hash: string) {
   const attempt = await hitRateLimit(`reauth:${userId}`, RATE_LIMITS.loginAccount);
-  if (!attempt.allowed) throw new TooManyRequestsError(TOO_MANY_PASSWORDS, "password", attempt.retryAfterSeconds);
+  if (!attempt.allowed)
+    throw new TooManyRequestsError(tooManyPasswords(attempt.retryAfterSeconds), "password", attempt.retryAfterSeconds);
   if (!password || !(await verifyPassword(password, hash))) throw new AuthError(WRONG_PASSWORD, "password");
 }

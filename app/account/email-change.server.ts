@@ -10,7 +10,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { RECENT_SIGN_IN_MINUTES } from "~/account/account";
 import { AuthError } from "~/auth/auth.server";
-import { allowMailTo, MAIL_LIMIT_MESSAGE } from "~/auth/mail-limit.server";
+import { allowMailTo, mailLimitMessage } from "~/auth/mail-limit.server";
 import { destroyOtherSessions, getSessionId } from "~/auth/session.server";
 import { isUniqueViolation, prisma } from "~/db.server";
 import { env } from "~/env.server";
@@ -74,7 +74,8 @@ export async function requestEmailChange(userId: string, newEmail: string, origi
   if (await prisma.user.findUnique({ where: { email }, select: { id: true } }))
     throw new AuthError(EMAIL_TAKEN, "email");
   const allowance = await allowMailTo(email, userId);
-  if (!allowance.allowed) throw new TooManyRequestsError(MAIL_LIMIT_MESSAGE, "email", allowance.retryAfterSeconds);
+  if (!allowance.allowed)
+    throw new TooManyRequestsError(mailLimitMessage(allowance), "email", allowance.retryAfterSeconds);
   const token = newToken();
   // One pending change at a time: an older link stops working.
   await prisma.$transaction([

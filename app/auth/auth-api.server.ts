@@ -4,10 +4,16 @@ import { adoptPreferencesAtSignIn } from "~/preferences/reading-preferences.serv
 import { REGISTRATION_CLOSED_MESSAGE } from "~/site/site-settings";
 import { isRegistrationOpen } from "~/site/site-settings.server";
 import { FALLBACK_MESSAGES, jsonError, readJsonBody } from "~/utils/api-errors";
+import { tooManyAttempts } from "~/utils/retry-wording";
 import { AuthError, registerUser, verifyLogin } from "./auth.server";
 import { clientAddress } from "./client-address.server";
-import { enforceLoginLimit, enforceRateLimit, RATE_LIMITS, recordLoginSuccess } from "./rate-limit.server";
-import { createSession, destroySession, type SessionUser } from "./session.server";
+import {
+  enforceLoginLimit,
+  recordLoginSuccess,
+  recordRegistrationRefused,
+  registrationLimit,
+} from "./rate-limit.server";
+import { createSession, destroySession, type SessionUser, signedOutCookie } from "./session.server";
 import { LoginSchema, RegisterSchema } from "./validation";
 
 export const publicUser = (user: SessionUser) => ({
@@ -42,10 +48,18 @@ export async function apiLogin(request: Request, context: Readonly<RouterContext
 
 export async function apiRegister(request: Request, context: Readonly<RouterContextProvider>) {
   if (!(await isRegistrationOpen())) return jsonError(REGISTRATION_CLOSED_MESSAGE, 403);
-  await enforceRateLimit(`register:${clientAddress(context)}`, RATE_LIMITS.register, { json: true });
+  const address = clientAddress(context);
   const body = (await readJsonBody(request)) as Record<string, unknown> | null;
   const parsed = RegisterSchema.safeParse({ email: body?.email, username: body?.username, password: body?.password });
   if (!parsed.success) return jsonError(parsed.error.issues[0]?.message ?? FALLBACK_MESSAGES.register, 400);
+  // The form's rule (docs/decisions/056): only what reaches account creation counts.
+  const refused = await registrationLimit(address);
+  if (refused) {
+    return Response.json(
+      { message: tooManyAttempts(refused.retryAfterSeconds), code: "CLIENT_ERROR" },
+      { status: 429, headers: { "Retry-After": String(refused.retryAfterSeconds) } },
+    );
+  }
   try {
     const user = await registerUser(parsed.data);
     const headers = new Headers({ "Set-Cookie": await createSession(user.id, false) });
@@ -53,11 +67,16 @@ export async function apiRegister(request: Request, context: Readonly<RouterCont
     if (adopted) headers.append("Set-Cookie", adopted);
     return Response.json({ user: publicUser(user) }, { status: 201, headers });
   } catch (error) {
-    if (error instanceof AuthError) return jsonError(error.message, 409);
-    throw error;
+    if (!(error instanceof AuthError)) throw error;
+    await recordRegistrationRefused(address);
+    return jsonError(error.message, 409);
   }
 }
 
 export async function apiLogout(request: Request) {
-  return Response.json({ ok: true }, { headers: { "Set-Cookie": await destroySession(request) } });
+  const headers = new Headers([
+    ["Set-Cookie", await destroySession(request)],
+    ["Set-Cookie", signedOutCookie()],
+  ]);
+  return Response.json({ ok: true }, { headers });
 }

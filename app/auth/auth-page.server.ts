@@ -4,11 +4,18 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { adoptPreferencesAtSignIn } from "~/preferences/reading-preferences.server";
 import { replyToFailure } from "~/utils/forms";
 import { safeRedirectPath } from "~/utils/redirect";
+import { tooManyAttempts } from "~/utils/retry-wording";
 import { AuthError, registerUser, verifyLogin } from "./auth.server";
 import { clientAddress } from "./client-address.server";
 import { readPostedForm } from "./csrf.server";
 import { checkHoneypot } from "./honeypot.server";
-import { enforceLoginLimit, enforceRateLimit, RATE_LIMITS, recordLoginSuccess } from "./rate-limit.server";
+import {
+  loginLimit,
+  type RateLimitResult,
+  recordLoginSuccess,
+  recordRegistrationRefused,
+  registrationLimit,
+} from "./rate-limit.server";
 import { createSession, type SessionUser } from "./session.server";
 import { LoginSchema, RegisterSchema } from "./validation";
 
@@ -18,6 +25,22 @@ export function successRedirect(redirectTo: string | undefined, ...setCookies: (
   const headers = new Headers();
   for (const cookie of setCookies) if (cookie) headers.append("Set-Cookie", cookie);
   return redirect(`/auth-success?${new URLSearchParams({ redirectTo: back })}`, { headers });
+}
+
+/**
+ * A limit was reached: the same form again, with what was typed (never a password) and the real
+ * wait, as a 429 with Retry-After (docs/decisions/056), not the bare 429 page.
+ */
+function limited<Result>(
+  intent: "login" | "register",
+  submission: { reply: (options: { formErrors: string[]; hideFields: string[] }) => Result },
+  refused: RateLimitResult,
+) {
+  const result = submission.reply({
+    formErrors: [tooManyAttempts(refused.retryAfterSeconds)],
+    hideFields: ["password"],
+  });
+  return data({ intent, result }, { status: 429, headers: { "Retry-After": String(refused.retryAfterSeconds) } });
 }
 
 export async function handleAuthAction(request: Request, context: Readonly<RouterContextProvider>) {
@@ -34,7 +57,8 @@ export async function handleAuthAction(request: Request, context: Readonly<Route
       return data({ intent, result }, { status: 400 });
     }
     const { email, password, remember, redirectTo } = submission.value;
-    await enforceLoginLimit(address, email);
+    const refused = await loginLimit(address, email);
+    if (refused) return limited(intent, submission, refused);
     let user: SessionUser;
     try {
       user = await verifyLogin(email, password);
@@ -54,13 +78,15 @@ export async function handleAuthAction(request: Request, context: Readonly<Route
     );
   }
 
-  await enforceRateLimit(`register:${address}`, RATE_LIMITS.register);
   await checkHoneypot(form);
   const submission = parseWithZod(form, { schema: RegisterSchema });
   if (submission.status !== "success") {
     const result = replyToFailure(submission, ["redirectTo"], { hideFields: ["password"] });
     return data({ intent, result }, { status: 400 });
   }
+  // Counted only now: a form refused for its format never uses up the limit (docs/decisions/056).
+  const refused = await registrationLimit(address);
+  if (refused) return limited(intent, submission, refused);
   try {
     const user = await registerUser(submission.value);
     return successRedirect(
@@ -70,6 +96,7 @@ export async function handleAuthAction(request: Request, context: Readonly<Route
     );
   } catch (error) {
     if (!(error instanceof AuthError)) throw error;
+    await recordRegistrationRefused(address);
     const fieldErrors = error.field ? { [error.field]: [error.message] } : undefined;
     return data(
       {

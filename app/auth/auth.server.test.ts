@@ -1,9 +1,9 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { createDatabaseClient } from "~/database-client.server";
 import { prisma } from "~/db.server";
-import { AuthError, ensureInitialAdmin, registerUser, verifyLogin } from "./auth.server";
+import { AuthError, ensureInitialAdmin, registerUser, requireUser, verifyLogin } from "./auth.server";
 import { enforceLoginLimit, hitRateLimit, recordLoginSuccess, resetRateLimit } from "./rate-limit.server";
-import { createSession, destroyAllSessions, destroySession, getSessionUser } from "./session.server";
+import { createSession, destroyAllSessions, destroySession, getSessionUser, signedOutCookie } from "./session.server";
 import { LoginSchema, RegisterSchema, ResetPasswordSchema } from "./validation";
 
 beforeEach(async () => {
@@ -156,6 +156,28 @@ describe("sessions", () => {
     expect(await getSessionUser(new Request("http://x/", { headers: { Cookie: `hs_session=${id}` } }))).toBeNull();
     await prisma.session.updateMany({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     expect(await getSessionUser(cookieFrom(setCookie))).toBeNull();
+  });
+});
+
+describe("requireUser", () => {
+  const signInUrl = async (method: string, cookie = "") => {
+    const request = new Request("http://x/settings/profile", { method, headers: { Cookie: cookie } });
+    const thrown = await requireUser(request).catch((response: Response) => response);
+    return (thrown as Response).headers.get("Location");
+  };
+
+  it("tells /auth that a form lost its session only when the browser had one", async () => {
+    const user = await registerUser({ email: "u@horror.test", username: "unsent", password: "long-enough" });
+    const stale = (await createSession(user.id, false)).split(";")[0] as string;
+    await destroyAllSessions(user.id);
+    const marker = signedOutCookie().split(";")[0] as string;
+    const plain = "/auth?redirectTo=%2Fsettings%2Fprofile";
+    // Never signed in here, or a plain visit: nothing to tell.
+    expect(await signInUrl("POST")).toBe(plain);
+    expect(await signInUrl("GET", stale)).toBe(plain);
+    // The session ended elsewhere, or this browser signed out in another tab.
+    expect(await signInUrl("POST", stale)).toBe(`${plain}&unsent=1`);
+    expect(await signInUrl("POST", marker)).toBe(`${plain}&unsent=1`);
   });
 });
 

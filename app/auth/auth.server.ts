@@ -7,7 +7,7 @@ import { REGISTRATION_CLOSED_MESSAGE } from "~/site/site-settings";
 import { isRegistrationOpen } from "~/site/site-settings.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { hashPassword, verifyPassword } from "./password.server";
-import { getSessionUser, type SessionUser } from "./session.server";
+import { getSessionUser, hadSession, type SessionUser } from "./session.server";
 
 /** A sign-in the reader can fix: the message is shown as it is. */
 export class AuthError extends Error {
@@ -89,7 +89,12 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   // A client-side data request (/page.data?_routes=...) comes back to the page itself.
   url.searchParams.delete("_routes");
   const back = safeRedirectPath(url.pathname.replace(/\.data$/, "") + url.search);
-  throw redirect(`/auth?${new URLSearchParams({ redirectTo: back })}`);
+  // A form sent after the session ended (signed out in another tab, the session ended elsewhere or
+  // expired): the sign-in page says that it was not saved (docs/decisions/056). A plain visit, and
+  // a reader who never signed in here, are not told anything.
+  const query = new URLSearchParams({ redirectTo: back });
+  if (request.method !== "GET" && request.method !== "HEAD" && (await hadSession(request))) query.set("unsent", "1");
+  throw redirect(`/auth?${query}`);
 }
 
 /** Signed-in readers who are not administrators get the 403 page. */

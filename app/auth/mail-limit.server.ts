@@ -2,6 +2,7 @@
 // counted per account and per recipient, in the database like every other rate
 // limit (app/auth/rate-limit.server.ts), so every server process counts together.
 // docs/decisions/032 gives the numbers and why.
+import { tryAgainIn } from "~/utils/retry-wording";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit.server";
 
 export const MAIL_LIMITS = {
@@ -14,7 +15,11 @@ export const MAIL_LIMITS = {
   recipient: { limit: 3, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
 
-export const MAIL_LIMIT_MESSAGE = "Too many emails were sent to this address or from your account. Try again later.";
+export const MAIL_LIMIT_MESSAGE = "Too many emails were sent to this address or from your account.";
+
+/** The refusal with its wait, worded by the site's one rule (app/utils/retry-wording.ts). */
+export const mailLimitMessage = (allowance: MailAllowance) =>
+  `${MAIL_LIMIT_MESSAGE} ${tryAgainIn(allowance.retryAfterSeconds)}`;
 
 export type MailAllowance = { allowed: boolean; retryAfterSeconds: number };
 
@@ -30,6 +35,3 @@ export async function allowMailTo(recipient: string, accountId?: string): Promis
   }
   return hitRateLimit(`mail-to:${recipient.trim().toLowerCase()}`, MAIL_LIMITS.recipient);
 }
-
-/** Minutes until the window ends, for a message a person reads. */
-export const retryMinutes = (allowance: MailAllowance) => Math.max(1, Math.ceil(allowance.retryAfterSeconds / 60));

@@ -2,6 +2,7 @@
 // rows in the database, so every server process sharing it counts together.
 import { data } from "react-router";
 import { prisma } from "~/db.server";
+import { tooManyAttempts as tooManyAttemptsMessage } from "~/utils/retry-wording";
 
 export type RateLimitRule = { limit: number; windowMs: number };
 
@@ -14,7 +15,17 @@ export const RATE_LIMITS = {
    * own typos on two devices do not lock the account.
    */
   loginAccount: { limit: 10, windowMs: 15 * 60_000 },
+  /**
+   * Accounts made from one address. Only an attempt that reaches account creation counts, and one
+   * refused there (the address or name is taken) is taken back: a reader's typos never use it up
+   * (docs/decisions/056).
+   */
   register: { limit: 5, windowMs: 60 * 60_000 },
+  /**
+   * Registrations that reach the database from one address, made or refused: "this email already
+   * has an account" tells whether an address is registered, so asking it is limited too, higher.
+   */
+  registerTry: { limit: 20, windowMs: 60 * 60_000 },
   reset: { limit: 5, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
 
@@ -52,7 +63,7 @@ export async function enforceRateLimit(key: string, rule: RateLimitRule, options
 
 function tooManyAttempts(retryAfterSeconds: number, options: { json?: boolean }): never {
   const headers = { "Retry-After": String(retryAfterSeconds) };
-  const message = "Too many attempts. Please wait a few minutes and try again.";
+  const message = tooManyAttemptsMessage(retryAfterSeconds);
   if (options.json) throw Response.json({ message, code: "CLIENT_ERROR" }, { status: 429, headers });
   throw data({ message }, { status: 429, headers });
 }
@@ -71,9 +82,39 @@ const loginKeys = (address: string, email: string) => ({
  * when the address is still allowed.
  */
 export async function enforceLoginLimit(address: string, email: string, options: { json?: boolean } = {}) {
+  const refused = await loginLimit(address, email);
+  if (refused) tooManyAttempts(refused.retryAfterSeconds, options);
+}
+
+/** The same count as `enforceLoginLimit`, for a form that answers the refusal itself: null when allowed. */
+export async function loginLimit(address: string, email: string): Promise<RateLimitResult | null> {
   const keys = loginKeys(address, email);
-  await enforceRateLimit(keys.address, RATE_LIMITS.login, options);
-  await enforceRateLimit(keys.account, RATE_LIMITS.loginAccount, options);
+  const byAddress = await hitRateLimit(keys.address, RATE_LIMITS.login);
+  if (!byAddress.allowed) return byAddress;
+  const byAccount = await hitRateLimit(keys.account, RATE_LIMITS.loginAccount);
+  return byAccount.allowed ? null : byAccount;
+}
+
+const registerKeys = (address: string) => ({ tries: `register-try:${address}`, made: `register:${address}` });
+
+/**
+ * Counts a registration that passed the form's checks, before the account is made (parallel
+ * attempts cannot slip past): null when allowed, else the refusal with its wait.
+ */
+export async function registrationLimit(address: string): Promise<RateLimitResult | null> {
+  const keys = registerKeys(address);
+  const tries = await hitRateLimit(keys.tries, RATE_LIMITS.registerTry);
+  if (!tries.allowed) return tries;
+  const made = await hitRateLimit(keys.made, RATE_LIMITS.register);
+  return made.allowed ? null : made;
+}
+
+/** A registration refused at creation (the address or name is taken) made no account: it is taken back. */
+export async function recordRegistrationRefused(address: string) {
+  await prisma.rateLimit.updateMany({
+    where: { key: registerKeys(address).made, count: { gt: 0 } },
+    data: { count: { decrement: 1 } },
+  });
 }
 
 /**

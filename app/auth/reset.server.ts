@@ -26,7 +26,8 @@ export async function requestPasswordReset(email: string, origin: string): Promi
   // The per-recipient limit of every mail a stranger can ask for (docs/decisions/032); the
   // caller's answer is the same either way, so it tells nothing about the account.
   if (!(await allowMailTo(user.email)).allowed) return;
-  await prisma.passwordReset.deleteMany({ where: { userId: user.id, expiresAt: { lte: new Date() } } });
+  // A new link replaces every earlier one: only the newest link in the mailbox works.
+  await prisma.passwordReset.deleteMany({ where: { userId: user.id } });
   const token = randomBytes(32).toString("hex");
   await prisma.passwordReset.create({
     data: { tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TTL_MS) },

@@ -71,6 +71,25 @@ export async function createSession(userId: string, remember: boolean): Promise<
   return sessionCookie.serialize(session.id, remember ? { maxAge: REMEMBER_MS / 1000 } : {});
 }
 
+/**
+ * Left by signing out, for a day: a form sent afterwards from a page still open in another tab is
+ * told, on /auth, that it was not saved (requireUser, docs/decisions/056). Named here, not in
+ * COOKIE_NAMES, which every page's JavaScript carries; it holds nothing but "1".
+ */
+const SIGNED_OUT_COOKIE = "hs_signed_out";
+export const signedOutCookie = () =>
+  `${SIGNED_OUT_COOKIE}=1; Path=/; HttpOnly; SameSite=Lax; Max-Age=${BROWSER_SESSION_MS / 1000}${env.NODE_ENV === "production" ? "; Secure" : ""}`;
+
+/**
+ * Whether a request without a valid session comes from a browser that had one: its cookie is still
+ * there (the session ended elsewhere, or expired), or it signed out here a short while ago.
+ */
+export async function hadSession(request: Request): Promise<boolean> {
+  if (await getSessionId(request)) return true;
+  const cookies = request.headers.get("Cookie") ?? "";
+  return cookies.split(";").some((c) => c.trim() === `${SIGNED_OUT_COOKIE}=1`);
+}
+
 /** Deletes this request's session row; returns the Set-Cookie that clears the cookie. */
 export async function destroySession(request: Request): Promise<string> {
   const id = await getSessionId(request);

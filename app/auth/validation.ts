@@ -1,12 +1,13 @@
 // Form schemas shared by the server and the enhanced client (spec §5 leaves
 // sign-in and registration rules open; these are the issue's).
 import { z } from "zod";
+import { emailAddress } from "~/utils/email-address";
 
-export const emailField = z
-  .string({ error: "Enter your email address." })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email("Enter a valid email address."));
+export const emailField = emailAddress({
+  required: "Enter your email address.",
+  invalid: "Enter a valid email address.",
+  lowercase: true,
+});
 export const currentPasswordField = z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(200);
 export const NEW_PASSWORD_MIN = 8;
 export const newPasswordField = z

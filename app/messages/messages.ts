@@ -1,22 +1,22 @@
 // The contact form (/contact) and the copyright claim form (/legal/copyright).
 import { z } from "zod";
+import { EMAIL_MAX, emailAddress } from "~/utils/email-address";
 
 /**
  * The longest each field may be: one copy of each number, for the schema's check and its message
  * (the inputs' maxlength follows from the schema: schemaConstraint, app/components/forms.tsx).
  */
-export const MESSAGE_LIMITS = { name: 100, email: 254, subject: 200, text: 5000, location: 2000 } as const;
+export const MESSAGE_LIMITS = { name: 100, email: EMAIL_MAX, subject: 200, text: 5000, location: 2000 } as const;
 
 const name = z
   .string({ error: "Tell us your name." })
   .trim()
   .min(1, "Tell us your name.")
   .max(MESSAGE_LIMITS.name, `Please keep your name under ${MESSAGE_LIMITS.name} characters.`);
-const email = z
-  .string({ error: "Enter your email address, so we can answer." })
-  .trim()
-  .max(MESSAGE_LIMITS.email, "That email address is too long.")
-  .pipe(z.email("Enter a valid email address, such as name@example.com."));
+const email = emailAddress({
+  required: "Enter your email address, so we can answer.",
+  invalid: "Enter a valid email address, such as name@example.com.",
+});
 const longText = (required: string, short: string, min: number) =>
   z
     .string({ error: required })

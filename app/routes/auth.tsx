@@ -34,6 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     oidcError: oidcMessage(url.searchParams.get("oidc"), provider?.name ?? null),
     mode: url.searchParams.get("mode") === "register" ? ("register" as const) : ("login" as const),
     redirectTo,
+    // After a new password was set through a reset link (app/routes/reset-password.tsx).
+    passwordReset: url.searchParams.get("reset") === "1",
+    // A form was sent without a session (requireUser): what it carried was not saved.
+    unsent: url.searchParams.get("unsent") === "1",
     registrationOpen: await isRegistrationOpen(),
     ...(await publicFormProps(request, context)),
   };
@@ -44,6 +48,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const headers: Route.HeadersFunction = keepResponseHeaders;
+
+export const PASSWORD_RESET_MESSAGE = "Your password was changed. Sign in with it.";
+export const UNSENT_MESSAGE = "You were signed out, so what you sent was not saved. Sign in, then send it again.";
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {
@@ -204,6 +211,16 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
             </>
           )}
         </p>
+        {mode === "login" && !actionData && loaderData.passwordReset ? (
+          <p role="status" className="mt-6 rounded border border-line bg-surface p-3 font-semibold">
+            {PASSWORD_RESET_MESSAGE}
+          </p>
+        ) : null}
+        {!actionData && loaderData.unsent ? (
+          <p role="status" className="mt-6 rounded border border-accent bg-surface p-3 font-semibold">
+            {UNSENT_MESSAGE}
+          </p>
+        ) : null}
         {oidcError ? (
           <div className="mt-6">
             <FormErrors errors={[oidcError]} />

@@ -42,13 +42,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = keepResponseHeaders;
 
-export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Confirm your new email address" });
+export const meta: Route.MetaFunction = (args) =>
+  routeMeta(args, {
+    title: args.loaderData?.done ? "Your email address was changed" : "Confirm your new email address",
+  });
 
 export default function ConfirmEmail({ loaderData, actionData }: Route.ComponentProps) {
   const { done, token, newEmail, csrf, honeypot } = loaderData;
   return (
     <div className="mx-auto max-w-xl">
-      <PageTitle>Confirm your new email address</PageTitle>
+      <PageTitle>{done ? "Your email address was changed" : "Confirm your new email address"}</PageTitle>
       {actionData?.message ? (
         <p role="alert" className="mt-4 rounded border border-accent bg-surface p-3 font-semibold text-accent">
           {actionData.message}
@@ -68,7 +71,7 @@ export default function ConfirmEmail({ loaderData, actionData }: Route.Component
           </Form>
         </PublicFormProvider>
       ) : done ? (
-        <p className="mt-4">Your email address was changed.</p>
+        <p className="mt-4">Your account now signs in with its new address, and the site's mail goes there.</p>
       ) : (
         <PublicFormProvider csrf={csrf} honeypot={honeypot}>
           {actionData?.message ? null : <p className="mt-4">{INVALID_LINK}</p>}

@@ -1,10 +1,14 @@
 import { redirect } from "react-router";
-import { destroySession } from "~/auth/session.server";
+import { destroySession, signedOutCookie } from "~/auth/session.server";
 import type { Route } from "./+types/logout";
 
 /** POST /logout: ends this session (the row is deleted); the reader lands on /auth. */
 export async function action({ request }: Route.ActionArgs) {
-  return redirect("/auth", { headers: { "Set-Cookie": await destroySession(request) } });
+  const headers = new Headers([
+    ["Set-Cookie", await destroySession(request)],
+    ["Set-Cookie", signedOutCookie()],
+  ]);
+  return redirect("/auth", { headers });
 }
 
 export function loader() {

@@ -1,6 +1,7 @@
 // The site settings' types, bounds and form schema: pure, so the parsing and
 // the maintenance rule are tested without a database (site-settings.test.ts).
 import { z } from "zod";
+import { emailAddress } from "~/utils/email-address";
 
 export const SYNC_INTERVAL_BOUNDS = { min: 5, max: 1440 } as const;
 
@@ -39,7 +40,12 @@ const intervalSchema = z
   .int(SETTING_MESSAGES.interval)
   .min(SYNC_INTERVAL_BOUNDS.min, SETTING_MESSAGES.interval)
   .max(SYNC_INTERVAL_BOUNDS.max, SETTING_MESSAGES.interval);
-const emailSchema = z.email({ error: SETTING_MESSAGES.email }).max(254, SETTING_MESSAGES.email);
+// The site's one rule for an address (app/utils/email-address.ts), with this form's message for a bad one.
+const emailSchema = emailAddress({
+  required: SETTING_MESSAGES.email,
+  invalid: SETTING_MESSAGES.email,
+  lowercase: true,
+});
 
 /** An on/off choice sent as "on" or "off" (radio buttons): a missing one is an error, never "off". */
 const onOff = (label: string) =>
@@ -51,7 +57,7 @@ export const SiteSettingsSchema = z.object({
   registrationOpen: onOff("registration"),
   maintenanceMode: onOff("maintenance mode"),
   syncIntervalMinutes: intervalSchema,
-  contactEmail: z.string({ error: SETTING_MESSAGES.email }).trim().toLowerCase().pipe(emailSchema),
+  contactEmail: emailSchema,
 });
 
 /** A stored value read back: the default when it is missing or no longer valid (a bound changed, a hand edit). */

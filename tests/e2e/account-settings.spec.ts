@@ -4,7 +4,7 @@
 // data, delete my account).
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "@playwright/test";
-import { latestMailTo, newReader, signIn, signInByApi, signUp } from "../support/accounts";
+import { latestMailTo, newReader, signIn, signInByApi, signOut, signUp } from "../support/accounts";
 import { queryE2eDb } from "../support/db";
 import { bookmarkThisStory } from "../support/library";
 import { chooseDisplayMode, DISPLAY_MODES, expect, giveConsent, test } from "../support/test";
@@ -44,6 +44,30 @@ test("every settings page's first heading is its own h1: the settings menu befor
       page.getByRole("navigation", { name: "Settings" }).getByRole("list", { name: "Account Settings" }),
     ).toBeAttached();
   }
+});
+
+test("a form sent after signing out in another tab says, on the sign-in page, that it was not saved", async ({
+  page,
+  checkA11y,
+}) => {
+  const reader = await signUp(page);
+  await page.goto("/settings/profile");
+  await page.getByLabel("Bio").fill("Typed before the session ended.");
+  const second = await page.context().newPage();
+  await second.goto("/settings/profile");
+  await second.getByRole("banner").getByLabel(`Account menu for ${reader.username}`).click();
+  await signOut(second);
+  await second.close();
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("status")).toHaveText(
+    "You were signed out, so what you sent was not saved. Sign in, then send it again.",
+  );
+  await checkA11y();
+  // A plain visit to a page that needs a session is not told anything.
+  await page.goto("/settings/profile");
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  await expect(page.getByText("You were signed out")).toHaveCount(0);
 });
 
 test("a reader changes username, display name and bio, and /profile shows them", async ({ page, checkA11y }) => {
@@ -96,6 +120,7 @@ test("a reader changes the email address through the link mailed to the new one"
   await checkA11y();
   await page.getByRole("button", { name: "Use this address" }).click();
   await expect(toast(page, "Email address changed")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Your email address was changed" })).toBeVisible();
 
   await page.goto("/settings/profile");
   await expect(page.getByText(`Your address is ${next}.`)).toBeVisible();

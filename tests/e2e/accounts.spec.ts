@@ -1,5 +1,5 @@
 import { ADMIN } from "../../playwright.config";
-import { latestMailTo, newReader, register, signIn, signOut } from "../support/accounts";
+import { latestMailTo, newReader, register, signIn, signOut, signUp } from "../support/accounts";
 import { expect, giveConsent, test } from "../support/test";
 
 test("a reader registers, is signed in, signs out and signs in again", async ({ page, checkA11y }) => {
@@ -100,6 +100,8 @@ test("a reader resets a forgotten password through the emailed link", async ({ p
   await page.getByLabel("Repeat the new password").fill(newPassword);
   await page.getByRole("button", { name: "Set the new password" }).click();
   await expect(page).toHaveURL(/\/auth/);
+  await expect(page.getByRole("status")).toHaveText("Your password was changed. Sign in with it.");
+  await checkA11y();
 
   await signIn(page, reader.email, reader.password);
   await expect(page.getByRole("alert")).toHaveText("The email or password is not right.");
@@ -118,16 +120,87 @@ test("the reset answer never reveals whether an address has an account", async (
   await expect(page.getByRole("status")).toContainText("If an account uses that address");
 });
 
-test("the sixth sign-in in a row that fails gets the 429 page", async ({ page }) => {
+test("the sixth sign-in in a row that fails says how long to wait, on the form, as a 429", async ({
+  page,
+  javaScriptEnabled,
+  checkA11y,
+}) => {
   // An address of its own: failures are also counted per account, across runs and projects.
   const { email } = newReader();
   for (let attempt = 1; attempt <= 5; attempt++) {
     await signIn(page, email, `wrong-${attempt}`);
     await expect(page.getByRole("alert")).toHaveText("The email or password is not right.");
   }
+  const answer = page.waitForResponse((r) => r.request().method() === "POST");
   await signIn(page, email, "wrong-6");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("429 Too Many Requests");
-  await expect(page).toHaveTitle("429 - Too Many Requests | Horror Stories");
+  if (!javaScriptEnabled) {
+    const response = await answer;
+    expect(response.status()).toBe(429);
+    expect(Number(await response.headerValue("Retry-After"))).toBeGreaterThan(800);
+  }
+  // The real wait (15 minutes' window), on the same form, which keeps the email and never the password.
+  await expect(page.getByRole("alert")).toHaveText("Too many attempts. Try again in 15 minutes.");
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  if (!javaScriptEnabled) await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+  await checkA11y();
+});
+
+test("refused registrations do not use up the limit; the limit, when reached, says its wait on the form", async ({
+  page,
+  javaScriptEnabled,
+  baseURL,
+}) => {
+  const taken = newReader();
+  await signUp(page, taken);
+  await page.context().clearCookies();
+  await giveConsent(page.context(), baseURL as string);
+  const fill = async (reader: { email: string; username: string; password: string }) => {
+    await page.goto("/auth?mode=register");
+    await page.getByLabel("Email").fill(reader.email);
+    await page.getByLabel("Username").fill(reader.username);
+    await page.getByLabel("Password").fill(reader.password);
+    await page.getByRole("button", { name: "Create account" }).click();
+  };
+  // Six refusals: a taken username (the server's answer, with or without JavaScript), and without
+  // JavaScript the format mistakes too.
+  for (let attempt = 1; attempt <= 6; attempt++) {
+    const typo = !javaScriptEnabled && attempt % 2 === 0;
+    await fill({ ...newReader(), username: typo ? "ab" : taken.username });
+    await expect(page.getByText(typo ? "Use 3 to 30 characters." : "This username is taken.")).toBeVisible();
+  }
+  // Accounts made do count: this one is the second of the five an address may make in an hour.
+  await register(page, newReader());
+  await page.context().clearCookies();
+  await giveConsent(page.context(), baseURL as string);
+  for (let made = 2; made < 5; made++) await signUp(page, newReader());
+  await page.context().clearCookies();
+  await giveConsent(page.context(), baseURL as string);
+
+  const sixth = newReader();
+  const answer = page.waitForResponse((r) => r.request().method() === "POST");
+  await fill(sixth);
+  if (!javaScriptEnabled) {
+    const response = await answer;
+    expect(response.status()).toBe(429);
+    expect(Number(await response.headerValue("Retry-After"))).toBeGreaterThan(3000);
+  }
+  await expect(page.getByRole("alert")).toHaveText("Too many attempts. Try again in 1 hour.");
+  await expect(page.getByRole("heading", { level: 1, name: "Create an account" })).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(sixth.email);
+  await expect(page.getByLabel("Username")).toHaveValue(sixth.username);
+});
+
+test("an email address longer than an address can be is refused with its reason", async ({ page }) => {
+  await page.goto("/auth?mode=register");
+  await page.getByLabel("Email").fill(`${"a".repeat(65)}@horror.test`);
+  await page.getByLabel("Username").fill(newReader().username);
+  await page.getByLabel("Password").fill("long-enough-password");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(
+    page.getByText("That email address is too long: use at most 254 characters, and 64 before the @."),
+  ).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveAttribute("maxlength", "254");
 });
 
 test("the admin area: anonymous -> sign in, reader -> 403, admin -> dashboard", async ({ page }) => {
