@@ -4,6 +4,7 @@ import { createCookie } from "react-router";
 import { prisma } from "~/db.server";
 import { env, sessionSecrets } from "~/env.server";
 import { COOKIE_NAMES } from "~/utils/site";
+import { SIGNED_OUT_COOKIE } from "./signed-out-cookie-name";
 
 export const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 /** A browser-session sign-in also ends on the server after a day without "remember me". */
@@ -71,12 +72,7 @@ export async function createSession(userId: string, remember: boolean): Promise<
   return sessionCookie.serialize(session.id, remember ? { maxAge: REMEMBER_MS / 1000 } : {});
 }
 
-/**
- * Left by signing out, for a day: a form sent afterwards from a page still open in another tab is
- * told, on /auth, that it was not saved (requireUser, docs/decisions/056). Named here, not in
- * COOKIE_NAMES, which every page's JavaScript carries; it holds nothing but "1".
- */
-const SIGNED_OUT_COOKIE = "hs_signed_out";
+/** SIGNED_OUT_COOKIE as signing out sets it: it holds nothing but "1" (requireUser reads it). */
 export const signedOutCookie = () =>
   `${SIGNED_OUT_COOKIE}=1; Path=/; HttpOnly; SameSite=Lax; Max-Age=${BROWSER_SESSION_MS / 1000}${env.NODE_ENV === "production" ? "; Secure" : ""}`;
 

@@ -163,6 +163,7 @@ test("each information page has its title", async ({ page }) => {
     "hs_toast",
     "hs_prefs",
     "hs_css",
+    "hs_signed_out",
   ]) {
     await expect(page.getByRole("cell", { name, exact: true })).toBeVisible();
   }

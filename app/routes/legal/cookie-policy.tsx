@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { SIGNED_OUT_COOKIE } from "~/auth/signed-out-cookie-name";
 import { InfoPage } from "~/components/info-page";
 import { SectionTitle } from "~/components/page-title";
 import { ScrollX } from "~/components/scroll-x";
@@ -25,6 +26,11 @@ const COOKIES = [
     "Essential",
     SESSION_MARK_COOKIE,
     "Goes with the session cookie and as long: a one-way mark of it, so that pages kept for reading offline are shown only to the reader who saved them.",
+  ],
+  [
+    "Essential",
+    SIGNED_OUT_COOKIE,
+    "Set when you sign out, for a day: if a page still open in another tab then sends a form, the sign-in page tells you it was not saved. It holds nothing but “1”.",
   ],
   ["Essential", COOKIE_NAMES.csrf, "Protects your forms from being sent by other sites."],
   ["Essential", COOKIE_NAMES.consent, "Remembers your cookie choice (3 months if you accept, 1 week if you decline)."],
