@@ -4,12 +4,12 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { adoptPreferencesAtSignIn } from "~/preferences/reading-preferences.server";
 import { replyToFailure } from "~/utils/forms";
 import { safeRedirectPath } from "~/utils/redirect";
-import { tooManyAttempts } from "~/utils/retry-wording";
 import { AuthError, registerUser, verifyLogin } from "./auth.server";
 import { clientAddress } from "./client-address.server";
 import { readPostedForm } from "./csrf.server";
 import { checkHoneypot } from "./honeypot.server";
 import {
+  limitAnswer,
   loginLimit,
   type RateLimitResult,
   recordLoginSuccess,
@@ -36,11 +36,8 @@ function limited<Result>(
   submission: { reply: (options: { formErrors: string[]; hideFields: string[] }) => Result },
   refused: RateLimitResult,
 ) {
-  const result = submission.reply({
-    formErrors: [tooManyAttempts(refused.retryAfterSeconds)],
-    hideFields: ["password"],
-  });
-  return data({ intent, result }, { status: 429, headers: { "Retry-After": String(refused.retryAfterSeconds) } });
+  const { message, init } = limitAnswer(refused);
+  return data({ intent, result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, init);
 }
 
 export async function handleAuthAction(request: Request, context: Readonly<RouterContextProvider>) {

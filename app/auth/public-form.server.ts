@@ -1,23 +1,40 @@
 // The guard every public form shares (reset, feedback, bug report): the
 // page gets its CSRF token and honeypot fields; the post is read, counted
 // against the client's rate limit and checked for the honeypot.
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { clientAddress } from "./client-address.server";
 import { csrfToken, readPostedForm } from "./csrf.server";
 import { checkHoneypot, honeypot } from "./honeypot.server";
-import { enforceRateLimit, type RateLimitRule } from "./rate-limit.server";
+import { hitRateLimit, type LimitAnswer, limitAnswer, type RateLimitRule } from "./rate-limit.server";
 
 export async function publicFormProps(request: Request, context: Readonly<RouterContextProvider>) {
   return { csrf: await csrfToken(request, context), honeypot: await honeypot.getInputProps() };
 }
 
+/** The post, once counted against the client's limit and checked for the honeypot; past the limit, the 429 page. */
 export async function readPublicForm(
   request: Request,
   context: Readonly<RouterContextProvider>,
   limit: { name: string; rule: RateLimitRule },
 ): Promise<FormData> {
-  const form = await readPostedForm(request, context);
-  await enforceRateLimit(`${limit.name}:${clientAddress(context)}`, limit.rule);
-  await checkHoneypot(form);
+  const { form, limited } = await readPublicFormOrLimit(request, context, limit);
+  if (limited) throw data({ message: limited.message }, limited.init);
   return form;
+}
+
+/**
+ * readPublicForm for a form that gives back what was typed: past the limit, the post is returned
+ * with the refusal (its message says the wait; a 429 with Retry-After), for the page to show on the
+ * form, not the 429 page that loses the text (docs/decisions/056).
+ */
+export async function readPublicFormOrLimit(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  limit: { name: string; rule: RateLimitRule },
+): Promise<{ form: FormData; limited: LimitAnswer | null }> {
+  const form = await readPostedForm(request, context);
+  const result = await hitRateLimit(`${limit.name}:${clientAddress(context)}`, limit.rule);
+  if (!result.allowed) return { form, limited: limitAnswer(result) };
+  await checkHoneypot(form);
+  return { form, limited: null };
 }

@@ -62,10 +62,19 @@ export async function enforceRateLimit(key: string, rule: RateLimitRule, options
 }
 
 function tooManyAttempts(retryAfterSeconds: number, options: { json?: boolean }): never {
-  const headers = { "Retry-After": String(retryAfterSeconds) };
-  const message = tooManyAttemptsMessage(retryAfterSeconds);
-  if (options.json) throw Response.json({ message, code: "CLIENT_ERROR" }, { status: 429, headers });
-  throw data({ message }, { status: 429, headers });
+  const { message, init } = limitAnswer({ retryAfterSeconds });
+  if (options.json) throw Response.json({ message, code: "CLIENT_ERROR" }, init);
+  throw data({ message }, init);
+}
+
+/** A limit's refusal as a form shows it: the message with the wait, and a 429's status and Retry-After. */
+export type LimitAnswer = { message: string; init: { status: 429; headers: { "Retry-After": string } } };
+
+export function limitAnswer({ retryAfterSeconds }: Pick<RateLimitResult, "retryAfterSeconds">): LimitAnswer {
+  return {
+    message: tooManyAttemptsMessage(retryAfterSeconds),
+    init: { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+  };
 }
 
 // Sign-in attempts are counted twice: per client address, and per account (the

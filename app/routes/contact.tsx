@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
-import { readPublicForm } from "~/auth/public-form.server";
+import { readPublicFormOrLimit } from "~/auth/public-form.server";
 import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/components/forms";
 import { InfoPage } from "~/components/info-page";
 import { SectionTitle } from "~/components/page-title";
@@ -10,6 +10,7 @@ import { CONTACT_SENT, ContactSchema } from "~/messages/messages";
 import { CONTACT_LIMIT, messagePageData, saveContactMessage } from "~/messages/messages.server";
 import { type Sender, SenderFields } from "~/messages/sender-fields";
 import { redirectWithToast } from "~/toasts/toast.server";
+import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/contact";
 
@@ -18,13 +19,17 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readPublicForm(request, context, { name: "contact", rule: CONTACT_LIMIT });
+  const { form, limited } = await readPublicFormOrLimit(request, context, { name: "contact", rule: CONTACT_LIMIT });
   const submission = parseWithZod(form, { schema: ContactSchema });
+  if (limited) return data(submission.reply({ formErrors: [limited.message] }), limited.init);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const user = await getOptionalUser(request);
   await saveContactMessage(submission.value, user?.id ?? null);
   return redirectWithToast("/contact?sent=1", { ...CONTACT_SENT, variant: "success" });
 }
+
+// A refusal past the limit keeps its Retry-After (docs/decisions/056).
+export const headers: Route.HeadersFunction = keepResponseHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, { title: "Contact", description: "How to reach the people behind Horror Stories." });

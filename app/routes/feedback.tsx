@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
-import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
+import { publicFormProps, readPublicFormOrLimit } from "~/auth/public-form.server";
 import { FormErrors, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/components/forms";
 import { PageTitle } from "~/components/page-title";
 import { FEEDBACK_LIMIT, pageFromReferer, saveFeedback } from "~/feedback/feedback.server";
@@ -11,6 +11,7 @@ import { FeedbackFields, screenResolution } from "~/feedback/feedback-fields";
 import { FEEDBACK_SUCCESS, FeedbackSchema } from "~/feedback/feedback-form";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { replyToFailure } from "~/utils/forms";
+import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/redirect";
 import type { Route } from "./+types/feedback";
@@ -26,14 +27,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readPublicForm(request, context, { name: "feedback", rule: FEEDBACK_LIMIT });
+  const { form, limited } = await readPublicFormOrLimit(request, context, { name: "feedback", rule: FEEDBACK_LIMIT });
   const submission = parseWithZod(form, { schema: FeedbackSchema });
+  if (limited) return data(submission.reply({ formErrors: [limited.message] }), limited.init);
   if (submission.status !== "success")
     return data(replyToFailure(submission, ["page", "screenResolution"]), { status: 400 });
   const user = await getOptionalUser(request);
   await saveFeedback(submission.value, request, user?.id ?? null);
   return redirectWithToast("/feedback?sent=1", { ...FEEDBACK_SUCCESS, variant: "success" });
 }
+
+// A refusal past the limit keeps its Retry-After (docs/decisions/056).
+export const headers: Route.HeadersFunction = keepResponseHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
-import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
+import { publicFormProps, readPublicFormOrLimit } from "~/auth/public-form.server";
 import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/components/forms";
 import { PageTitle } from "~/components/page-title";
 import { BugReportSchema, SEVERITIES } from "~/errors/bug-report";
@@ -10,6 +10,7 @@ import { saveBugReport } from "~/errors/bug-report.server";
 import { ERROR_ID_PATTERN } from "~/errors/error-log";
 import { FEEDBACK_LIMIT } from "~/feedback/feedback.server";
 import { replyToFailure } from "~/utils/forms";
+import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { safeRedirectPath } from "~/utils/redirect";
 import type { Route } from "./+types/report-bug";
@@ -27,13 +28,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readPublicForm(request, context, { name: "bug-report", rule: FEEDBACK_LIMIT });
+  const { form, limited } = await readPublicFormOrLimit(request, context, { name: "bug-report", rule: FEEDBACK_LIMIT });
   const submission = parseWithZod(form, { schema: BugReportSchema });
+  if (limited) return data(submission.reply({ formErrors: [limited.message] }), limited.init);
   if (submission.status !== "success") return data(replyToFailure(submission, ["errorId"]), { status: 400 });
   const user = await getOptionalUser(request);
   await saveBugReport(submission.value, request, user?.id ?? null);
   return redirect("/report-bug?sent=1");
 }
+
+// A refusal past the limit keeps its Retry-After (docs/decisions/056).
+export const headers: Route.HeadersFunction = keepResponseHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, { title: "Report a bug", description: "Tell us what went wrong, so we can fix it." });

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
-import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
+import { publicFormProps, readPublicFormOrLimit } from "~/auth/public-form.server";
 import { RATE_LIMITS } from "~/auth/rate-limit.server";
 import { isResetTokenUsable, resetPassword, sendResetMailAfterAnswer } from "~/auth/reset.server";
 import { NEW_PASSWORD_MIN, RESET_TOKEN_PATTERN, ResetPasswordSchema, ResetRequestSchema } from "~/auth/validation";
@@ -48,9 +48,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readPublicForm(request, context, { name: "reset", rule: RATE_LIMITS.reset });
+  const { form, limited } = await readPublicFormOrLimit(request, context, { name: "reset", rule: RATE_LIMITS.reset });
   if (form.get("intent") === "reset") {
     const submission = parseWithZod(form, { schema: ResetPasswordSchema });
+    if (limited) {
+      const hideFields = ["password", "confirm"];
+      return data(
+        { intent: "reset", result: submission.reply({ formErrors: [limited.message], hideFields }) },
+        limited.init,
+      );
+    }
     if (submission.status !== "success") {
       return data(
         { intent: "reset", result: replyToFailure(submission, ["token"], { hideFields: ["password", "confirm"] }) },
@@ -71,6 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect("/auth?reset=1");
   }
   const submission = parseWithZod(form, { schema: ResetRequestSchema });
+  if (limited)
+    return data({ intent: "request", result: submission.reply({ formErrors: [limited.message] }) }, limited.init);
   if (submission.status !== "success") return data({ intent: "request", result: submission.reply() }, { status: 400 });
   // The page says why instead of the form: nothing is sent, and no link is made.
   if (siteMailer.delivery === "off") return redirect("/reset-password");

@@ -41,26 +41,56 @@ test("a registration whose honeypot is filled in is refused and creates nothing"
   await request.dispose();
 });
 
-test("registration is rate-limited per client address: the sixth gets 429 with Retry-After", async ({
+test("registration is rate-limited per client address: refused forms do not count; the sixth account gets 429 on the form", async ({
   playwright,
   baseURL,
 }) => {
-  const request = await newClient(playwright, baseURL);
-  const hidden = await hiddenFields(request, "/auth?mode=register", "register");
-  const attempt = () =>
-    request.post("/auth", {
-      form: { ...hidden, intent: "register", email: "not-an-email", username: "x", password: "short" },
+  // One client address; each attempt from a browser of its own (an account made signs its browser
+  // in) and from the page opened again (the same form sent twice is answered once, decision 051).
+  const address = randomUUID();
+  const register = async (email: string, username: string, password = "long-enough-password") => {
+    const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Test-Client": address } });
+    const response = await request.post("/auth", {
+      form: {
+        ...(await hiddenFields(request, "/auth?mode=register", "register")),
+        intent: "register",
+        email,
+        username,
+        password,
+      },
       maxRedirects: 0,
     });
-  for (let i = 0; i < 5; i++) expect((await attempt()).status()).toBe(400);
-  const limited = await attempt();
-  expect(limited.status()).toBe(429);
-  expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
-  expect(await limited.text()).toContain("429 - Too Many Requests | Horror Stories");
-  await request.dispose();
+    return { status: response.status(), headers: response.headers(), text: await response.text(), done: request };
+  };
+  // A reader's typos use up nothing (docs/decisions/056).
+  const statuses: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const typo = await register("not-an-email", "x", "short");
+    statuses.push(typo.status);
+    await typo.done.dispose();
+  }
+  expect(statuses).toEqual([400, 400, 400, 400, 400, 400]);
+  for (let i = 0; i < 5; i++) {
+    const id = randomUUID().slice(0, 8);
+    const made = await register(`limit-${id}@horror.test`, `limit_${id}`);
+    expect(made.status).toBe(302);
+    await made.done.dispose();
+  }
+  const id = randomUUID().slice(0, 8);
+  const limited = await register(`limit-${id}@horror.test`, `limit_${id}`);
+  expect(limited.status).toBe(429);
+  expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+  // The form again, with the wait and what was typed (never the password).
+  expect(limited.text).toContain("Too many attempts. Try again in 1 hour.");
+  expect(limited.text).toContain(`value="limit-${id}@horror.test"`);
+  expect(limited.text).not.toContain('value="long-enough-password"');
+  await limited.done.dispose();
 });
 
-test("password reset requests are rate-limited per client address", async ({ playwright, baseURL }) => {
+test("password reset requests are rate-limited per client address: the sixth gets 429 on the form", async ({
+  playwright,
+  baseURL,
+}) => {
   const request = await newClient(playwright, baseURL);
   // Each from the page opened again: the same form sent twice is answered once (docs/decisions/051).
   const attempt = async () =>
@@ -73,7 +103,38 @@ test("password reset requests are rate-limited per client address", async ({ pla
       maxRedirects: 0,
     });
   for (let i = 0; i < 5; i++) expect((await attempt()).status()).toBe(302);
-  expect((await attempt()).status()).toBe(429);
+  const limited = await attempt();
+  expect(limited.status()).toBe(429);
+  expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
+  // The form again, with the wait and the address typed, not the 429 page that lost it.
+  const page = await limited.text();
+  expect(page).toMatch(/Too many attempts\. Try again in \d+ (minutes?|hour)\./);
+  expect(page).toContain('value="someone@horror.test"');
+  await request.dispose();
+});
+
+test("the contact form past its limit answers 429 on the form, with the message typed", async ({
+  playwright,
+  baseURL,
+}) => {
+  const request = await newClient(playwright, baseURL);
+  const send = async (message: string) =>
+    request.post("/contact", {
+      form: {
+        ...(await hiddenFields(request, "/contact", "contact")),
+        name: "Mara Quill",
+        email: "mara@horror.test",
+        message,
+      },
+      maxRedirects: 0,
+    });
+  for (let i = 0; i < 5; i++) expect((await send(`A message about the lighthouse, number ${i}.`)).status()).toBe(302);
+  const limited = await send("The sixth message, which I typed with care.");
+  expect(limited.status()).toBe(429);
+  expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
+  const page = await limited.text();
+  expect(page).toMatch(/Too many attempts\. Try again in \d+ (minutes?|hour)\./);
+  expect(page).toContain("The sixth message, which I typed with care.");
   await request.dispose();
 });
 

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
-import { readPublicForm } from "~/auth/public-form.server";
+import { readPublicFormOrLimit } from "~/auth/public-form.server";
 import {
   Field,
   FormErrors,
@@ -18,6 +18,7 @@ import { ACCURACY_STATEMENT, CLAIM_SENT, CopyrightClaimSchema, GOOD_FAITH_STATEM
 import { CONTACT_LIMIT, messagePageData, saveCopyrightClaim } from "~/messages/messages.server";
 import { type Sender, SenderFields } from "~/messages/sender-fields";
 import { redirectWithToast } from "~/toasts/toast.server";
+import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/copyright";
 
@@ -26,13 +27,17 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readPublicForm(request, context, { name: "copyright", rule: CONTACT_LIMIT });
+  const { form, limited } = await readPublicFormOrLimit(request, context, { name: "copyright", rule: CONTACT_LIMIT });
   const submission = parseWithZod(form, { schema: CopyrightClaimSchema });
+  if (limited) return data(submission.reply({ formErrors: [limited.message] }), limited.init);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const user = await getOptionalUser(request);
   await saveCopyrightClaim(submission.value, user?.id ?? null);
   return redirectWithToast("/legal/copyright?sent=1#claim", { ...CLAIM_SENT, variant: "success" });
 }
+
+// A refusal past the limit keeps its Retry-After (docs/decisions/056).
+export const headers: Route.HeadersFunction = keepResponseHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, { title: "Copyright Policy", description: "Authors own their stories. How to report copying." });
