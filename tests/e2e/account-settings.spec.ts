@@ -2,6 +2,7 @@
 // /settings/profile (name, bio, email change through the mailed link, password
 // change), /settings/notifications, /settings/privacy (sessions, download my
 // data, delete my account).
+import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "@playwright/test";
 import { latestMailTo, newReader, signIn, signInByApi, signUp } from "../support/accounts";
@@ -74,6 +75,54 @@ test("a reader changes username, display name and bio, and /profile shows them",
   // Plain text: the tags show as typed, nothing is rendered as HTML.
   await expect(page.getByText("<b>Never</b> sleeps.")).toBeVisible();
   await checkA11y();
+});
+
+// Decision 056: a phone's photo is taken as it comes and made small; past the form's limit, the form
+// comes back with its message (never an error page), on both pages that have it.
+test("a phone's photo becomes the avatar; a bigger file or an SVG comes back to the form with its message", async ({
+  page,
+  checkA11y,
+}) => {
+  test.setTimeout(60_000);
+  const reader = newReader();
+  await signUp(page, reader);
+  // A 5.9 MB PNG, a phone photo's size (noise does not compress).
+  const noise = randomBytes(1400 * 1400 * 3);
+  const sharp = (await import("sharp")).default;
+  const photo = await sharp(noise, { raw: { width: 1400, height: 1400, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  expect(photo.length).toBeGreaterThan(5_500_000);
+  await page.goto("/settings/profile");
+  const avatar = page.getByRole("region", { name: "Avatar" });
+  await avatar.getByLabel(/^Image/).setInputFiles({ name: "IMG_0412.png", mimeType: "image/png", buffer: photo });
+  await avatar.getByRole("button", { name: "Upload avatar" }).click();
+  await expect(toast(page, "Avatar updated")).toBeVisible();
+  await expect(avatar.getByRole("button", { name: "Remove avatar" })).toBeVisible();
+
+  // Past the form's 12 MB body limit, on either page: the page, the form and the message, status 413.
+  const huge = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(13 * 1024 * 1024)]);
+  for (const path of ["/settings/profile", "/profile"]) {
+    await page.goto(path);
+    const form = page.getByRole("region", { name: "Avatar" });
+    await form.getByLabel(/^Image/).setInputFiles({ name: "IMG_0413.jpg", mimeType: "image/jpeg", buffer: huge });
+    await form.getByRole("button", { name: "Upload avatar" }).click();
+    await expect(form.getByRole("alert")).toHaveText("The image is larger than 10 MB. Choose a smaller one.");
+    await expect(page).toHaveURL(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  }
+  await checkA11y();
+
+  // An SVG, whatever it is called, is refused by its content.
+  await page.goto("/settings/profile");
+  const svg = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><script>alert(1)</script></svg>',
+  );
+  await avatar.getByLabel(/^Image/).setInputFiles({ name: "me.png", mimeType: "image/png", buffer: svg });
+  await avatar.getByRole("button", { name: "Upload avatar" }).click();
+  await expect(avatar.getByRole("alert")).toHaveText(
+    "SVG drawings are not taken as avatars. Upload a JPEG, PNG, WebP or GIF.",
+  );
 });
 
 test("a reader changes the email address through the link mailed to the new one", async ({ page, checkA11y }) => {
