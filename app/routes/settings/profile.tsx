@@ -243,7 +243,8 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
         formKey={key("email")}
       />
 
-      <section aria-labelledby="password-heading" className="mt-10">
+      {/* Connected accounts links here ("Set a password"): scroll-mt keeps the heading clear of the header. */}
+      <section id="password" aria-labelledby="password-heading" className="mt-10 scroll-mt-20">
         <SectionTitle id="password-heading">{hasPassword ? "Change password" : "Set a password"}</SectionTitle>
         <p className="mt-2 text-muted">
           {hasPassword
