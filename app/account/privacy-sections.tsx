@@ -73,7 +73,7 @@ export function SessionList({
             End all other sessions
           </button>
           <span className="text-sm text-muted">
-            You are signed in {total === 2 ? "in one other place" : `in ${total - 1} other places`}.
+            You are signed in on {total === 2 ? "one other device" : `${total - 1} other devices`}.
           </span>
         </Form>
       ) : null}

@@ -286,7 +286,7 @@ test("a long list of sessions shows the most recent five, counts the rest and li
   await expect(sessions.getByRole("listitem").first()).toContainText("(this browser)");
   // The one expired session is neither listed nor counted.
   await expect(sessions.getByText("And 6 more, used less recently.")).toBeVisible();
-  await expect(sessions.getByText("You are signed in in 10 other places.")).toBeVisible();
+  await expect(sessions.getByText("You are signed in on 10 other devices.")).toBeVisible();
   // The action for all of them comes before the list.
   const endOthers = sessions.getByRole("button", { name: "End all other sessions" });
   const endOthersBox = await endOthers.boundingBox();
