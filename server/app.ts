@@ -12,9 +12,14 @@ import { onPurgePageCache } from "~/site/cache-policy";
 import { isApiPath } from "~/site/request-kind";
 import { SITE_CSS_URL } from "~/styles/site-stylesheet";
 import { jsonError } from "~/utils/api-errors";
-import { BODY_MESSAGES, MAX_BODY_BYTES } from "~/utils/http";
-import { clientAddressContext, documentRequestContext, scriptMarkerContext } from "~/utils/request-context";
-import { bodyLimit } from "./body-limit";
+import { BODY_MESSAGES, maxBodyBytes, pagePath, UPLOAD_PATHS } from "~/utils/http";
+import {
+  bodyTooLargeContext,
+  clientAddressContext,
+  documentRequestContext,
+  scriptMarkerContext,
+} from "~/utils/request-context";
+import { bodyLimit, bodyWasTooLarge, passOnTooLarge } from "./body-limit";
 import { resolveClientAddress } from "./client-address";
 import { createPageCache } from "./http-cache";
 import { precompressedFiles } from "./precompressed";
@@ -49,7 +54,9 @@ function imageOrigins(): string[] {
     .map((url) => new URL(url).origin);
 }
 
-function tooLarge(req: IncomingMessage, res: ServerResponse) {
+function tooLarge(req: IncomingMessage, res: ServerResponse, next: () => void) {
+  // A photo too big for the avatar form: the page answers, with the form and its message (decision 056).
+  if (UPLOAD_PATHS.has(pagePath(req.url ?? "/"))) return passOnTooLarge(req, next);
   if (isApiPath(req.url ?? "")) {
     res.writeHead(413, { "Content-Type": "application/json; charset=utf-8" });
     jsonError(BODY_MESSAGES.tooLarge, 413)
@@ -91,7 +98,7 @@ export function createApp({ mode }: AppOptions) {
     );
     app.use(express.static("build/client", { maxAge: "1h" }));
   }
-  app.use(bodyLimit(MAX_BODY_BYTES, tooLarge));
+  app.use(bodyLimit((req) => maxBodyBytes(req.url ?? "/"), tooLarge));
   app.use(
     reactRouterHandler({
       build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
@@ -102,6 +109,7 @@ export function createApp({ mode }: AppOptions) {
       loadContext: (req, scriptMarker) => {
         const context = new RouterContextProvider();
         context.set(scriptMarkerContext, scriptMarker);
+        context.set(bodyTooLargeContext, bodyWasTooLarge(req));
         // A client navigation asks for `<path>.data`; anything else renders a document.
         // The path as sent, not parsed as a URL: `//a%2fb` is a path here, not a host (request-handler.ts).
         context.set(documentRequestContext, !(req.url ?? "/").split(/[?#]/)[0]?.endsWith(".data"));

@@ -9,6 +9,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 const bodies = new WeakMap<IncomingMessage, Buffer>();
+const tooLargeBodies = new WeakSet<IncomingMessage>();
 
 /** The body the middleware read, or undefined for a request without one. */
 export function takeBody(req: IncomingMessage): Buffer | undefined {
@@ -17,14 +18,26 @@ export function takeBody(req: IncomingMessage): Buffer | undefined {
   return body;
 }
 
+/** Passes on a request whose body was past its limit, without the body: its route answers it (app.ts). */
+export function passOnTooLarge(req: IncomingMessage, next: () => void) {
+  tooLargeBodies.add(req);
+  next();
+}
+
+/** Whether the request came through passOnTooLarge. */
+export function bodyWasTooLarge(req: IncomingMessage): boolean {
+  return tooLargeBodies.has(req);
+}
+
 const WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS", "TRACE"]);
 /** After a 413, at most this much more is read (and thrown away) so the client sees the answer. */
 const DRAIN_BYTES = 64 * 1024 * 1024;
 const DRAIN_MS = 10_000;
 
-export type TooLarge = (req: IncomingMessage, res: ServerResponse) => void;
+/** Answers a request whose body was past its limit, once the rest was drained: a 413, or passOnTooLarge. */
+export type TooLarge = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
-function refuse(req: IncomingMessage, res: ServerResponse, tooLarge: TooLarge) {
+function refuse(req: IncomingMessage, res: ServerResponse, tooLarge: TooLarge, next: () => void) {
   // The client is still sending: answering now and closing would reset the
   // connection under it, and most clients then report a network error instead
   // of the 413. So the rest is read and thrown away first, to a bound.
@@ -35,7 +48,7 @@ function refuse(req: IncomingMessage, res: ServerResponse, tooLarge: TooLarge) {
     answered = true;
     clearTimeout(timer);
     if (close) res.setHeader("Connection", "close");
-    tooLarge(req, res);
+    tooLarge(req, res, next);
   };
   const timer = setTimeout(() => answer(true), DRAIN_MS);
   timer.unref();
@@ -48,12 +61,13 @@ function refuse(req: IncomingMessage, res: ServerResponse, tooLarge: TooLarge) {
   req.resume();
 }
 
-/** Middleware: reads the body of every request that may have one, up to `maxBytes`. */
-export function bodyLimit(maxBytes: number, tooLarge: TooLarge) {
+/** Middleware: reads the body of every request that may have one, up to `limit(req)` bytes. */
+export function bodyLimit(limit: (req: IncomingMessage) => number, tooLarge: TooLarge) {
   return (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
     if (WITHOUT_BODY.has(req.method ?? "GET")) return next();
+    const maxBytes = limit(req);
     const declared = Number(req.headers["content-length"] ?? 0);
-    if (declared > maxBytes) return refuse(req, res, tooLarge);
+    if (declared > maxBytes) return refuse(req, res, tooLarge, next);
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
@@ -63,7 +77,7 @@ export function bodyLimit(maxBytes: number, tooLarge: TooLarge) {
         done = true;
         chunks.length = 0;
         cleanup();
-        refuse(req, res, tooLarge);
+        refuse(req, res, tooLarge, next);
         return;
       }
       chunks.push(chunk);

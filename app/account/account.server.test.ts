@@ -172,15 +172,38 @@ describe("password change and sessions", () => {
     await getSessionUser(here); // the first use records the device
     await signedIn(a.id);
     const theirs = await signedIn(b.id);
-    const sessions = await listSessions(a.id, here);
+    const { sessions, total } = await listSessions(a.id, here);
+    expect(total).toBe(2);
     expect(sessions).toHaveLength(2);
     expect(sessions[0]).toMatchObject({ current: true, device: "Chrome on Linux" });
     expect(sessions[1]).toMatchObject({ current: false });
-    const bSession = (await listSessions(b.id, theirs))[0]?.id as string;
+    const bSession = (await listSessions(b.id, theirs)).sessions[0]?.id as string;
     expect(await endSession(a.id, bSession)).toBe(false);
     expect(await getSessionUser(theirs)).not.toBeNull();
     expect(await endSession(a.id, sessions[1]?.id as string)).toBe(true);
-    expect(await listSessions(a.id, here)).toHaveLength(1);
+    expect((await listSessions(a.id, here)).sessions).toHaveLength(1);
+  });
+
+  it("lists this browser's session and the most recent others up to the limit, with the count; never an expired one", async () => {
+    const a = await reader();
+    const here = await signedIn(a.id);
+    for (let i = 0; i < 7; i++) await signedIn(a.id);
+    const ids = (await prisma.session.findMany({ where: { userId: a.id }, select: { id: true } })).map((s) => s.id);
+    // This browser's was used longest ago; one of the others has expired.
+    const current = (await listSessions(a.id, here)).sessions.find((s) => s.current)?.id as string;
+    const others = ids.filter((id) => id !== current);
+    await prisma.session.update({ where: { id: current }, data: { lastUsedAt: new Date(Date.now() - 86_400_000) } });
+    await prisma.session.update({
+      where: { id: others[0] as string },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    for (const [i, id] of others.slice(1).entries()) {
+      await prisma.session.update({ where: { id }, data: { lastUsedAt: new Date(Date.now() - i * 60_000) } });
+    }
+    const { sessions, total } = await listSessions(a.id, here, { limit: 5 });
+    expect(total).toBe(7);
+    expect(sessions.map((s) => s.id)).toEqual([current, ...others.slice(1, 5)]);
+    expect((await listSessions(a.id, here)).sessions.map((s) => s.id)).not.toContain(others[0]);
   });
 
   it("names devices from the User-Agent", () => {
@@ -294,7 +317,20 @@ describe("delete my account", () => {
 
   it("anonymises submissions when asked, and removes the personal data", async () => {
     const user = await withData();
-    expect(await deleteAccount(user.id, "anonymise")).toMatchObject({ submissionCount: 1, submissions: "anonymise" });
+    const reply = await prisma.discussionThread.create({
+      data: { title: "Fog", authorId: user.id, posts: { create: { body: "Mine to keep", authorId: user.id } } },
+      select: { posts: { select: { id: true } } },
+    });
+    expect(await deleteAccount(user.id, "anonymise")).toMatchObject({
+      submissionCount: 1,
+      submissions: "anonymise",
+      communityCount: 1,
+    });
+    expect(await prisma.discussionPost.findUniqueOrThrow({ where: { id: reply.posts[0]?.id } })).toMatchObject({
+      body: "Mine to keep",
+      status: "visible",
+      authorId: null,
+    });
     expect(await prisma.user.findUnique({ where: { id: user.id } })).toBeNull();
     expect(await prisma.session.count({ where: { userId: user.id } })).toBe(0);
     expect(await prisma.password.count({ where: { userId: user.id } })).toBe(0);
@@ -314,16 +350,20 @@ describe("delete my account", () => {
     expect(await prisma.post.findUnique({ where: { slug: `acc-${user.id}` } })).toMatchObject({ authorId: null });
   });
 
-  it("removes submissions when asked, community posts leaving a tombstone", async () => {
+  it("removes submissions when asked, community posts leaving a tombstone that says its author deleted it", async () => {
     const user = await withData();
     const thread = await prisma.discussionThread.create({
       data: { title: "Bells", authorId: user.id, posts: { create: { body: "Mine to remove", authorId: user.id } } },
       select: { posts: { select: { id: true } } },
     });
-    expect(await deleteAccount(user.id, "remove")).toMatchObject({ submissionCount: 1, submissions: "remove" });
+    expect(await deleteAccount(user.id, "remove")).toMatchObject({
+      submissionCount: 1,
+      submissions: "remove",
+      communityCount: 1,
+    });
     expect(await prisma.discussionPost.findUniqueOrThrow({ where: { id: thread.posts[0]?.id } })).toMatchObject({
       body: "",
-      status: "deleted",
+      status: "withdrawn",
       authorId: null,
     });
     expect(await prisma.post.findUnique({ where: { slug: `acc-${user.id}` } })).toBeNull();

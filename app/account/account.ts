@@ -85,6 +85,12 @@ export const DeleteAccountSchema = z.object({
   submissions: z.enum(SUBMISSION_CHOICES, { error: "Choose what happens to your stories." }),
 });
 
+/**
+ * How many sessions /settings/privacy lists (this browser's among them) before "And N more", as
+ * Google's and Facebook's device lists do; the rest are one link away (decision 056).
+ */
+export const SESSIONS_SHOWN = 5;
+
 export const EndSessionSchema = z.object({
   intent: z.literal("end-session"),
   sessionId: z.string({ error: "Choose a session." }).regex(/^[a-z0-9]{1,40}$/i, "Choose a session."),

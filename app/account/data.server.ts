@@ -181,7 +181,22 @@ export async function checkDeletionConfirmation(userId: string, confirmation: st
   }
 }
 
-export type DeletionResult = { username: string; submissions: SubmissionChoice; submissionCount: number };
+/** What the deletion form's choice is about: the reader's published stories and community posts still up. */
+export async function deletionCounts(userId: string) {
+  const [stories, communityPosts] = await Promise.all([
+    prisma.post.count({ where: { authorId: userId, status: "published" } }),
+    prisma.discussionPost.count({ where: { authorId: userId, status: { in: ["visible", "hidden"] } } }),
+  ]);
+  return { stories, communityPosts };
+}
+
+export type DeletionResult = {
+  username: string;
+  submissions: SubmissionChoice;
+  submissionCount: number;
+  /** The community posts and story comments that were still up (kept, credited to "A former reader", or withdrawn). */
+  communityCount: number;
+};
 
 /**
  * Deletes the account in one transaction. The rows that cascade with the user
@@ -216,11 +231,18 @@ export async function deleteAccount(
             })
           ).count;
     const submissionCount = unpublished + published;
-    // Community posts and comments follow the same choice: anonymised ones stay
-    // (their author becomes nobody when the account goes); removed ones become
-    // tombstones that keep the thread's shape and its quotes (docs/decisions/015).
+    // Community posts and comments follow the same choice (both said on the form, decision 056):
+    // kept ones stay, credited to "A former reader" (their author becomes nobody when the account
+    // goes); removed ones become tombstones that keep the thread's shape and its quotes
+    // (docs/decisions/015): "deleted by its author" when the reader deletes the account, "deleted
+    // by a moderator" when an administrator does (`first`).
+    const up = { authorId: userId, status: { in: ["visible", "hidden"] } };
+    const communityCount = await tx.discussionPost.count({ where: up });
     if (submissions === "remove") {
-      await tx.discussionPost.updateMany({ where: { authorId: userId }, data: { body: "", status: "deleted" } });
+      await tx.discussionPost.updateMany({
+        where: { authorId: userId },
+        data: { body: "", status: first ? "deleted" : "withdrawn" },
+      });
     }
     await tx.feedback.deleteMany({ where: { userId } });
     await tx.bugReport.deleteMany({ where: { userId } });
@@ -230,6 +252,6 @@ export async function deleteAccount(
     // The sign-in failure counter is keyed by the address.
     await tx.rateLimit.deleteMany({ where: { key: `login-account:${user.email}` } });
     await tx.user.delete({ where: { id: userId } });
-    return { username: user.username, submissions, submissionCount };
+    return { username: user.username, submissions, submissionCount, communityCount };
   });
 }

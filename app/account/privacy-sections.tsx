@@ -1,10 +1,11 @@
 // Parts of /settings/privacy: what the site stores, and the reader's sessions with a form to end each.
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/form-errors";
 import { SectionTitle } from "~/components/page-title";
 import { FOCUS_FIRST } from "~/components/refusal-focus";
 import { formatDateTime } from "~/utils/dates";
+import { SESSIONS_SHOWN } from "./account";
 import type { SessionView } from "./sessions.server";
 
 export function WhatWeStore() {
@@ -42,12 +43,40 @@ export function WhatWeStore() {
   );
 }
 
-export function SessionList({ sessions, errors }: { sessions: SessionView[]; errors?: string[] }) {
+/** Where the sessions are listed: all of them with `?sessions=all` (a link, so it works without JavaScript). */
+export const ALL_SESSIONS = "/settings/privacy?sessions=all#sessions";
+
+export function SessionList({
+  sessions,
+  total,
+  all,
+  errors,
+}: {
+  sessions: SessionView[];
+  /** How many live sessions the account has; `sessions` may be the first few of them. */
+  total: number;
+  all: boolean;
+  errors?: string[];
+}) {
+  const more = total - sessions.length;
   return (
-    <section aria-labelledby="sessions-heading" className="mt-10">
+    <section id="sessions" aria-labelledby="sessions-heading" className="mt-10 scroll-mt-20">
       <SectionTitle id="sessions-heading">Where you are signed in</SectionTitle>
       {/* Without JavaScript, a refused end of a session is a new page: its message takes focus. */}
       <FormErrors errors={errors} {...FOCUS_FIRST} />
+      {/* Before the list, however long it is: the one action for all of them. */}
+      {total > 1 ? (
+        <Form method="post" className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2">
+          <AuthenticityTokenInput name="csrf" />
+          <input type="hidden" name="intent" value="end-others" />
+          <button type="submit" className="btn">
+            End all other sessions
+          </button>
+          <span className="text-sm text-muted">
+            You are signed in on {total === 2 ? "one other device" : `${total - 1} other devices`}.
+          </span>
+        </Form>
+      ) : null}
       <ul className="mt-3 space-y-3">
         {sessions.map((session) => (
           <li
@@ -69,6 +98,7 @@ export function SessionList({ sessions, errors }: { sessions: SessionView[]; err
                 <AuthenticityTokenInput name="csrf" />
                 <input type="hidden" name="intent" value="end-session" />
                 <input type="hidden" name="sessionId" value={session.id} />
+                {all ? <input type="hidden" name="list" value="all" /> : null}
                 <button type="submit" className="btn" aria-label={`End the session on ${session.device}`}>
                   End session
                 </button>
@@ -77,14 +107,15 @@ export function SessionList({ sessions, errors }: { sessions: SessionView[]; err
           </li>
         ))}
       </ul>
-      {sessions.some((s) => !s.current) ? (
-        <Form method="post" className="mt-3">
-          <AuthenticityTokenInput name="csrf" />
-          <input type="hidden" name="intent" value="end-others" />
-          <button type="submit" className="btn">
-            End all other sessions
-          </button>
-        </Form>
+      {more > 0 ? (
+        <p className="mt-3">
+          And {more} more, used less recently. <Link to={ALL_SESSIONS}>Show all {total} sessions</Link>
+        </p>
+      ) : null}
+      {all && total > SESSIONS_SHOWN ? (
+        <p className="mt-3">
+          <Link to="/settings/privacy#sessions">Show only the {SESSIONS_SHOWN} most recent</Link>
+        </p>
       ) : null}
     </section>
   );

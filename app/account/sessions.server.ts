@@ -24,23 +24,39 @@ export function deviceName(userAgent: string | null): string {
   return `${info.browser} on ${info.operatingSystem}`;
 }
 
-export async function listSessions(userId: string, request: Request, now = Date.now()): Promise<SessionView[]> {
+/**
+ * The account's live sessions (an expired one is never listed: it goes at the account's next sign-in,
+ * createSession), this browser's first, then the most recently used; `limit` of them, with the total.
+ */
+export async function listSessions(
+  userId: string,
+  request: Request,
+  { now = Date.now(), limit }: { now?: number; limit?: number } = {},
+): Promise<{ sessions: SessionView[]; total: number }> {
   const current = await getSessionId(request);
-  const rows = await prisma.session.findMany({
-    where: { userId, expiresAt: { gt: new Date(now) } },
-    orderBy: [{ lastUsedAt: "desc" }, { createdAt: "desc" }],
-    select: { id: true, userAgent: true, createdAt: true, lastUsedAt: true, remember: true },
-  });
-  const views = rows.map((row) => ({
+  const live = { userId, expiresAt: { gt: new Date(now) } };
+  const select = { id: true, userAgent: true, createdAt: true, lastUsedAt: true, remember: true } as const;
+  const [total, mine, rows] = await Promise.all([
+    prisma.session.count({ where: live }),
+    current ? prisma.session.findFirst({ where: { ...live, id: current }, select }) : null,
+    prisma.session.findMany({
+      where: current ? { ...live, id: { not: current } } : live,
+      orderBy: [{ lastUsedAt: "desc" }, { createdAt: "desc" }],
+      take: limit,
+      select,
+    }),
+  ]);
+  const view = (row: NonNullable<typeof mine>) => ({
     id: row.id,
     device: deviceName(row.userAgent),
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: (row.lastUsedAt ?? row.createdAt).toISOString(),
     current: row.id === current,
     remember: row.remember,
-  }));
-  // This browser's session first.
-  return [...views.filter((s) => s.current), ...views.filter((s) => !s.current)];
+  });
+  // This browser's session first, then as many of the others as the limit leaves room for.
+  const sessions = [...(mine ? [view(mine)] : []), ...rows.map(view)];
+  return { sessions: sessions.slice(0, limit), total };
 }
 
 /** Ends one of the reader's own sessions; false when the reader has no such session. */

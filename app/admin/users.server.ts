@@ -98,7 +98,7 @@ export async function getUserDetail(userId: string, request: Request) {
   });
   if (!user) return null;
   const [sessions, submissions, reports, connections, audit] = await Promise.all([
-    listSessions(userId, request),
+    listSessions(userId, request).then((list) => list.sessions),
     prisma.post.findMany({
       where: { authorId: userId },
       orderBy: { createdAt: "desc" },

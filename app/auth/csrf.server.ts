@@ -11,7 +11,8 @@ import { CSRF, CSRFError } from "remix-utils/csrf/server";
 import { env, sessionSecrets } from "~/env.server";
 import { answerFormOnce, newFormKey, splitFormToken, withFormKey } from "~/site/form-receipts.server";
 import { isApiPath } from "~/site/request-kind";
-import { isFormRequest, readFormData } from "~/utils/http";
+import { BODY_MESSAGES, isFormRequest, readFormData } from "~/utils/http";
+import { bodyTooLargeContext } from "~/utils/request-context";
 import { COOKIE_NAMES } from "~/utils/site";
 
 export const CSRF_FIELD = "csrf";
@@ -102,7 +103,10 @@ export async function verifyCsrf(request: Request): Promise<FormData | null> {
  * form sent again with its first answer (app/site/form-receipts.server.ts).
  */
 export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const posted = SAFE_METHODS.has(request.method.toUpperCase()) ? null : await verifyCsrf(request);
+  // A body past its limit on an upload form came without its body (nor its token): its action
+  // answers with the form and a message, and readPostedForm refuses it to anything that would act.
+  const tooLarge = context.get(bodyTooLargeContext);
+  const posted = SAFE_METHODS.has(request.method.toUpperCase()) || tooLarge ? null : await verifyCsrf(request);
   if (posted) context.set(postedFormContext, posted);
   const state: TokenState = { token: null, setCookie: null, formKey: "" };
   context.set(tokenContext, state);
@@ -113,6 +117,7 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, co
 
 /** The posted form: the one the CSRF check already read and checked, else read now (a body is read once). */
 export async function readPostedForm(request: Request, context: Readonly<RouterContextProvider>): Promise<FormData> {
+  if (context.get(bodyTooLargeContext)) throw data({ message: BODY_MESSAGES.tooLarge }, { status: 413 });
   return context.get(postedFormContext) ?? readFormData(request);
 }
 

@@ -168,7 +168,7 @@ export const ConnectedAccountSchema = z.object({
 
 export const DISCONNECT_MESSAGES = {
   "last-way": (name: string) =>
-    `${name} is the only way you can sign in, so it stays connected. Set a password (Forgot your password? on the sign-in page) or connect another provider first.`,
+    `${name} is the only way you can sign in, so it stays connected. Set a password in your profile settings, or connect another provider first.`,
   "not-connected": (name: string) => `Your account is not connected to ${name}.`,
 } as const;
 

@@ -100,8 +100,11 @@ export async function destroyAllSessions(userId: string) {
 /** Ends every session of the account but this request's; returns how many ended. */
 export async function destroyOtherSessions(userId: string, request: Request): Promise<number> {
   const current = await getSessionId(request);
-  const { count } = await prisma.session.deleteMany({
-    where: { userId, ...(current ? { id: { not: current } } : {}) },
-  });
+  const others = { userId, ...(current ? { id: { not: current } } : {}) };
+  // Expired ones go too, uncounted: nobody was signed in there any more ("Signed out on N devices").
+  const [, { count }] = await prisma.$transaction([
+    prisma.session.deleteMany({ where: { ...others, expiresAt: { lte: new Date() } } }),
+    prisma.session.deleteMany({ where: others }),
+  ]);
   return count;
 }

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/form-errors";
 import { SectionTitle } from "~/components/page-title";
-import { AVATAR_MAX_BYTES } from "./avatar";
+import { AVATAR_FORMATS, AVATAR_MAX_BYTES } from "./avatar";
 
 /** Upload and remove forms of the avatar, on /profile and /settings/profile (each route's action calls handleAvatarForm). */
 export function AvatarForms({
@@ -24,7 +24,9 @@ export function AvatarForms({
         <AuthenticityTokenInput name="csrf" />
         <input type="hidden" name="intent" value="upload" />
         <label className="flex max-w-full flex-col gap-1">
-          <span>Image (JPEG, PNG, WebP or GIF, up to {AVATAR_MAX_BYTES / 1_000_000} MB)</span>
+          <span>
+            Image ({AVATAR_FORMATS}, up to {AVATAR_MAX_BYTES / 1_000_000} MB)
+          </span>
           {/* w-full: Chromium draws a file input about 350 px wide; a percentage width lets it shrink on a phone. */}
           <input
             type="file"

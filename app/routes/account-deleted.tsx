@@ -12,14 +12,16 @@ export const links: Route.LinksFunction = () => PAGES_STYLESHEET;
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const choice = SUBMISSION_CHOICES.find((c) => c === url.searchParams.get("submissions")) ?? null;
-  const count = Math.max(0, Math.min(1_000_000, Number.parseInt(url.searchParams.get("count") ?? "0", 10) || 0));
-  return { choice, count };
+  const number = (name: string) =>
+    Math.max(0, Math.min(1_000_000, Number.parseInt(url.searchParams.get(name) ?? "0", 10) || 0));
+  return { choice, count: number("count"), posts: number("posts") };
 }
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Account deleted" });
 
 export default function AccountDeleted({ loaderData }: Route.ComponentProps) {
-  const { choice, count } = loaderData;
+  const { choice, count, posts } = loaderData;
+  const yourPosts = posts === 1 ? "Your community post or comment" : `Your ${posts} community posts and comments`;
   const stories = count === 1 ? "story" : `${count} stories`;
   const verb = (one: string, many: string) => (count === 1 ? one : many);
   return (
@@ -37,6 +39,13 @@ export default function AccountDeleted({ loaderData }: Route.ComponentProps) {
         ) : null}
         {choice === "remove" ? (
           <li>{count > 0 ? `Your ${stories} ${verb("was", "were")} removed.` : "You had no submitted stories."}</li>
+        ) : null}
+        {choice && posts === 0 ? <li>You had no community posts or comments.</li> : null}
+        {choice === "anonymise" && posts > 0 ? (
+          <li>{`${yourPosts} ${posts === 1 ? "stays" : "stay"}, credited to "A former reader".`}</li>
+        ) : null}
+        {choice === "remove" && posts > 0 ? (
+          <li>{`${yourPosts} ${posts === 1 ? "was" : "were"} removed: each place says "deleted by its author".`}</li>
         ) : null}
       </ul>
       <p className="mt-6">

@@ -1,15 +1,17 @@
 import { data, Link } from "react-router";
 import { requireUser } from "~/auth/auth.server";
+import { readPostedForm } from "~/auth/csrf.server";
 import { PageTitle, SectionTitle } from "~/components/page-title";
 import { FOCUS_FIRST, useFocusAfterRefusal } from "~/components/refusal-focus";
 import { DEFAULT_AVATAR } from "~/profile/avatar";
-import { handleAvatarForm } from "~/profile/avatar.server";
+import { avatarTooLarge, handleAvatarForm } from "~/profile/avatar.server";
 import { AvatarForms } from "~/profile/avatar-forms";
 import { getProfile } from "~/profile/profile.server";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { formatDate } from "~/utils/dates";
-import { keepResponseHeaders, readFormData } from "~/utils/http";
+import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
+import { bodyTooLargeContext } from "~/utils/request-context";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -18,9 +20,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Upload (re-encoded by sharp) or remove the avatar. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
-  return handleAvatarForm(user.id, await readFormData(request), "/profile");
+  // A photo past the form's body limit: the form comes back with the message (decision 056).
+  if (context.get(bodyTooLargeContext)) return avatarTooLarge();
+  return handleAvatarForm(user.id, await readPostedForm(request, context), "/profile");
 }
 
 // The spec's shell preloads the default avatar on /profile (§2).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readJsonBody } from "./api-errors";
-import { MAX_BODY_BYTES, readFormData } from "./http";
+import { MAX_BODY_BYTES, MAX_UPLOAD_BODY_BYTES, maxBodyBytes, readFormData } from "./http";
 
 const post = (body: BodyInit, type: string | null) =>
   new Request("http://site.test/feedback", {
@@ -79,6 +79,21 @@ describe("readFormData", () => {
       },
     });
     expect(await refusal(readFormData(form(big)))).toEqual({ status: 413, message: "The request is too large." });
+  });
+  it("takes a phone's photo on the avatar forms' pages only, to their own limit", async () => {
+    expect(maxBodyBytes("/settings/profile")).toBe(MAX_UPLOAD_BODY_BYTES);
+    expect(maxBodyBytes("http://site.test/profile.data?x=1")).toBe(MAX_UPLOAD_BODY_BYTES);
+    expect(maxBodyBytes("/profile/other")).toBe(MAX_BODY_BYTES);
+    expect(maxBodyBytes("/feedback")).toBe(MAX_BODY_BYTES);
+    const upload = (size: number) => {
+      const body = new FormData();
+      body.set("intent", "upload");
+      body.set("avatar", new File([new Uint8Array(size)], "photo.jpg", { type: "image/jpeg" }));
+      return new Request("http://site.test/settings/profile", { method: "POST", body });
+    };
+    const read = await readFormData(upload(6_000_000));
+    expect((read.get("avatar") as File).size).toBe(6_000_000);
+    expect(await refusal(readFormData(upload(MAX_UPLOAD_BODY_BYTES + 1)))).toMatchObject({ status: 413 });
   });
 });
 

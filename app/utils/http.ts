@@ -52,6 +52,25 @@ export function isFormRequest(request: Request): boolean {
 /** No form or JSON body of this site needs more (server/body-limit.ts refuses bigger ones, however they are sent). */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
+/**
+ * The forms that take a file, a phone's photo as it comes: the avatar's (app/profile/avatar-forms.tsx),
+ * on these pages. Their bodies may be this big (the image's 10 MB, AVATAR_MAX_BYTES, and the rest of the
+ * form); past it, their action still answers, with the form and its message (docs/decisions/056).
+ */
+export const UPLOAD_PATHS: ReadonlySet<string> = new Set(["/profile", "/settings/profile"]);
+export const MAX_UPLOAD_BODY_BYTES = 12 * 1024 * 1024;
+
+/** The page a request is for: a client-side submission goes to `/path.data` (single fetch). */
+export function pagePath(url: string): string {
+  return (url.split(/[?#]/)[0] ?? "/").replace(/\.data$/, "") || "/";
+}
+
+/** The largest body taken for a request to this URL (a path, or a whole URL). */
+export function maxBodyBytes(url: string): number {
+  const path = URL.canParse(url) ? new URL(url).pathname : url;
+  return UPLOAD_PATHS.has(pagePath(path)) ? MAX_UPLOAD_BODY_BYTES : MAX_BODY_BYTES;
+}
+
 export const BODY_MESSAGES = {
   tooLarge: "The request is too large.",
   unreadable: "The form could not be read.",
@@ -82,12 +101,13 @@ export function decodeUtf8(bytes: Uint8Array): string | null {
 }
 
 /**
- * The body's bytes, or "too large" past MAX_BODY_BYTES: a body sent without a
+ * The body's bytes, or "too large" past its limit (maxBodyBytes): a body sent without a
  * length (chunked) is counted as it arrives, so it cannot go past the limit
  * either. Throws when the body cannot be read.
  */
 export async function readBodyBytes(request: Request): Promise<Uint8Array | "too large"> {
   if (!request.body) return new Uint8Array();
+  const limit = maxBodyBytes(request.url);
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = request.body.getReader();
@@ -95,10 +115,10 @@ export async function readBodyBytes(request: Request): Promise<Uint8Array | "too
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       // Read on, discarding, so the client can finish sending and read the 413
       // (closing on unread data resets the connection); past 4x the limit, cut it off.
-      while (size <= MAX_BODY_BYTES * 4) {
+      while (size <= limit * 4) {
         const next = await reader.read();
         if (next.done) return "too large";
         size += next.value.byteLength;

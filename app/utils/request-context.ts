@@ -20,3 +20,10 @@ export const scriptMarkerContext = createContext<string | null>(null);
  * (app/library/document-story-text.tsx). False where no HTTP layer says.
  */
 export const documentRequestContext = createContext<boolean>(false);
+
+/**
+ * The request's body was past its limit on a page whose action answers that itself (an avatar
+ * form, UPLOAD_PATHS in ~/utils/http): the HTTP layer drained it and passed the request on without
+ * it (server/body-limit.ts). Nothing of the form was read, so nothing may act on it (readPostedForm).
+ */
+export const bodyTooLargeContext = createContext<boolean>(false);

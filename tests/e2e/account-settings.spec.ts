@@ -2,6 +2,7 @@
 // /settings/profile (name, bio, email change through the mailed link, password
 // change), /settings/notifications, /settings/privacy (sessions, download my
 // data, delete my account).
+import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "@playwright/test";
 import { latestMailTo, newReader, signIn, signInByApi, signOut, signUp } from "../support/accounts";
@@ -98,6 +99,54 @@ test("a reader changes username, display name and bio, and /profile shows them",
   // Plain text: the tags show as typed, nothing is rendered as HTML.
   await expect(page.getByText("<b>Never</b> sleeps.")).toBeVisible();
   await checkA11y();
+});
+
+// Decision 056: a phone's photo is taken as it comes and made small; past the form's limit, the form
+// comes back with its message (never an error page), on both pages that have it.
+test("a phone's photo becomes the avatar; a bigger file or an SVG comes back to the form with its message", async ({
+  page,
+  checkA11y,
+}) => {
+  test.setTimeout(60_000);
+  const reader = newReader();
+  await signUp(page, reader);
+  // A 5.9 MB PNG, a phone photo's size (noise does not compress).
+  const noise = randomBytes(1400 * 1400 * 3);
+  const sharp = (await import("sharp")).default;
+  const photo = await sharp(noise, { raw: { width: 1400, height: 1400, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  expect(photo.length).toBeGreaterThan(5_500_000);
+  await page.goto("/settings/profile");
+  const avatar = page.getByRole("region", { name: "Avatar" });
+  await avatar.getByLabel(/^Image/).setInputFiles({ name: "IMG_0412.png", mimeType: "image/png", buffer: photo });
+  await avatar.getByRole("button", { name: "Upload avatar" }).click();
+  await expect(toast(page, "Avatar updated")).toBeVisible();
+  await expect(avatar.getByRole("button", { name: "Remove avatar" })).toBeVisible();
+
+  // Past the form's 12 MB body limit, on either page: the page, the form and the message, status 413.
+  const huge = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(13 * 1024 * 1024)]);
+  for (const path of ["/settings/profile", "/profile"]) {
+    await page.goto(path);
+    const form = page.getByRole("region", { name: "Avatar" });
+    await form.getByLabel(/^Image/).setInputFiles({ name: "IMG_0413.jpg", mimeType: "image/jpeg", buffer: huge });
+    await form.getByRole("button", { name: "Upload avatar" }).click();
+    await expect(form.getByRole("alert")).toHaveText("The image is larger than 10 MB. Choose a smaller one.");
+    await expect(page).toHaveURL(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  }
+  await checkA11y();
+
+  // An SVG, whatever it is called, is refused by its content.
+  await page.goto("/settings/profile");
+  const svg = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><script>alert(1)</script></svg>',
+  );
+  await avatar.getByLabel(/^Image/).setInputFiles({ name: "me.png", mimeType: "image/png", buffer: svg });
+  await avatar.getByRole("button", { name: "Upload avatar" }).click();
+  await expect(avatar.getByRole("alert")).toHaveText(
+    "SVG drawings are not taken as avatars. Upload a JPEG, PNG, WebP or GIF.",
+  );
 });
 
 test("a reader changes the email address through the link mailed to the new one", async ({ page, checkA11y }) => {
@@ -231,6 +280,63 @@ test("a reader ends another session from the list", async ({ page, browser, base
   await other.context.close();
 });
 
+// Decision 056: a reader signed in in many places sees this browser and the most recent few, the rest
+// counted, "End all other sessions" before the list, and all of them a link away.
+test("a long list of sessions shows the most recent five, counts the rest and links to them all", async ({ page }) => {
+  const reader = newReader();
+  await signUp(page, reader);
+  const [user] = await queryE2eDb<{ id: string }>('SELECT id FROM "User" WHERE email = ?', [reader.email]);
+  // As the site's Prisma writes a DateTime in SQLite.
+  const at = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
+  const now = Date.now();
+  for (let i = 1; i <= 11; i++) {
+    const expired = i === 11;
+    await queryE2eDb(
+      `INSERT INTO "Session" ("id", "expiresAt", "remember", "createdAt", "updatedAt", "userId", "userAgent", "lastUsedAt")
+       VALUES (?, ?, 1, ?, ?, ?, ?, ?)`,
+      [
+        `e2e${reader.username.replaceAll("_", "").toLowerCase()}${i}`.slice(0, 40),
+        at(expired ? now - 60_000 : now + 86_400_000),
+        at(now - 86_400_000),
+        at(now),
+        user?.id as string,
+        `Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1 n${i}`,
+        at(now - i * 3_600_000),
+      ],
+    );
+  }
+  await page.goto("/settings/privacy");
+  const sessions = page.getByRole("region", { name: "Where you are signed in" });
+  await expect(sessions.getByRole("listitem")).toHaveCount(5);
+  await expect(sessions.getByRole("listitem").first()).toContainText("(this browser)");
+  // The one expired session is neither listed nor counted.
+  await expect(sessions.getByText("And 6 more, used less recently.")).toBeVisible();
+  await expect(sessions.getByText("You are signed in on 10 other devices.")).toBeVisible();
+  // The action for all of them comes before the list.
+  const endOthers = sessions.getByRole("button", { name: "End all other sessions" });
+  const endOthersBox = await endOthers.boundingBox();
+  const listBox = await sessions.getByRole("list").boundingBox();
+  expect(endOthersBox?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(listBox?.y ?? 0);
+
+  await sessions.getByRole("link", { name: "Show all 11 sessions" }).click();
+  await expect(page).toHaveURL("/settings/privacy?sessions=all#sessions");
+  await expect(sessions.getByRole("listitem")).toHaveCount(11);
+  await sessions
+    .getByRole("button", { name: /^End the session on / })
+    .last()
+    .click();
+  await expect(toast(page, "Session ended")).toBeVisible();
+  // Back to the whole list it was ended from.
+  await expect(page).toHaveURL("/settings/privacy?sessions=all#sessions");
+  await expect(sessions.getByRole("listitem")).toHaveCount(10);
+  await sessions.getByRole("link", { name: "Show only the 5 most recent" }).click();
+  await expect(sessions.getByRole("listitem")).toHaveCount(5);
+  await endOthers.click();
+  await expect(toast(page, "Signed out on 9 other devices")).toBeVisible();
+  await expect(sessions.getByRole("listitem")).toHaveCount(1);
+  await expect(sessions.getByRole("button", { name: "End all other sessions" })).toHaveCount(0);
+});
+
 for (const choice of ["anonymise", "remove"] as const) {
   test(`deleting the account removes the personal data and ${choice}s the submissions`, async ({ page, checkA11y }) => {
     const reader = newReader();
@@ -246,16 +352,35 @@ for (const choice of ["anonymise", "remove"] as const) {
        VALUES (?, 'My Submission', 'Text', 'published', ?, ?, ?, ?, ?)`,
       [slug, user?.id as string, reader.username, now, now, now],
     );
+    // A thread of the reader's own, with its opening post: the same choice covers it (decision 056).
+    const title = `Lamps of ${reader.username}`;
+    const [thread] = await queryE2eDb<{ id: number }>(
+      `INSERT INTO "DiscussionThread" ("title", "authorId", "createdAt", "lastPostAt") VALUES (?, ?, ?, ?) RETURNING id`,
+      [title, user?.id as string, now, now],
+    );
+    await queryE2eDb(
+      `INSERT INTO "DiscussionPost" ("threadId", "authorId", "body", "status", "createdAt") VALUES (?, ?, 'My own lamp post', 'visible', ?)`,
+      [thread?.id as number, user?.id as string, now],
+    );
 
     await page.goto("/settings/privacy");
-    if (choice === "remove") await page.getByRole("radio", { name: "Remove them" }).check();
+    const form = page.getByRole("region", { name: "Delete your account" });
+    await expect(form.getByRole("group", { name: "Your stories and community posts" })).toContainText(
+      "You have 1 published story and 1 community post or comment.",
+    );
+    await expect(
+      form.getByRole("radio", {
+        name: "Keep them: stories credited to “Anonymous”, posts and comments to “A former reader”",
+      }),
+    ).toBeChecked();
+    if (choice === "remove") await page.getByRole("radio", { name: /^Remove them/ }).check();
     await page.getByLabel("Your password").fill("not-my-password");
     await page.getByRole("button", { name: "Delete my account" }).click();
     await expect(page.getByText("That is not your password. Nothing was deleted.")).toBeVisible();
     // The form is at the page's foot: focus, not the page's top, is where the reader fixes it.
     await expect(page.getByLabel("Your password")).toBeFocused();
 
-    if (choice === "remove") await page.getByRole("radio", { name: "Remove them" }).check();
+    if (choice === "remove") await page.getByRole("radio", { name: /^Remove them/ }).check();
     await page.getByLabel("Your password").fill(reader.password);
     await page.getByRole("button", { name: "Delete my account" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Your account was deleted" })).toBeVisible();
@@ -264,6 +389,21 @@ for (const choice of ["anonymise", "remove"] as const) {
         choice === "anonymise" ? 'Your story stays on the site, credited to "Anonymous".' : "Your story was removed.",
       ),
     ).toBeVisible();
+    await expect(
+      page.getByText(
+        choice === "anonymise"
+          ? 'Your community post or comment stays, credited to "A former reader".'
+          : 'Your community post or comment was removed: each place says "deleted by its author".',
+      ),
+    ).toBeVisible();
+    await page.goto(`/community/threads/${thread?.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    if (choice === "anonymise") {
+      await expect(page.getByRole("article").filter({ hasText: "My own lamp post" })).toContainText("A former reader");
+    } else {
+      await expect(page.getByText("My own lamp post")).toHaveCount(0);
+      await expect(page.getByText("This post was deleted by its author.")).toBeVisible();
+    }
     await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
     await checkA11y();
 

@@ -90,15 +90,30 @@ test("a reader connects the provider in settings, then signs in with it to the s
   await expect(page.getByText("Not connected.")).toBeVisible();
 });
 
-test("disconnecting the only way to sign in is refused with a reason", async ({ page, clientId }) => {
+test("the only way to sign in offers no Disconnect: the reason beside it, and a link to set a password", async ({
+  page,
+  clientId,
+}) => {
   const person = personAtProvider();
   await providerSignsIn(clientId, person);
   await signInWithProvider(page);
   await expect(page.getByRole("heading", { name: `Welcome, ${person.preferred_username}` })).toBeVisible();
   await page.goto(settings);
+  const row = page.getByRole("listitem").filter({ hasText: `Connected as ${person.email}` });
+  await expect(row.getByText("Your only way to sign in, so it stays connected.")).toBeVisible();
+  await expect(page.getByRole("button", { name: `Disconnect ${NAME}` })).toHaveCount(0);
+  await expect(page.getByText("Forgot your password?")).toHaveCount(0);
+  await row.getByRole("link", { name: "Set a password" }).click();
+  await expect(page).toHaveURL("/settings/profile#password");
+  await expect(page.getByRole("heading", { name: "Set a password" })).toBeInViewport();
+  await page.getByLabel("New password", { exact: true }).fill("a-lantern-in-the-fog");
+  await page.getByLabel("New password again").fill("a-lantern-in-the-fog");
+  await page.getByRole("button", { name: "Set password" }).click();
+  await expect(page.getByText("Password set")).toBeVisible();
+  // With a password, the connection can go.
+  await page.goto(settings);
   await page.getByRole("button", { name: `Disconnect ${NAME}` }).click();
-  await expect(page.getByRole("alert")).toContainText(`${NAME} is the only way you can sign in`);
-  await expect(page.getByText(`Connected as ${person.email}`)).toBeVisible();
+  await expect(page.getByText(`Disconnected ${NAME}`)).toBeVisible();
 });
 
 test("a provider account connected to another account is refused", async ({ page, clientId }) => {

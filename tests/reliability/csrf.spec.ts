@@ -182,3 +182,32 @@ test("a POST to a page without an action is refused by the CSRF check first", as
   }
   expect(await site.counts()).toEqual(before);
 });
+
+// Decision 056: past the avatar forms' body limit the request reaches the page without its body,
+// so without its token either: the page answers with the form's message, and nothing acts on it.
+test("a body past the avatar forms' limit reaches their page without a token and changes nothing", async ({
+  site,
+  as,
+}) => {
+  const reader = await as("reader");
+  const before = await site.counts();
+  const name = `renamed_${Date.now().toString(36)}`;
+  const pad = "a".repeat(13 * 1024 * 1024);
+  for (const path of ["/settings/profile", "/profile", "/settings/profile.data"]) {
+    const reply = await reader.post(path, {
+      body: {
+        form: [
+          ["intent", "profile"],
+          ["username", name],
+          ["pad", pad],
+        ],
+      },
+      headers: { "Sec-Fetch-Site": "cross-site" },
+    });
+    expect(reply.status, path).toBe(413);
+    expect(reply.text, path).toContain("The image is larger than 10 MB. Choose a smaller one.");
+  }
+  expect(await site.counts()).toEqual(before);
+  expect(await isSignedIn(reader)).toBe(true);
+  expect((await reader.get("/settings/profile")).text).not.toContain(name);
+});

@@ -1,4 +1,4 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { connectedAccountsAction, connectedAccountsPage } from "~/auth/oidc-routes.server";
 import { FormErrors } from "~/components/form-errors";
@@ -53,6 +53,19 @@ function ProviderForm({
   );
 }
 
+/**
+ * Where Disconnect would be when the connection is the only way to sign in: the reason, and the
+ * way out, instead of a button that would only be refused.
+ */
+function OnlyWayToSignIn() {
+  return (
+    <p className="max-w-xs text-sm">
+      Your only way to sign in, so it stays connected. <Link to="/settings/profile#password">Set a password</Link> or
+      connect another provider to be able to disconnect it.
+    </p>
+  );
+}
+
 export default function ConnectedAccounts({ loaderData, actionData }: Route.ComponentProps) {
   const { providers, others, message, hasPassword, canDisconnect } = loaderData;
   const error = actionData?.result.error;
@@ -96,7 +109,9 @@ export default function ConnectedAccounts({ loaderData, actionData }: Route.Comp
                   <p className="text-sm text-muted">Not connected.</p>
                 )}
               </div>
-              {p.connection ? (
+              {p.connection && !canDisconnect ? (
+                <OnlyWayToSignIn />
+              ) : p.connection ? (
                 <ProviderForm intent="disconnect" provider={p.id} label={`Disconnect ${p.name}`} />
               ) : (
                 <ProviderForm intent="connect" provider={p.id} label={`Connect ${p.name}`} />
@@ -119,17 +134,15 @@ export default function ConnectedAccounts({ loaderData, actionData }: Route.Comp
                   {o.email ? ` (${o.email})` : ""}, connected on{" "}
                   <time dateTime={o.createdAt}>{formatDate(o.createdAt)}</time>
                 </p>
-                <ProviderForm intent="disconnect" provider={o.id} label={`Disconnect ${o.id}`} />
+                {canDisconnect ? (
+                  <ProviderForm intent="disconnect" provider={o.id} label={`Disconnect ${o.id}`} />
+                ) : (
+                  <OnlyWayToSignIn />
+                )}
               </li>
             ))}
           </ul>
         </section>
-      ) : null}
-      {!canDisconnect && providers.some((p) => p.connection) ? (
-        <p className="mt-6 text-sm text-muted">
-          Your connected account is your only way to sign in. To be able to disconnect it, set a password with
-          &ldquo;Forgot your password?&rdquo; on the sign-in page, or connect another provider.
-        </p>
       ) : null}
     </div>
   );

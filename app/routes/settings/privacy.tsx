@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { DeleteAccountSchema, EndSessionSchema, PrivacyConsentSchema } from "~/account/account";
-import { checkDeletionConfirmation, deleteAccount } from "~/account/data.server";
-import { SessionList, WhatWeStore } from "~/account/privacy-sections";
+import { DeleteAccountSchema, EndSessionSchema, PrivacyConsentSchema, SESSIONS_SHOWN } from "~/account/account";
+import { checkDeletionConfirmation, deleteAccount, deletionCounts } from "~/account/data.server";
+import { ALL_SESSIONS, SessionList, WhatWeStore } from "~/account/privacy-sections";
 import { endSession, listSessions } from "~/account/sessions.server";
 import { getAccountSettings } from "~/account/settings.server";
 import { AuthError, requireUser } from "~/auth/auth.server";
@@ -23,16 +23,21 @@ import type { Route } from "./+types/privacy";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [settings, sessions, consent] = await Promise.all([
+  const all = new URL(request.url).searchParams.get("sessions") === "all";
+  const [settings, { sessions, total }, consent, yours] = await Promise.all([
     getAccountSettings(user.id),
-    listSessions(user.id, request),
+    listSessions(user.id, request, { limit: all ? undefined : SESSIONS_SHOWN }),
     getConsent(request),
+    deletionCounts(user.id),
   ]);
   return data(
     {
       hasPassword: settings.hasPassword,
       username: settings.username,
       sessions,
+      sessionCount: total,
+      allSessions: all,
+      yours,
       consent: consent ?? (await getAccountConsent(user.id)),
     },
     { headers: PRIVATE_PAGE_HEADERS },
@@ -59,7 +64,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Only the sender's own sessions: another reader's id ends nothing.
     if (!(await endSession(user.id, submission.value.sessionId)))
       return fail("end-session", submission.reply({ formErrors: ["That session has already ended."] }));
-    return redirectWithToast(BACK, { title: "Session ended", variant: "success" });
+    // Back to the list it was ended from: all of them, or the most recent.
+    const back = form.get("list") === "all" ? ALL_SESSIONS : BACK;
+    return redirectWithToast(back, { title: "Session ended", variant: "success" });
   }
   if (intent === "end-others") {
     const count = await destroyOtherSessions(user.id, request);
@@ -90,7 +97,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw error;
     }
     const result = await deleteAccount(user.id, submission.value.submissions);
-    const params = new URLSearchParams({ submissions: result.submissions, count: String(result.submissionCount) });
+    const params = new URLSearchParams({
+      submissions: result.submissions,
+      count: String(result.submissionCount),
+      posts: String(result.communityCount),
+    });
     return redirect(`/account-deleted?${params}`, { headers: { "Set-Cookie": await destroySession(request) } });
   }
   throw data(
@@ -107,8 +118,18 @@ export const meta: Route.MetaFunction = (args) =>
     description: "What Horror Stories stores about you, your sessions, your data and your account.",
   });
 
+/** "You have 2 published stories and 1 community post or comment." */
+function whatYouWrote({ stories, communityPosts }: { stories: number; communityPosts: number }) {
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return `You have ${plural(stories, "published story", "published stories")} and ${plural(
+    communityPosts,
+    "community post or comment",
+    "community posts and comments",
+  )}.`;
+}
+
 export default function PrivacySettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { sessions, consent, hasPassword } = loaderData;
+  const { sessions, sessionCount, allSessions, consent, hasPassword, yours } = loaderData;
   const reply = actionData as Reply | undefined;
   const errorsFor = (intent: string, name: string) =>
     reply?.intent === intent ? (reply.error?.[name] ?? undefined) : undefined;
@@ -123,7 +144,12 @@ export default function PrivacySettings({ loaderData, actionData }: Route.Compon
 
       <WhatWeStore />
 
-      <SessionList sessions={sessions} errors={errorsFor("end-session", "") ?? errorsFor("end-session", "sessionId")} />
+      <SessionList
+        sessions={sessions}
+        total={sessionCount}
+        all={allSessions}
+        errors={errorsFor("end-session", "") ?? errorsFor("end-session", "sessionId")}
+      />
 
       <section aria-labelledby="analytics-heading" className="mt-10">
         <SectionTitle id="analytics-heading">Analytics and cookies</SectionTitle>
@@ -184,15 +210,19 @@ export default function PrivacySettings({ loaderData, actionData }: Route.Compon
       <section aria-labelledby="delete-heading" className="mt-10 rounded-lg border border-accent p-4">
         <SectionTitle id="delete-heading">Delete your account</SectionTitle>
         <p className="mt-2">
-          Your account, sessions, library, notifications and what you sent us are deleted for good. This cannot be
-          undone. A copyright claim you filed is kept as a legal record, no longer linked to an account.
+          Your account, sessions, library, notifications and what you sent us (feedback, bug reports, messages) are
+          deleted for good. This cannot be undone. A copyright claim you filed is kept as a legal record, no longer
+          linked to an account. To keep a copy of what you wrote, download your data first.
         </p>
         <FormErrors errors={errorsFor("delete", "")} {...deleteFocus("")} />
         <Form method="post" className="mt-3 space-y-4">
           <AuthenticityTokenInput name="csrf" />
           <input type="hidden" name="intent" value="delete" />
           <fieldset className="space-y-2">
-            <legend className="font-semibold">Stories you submitted</legend>
+            <legend className="font-semibold">Your stories and community posts</legend>
+            <p id="submissions-hint" className="text-sm text-muted">
+              {whatYouWrote(yours)} Stories not yet published are deleted either way.
+            </p>
             {submissionErrors?.length ? (
               <p className="text-sm font-semibold text-accent" role="alert">
                 {submissionErrors.join(" ")}
@@ -205,10 +235,14 @@ export default function PrivacySettings({ loaderData, actionData }: Route.Compon
                 {...deleteFocus("submissions")}
                 name="submissions"
                 value="anonymise"
+                aria-describedby="submissions-hint"
                 defaultChecked={chosen !== "remove"}
                 className="size-5"
               />
-              <label htmlFor="submissions-anonymise">Keep them, credited to "Anonymous"</label>
+              <label htmlFor="submissions-anonymise">
+                Keep them: stories credited to &ldquo;Anonymous&rdquo;, posts and comments to &ldquo;A former
+                reader&rdquo;
+              </label>
             </div>
             <div className="flex items-center gap-2">
               <input
@@ -216,10 +250,13 @@ export default function PrivacySettings({ loaderData, actionData }: Route.Compon
                 id="submissions-remove"
                 name="submissions"
                 value="remove"
+                aria-describedby="submissions-hint"
                 defaultChecked={chosen === "remove"}
                 className="size-5"
               />
-              <label htmlFor="submissions-remove">Remove them</label>
+              <label htmlFor="submissions-remove">
+                Remove them: stories are taken down; each post and comment says &ldquo;deleted by its author&rdquo;
+              </label>
             </div>
           </fieldset>
           <Field

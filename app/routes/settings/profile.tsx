@@ -18,13 +18,14 @@ import { Field, FormErrors, inputClass } from "~/components/forms";
 import { PageTitle, SectionTitle } from "~/components/page-title";
 import { refusedBy } from "~/components/refusal-focus";
 import { env } from "~/env.server";
-import { handleAvatarForm } from "~/profile/avatar.server";
+import { avatarTooLarge, handleAvatarForm } from "~/profile/avatar.server";
 import { AvatarForms } from "~/profile/avatar-forms";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { replyToFailure } from "~/utils/forms";
 import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
+import { bodyTooLargeContext } from "~/utils/request-context";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -46,6 +47,8 @@ const fail = (intent: string, reply: object, status = 400, headers: Record<strin
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
+  // Only the avatar's form sends that much: its form comes back with the message (decision 056).
+  if (context.get(bodyTooLargeContext)) return fail("avatar", avatarTooLarge().data, 413);
   const form = await readPostedForm(request, context);
   const intent = String(form.get("intent") ?? "");
   if (intent === "upload" || intent === "remove") {
@@ -240,7 +243,8 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
         formKey={key("email")}
       />
 
-      <section aria-labelledby="password-heading" className="mt-10">
+      {/* Connected accounts links here ("Set a password"): scroll-mt keeps the heading clear of the header. */}
+      <section id="password" aria-labelledby="password-heading" className="mt-10 scroll-mt-20">
         <SectionTitle id="password-heading">{hasPassword ? "Change password" : "Set a password"}</SectionTitle>
         <p className="mt-2 text-muted">
           {hasPassword
