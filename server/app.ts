@@ -55,7 +55,7 @@ function imageOrigins(): string[] {
 }
 
 function tooLarge(req: IncomingMessage, res: ServerResponse, next: () => void) {
-  // A photo too big for the avatar form: the page answers, with the form and its message (decision 056).
+  // A photo too big for the avatar form: the page answers, with the form and its message (decision 057).
   if (UPLOAD_PATHS.has(pagePath(req.url ?? "/"))) return passOnTooLarge(req, next);
   if (isApiPath(req.url ?? "")) {
     res.writeHead(413, { "Content-Type": "application/json; charset=utf-8" });

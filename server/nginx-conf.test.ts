@@ -1,5 +1,5 @@
 // The nginx in front (deploy/nginx, `npm run cluster`) must let through every body the app answers
-// itself, so a reader gets the app's page and message rather than nginx's bare 413 (decision 056).
+// itself, so a reader gets the app's page and message rather than nginx's bare 413 (decision 057).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES, MAX_UPLOAD_BODY_BYTES } from "~/utils/http";

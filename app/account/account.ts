@@ -87,7 +87,7 @@ export const DeleteAccountSchema = z.object({
 
 /**
  * How many sessions /settings/privacy lists (this browser's among them) before "And N more", as
- * Google's and Facebook's device lists do; the rest are one link away (decision 056).
+ * Google's and Facebook's device lists do; the rest are one link away (decision 057).
  */
 export const SESSIONS_SHOWN = 5;
 

@@ -231,7 +231,7 @@ export async function deleteAccount(
             })
           ).count;
     const submissionCount = unpublished + published;
-    // Community posts and comments follow the same choice (both said on the form, decision 056):
+    // Community posts and comments follow the same choice (both said on the form, decision 057):
     // kept ones stay, credited to "A former reader" (their author becomes nobody when the account
     // goes); removed ones become tombstones that keep the thread's shape and its quotes
     // (docs/decisions/015): "deleted by its author" when the reader deletes the account, "deleted

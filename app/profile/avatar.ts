@@ -3,7 +3,7 @@ import { z } from "zod";
 /**
  * The biggest upload taken: a phone's photo as it comes (a 12-megapixel JPEG is 3 to 7 MB), made
  * small on the server. Under the avatar forms' body limit (MAX_UPLOAD_BODY_BYTES, ~/utils/http),
- * with room for the form; past that limit the forms answer the same message (docs/decisions/056).
+ * with room for the form; past that limit the forms answer the same message (docs/decisions/057).
  */
 export const AVATAR_MAX_BYTES = 10_000_000;
 export const AVATAR_TOO_LARGE = `The image is larger than ${AVATAR_MAX_BYTES / 1_000_000} MB. Choose a smaller one.`;

@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Upload (re-encoded by sharp) or remove the avatar. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
-  // A photo past the form's body limit: the form comes back with the message (decision 056).
+  // A photo past the form's body limit: the form comes back with the message (decision 057).
   if (context.get(bodyTooLargeContext)) return avatarTooLarge();
   return handleAvatarForm(user.id, await readPostedForm(request, context), "/profile");
 }

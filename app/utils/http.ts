@@ -55,7 +55,7 @@ export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 /**
  * The forms that take a file, a phone's photo as it comes: the avatar's (app/profile/avatar-forms.tsx),
  * on these pages. Their bodies may be this big (the image's 10 MB, AVATAR_MAX_BYTES, and the rest of the
- * form); past it, their action still answers, with the form and its message (docs/decisions/056).
+ * form); past it, their action still answers, with the form and its message (docs/decisions/057).
  */
 export const UPLOAD_PATHS: ReadonlySet<string> = new Set(["/profile", "/settings/profile"]);
 export const MAX_UPLOAD_BODY_BYTES = 12 * 1024 * 1024;

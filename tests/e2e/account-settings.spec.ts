@@ -101,7 +101,7 @@ test("a reader changes username, display name and bio, and /profile shows them",
   await checkA11y();
 });
 
-// Decision 056: a phone's photo is taken as it comes and made small; past the form's limit, the form
+// Decision 057: a phone's photo is taken as it comes and made small; past the form's limit, the form
 // comes back with its message (never an error page), on both pages that have it.
 test("a phone's photo becomes the avatar; a bigger file or an SVG comes back to the form with its message", async ({
   page,
@@ -280,7 +280,7 @@ test("a reader ends another session from the list", async ({ page, browser, base
   await other.context.close();
 });
 
-// Decision 056: a reader signed in in many places sees this browser and the most recent few, the rest
+// Decision 057: a reader signed in in many places sees this browser and the most recent few, the rest
 // counted, "End all other sessions" before the list, and all of them a link away.
 test("a long list of sessions shows the most recent five, counts the rest and links to them all", async ({ page }) => {
   const reader = newReader();
@@ -352,7 +352,7 @@ for (const choice of ["anonymise", "remove"] as const) {
        VALUES (?, 'My Submission', 'Text', 'published', ?, ?, ?, ?, ?)`,
       [slug, user?.id as string, reader.username, now, now, now],
     );
-    // A thread of the reader's own, with its opening post: the same choice covers it (decision 056).
+    // A thread of the reader's own, with its opening post: the same choice covers it (decision 057).
     const title = `Lamps of ${reader.username}`;
     const [thread] = await queryE2eDb<{ id: number }>(
       `INSERT INTO "DiscussionThread" ("title", "authorId", "createdAt", "lastPostAt") VALUES (?, ?, ?, ?) RETURNING id`,

@@ -183,7 +183,7 @@ test("a POST to a page without an action is refused by the CSRF check first", as
   expect(await site.counts()).toEqual(before);
 });
 
-// Decision 056: past the avatar forms' body limit the request reaches the page without its body,
+// Decision 057: past the avatar forms' body limit the request reaches the page without its body,
 // so without its token either: the page answers with the form's message, and nothing acts on it.
 test("a body past the avatar forms' limit reaches their page without a token and changes nothing", async ({
   site,

@@ -47,7 +47,7 @@ const fail = (intent: string, reply: object, status = 400, headers: Record<strin
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request);
-  // Only the avatar's form sends that much: its form comes back with the message (decision 056).
+  // Only the avatar's form sends that much: its form comes back with the message (decision 057).
   if (context.get(bodyTooLargeContext)) return fail("avatar", avatarTooLarge().data, 413);
   const form = await readPostedForm(request, context);
   const intent = String(form.get("intent") ?? "");
