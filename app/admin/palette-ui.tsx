@@ -253,7 +253,12 @@ export function PaletteSection({
           <legend className="px-1 font-semibold">Seasonal accent</legend>
           <p className="text-sm text-muted">While on, it replaces the accent of both themes.</p>
           <label className="mt-2 flex items-center gap-2">
-            <input type="checkbox" name="seasonal.enabled" defaultChecked={values["seasonal.enabled"] === "on"} />
+            <input
+              type="checkbox"
+              name="seasonal.enabled"
+              defaultChecked={values["seasonal.enabled"] === "on"}
+              className="size-5 shrink-0"
+            />
             Use the seasonal accent
           </label>
           <div className="mt-3 grid gap-3 sm:grid-cols-2">

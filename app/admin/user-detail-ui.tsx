@@ -194,11 +194,24 @@ export function UserDetailPage({
               <fieldset>
                 <legend className="font-semibold">Their stories and community posts</legend>
                 <div className="mt-1 flex items-center gap-2">
-                  <input type="radio" id="submissions-anonymise" name="submissions" value="anonymise" defaultChecked />
+                  <input
+                    type="radio"
+                    id="submissions-anonymise"
+                    name="submissions"
+                    value="anonymise"
+                    defaultChecked
+                    className="size-5 shrink-0"
+                  />
                   <label htmlFor="submissions-anonymise">Keep them, credited to "Anonymous"</label>
                 </div>
                 <div className="mt-1 flex items-center gap-2">
-                  <input type="radio" id="submissions-remove" name="submissions" value="remove" />
+                  <input
+                    type="radio"
+                    id="submissions-remove"
+                    name="submissions"
+                    value="remove"
+                    className="size-5 shrink-0"
+                  />
                   <label htmlFor="submissions-remove">Remove them</label>
                 </div>
               </fieldset>

@@ -189,7 +189,7 @@ export function StoryEditor({
           <div className="flex flex-wrap gap-x-4 gap-y-1">
             {getCollectionProps(fields.tag, { type: "checkbox", options: tags.map((t) => t.slug) }).map((props) => (
               <label key={props.id} className="inline-flex items-center gap-1">
-                <input {...props} key={props.key} />
+                <input {...props} key={props.key} className="size-5 shrink-0" />
                 {tags.find((t) => t.slug === props.value)?.name}
               </label>
             ))}
@@ -219,7 +219,12 @@ export function StoryEditor({
             options: CONTENT_WARNINGS.map((w) => w.id),
           }).map((props, index) => (
             <label key={props.id} className="inline-flex items-center gap-2">
-              <input {...props} {...(index === 0 ? refused(fields.warnings.name) : {})} key={props.key} />
+              <input
+                {...props}
+                {...(index === 0 ? refused(fields.warnings.name) : {})}
+                key={props.key}
+                className="size-5 shrink-0"
+              />
               {CONTENT_WARNINGS.find((w) => w.id === props.value)?.label}
             </label>
           ))}
@@ -231,7 +236,11 @@ export function StoryEditor({
         ) : null}
       </fieldset>
       <label className="flex items-center gap-2">
-        <input {...getInputProps(fields.mature, { type: "checkbox" })} {...refused(fields.mature.name)} />
+        <input
+          {...getInputProps(fields.mature, { type: "checkbox" })}
+          {...refused(fields.mature.name)}
+          className="size-5 shrink-0"
+        />
         Mature content: for adult readers only
       </label>
       {children}
@@ -241,7 +250,7 @@ export function StoryEditor({
             <input
               {...getInputProps(fields.agree, { type: "checkbox" })}
               {...refused(fields.agree.name)}
-              className="mt-1"
+              className="mt-1 size-5 shrink-0"
             />
             <span>
               This story is my own original work, and it follows the{" "}

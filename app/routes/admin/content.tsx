@@ -146,7 +146,12 @@ export default function ContentManagement({ loaderData, actionData }: Route.Comp
                   <tr key={row.key} className="border-t border-line align-top">
                     <td className="py-2 pr-2">
                       {row.postId !== null && row.published ? (
-                        <input type="checkbox" name={`post-${row.postId}`} aria-label={`Select ${row.title}`} />
+                        <input
+                          type="checkbox"
+                          name={`post-${row.postId}`}
+                          aria-label={`Select ${row.title}`}
+                          className="size-5 shrink-0"
+                        />
                       ) : null}
                     </td>
                     <th scope="row" className="py-2 pr-2 font-normal">

@@ -137,7 +137,7 @@ export default function PostEditor({ loaderData, actionData }: Route.ComponentPr
             <AuthenticityTokenInput name="csrf" />
             <FormErrors errors={deleteError ? [deleteError] : undefined} />
             <label className="flex items-center gap-2">
-              <input type="checkbox" name="confirm" />
+              <input type="checkbox" name="confirm" className="size-5 shrink-0" />
               Yes, delete "{post.values.title}" for good
             </label>
             <button type="submit" name="intent" value="delete" className="btn" disabled={busy}>

@@ -98,6 +98,7 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
                   name={fields.reason.name}
                   value={value}
                   defaultChecked={fields.reason.initialValue === value}
+                  className="size-5 shrink-0"
                 />
                 {label}
               </label>
