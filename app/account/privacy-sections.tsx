@@ -120,3 +120,13 @@ export function SessionList({
     </section>
   );
 }
+
+/** "You have 2 published stories and 1 community post or comment." */
+export function whatYouWrote({ stories, communityPosts }: { stories: number; communityPosts: number }) {
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return `You have ${plural(stories, "published story", "published stories")} and ${plural(
+    communityPosts,
+    "community post or comment",
+    "community posts and comments",
+  )}.`;
+}

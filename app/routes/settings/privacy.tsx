@@ -3,7 +3,7 @@ import { data, Form, redirect } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { DeleteAccountSchema, EndSessionSchema, PrivacyConsentSchema, SESSIONS_SHOWN } from "~/account/account";
 import { checkDeletionConfirmation, deleteAccount, deletionCounts } from "~/account/data.server";
-import { ALL_SESSIONS, SessionList, WhatWeStore } from "~/account/privacy-sections";
+import { ALL_SESSIONS, SessionList, WhatWeStore, whatYouWrote } from "~/account/privacy-sections";
 import { endSession, listSessions } from "~/account/sessions.server";
 import { getAccountSettings } from "~/account/settings.server";
 import { AuthError, requireUser } from "~/auth/auth.server";
@@ -117,16 +117,6 @@ export const meta: Route.MetaFunction = (args) =>
     title: "Privacy settings",
     description: "What Horror Stories stores about you, your sessions, your data and your account.",
   });
-
-/** "You have 2 published stories and 1 community post or comment." */
-function whatYouWrote({ stories, communityPosts }: { stories: number; communityPosts: number }) {
-  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  return `You have ${plural(stories, "published story", "published stories")} and ${plural(
-    communityPosts,
-    "community post or comment",
-    "community posts and comments",
-  )}.`;
-}
 
 export default function PrivacySettings({ loaderData, actionData }: Route.ComponentProps) {
   const { sessions, sessionCount, allSessions, consent, hasPassword, yours } = loaderData;
