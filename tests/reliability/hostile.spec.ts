@@ -54,7 +54,7 @@ for (const route of actionRoutes()) {
       const [first] = Object.values(endpoint.valid);
       const base = first ? first(account) : {};
       if (endpoint.reads === "json") return jsonCases(endpoint, base, token);
-      if (endpoint.reads === "form") return formCases(endpoint, base, hidden);
+      if (endpoint.reads === "form") return formCases(endpoint, base, hidden, route.path);
       return bodylessCases(endpoint.formPage ? hidden : { csrf: token });
     };
 
