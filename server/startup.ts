@@ -3,6 +3,7 @@
 // tools can load the app without starting them. And their end, on SIGTERM.
 import { startAnalyticsSchedule } from "~/analytics/schedule.server";
 import { ensureInitialAdmin } from "~/auth/auth.server";
+import { startExpiredRowsSchedule } from "~/auth/expired-rows.server";
 import { startAnnouncementSchedule } from "~/content/announce.server";
 import { contentChain } from "~/content/content.server";
 import { startContentSyncSchedule } from "~/content/sync-schedule.server";
@@ -36,6 +37,7 @@ export function runStartupJobs() {
   startEmailDigestSchedule(siteMailer);
   startAnnouncementSchedule();
   startAnalyticsSchedule();
+  startExpiredRowsSchedule();
   ensureInitialAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD).catch((error) =>
     console.error("Could not create the initial administrator:", error instanceof Error ? error.message : error),
   );
