@@ -25,8 +25,8 @@ export function deviceName(userAgent: string | null): string {
 }
 
 /**
- * The account's live sessions (an expired one is never listed: it goes at the account's next sign-in,
- * createSession), this browser's first, then the most recently used; `limit` of them, with the total.
+ * The account's live sessions (an expired one is never listed: it goes within the hour,
+ * app/auth/expired-rows.server.ts, or at the account's next sign-in), this browser's first, then the most recently used; `limit` of them, with the total.
  */
 export async function listSessions(
   userId: string,

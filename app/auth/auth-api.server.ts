@@ -4,16 +4,16 @@ import { adoptPreferencesAtSignIn } from "~/preferences/reading-preferences.serv
 import { REGISTRATION_CLOSED_MESSAGE } from "~/site/site-settings";
 import { isRegistrationOpen } from "~/site/site-settings.server";
 import { FALLBACK_MESSAGES, jsonError, readJsonBody } from "~/utils/api-errors";
-import { tooManyAttempts } from "~/utils/retry-wording";
 import { AuthError, registerUser, verifyLogin } from "./auth.server";
 import { clientAddress } from "./client-address.server";
 import {
   enforceLoginLimit,
+  limitAnswer,
   recordLoginSuccess,
   recordRegistrationRefused,
   registrationLimit,
 } from "./rate-limit.server";
-import { createSession, destroySession, type SessionUser, signedOutCookie } from "./session.server";
+import { createSession, type SessionUser, signOutHeaders } from "./session.server";
 import { LoginSchema, RegisterSchema } from "./validation";
 
 export const publicUser = (user: SessionUser) => ({
@@ -55,10 +55,8 @@ export async function apiRegister(request: Request, context: Readonly<RouterCont
   // The form's rule (docs/decisions/056): only what reaches account creation counts.
   const refused = await registrationLimit(address);
   if (refused) {
-    return Response.json(
-      { message: tooManyAttempts(refused.retryAfterSeconds), code: "CLIENT_ERROR" },
-      { status: 429, headers: { "Retry-After": String(refused.retryAfterSeconds) } },
-    );
+    const { message, init } = limitAnswer(refused);
+    return Response.json({ message, code: "CLIENT_ERROR" }, init);
   }
   try {
     const user = await registerUser(parsed.data);
@@ -74,9 +72,5 @@ export async function apiRegister(request: Request, context: Readonly<RouterCont
 }
 
 export async function apiLogout(request: Request) {
-  const headers = new Headers([
-    ["Set-Cookie", await destroySession(request)],
-    ["Set-Cookie", signedOutCookie()],
-  ]);
-  return Response.json({ ok: true }, { headers });
+  return Response.json({ ok: true }, { headers: await signOutHeaders(request) });
 }

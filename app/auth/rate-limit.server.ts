@@ -2,7 +2,7 @@
 // rows in the database, so every server process sharing it counts together.
 import { data } from "react-router";
 import { prisma } from "~/db.server";
-import { tooManyAttempts as tooManyAttemptsMessage } from "~/utils/retry-wording";
+import { tooManyAttempts } from "~/utils/retry-wording";
 
 export type RateLimitRule = { limit: number; windowMs: number };
 
@@ -58,10 +58,10 @@ export async function resetRateLimit(key: string) {
 /** Throws the 429 page (or JSON for the API) with Retry-After when the limit is passed. */
 export async function enforceRateLimit(key: string, rule: RateLimitRule, options: { json?: boolean } = {}) {
   const result = await hitRateLimit(key, rule);
-  if (!result.allowed) tooManyAttempts(result.retryAfterSeconds, options);
+  if (!result.allowed) throwTooMany(result.retryAfterSeconds, options);
 }
 
-function tooManyAttempts(retryAfterSeconds: number, options: { json?: boolean }): never {
+function throwTooMany(retryAfterSeconds: number, options: { json?: boolean }): never {
   const { message, init } = limitAnswer({ retryAfterSeconds });
   if (options.json) throw Response.json({ message, code: "CLIENT_ERROR" }, init);
   throw data({ message }, init);
@@ -72,7 +72,7 @@ export type LimitAnswer = { message: string; init: { status: 429; headers: { "Re
 
 export function limitAnswer({ retryAfterSeconds }: Pick<RateLimitResult, "retryAfterSeconds">): LimitAnswer {
   return {
-    message: tooManyAttemptsMessage(retryAfterSeconds),
+    message: tooManyAttempts(retryAfterSeconds),
     init: { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
   };
 }
@@ -92,7 +92,7 @@ const loginKeys = (address: string, email: string) => ({
  */
 export async function enforceLoginLimit(address: string, email: string, options: { json?: boolean } = {}) {
   const refused = await loginLimit(address, email);
-  if (refused) tooManyAttempts(refused.retryAfterSeconds, options);
+  if (refused) throwTooMany(refused.retryAfterSeconds, options);
 }
 
 /** The same count as `enforceLoginLimit`, for a form that answers the refusal itself: null when allowed. */

@@ -73,8 +73,16 @@ export async function createSession(userId: string, remember: boolean): Promise<
 }
 
 /** SIGNED_OUT_COOKIE as signing out sets it: it holds nothing but "1" (requireUser reads it). */
-export const signedOutCookie = () =>
+const signedOutCookie = () =>
   `${SIGNED_OUT_COOKIE}=1; Path=/; HttpOnly; SameSite=Lax; Max-Age=${BROWSER_SESSION_MS / 1000}${env.NODE_ENV === "production" ? "; Secure" : ""}`;
+
+/** Signing out (the form and the JSON API alike): this session ends, and the browser keeps that it signed out. */
+export async function signOutHeaders(request: Request): Promise<Headers> {
+  return new Headers([
+    ["Set-Cookie", await destroySession(request)],
+    ["Set-Cookie", signedOutCookie()],
+  ]);
+}
 
 /**
  * Whether a request without a valid session comes from a browser that had one: its cookie is still
