@@ -38,3 +38,15 @@ export async function readPublicFormOrLimit(
   await checkHoneypot(form);
   return { form, limited: null };
 }
+
+/**
+ * A form refused past a limit, answered on the form: its message (the wait) above what was typed,
+ * as a 429 with Retry-After (docs/decisions/056). Pages that use it keep the header with
+ * `keepResponseHeaders`.
+ */
+export function limitedReply<Result>(
+  submission: { reply(options: { formErrors: string[] }): Result },
+  limited: LimitAnswer,
+) {
+  return data(submission.reply({ formErrors: [limited.message] }), limited.init);
+}

@@ -15,7 +15,7 @@ export const THREADS_PER_PAGE = 20;
 export const POSTS_PER_PAGE = 50;
 export const COMMENTS_LIMIT = 200;
 
-/** Per client address (readPublicForm) and per account: a person types slower than this. */
+/** Per client address (readCommunityForm) and per account: a person types slower than this. */
 export const COMMUNITY_RATE_LIMITS = {
   thread: { limit: 5, windowMs: 60 * 60_000 },
   post: { limit: 20, windowMs: 10 * 60_000 },

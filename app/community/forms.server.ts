@@ -1,26 +1,32 @@
 // The guard of every community form: signed-in writers only, the CSRF token
 // (root middleware), the honeypot, and two rate limits: per client address
-// before the form is read, and per account before anything is written.
+// when the form is read, and per account before anything is written. Past
+// either, the form comes back with the wait and what was typed (limitedReply).
 import { data, type RouterContextProvider } from "react-router";
 import { requireUser } from "~/auth/auth.server";
-import { publicFormProps, readPublicForm } from "~/auth/public-form.server";
-import { enforceRateLimit } from "~/auth/rate-limit.server";
+import { publicFormProps, readPublicFormOrLimit } from "~/auth/public-form.server";
+import { hitRateLimit, type LimitAnswer, limitAnswer } from "~/auth/rate-limit.server";
 import { COMMUNITY_RATE_LIMITS, ownPost, requireCommunityOpen } from "./discussion.server";
 import type { WriterProps } from "./discussion-ui";
 
 export type CommunityFormKind = keyof typeof COMMUNITY_RATE_LIMITS;
 
+/** The post, counted against the client address's limit: `limited` is the refusal past it, else null. */
 export function readCommunityForm(
   request: Request,
   context: Readonly<RouterContextProvider>,
   kind: CommunityFormKind,
-): Promise<FormData> {
-  return readPublicForm(request, context, { name: `community-${kind}`, rule: COMMUNITY_RATE_LIMITS[kind] });
+): Promise<{ form: FormData; limited: LimitAnswer | null }> {
+  return readPublicFormOrLimit(request, context, { name: `community-${kind}`, rule: COMMUNITY_RATE_LIMITS[kind] });
 }
 
-/** Counted only for a valid submission: a reader's typos do not use up their posts. */
-export function enforceAccountLimit(user: { id: string }, kind: CommunityFormKind): Promise<void> {
-  return enforceRateLimit(`community-${kind}-account:${user.id}`, COMMUNITY_RATE_LIMITS[kind]);
+/**
+ * Counted only for a valid submission (a reader's typos do not use up their posts): null when
+ * allowed, else the refusal with the wait.
+ */
+export async function accountLimit(user: { id: string }, kind: CommunityFormKind): Promise<LimitAnswer | null> {
+  const result = await hitRateLimit(`community-${kind}-account:${user.id}`, COMMUNITY_RATE_LIMITS[kind]);
+  return result.allowed ? null : limitAnswer(result);
 }
 
 /** The form props of a signed-in reader's page; null for anonymous readers (no token, so the page stays cacheable). */

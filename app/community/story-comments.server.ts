@@ -5,6 +5,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { getOptionalUser, requireUser } from "~/auth/auth.server";
+import { limitedReply } from "~/auth/public-form.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { replyToFailure } from "~/utils/forms";
 import { invariantResponse } from "~/utils/http";
@@ -21,7 +22,7 @@ import {
   requireCommunityOpen,
 } from "./discussion.server";
 import type { WriterProps } from "./discussion-ui";
-import { enforceAccountLimit, quoteParam, readCommunityForm, writerProps } from "./forms.server";
+import { accountLimit, quoteParam, readCommunityForm, writerProps } from "./forms.server";
 import { ReplySchema } from "./schemas";
 
 export type StoryCommentsData = {
@@ -84,10 +85,12 @@ export async function storyCommentsAction({
 }) {
   const story = await requireCommunityStory(slug);
   const user = await requireUser(request);
-  const form = await readCommunityForm(request, context, "post");
+  const { form, limited } = await readCommunityForm(request, context, "post");
   const submission = parseWithZod(form, { schema: ReplySchema });
+  if (limited) return limitedReply(submission, limited);
   if (submission.status !== "success") return data(replyToFailure(submission, ["quoteOf"]), { status: 400 });
-  await enforceAccountLimit(user, "post");
+  const overLimit = await accountLimit(user, "post");
+  if (overLimit) return limitedReply(submission, overLimit);
   try {
     const { post } = await addComment(user, story, submission.value);
     const back = safeRedirectPath(form.get("redirectTo"), `/community-story/${story.slug}`)

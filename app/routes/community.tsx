@@ -2,9 +2,10 @@ import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { getOptionalUser, requireUser } from "~/auth/auth.server";
+import { limitedReply } from "~/auth/public-form.server";
 import { createThread, latestCommunityStories, listThreads, requireCommunityOpen } from "~/community/discussion.server";
 import { SignInToWrite, type WriterProps } from "~/community/discussion-ui";
-import { enforceAccountLimit, readCommunityForm, writerProps } from "~/community/forms.server";
+import { accountLimit, readCommunityForm, writerProps } from "~/community/forms.server";
 import { ThreadSchema } from "~/community/schemas";
 import { TEXT_LIMITS, threadPath } from "~/community/text";
 import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/components/forms";
@@ -42,10 +43,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireCommunityOpen();
   const user = await requireUser(request);
-  const form = await readCommunityForm(request, context, "thread");
+  const { form, limited } = await readCommunityForm(request, context, "thread");
   const submission = parseWithZod(form, { schema: ThreadSchema });
+  if (limited) return limitedReply(submission, limited);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  await enforceAccountLimit(user, "thread");
+  const overLimit = await accountLimit(user, "thread");
+  if (overLimit) return limitedReply(submission, overLimit);
   const thread = await createThread(user, submission.value);
   return redirectWithToast(threadPath(thread.id), { title: "Thread started", variant: "success" });
 }

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
-import { readPublicFormOrLimit } from "~/auth/public-form.server";
+import { limitedReply, readPublicFormOrLimit } from "~/auth/public-form.server";
 import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/components/forms";
 import { InfoPage } from "~/components/info-page";
 import { SectionTitle } from "~/components/page-title";
@@ -21,7 +21,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { form, limited } = await readPublicFormOrLimit(request, context, { name: "contact", rule: CONTACT_LIMIT });
   const submission = parseWithZod(form, { schema: ContactSchema });
-  if (limited) return data(submission.reply({ formErrors: [limited.message] }), limited.init);
+  if (limited) return limitedReply(submission, limited);
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const user = await getOptionalUser(request);
   await saveContactMessage(submission.value, user?.id ?? null);

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
-import { publicFormProps, readPublicFormOrLimit } from "~/auth/public-form.server";
+import { limitedReply, publicFormProps, readPublicFormOrLimit } from "~/auth/public-form.server";
 import { FormErrors, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/components/forms";
 import { PageTitle } from "~/components/page-title";
 import { FEEDBACK_LIMIT, pageFromReferer, saveFeedback } from "~/feedback/feedback.server";
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { form, limited } = await readPublicFormOrLimit(request, context, { name: "feedback", rule: FEEDBACK_LIMIT });
   const submission = parseWithZod(form, { schema: FeedbackSchema });
-  if (limited) return data(submission.reply({ formErrors: [limited.message] }), limited.init);
+  if (limited) return limitedReply(submission, limited);
   if (submission.status !== "success")
     return data(replyToFailure(submission, ["page", "screenResolution"]), { status: 400 });
   const user = await getOptionalUser(request);

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
-import { publicFormProps, readPublicFormOrLimit } from "~/auth/public-form.server";
+import { limitedReply, publicFormProps, readPublicFormOrLimit } from "~/auth/public-form.server";
 import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/components/forms";
 import { PageTitle } from "~/components/page-title";
 import { BugReportSchema, SEVERITIES } from "~/errors/bug-report";
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { form, limited } = await readPublicFormOrLimit(request, context, { name: "bug-report", rule: FEEDBACK_LIMIT });
   const submission = parseWithZod(form, { schema: BugReportSchema });
-  if (limited) return data(submission.reply({ formErrors: [limited.message] }), limited.init);
+  if (limited) return limitedReply(submission, limited);
   if (submission.status !== "success") return data(replyToFailure(submission, ["errorId"]), { status: 400 });
   const user = await getOptionalUser(request);
   await saveBugReport(submission.value, request, user?.id ?? null);

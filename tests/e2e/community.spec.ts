@@ -148,6 +148,41 @@ test("nothing typed is lost when a thread or a reply is refused", async ({ page,
   await expect(page.getByRole("region", { name: "Reply" }).getByText("Quoting")).toBeVisible();
 });
 
+test("past the reply limit the form says the wait and keeps the reply and its quote, as a 429", async ({
+  page,
+  checkA11y,
+}) => {
+  const reader = await signUp(page);
+  await startThread(page, `Limits ${randomUUID().slice(0, 8)}`, "The first post of a thread about limits.");
+  await reply(page, "One reply that counts.");
+  // The reader's account has used its 20 replies of the last 10 minutes (COMMUNITY_RATE_LIMITS.post).
+  await queryE2eDb(
+    `UPDATE "RateLimit" SET "count" = 20 WHERE "key" = 'community-post-account:' || (SELECT "id" FROM "User" WHERE "email" = ?)`,
+    [reader.email],
+  );
+  await post(page, "One reply that counts.")
+    .getByRole("link", { name: /^Quote/ })
+    .click();
+  await expect(page.getByRole("region", { name: "Reply" }).getByText("Quoting")).toBeVisible();
+  const typed = "A reply written with care.\nIt must not be lost to a limit.";
+  await page.getByLabel("Your reply").fill(typed);
+  const [answer] = await Promise.all([
+    page.waitForResponse(
+      (response) => response.request().method() === "POST" && response.url().includes("/community/threads/"),
+    ),
+    page.getByRole("button", { name: "Post reply" }).click(),
+  ]);
+  expect(answer.status()).toBe(429);
+  expect(Number(answer.headers()["retry-after"])).toBeGreaterThan(0);
+  await expect(page.getByRole("region", { name: "Reply" }).getByRole("alert")).toHaveText(
+    /^Too many attempts\. Try again in (\d+ minutes?|a moment)\.$/,
+  );
+  await expect(page.getByLabel("Your reply")).toHaveValue(typed);
+  await expect(page.getByRole("region", { name: "Reply" }).getByText("Quoting")).toBeVisible();
+  await expect(post(page, "A reply written with care.")).toHaveCount(0);
+  await checkA11y();
+});
+
 test("a reader reports a reply, the admin hides it, and everyone sees it removed by a moderator", async ({
   page,
   browser,

@@ -2,8 +2,9 @@ import { data, Form, useNavigation } from "react-router";
 import { withdrawOwnPost } from "~/community/discussion.server";
 import { PostItem } from "~/community/discussion-ui";
 import { SendOrGoBack } from "~/community/form-actions";
-import { enforceAccountLimit, ownPostOfRequest, readCommunityForm, writerProps } from "~/community/forms.server";
+import { accountLimit, ownPostOfRequest, readCommunityForm, writerProps } from "~/community/forms.server";
 import { WITHDRAWN_NOTICE } from "~/community/text";
+import { FormErrors } from "~/components/form-errors";
 import { ProtectedFields, PublicFormProvider } from "~/components/forms";
 import { PageTitle } from "~/components/page-title";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
@@ -31,8 +32,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     user,
     own: { post },
   } = await ownPostOfRequest(request, params.id);
-  await readCommunityForm(request, context, "edit");
-  await enforceAccountLimit(user, "edit");
+  // Past a limit the page says the wait; nothing was typed to give back.
+  const refused = (await readCommunityForm(request, context, "edit")).limited ?? (await accountLimit(user, "edit"));
+  if (refused) return data({ message: refused.message }, refused.init);
   await withdrawOwnPost(user, id);
   return redirectWithToast(post.href ?? "/community", { title: "Post deleted", variant: "success" });
 }
@@ -41,7 +43,7 @@ export const headers: Route.HeadersFunction = keepResponseHeaders;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Delete your post" });
 
-export default function DeletePost({ loaderData }: Route.ComponentProps) {
+export default function DeletePost({ loaderData, actionData }: Route.ComponentProps) {
   const { post, place, writer } = loaderData;
   const busy = useNavigation().state === "submitting";
   return (
@@ -56,6 +58,7 @@ export default function DeletePost({ loaderData }: Route.ComponentProps) {
       <PublicFormProvider csrf={writer.csrf} honeypot={writer.honeypot}>
         <Form method="post" className="flex flex-wrap items-center gap-4">
           <ProtectedFields honeypot />
+          <FormErrors errors={actionData ? [actionData.message] : undefined} autoFocus tabIndex={-1} />
           <SendOrGoBack
             busy={busy}
             label="Delete post"

@@ -1,9 +1,10 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useNavigation } from "react-router";
+import { limitedReply } from "~/auth/public-form.server";
 import { editOwnPost } from "~/community/discussion.server";
 import { SendOrGoBack } from "~/community/form-actions";
-import { enforceAccountLimit, ownPostOfRequest, readCommunityForm, writerProps } from "~/community/forms.server";
+import { accountLimit, ownPostOfRequest, readCommunityForm, writerProps } from "~/community/forms.server";
 import { EditSchema } from "~/community/schemas";
 import { TEXT_LIMITS } from "~/community/text";
 import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/components/forms";
@@ -33,14 +34,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     user,
     own: { post, body },
   } = await ownPostOfRequest(request, params.id);
-  const form = await readCommunityForm(request, context, "edit");
+  const { form, limited } = await readCommunityForm(request, context, "edit");
   const submission = parseWithZod(form, { schema: EditSchema });
+  if (limited) return limitedReply(submission, limited);
   if (submission.status !== "success") return data(replyToFailure(submission, []), { status: 400 });
   // Saved as it was: nothing to mark "Edited".
   if (submission.value.body === body) {
     return redirectWithToast(post.href ?? "/community", { title: "Nothing changed", variant: "success" });
   }
-  await enforceAccountLimit(user, "edit");
+  const overLimit = await accountLimit(user, "edit");
+  if (overLimit) return limitedReply(submission, overLimit);
   await editOwnPost(user, id, submission.value.body);
   return redirectWithToast(post.href ?? "/community", { title: "Post updated", variant: "success" });
 }

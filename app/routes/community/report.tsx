@@ -2,10 +2,11 @@ import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useNavigation } from "react-router";
 import { requireUser } from "~/auth/auth.server";
+import { limitedReply } from "~/auth/public-form.server";
 import { permalink, quotablePost, requireCommunityOpen } from "~/community/discussion.server";
 import { PostItem } from "~/community/discussion-ui";
 import { SendOrGoBack } from "~/community/form-actions";
-import { enforceAccountLimit, readCommunityForm, writerProps } from "~/community/forms.server";
+import { accountLimit, readCommunityForm, writerProps } from "~/community/forms.server";
 import { ReportError, reportPost } from "~/community/reports.server";
 import { REPORT_REASONS, ReportSchema } from "~/community/schemas";
 import { TEXT_LIMITS } from "~/community/text";
@@ -49,10 +50,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireCommunityOpen();
   const user = await requireUser(request);
-  const form = await readCommunityForm(request, context, "report");
+  const { form, limited } = await readCommunityForm(request, context, "report");
   const submission = parseWithZod(form, { schema: ReportSchema });
+  if (limited) return limitedReply(submission, limited);
   if (submission.status !== "success") return data(replyToFailure(submission, ["postId"]), { status: 400 });
-  await enforceAccountLimit(user, "report");
+  const overLimit = await accountLimit(user, "report");
+  if (overLimit) return limitedReply(submission, overLimit);
   try {
     await reportPost(user, submission.value);
   } catch (error) {

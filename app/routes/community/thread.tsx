@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { getOptionalUser, requireUser } from "~/auth/auth.server";
+import { limitedReply } from "~/auth/public-form.server";
 import {
   addReply,
   DiscussionError,
@@ -9,7 +10,7 @@ import {
   requireCommunityOpen,
 } from "~/community/discussion.server";
 import { PostList, ReplyForm, SignInToWrite } from "~/community/discussion-ui";
-import { enforceAccountLimit, idParam, quoteParam, readCommunityForm, writerProps } from "~/community/forms.server";
+import { accountLimit, idParam, quoteParam, readCommunityForm, writerProps } from "~/community/forms.server";
 import { ReplySchema } from "~/community/schemas";
 import { threadPath } from "~/community/text";
 import { PageTitle, SectionTitle } from "~/components/page-title";
@@ -50,10 +51,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   await requireCommunityOpen();
   const id = idParam(params.id, "thread");
   const user = await requireUser(request);
-  const form = await readCommunityForm(request, context, "post");
+  const { form, limited } = await readCommunityForm(request, context, "post");
   const submission = parseWithZod(form, { schema: ReplySchema });
+  if (limited) return limitedReply(submission, limited);
   if (submission.status !== "success") return data(replyToFailure(submission, ["quoteOf"]), { status: 400 });
-  await enforceAccountLimit(user, "post");
+  const overLimit = await accountLimit(user, "post");
+  if (overLimit) return limitedReply(submission, overLimit);
   try {
     const { link } = await addReply(user, id, submission.value);
     return redirectWithToast(link, { title: "Reply posted", variant: "success" });
