@@ -100,7 +100,7 @@ type Failure = { error?: Record<string, string[] | null> | null; initialValue?: 
 
 /** One user as the admin sees them: profile, role and status forms, sessions, submissions, reports, sign-ins, audit. */
 export function UserDetailPage({
-  data: { user, sessions, submissions, reports, connections, audit, self },
+  data: { user, sessions, sessionCount, submissions, reports, connections, audit, self },
   actionData,
 }: {
   data: UserDetailData;
@@ -221,16 +221,21 @@ export function UserDetailPage({
         </div>
       </Section>
 
-      <Section id="sessions-title" title={`Sessions (${sessions.length})`}>
+      <Section id="sessions-title" title={`Sessions (${sessionCount})`}>
         {sessions.length ? (
-          <ul className="space-y-1">
-            {sessions.map((s) => (
-              <li key={s.id}>
-                {s.device}, last used {formatDateTime(s.lastUsedAt)}
-                {s.remember ? " (remembered)" : ""}
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="space-y-1">
+              {sessions.map((s) => (
+                <li key={s.id}>
+                  {s.device}, last used {formatDateTime(s.lastUsedAt)}
+                  {s.remember ? " (remembered)" : ""}
+                </li>
+              ))}
+            </ul>
+            {sessionCount > sessions.length ? (
+              <p className="mt-2 text-muted">And {sessionCount - sessions.length} more, used less recently.</p>
+            ) : null}
+          </>
         ) : (
           <p className="text-muted">No active session.</p>
         )}

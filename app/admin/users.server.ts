@@ -3,7 +3,7 @@
 // in one transaction with its audit row; the last-admin rule is one guarded
 // UPDATE, so two admins demoting each other at once cannot leave no admin.
 import { z } from "zod";
-import { SUBMISSION_CHOICES } from "~/account/account";
+import { SESSIONS_SHOWN, SUBMISSION_CHOICES } from "~/account/account";
 import { deleteAccount } from "~/account/data.server";
 import { listSessions } from "~/account/sessions.server";
 import { verifyPassword } from "~/auth/password.server";
@@ -98,7 +98,8 @@ export async function getUserDetail(userId: string, request: Request) {
   });
   if (!user) return null;
   const [sessions, submissions, reports, connections, audit] = await Promise.all([
-    listSessions(userId, request).then((list) => list.sessions),
+    // The most recent few, as the reader's own page shows them: a user with hundreds is not a page of hundreds.
+    listSessions(userId, request, { limit: SESSIONS_SHOWN }),
     prisma.post.findMany({
       where: { authorId: userId },
       orderBy: { createdAt: "desc" },
@@ -133,7 +134,8 @@ export async function getUserDetail(userId: string, request: Request) {
       suspendedAt: user.suspendedAt?.toISOString() ?? null,
       createdAt: user.createdAt.toISOString(),
     },
-    sessions,
+    sessions: sessions.sessions,
+    sessionCount: sessions.total,
     submissions: submissions.map((s) => ({ ...s, createdAt: s.createdAt.toISOString() })),
     reports: reports.map((r) => ({
       ...r,

@@ -5,7 +5,7 @@
 // Every user here is the test's own: the shared admin is never acted on.
 import type { Browser, Page } from "@playwright/test";
 import { ADMIN } from "../../playwright.config";
-import { newReader, signIn, signInAndOpen, signUp } from "../support/accounts";
+import { newReader, signIn, signInAndOpen, signInByApi, signUp } from "../support/accounts";
 import { anotherPersonPage, expect, test } from "../support/test";
 
 const SUSPENDED =
@@ -116,8 +116,21 @@ test("make admin, remove admin with the password step, end sessions, delete", as
   await expect(toast(page, "Administrator role removed")).toBeVisible();
   await expect(page.getByText("Reader · Active")).toBeVisible();
 
+  // Six more sign-ins elsewhere: the page lists the five most recent and counts the rest, so a user
+  // with hundreds of sessions is not a page of hundreds.
+  for (let i = 0; i < 6; i++) {
+    const elsewhere = await browser.newContext({ baseURL: baseURL as string });
+    await signInByApi(await elsewhere.newPage(), reader);
+    await elsewhere.close();
+  }
+  await page.reload();
+  const sessions = page.getByRole("region", { name: "Sessions (7)" });
+  await expect(sessions.getByRole("listitem")).toHaveCount(5);
+  await expect(sessions.getByText("And 2 more, used less recently.")).toBeVisible();
+
   await page.getByRole("button", { name: "End sessions" }).click();
   await expect(toast(page, "Sessions ended")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Sessions (0)" })).toBeVisible();
   await readerTab.goto("/stories");
   await expect(signedOut(readerTab)).toBeVisible();
 
