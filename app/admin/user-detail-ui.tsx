@@ -128,7 +128,8 @@ export function UserDetailPage({
           {user.avatar ? (
             <img src={user.avatar} alt="" width={64} height={64} className="size-16 rounded-full object-cover" />
           ) : null}
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          {/* Stacked on a phone: beside each other, the terms and a long value did not fit the largest text. */}
+          <dl className="grid min-w-0 gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
             <dt className="font-semibold">Username</dt>
             <dd className="break-all">{user.username}</dd>
             <dt className="font-semibold">Display name</dt>

@@ -218,7 +218,7 @@ export default function PrivacySettings({ loaderData, actionData }: Route.Compon
                 {submissionErrors.join(" ")}
               </p>
             ) : null}
-            <div className="flex items-center gap-2">
+            <div className="flex items-start gap-2">
               <input
                 type="radio"
                 id="submissions-anonymise"
@@ -227,14 +227,14 @@ export default function PrivacySettings({ loaderData, actionData }: Route.Compon
                 value="anonymise"
                 aria-describedby="submissions-hint"
                 defaultChecked={chosen !== "remove"}
-                className="size-5"
+                className="mt-1.5 size-5 shrink-0"
               />
               <label htmlFor="submissions-anonymise">
                 Keep them: stories credited to &ldquo;Anonymous&rdquo;, posts and comments to &ldquo;A former
                 reader&rdquo;
               </label>
             </div>
-            <div className="flex items-center gap-2">
+            <div className="flex items-start gap-2">
               <input
                 type="radio"
                 id="submissions-remove"
@@ -242,7 +242,7 @@ export default function PrivacySettings({ loaderData, actionData }: Route.Compon
                 value="remove"
                 aria-describedby="submissions-hint"
                 defaultChecked={chosen === "remove"}
-                className="size-5"
+                className="mt-1.5 size-5 shrink-0"
               />
               <label htmlFor="submissions-remove">
                 Remove them: stories are taken down; each post and comment says &ldquo;deleted by its author&rdquo;
