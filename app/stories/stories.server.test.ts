@@ -194,7 +194,9 @@ test("per account: the 11th submission of a day is refused with a clear message,
   for (let i = 0; i < STORY_RATE_LIMITS.submit.limit; i++) await createStory(writer, input({ title: `Many ${i}` }));
   await expect(createStory(writer, input({ title: "One too many" }))).rejects.toMatchObject({
     status: 429,
-    message: RATE_LIMIT_MESSAGES.submit,
+    // The wait is the window's rest: a day less the seconds the ten submissions took.
+    message: RATE_LIMIT_MESSAGES.submit(24 * 60 * 60),
+    retryAfterSeconds: expect.any(Number),
   });
   expect(await prisma.post.count({ where: { authorId: writer.id } })).toBe(STORY_RATE_LIMITS.submit.limit);
   await expect(createStory(writer, input({ intent: "save", title: "Still a draft" }))).resolves.toMatchObject({

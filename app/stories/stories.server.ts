@@ -8,6 +8,7 @@ import { hitRateLimit, type RateLimitRule } from "~/auth/rate-limit.server";
 import type { SessionUser } from "~/auth/session.server";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
+import { tryAgainIn, waitWording } from "~/utils/retry-wording";
 import { renderStoryMarkdown } from "./markdown.server";
 import { isStoryStatus, type StoryStatus, transition } from "./state";
 import { countWords, type StoryFormValues, type StoryInput, splitTags } from "./story-form";
@@ -18,19 +19,30 @@ export const STORY_RATE_LIMITS = {
   save: { limit: 300, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, RateLimitRule>;
 
+/** What a writer past a limit is told, with the real wait (the shared wording of docs/decisions/056). */
 export const RATE_LIMIT_MESSAGES = {
-  submit:
-    "You have sent 10 stories for review today: the limit for one account. Your text is kept here; save it as a draft and submit it tomorrow.",
-  save: "Too many saves in a short time. Wait a few minutes and save again; your text is still here.",
+  submit: (retryAfterSeconds: number) =>
+    `You have sent 10 stories for review in a day: the limit for one account. Your text is kept here; save it as a draft and submit it in ${waitWording(retryAfterSeconds)}.`,
+  save: (retryAfterSeconds: number) =>
+    `Too many saves in a short time. ${tryAgainIn(retryAfterSeconds)} Your text is still here.`,
 } as const;
 
-/** A refusal a writer can cause: a 4xx with the message shown as it is. */
+/** A refusal a writer can cause: a 4xx with the message shown as it is (and, past a limit, the wait in seconds). */
 export class StoryError extends Error {
   constructor(
     message: string,
     readonly status: 400 | 403 | 404 | 409 | 429 = 400,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
+  }
+
+  /** The answer's status, and Retry-After when a limit refused it. */
+  get init() {
+    return {
+      status: this.status,
+      ...(this.retryAfterSeconds ? { headers: { "Retry-After": String(this.retryAfterSeconds) } } : {}),
+    };
   }
 }
 
@@ -47,7 +59,8 @@ export async function storyFormOptions() {
 /** Counts the writer's request against the limit for its intent; a StoryError past it. */
 async function countAgainstLimit(userId: string, intent: "save" | "submit") {
   const result = await hitRateLimit(`story-${intent}:${userId}`, STORY_RATE_LIMITS[intent]);
-  if (!result.allowed) throw new StoryError(RATE_LIMIT_MESSAGES[intent], 429);
+  if (!result.allowed)
+    throw new StoryError(RATE_LIMIT_MESSAGES[intent](result.retryAfterSeconds), 429, result.retryAfterSeconds);
 }
 
 async function resolveTerms(input: StoryInput) {

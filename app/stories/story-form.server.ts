@@ -64,7 +64,7 @@ export async function handleStoryForm(
     if (!(error instanceof StoryError)) throw error;
     if (error.status === 404) throw data({ message: error.message }, { status: 404 });
     // Refused as a whole (rate limit, review in progress): the form comes back filled, with the reason on top.
-    return data(submission.reply({ formErrors: [error.message] }), { status: error.status });
+    return data(submission.reply({ formErrors: [error.message] }), error.init);
   }
 }
 
@@ -91,6 +91,6 @@ export async function autosaveStory(request: Request, context: Readonly<RouterCo
   } catch (error) {
     if (!(error instanceof StoryError)) throw error;
     const code = error.status === 404 ? "NOT_FOUND" : error.status === 429 ? "RATE_LIMITED" : "CLIENT_ERROR";
-    return Response.json({ saved: false, message: error.message, code }, { status: error.status });
+    return Response.json({ saved: false, message: error.message, code }, error.init);
   }
 }
