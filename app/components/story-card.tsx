@@ -43,7 +43,11 @@ export function StoryCard({
           <>
             {" · "}
             <span className="font-semibold text-ink">Community</span> story by{" "}
-            <Link to={story.community.profile}>{story.community.author}</Link>
+            {story.community.profile ? (
+              <Link to={story.community.profile}>{story.community.author}</Link>
+            ) : (
+              story.community.author
+            )}
           </>
         ) : story.author ? (
           ` · ${story.author}`

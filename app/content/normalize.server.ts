@@ -74,6 +74,8 @@ type OwnPostRow = {
   authorName: string | null;
   /** The writer's account: a community story. */
   author?: { username: string } | null;
+  /** Set on every community story, also one whose writer's account is gone (anonymised). */
+  submittedAt?: Date | null;
   category: { slug: string; name: string } | null;
   tags?: { slug: string; name: string }[];
 };
@@ -94,7 +96,9 @@ export function summaryFromOwn(post: Omit<OwnPostRow, "content"> & { content: st
     featuredMedia: 0,
     ...(post.author
       ? { community: { author: post.author.username, profile: writerProfilePath(post.author.username) } }
-      : {}),
+      : post.submittedAt
+        ? { community: { author: post.authorName ?? "Anonymous", profile: null } }
+        : {}),
   };
 }
 

@@ -36,6 +36,7 @@ const listSelect = {
   publishedAt: true,
   authorName: true,
   author: { select: { username: true } },
+  submittedAt: true,
   category: { select: { slug: true, name: true } },
 } as const;
 

@@ -17,8 +17,12 @@ export type StorySummary = {
   featuredMedia: number;
   /** The spec's default post, standing in for an invalid remote item: it has no page to link to. */
   placeholder?: boolean;
-  /** A community story: its writer's name and public page (app/stories/). */
-  community?: { author: string; profile: string };
+  /**
+   * A community story: its writer's name and public page (app/stories/). A story whose writer
+   * deleted their account and left it on the site keeps its page, credited to its stored name with
+   * no profile to link to.
+   */
+  community?: { author: string; profile: string | null };
 };
 
 /** A featured image as its source has it (the largest copy); pages show it through the image endpoint (app/images/). */

@@ -57,7 +57,8 @@ export default function CommunityStory({ loaderData }: Route.ComponentProps) {
       byline={
         writer ? (
           <>
-            {" · "}community story by <Link to={writer.profile}>{writer.author}</Link>
+            {" · "}community story by{" "}
+            {writer.profile ? <Link to={writer.profile}>{writer.author}</Link> : writer.author}
           </>
         ) : null
       }

@@ -80,6 +80,16 @@ describe("a community story through moderation", () => {
 
     const story = await getOwnStory("the-hollow-bell-again");
     expect(story?.community).toEqual({ author: writer.username, profile: `/author/${writer.username}` });
+    // Left on the site by a writer who deleted their account: still a community story (its cards link
+    // its own page, not /story/ and a redirect), credited to its stored name with no profile.
+    await prisma.post.update({ where: { id }, data: { authorId: null, authorName: "Anonymous" } });
+    expect((await getOwnStory("the-hollow-bell-again"))?.community).toEqual({ author: "Anonymous", profile: null });
+    const listed = await listOwnStories({ page: 1, perPage: 50, search: "Hollow Bell" });
+    expect(listed.stories.find((s) => s.slug === "the-hollow-bell-again")?.community).toEqual({
+      author: "Anonymous",
+      profile: null,
+    });
+    await prisma.post.update({ where: { id }, data: { authorId: writer.id, authorName: writer.username } });
     const published = await prisma.post.findUniqueOrThrow({ where: { id }, include: { tags: true } });
     expect(published.publishedAt).not.toBeNull();
     expect(published.tags.map((t) => t.slug).sort()).toEqual(["bells", "towers"]);
