@@ -49,6 +49,35 @@ test("a story page shows the story with its details and neighbours", async ({ pa
   await checkA11y();
 });
 
+test("printing a story prints the story, black on white, not the site around it", async ({ page }) => {
+  // The dark theme: its light text must not go to paper as pale grey.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto("/story/bread-and-salt");
+  const story = page.getByRole("heading", { level: 1, name: "Bread & Salt" });
+  await expect(story).toBeVisible();
+  await expect(page.getByRole("banner")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "More stories" })).toBeVisible();
+  await page.emulateMedia({ media: "print", colorScheme: "dark" });
+  await expect(story).toBeVisible();
+  await expect(page.locator("main .prose-story p").first()).toBeVisible();
+  // Before 2026-12-01 the header, search, sidebar, Reading settings, downloads, previous and next
+  // and footer all went to paper.
+  for (const chrome of [
+    page.getByRole("banner"),
+    page.getByRole("contentinfo"),
+    page.getByRole("complementary", { name: "Sidebar" }),
+    page.getByRole("link", { name: "Reading settings" }),
+    page.getByRole("heading", { name: "Read it without a signal" }),
+    page.getByRole("navigation", { name: "More stories" }),
+  ])
+    await expect(chrome).toBeHidden();
+  const colours = await page.evaluate(() => {
+    const text = document.querySelector("main .prose-story p") as HTMLElement;
+    return { text: getComputedStyle(text).color, page: getComputedStyle(document.body).backgroundColor };
+  });
+  expect(colours).toEqual({ text: "rgb(0, 0, 0)", page: "rgb(255, 255, 255)" });
+});
+
 test("/reader/{slug} shows the same story with /story/{slug} as canonical", async ({ page }) => {
   await page.goto("/reader/bread-and-salt");
   await expect(page.getByRole("heading", { level: 1, name: "Bread & Salt" })).toBeVisible();
