@@ -48,9 +48,23 @@ describe("keptFields", () => {
       ["intent", "password"],
       ["currentPassword", "old-one-here"],
       ["newPassword", "new-one-here"],
+      // /settings/profile's repetition of the new password.
+      ["confirm", "new-one-here"],
     ]);
     expect(keptFields(password)).toEqual({ outcome: "none" });
     expect(keptFields(formOf([["body", "  "]]))).toEqual({ outcome: "none" });
+    // A password typed again in a field of any name goes with it.
+    expect(
+      keptFields(
+        formOf([
+          ["newPassword", "hunter-hunter-2"],
+          ["again", "hunter-hunter-2"],
+          ["bio", "Hi"],
+        ]),
+      ),
+    ).toEqual({
+      fields: { bio: "Hi" },
+    });
     const upload = new FormData();
     upload.set("bio", "Hello");
     upload.set("avatar", new File(["x"], "a.png", { type: "image/png" }));
@@ -148,6 +162,7 @@ describe("keepForm through requireUser", () => {
         ["intent", "password"],
         ["currentPassword", "long-enough"],
         ["newPassword", "another-long-one"],
+        ["confirm", "another-long-one"],
       ],
       session,
     );

@@ -37,16 +37,19 @@ export type KeepOutcome = "kept" | "none" | "file" | "large";
 
 /**
  * The fields worth giving back, or why none are: never a password (any field whose name has
- * "password"), a token (the CSRF field's included), the honeypot's or another machine-made field;
+ * "password", "secret" or "confirm", nor any other field with the same value), a token (the CSRF field's included), the honeypot's or another machine-made field;
  * a form whose only typed fields were those keeps nothing. Over KEPT_FORM_MAX_BYTES, nothing.
  */
 export function keptFields(form: FormData): { fields: KeptFields } | { outcome: "none" | "large" | "file" } {
   const fields: KeptFields = {};
   let bytes = 0;
   let typed = false;
+  // A password's repetition under another name ("confirm" on /settings/profile) goes with it.
+  const secrets = new Set<string>();
+  for (const [name, value] of form) if (typeof value === "string" && isSecret(name) && value !== "") secrets.add(value);
   for (const [name, value] of form) {
     if (typeof value !== "string") return { outcome: "file" };
-    if (!keepsField(name)) continue;
+    if (!keepsField(name) || secrets.has(value)) continue;
     bytes += Buffer.byteLength(name) + Buffer.byteLength(value);
     if (bytes > KEPT_FORM_MAX_BYTES) return { outcome: "large" };
     const had = fields[name];
@@ -56,10 +59,12 @@ export function keptFields(form: FormData): { fields: KeptFields } | { outcome: 
   return typed ? { fields } : { outcome: "none" };
 }
 
+const isSecret = (name: string) => /password|passphrase|secret|confirm/i.test(name);
+
 function keepsField(name: string) {
   const lower = name.toLowerCase();
   return !(
-    lower.includes("password") ||
+    isSecret(name) ||
     lower.includes("token") ||
     lower === "csrf" ||
     // The honeypot's fields (./honeypot.server.ts), conform's own (__intent__), the page to return to.
