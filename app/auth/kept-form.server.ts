@@ -10,7 +10,7 @@ import { KEPT_FORM_COOKIE, type KeptFields } from "./kept-form";
 
 /** How long a kept form waits for its reader to sign in again. */
 export const KEPT_FORM_MS = 60 * 60_000;
-/** The most text kept (names and values, UTF-8): room for a story at its longest (200,000 characters, mostly ASCII).*/
+/** The most text kept (names and values, UTF-8): room for a story at its longest (200,000 characters, mostly ASCII). */
 export const KEPT_FORM_MAX_BYTES = 256 * 1024;
 
 /**
