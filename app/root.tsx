@@ -7,6 +7,7 @@ import { analyticsMiddleware, serverViewId } from "./analytics/record.server";
 import { AnalyticsReporter } from "./analytics/reporter";
 import { getOptionalUser } from "./auth/auth.server";
 import { csrfMiddleware, csrfToken } from "./auth/csrf.server";
+import { takeKeptForm } from "./auth/kept-form.server";
 import { privateResponsesMiddleware } from "./auth/private-responses.server";
 import { useStoredUser } from "./auth/use-stored-user";
 import {
@@ -72,6 +73,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // One query by primary key for a signed-in reader, none for an anonymous one (the cookie).
   const preferences = await getPreferences(request, user?.id ?? null);
+  // A form this browser sent here after its session ended, given back once to the signed-in reader
+  // (docs/decisions/058): nothing is read without its cookie.
+  const kept = user ? await takeKeptForm(request) : null;
   // The server's count of this page (readers with analytics consent only): the browser's first report names it.
   const analyticsView = serverViewId(context);
   const result = {
@@ -95,12 +99,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? await bellState(user.id, Date.now(), new URL(request.url).pathname.replace(/\.data$/, "") === "/notifications")
       : null,
     toast: flash.toast,
+    // Only when there is one: useSchemaForm fills the page's form with it (app/components/forms.tsx),
+    // on this page only (the root's data outlives a client navigation to another).
+    ...(kept?.fields ? { kept: { path: kept.path, fields: kept.fields } } : {}),
     ...(analyticsView ? { analyticsView } : {}),
     origin: env.SITE_URL,
     year: new Date().getFullYear(),
   };
-  // A flash toast is shown once: the cookie goes with this answer.
-  return flash.clear ? data(result, { headers: { "Set-Cookie": flash.clear } }) : result;
+  // A flash toast is shown once, a kept form too: their cookies go with this answer.
+  const cleared = [flash.clear, kept?.setCookie].filter((cookie) => cookie !== undefined && cookie !== null);
+  return cleared.length
+    ? data(result, { headers: cleared.map((cookie) => ["Set-Cookie", cookie] as [string, string]) })
+    : result;
 }
 
 export const links: Route.LinksFunction = () => [

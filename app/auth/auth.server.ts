@@ -6,6 +6,7 @@ import { prisma } from "~/db.server";
 import { REGISTRATION_CLOSED_MESSAGE } from "~/site/site-settings";
 import { isRegistrationOpen } from "~/site/site-settings.server";
 import { safeRedirectPath } from "~/utils/redirect";
+import { keepForm } from "./kept-form.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { getSessionUser, hadSession, type SessionUser } from "./session.server";
 
@@ -90,11 +91,15 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   url.searchParams.delete("_routes");
   const back = safeRedirectPath(url.pathname.replace(/\.data$/, "") + url.search);
   // A form sent after the session ended (signed out in another tab, the session ended elsewhere or
-  // expired): the sign-in page says that it was not saved (docs/decisions/056). A plain visit, and
-  // a reader who never signed in here, are not told anything.
+  // expired): what it carried is kept for this browser and given back to the form after signing in,
+  // and the sign-in page says so, or why it could not be kept (docs/decisions/056, 058). A plain
+  // visit, and a reader who never signed in here, are not told anything, and nothing is kept.
   const query = new URLSearchParams({ redirectTo: back });
-  if (request.method !== "GET" && request.method !== "HEAD" && (await hadSession(request))) query.set("unsent", "1");
-  throw redirect(`/auth?${query}`);
+  if (request.method === "GET" || request.method === "HEAD" || !(await hadSession(request)))
+    throw redirect(`/auth?${query}`);
+  const { outcome, setCookie } = await keepForm(request);
+  query.set("unsent", outcome === "file" || outcome === "large" ? outcome : "1");
+  throw redirect(`/auth?${query}`, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 /** Signed-in readers who are not administrators get the 403 page. */

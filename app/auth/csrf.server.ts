@@ -46,6 +46,15 @@ type TokenState = { token: string | null; setCookie: string | null; formKey: str
 const tokenContext = createContext<TokenState>({ token: null, setCookie: null, formKey: "" });
 /** The form the CSRF check read, handed on to the action so that the body is read once. */
 const postedFormContext = createContext<FormData | null>(null);
+/**
+ * The same forms by their request, for code that gets no context (requireUser keeps what a form
+ * carried when its session had ended: ./kept-form.server.ts). Only a form that passed the check is
+ * here, so nothing another site sends can be kept for a reader.
+ */
+const checkedForms = new WeakMap<Request, FormData>();
+
+/** The form this request posted, if the CSRF check read and passed it. */
+export const checkedFormOf = (request: Request): FormData | null => checkedForms.get(request) ?? null;
 
 function sameOrigin(request: Request): boolean {
   const site = request.headers.get("Sec-Fetch-Site");
@@ -107,7 +116,10 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, co
   // answers with the form and a message, and readPostedForm refuses it to anything that would act.
   const tooLarge = context.get(bodyTooLargeContext);
   const posted = SAFE_METHODS.has(request.method.toUpperCase()) || tooLarge ? null : await verifyCsrf(request);
-  if (posted) context.set(postedFormContext, posted);
+  if (posted) {
+    context.set(postedFormContext, posted);
+    checkedForms.set(request, posted);
+  }
   const state: TokenState = { token: null, setCookie: null, formKey: "" };
   context.set(tokenContext, state);
   const response = await (posted ? answerFormOnce(request, posted, CSRF_FIELD, next) : next());

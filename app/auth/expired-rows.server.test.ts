@@ -7,10 +7,11 @@ import { deleteExpiredRows } from "./expired-rows.server";
 beforeEach(async () => {
   await prisma.session.deleteMany();
   await prisma.user.deleteMany();
+  await prisma.keptForm.deleteMany();
 });
 
 describe("deleteExpiredRows", () => {
-  it("deletes expired sessions and reset links, and keeps the ones still valid", async () => {
+  it("deletes expired sessions, reset links and kept forms, and keeps the ones still valid", async () => {
     const user = await registerUser({ email: "gone@horror.test", username: "longgone", password: "long-enough" });
     const now = new Date();
     const past = new Date(now.getTime() - 60_000);
@@ -27,11 +28,18 @@ describe("deleteExpiredRows", () => {
         { userId: user.id, tokenHash: "b".repeat(64), expiresAt: future },
       ],
     });
-    expect(await deleteExpiredRows(now)).toEqual({ sessions: 1, resets: 1 });
+    await prisma.keptForm.createMany({
+      data: [
+        { id: "kept-past", path: "/submit-story", fields: "{}", expiresAt: past },
+        { id: "kept-future", path: "/submit-story", fields: "{}", expiresAt: future },
+      ],
+    });
+    expect(await deleteExpiredRows(now)).toEqual({ sessions: 1, resets: 1, keptForms: 1 });
+    expect(await prisma.keptForm.findMany({ select: { id: true } })).toEqual([{ id: "kept-future" }]);
     expect(await prisma.session.findMany({ where: { userId: user.id }, select: { expiresAt: true } })).toEqual([
       { expiresAt: future },
     ]);
     expect(await prisma.passwordReset.count({ where: { userId: user.id } })).toBe(1);
-    expect(await deleteExpiredRows(now)).toEqual({ sessions: 0, resets: 0 });
+    expect(await deleteExpiredRows(now)).toEqual({ sessions: 0, resets: 0, keptForms: 0 });
   });
 });

@@ -1,9 +1,11 @@
 import { type FieldMetadata, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { createContext, type ReactNode, useContext, useEffect, useRef } from "react";
+import { useLocation, useRouteLoaderData } from "react-router";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { HoneypotInputProps } from "remix-utils/honeypot/server";
 import type { z } from "zod";
+import { type KeptFields, keptResult } from "~/auth/kept-form";
 import { focusRefusal, type Refused, refusalFocus, refusedAt } from "./refusal-focus";
 
 export type { Refused } from "./refusal-focus";
@@ -132,6 +134,20 @@ function maxLengthOf(field: z.ZodType): number | null {
 }
 
 /**
+ * What a reader typed in this form and sent after their session ended, given back once they signed
+ * in again (the root loader's `kept`, docs/decisions/058), as the form's last result when no action
+ * answered and the kept fields are this form's (`names`): filled, with a message that it was not sent.
+ */
+export function useKeptResult(
+  lastResult: SubmissionResult<string[]> | undefined,
+  names: readonly string[],
+): SubmissionResult<string[]> | undefined {
+  const kept = (useRouteLoaderData("root") as { kept?: { path: string; fields: KeptFields } } | undefined)?.kept;
+  const { pathname } = useLocation();
+  return lastResult ?? keptResult(kept?.path === pathname ? kept.fields : null, names);
+}
+
+/**
  * conform's form state for a form of the site: the same zod schema checks it in the browser (when
  * it is sent, then as each refused field is typed in) and on the server, whose answer arrives as
  * lastResult. The third value says where focus goes when the server refused the form
@@ -144,6 +160,8 @@ export function useSchemaForm<Schema extends z.ZodObject>(
   lastResult?: SubmissionResult<string[]>,
   { validateInBrowser = true } = {},
 ) {
+  const names = Object.keys(schema.shape);
+  lastResult = useKeptResult(lastResult, names);
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id,
     lastResult,
@@ -163,7 +181,7 @@ export function useSchemaForm<Schema extends z.ZodObject>(
     // needs two clicks", docs/decisions/024).
     shouldRevalidate: validateInBrowser ? "onInput" : "onSubmit",
   });
-  return [form, fields, useRefused(id, lastResult, Object.keys(schema.shape))] as const;
+  return [form, fields, useRefused(id, lastResult, names)] as const;
 }
 
 /**

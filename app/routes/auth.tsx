@@ -2,6 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
 import { handleAuthAction } from "~/auth/auth-page.server";
+import { hasKeptForm } from "~/auth/kept-form.server";
 import { getOidcProvider, oidcProviders } from "~/auth/oidc.server";
 import { oidcMessage } from "~/auth/oidc-messages";
 import { publicFormProps } from "~/auth/public-form.server";
@@ -36,11 +37,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     redirectTo,
     // After a new password was set through a reset link (app/routes/reset-password.tsx).
     passwordReset: url.searchParams.get("reset") === "1",
-    // A form was sent without a session (requireUser): what it carried was not saved.
-    unsent: url.searchParams.get("unsent") === "1",
+    // A form was sent without a session (requireUser): what it carried was not saved, and either
+    // comes back to the form after signing in (kept for this browser), or why it could not be kept.
+    unsent: await unsentState(request, url.searchParams.get("unsent"), redirectTo),
     registrationOpen: await isRegistrationOpen(),
     ...(await publicFormProps(request, context)),
   };
+}
+
+async function unsentState(
+  request: Request,
+  unsent: string | null,
+  redirectTo: string,
+): Promise<keyof typeof UNSENT_MESSAGES | null> {
+  if (unsent === "file" || unsent === "large") return unsent;
+  if (unsent !== "1") return null;
+  return (await hasKeptForm(request, new URL(redirectTo, "http://site.invalid").pathname)) ? "kept" : "lost";
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -51,6 +63,14 @@ export const headers: Route.HeadersFunction = keepResponseHeaders;
 
 export const PASSWORD_RESET_MESSAGE = "Your password was changed. Sign in with it.";
 export const UNSENT_MESSAGE = "You were signed out, so what you sent was not saved. Sign in, then send it again.";
+/** What /auth says for each way a form sent without a session ended (app/auth/kept-form.server.ts). */
+const UNSENT_MESSAGES = {
+  kept: "You were signed out, so what you sent has not been sent yet. Sign in, and what you wrote will be back in the form, ready to send again.",
+  lost: UNSENT_MESSAGE,
+  file: "You were signed out, so what you sent was not saved. A form with a file cannot be kept for you: sign in, then send it again.",
+  large:
+    "You were signed out, so what you sent was not saved. It was too long to keep for you: sign in, then send it again.",
+} as const;
 
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, {
@@ -218,7 +238,7 @@ export default function Auth({ loaderData, actionData }: Route.ComponentProps) {
         ) : null}
         {!actionData && loaderData.unsent ? (
           <p role="status" className="mt-6 rounded border border-accent bg-surface p-3 font-semibold">
-            {UNSENT_MESSAGE}
+            {UNSENT_MESSAGES[loaderData.unsent]}
           </p>
         ) : null}
         {oidcError ? (

@@ -15,7 +15,7 @@ import {
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { Field, FormErrors, inputClass, useRefused } from "~/components/forms";
+import { Field, FormErrors, inputClass, useKeptResult, useRefused } from "~/components/forms";
 import type { Term } from "~/content/story";
 import { formatCount } from "~/utils/text";
 import { CONTENT_WARNINGS } from "./content-warnings";
@@ -23,6 +23,9 @@ import { countWords, readingMinutesForWords, STORY_LIMITS, type StoryFormValues 
 
 /** What an autosave answers (the action's JSON for `autosave=1`). */
 export type AutosaveResult = { saved: true; id: number; savedAt: string } | { saved: false; message: string };
+
+/** The form's fields in the page's order (where focus goes after a refusal). */
+const STORY_FIELDS = ["title", "summary", "markdown", "category", "tag", "newTags", "warnings", "mature", "agree"];
 
 /** How long after the last keystroke a draft is saved. */
 const AUTOSAVE_DELAY_MS = 3000;
@@ -62,24 +65,16 @@ export function StoryEditor({
   /** More fields, before the buttons (the admin's publish date). */
   children?: ReactNode;
 }) {
+  // A post refused, else what the writer sent after their session ended (docs/decisions/058).
+  const result = useKeptResult(lastResult, STORY_FIELDS);
   const [form, fields] = useForm<StoryFormValues & { agree?: string; intent?: string }>({
     id: `story-${storyId ?? "new"}`,
-    lastResult,
+    lastResult: result,
     // conform reads a checkbox's default as "on".
     defaultValue: { ...values, mature: values.mature ? "on" : undefined } as never,
     shouldValidate: "onSubmit",
   });
-  const refused = useRefused(form.id, lastResult, [
-    "title",
-    "summary",
-    "markdown",
-    "category",
-    "tag",
-    "newTags",
-    "warnings",
-    "mature",
-    "agree",
-  ]);
+  const refused = useRefused(form.id, result, STORY_FIELDS);
   const busy = useNavigation().state === "submitting";
   // The text the form shows: a refused post's comes back in lastResult (the server's render counts it too).
   const [words, setWords] = useState(() => {

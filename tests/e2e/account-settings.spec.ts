@@ -47,28 +47,60 @@ test("every settings page's first heading is its own h1: the settings menu befor
   }
 });
 
-test("a form sent after signing out in another tab says, on the sign-in page, that it was not saved", async ({
+/** Signs out in a second tab of the page's browser, as a reader with the site open twice does. */
+async function signOutInAnotherTab(page: Page, username: string) {
+  const second = await page.context().newPage();
+  await second.goto("/settings/profile");
+  await second.getByRole("banner").getByLabel(`Account menu for ${username}`).click();
+  await signOut(second);
+  await second.close();
+}
+
+test("a form sent after signing out in another tab comes back after signing in; a password is never kept", async ({
   page,
   checkA11y,
 }) => {
   const reader = await signUp(page);
   await page.goto("/settings/profile");
-  await page.getByLabel("Bio").fill("Typed before the session ended.");
-  const second = await page.context().newPage();
-  await second.goto("/settings/profile");
-  await second.getByRole("banner").getByLabel(`Account menu for ${reader.username}`).click();
-  await signOut(second);
-  await second.close();
-  await page.getByRole("button", { name: "Save profile" }).click();
+  // The password form: nothing of it is kept, and the sign-in page says it was not saved.
+  const passwordForm = page.getByRole("region", { name: "Change password" });
+  await passwordForm.getByLabel("Current password").fill(reader.password);
+  await passwordForm.getByLabel("New password", { exact: true }).fill("a-new-password-123");
+  await passwordForm.getByLabel("New password again").fill("a-new-password-123");
+  await signOutInAnotherTab(page, reader.username);
+  await passwordForm.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
   await expect(page.getByRole("status")).toHaveText(
     "You were signed out, so what you sent was not saved. Sign in, then send it again.",
   );
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain("hs_kept");
   await checkA11y();
   // A plain visit to a page that needs a session is not told anything.
   await page.goto("/settings/profile");
   await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
   await expect(page.getByText("You were signed out")).toHaveCount(0);
+
+  // The bio is kept, and comes back to its form after signing in.
+  await signInByApi(page, reader);
+  await page.goto("/settings/profile");
+  await page.getByLabel("Bio").fill("Typed before the session ended.");
+  await signOutInAnotherTab(page, reader.username);
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "You were signed out, so what you sent has not been sent yet. Sign in, and what you wrote will be back in the form, ready to send again.",
+  );
+  await page.getByLabel("Email").fill(reader.email);
+  await page.getByLabel("Password", { exact: true }).fill(reader.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("link", { name: "Continue where you were" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveText(
+    "This was not sent: you were signed out before it went. What you wrote is back in the form; send it again when you are ready.",
+  );
+  await expect(page.getByLabel("Bio")).toHaveValue("Typed before the session ended.");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(toast(page, "Profile saved")).toBeVisible();
+  await expect(page.getByLabel("Bio")).toHaveValue("Typed before the session ended.");
 });
 
 test("a reader changes username, display name and bio, and /profile shows them", async ({ page, checkA11y }) => {

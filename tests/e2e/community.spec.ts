@@ -7,9 +7,9 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { ADMIN } from "../../playwright.config";
 import { expectAccessible } from "../support/a11y";
-import { newReader, signInAndOpen, signUp } from "../support/accounts";
+import { newReader, signInAndOpen, signInByApi, signUp } from "../support/accounts";
 import { queryE2eDb } from "../support/db";
-import { expect, giveConsent, test } from "../support/test";
+import { anotherPersonPage, expect, giveConsent, test } from "../support/test";
 import { readerPage, toast } from "./community-helpers";
 
 async function startThread(page: Page, title: string, body: string) {
@@ -146,6 +146,57 @@ test("nothing typed is lost when a thread or a reply is refused", async ({ page,
   await expect(page.getByText("Please keep it under 5000 characters.")).toBeVisible();
   await expect(page.getByLabel("Your reply")).toHaveValue(long);
   await expect(page.getByRole("region", { name: "Reply" }).getByText("Quoting")).toBeVisible();
+});
+
+test("a reply sent after the session ended comes back in the form after signing in, to send again", async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+  checkA11y,
+}) => {
+  const reader = await signUp(page);
+  const threadUrl = await startThread(page, `Lost sessions ${randomUUID().slice(0, 8)}`, "Who else was signed out?");
+  // An admin ends the reader's sessions (or they expire) while the reply is being written.
+  await queryE2eDb(`DELETE FROM "Session" WHERE "userId" = (SELECT "id" FROM "User" WHERE "email" = ?)`, [
+    reader.email,
+  ]);
+  const typed = "A reply written over an hour.\n\nIt must not vanish because the session did.";
+  await page.getByLabel("Your reply").fill(typed);
+  await page.getByRole("button", { name: "Post reply" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "You were signed out" })).toHaveText(
+    "You were signed out, so what you sent has not been sent yet. Sign in, and what you wrote will be back in the form, ready to send again.",
+  );
+  await checkA11y();
+
+  // The same reader signed in in another browser sees an empty form: the text is bound to the first browser.
+  const other = await anotherPersonPage(browser, { javaScriptEnabled, baseURL: baseURL as string });
+  await signInByApi(other, reader);
+  await other.goto(threadUrl);
+  await expect(other.getByLabel("Your reply")).toHaveValue("");
+  await expect(other.getByText("This was not sent")).toHaveCount(0);
+  await other.context().close();
+
+  await page.getByLabel("Email").fill(reader.email);
+  await page.getByLabel("Password", { exact: true }).fill(reader.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("link", { name: "Continue where you were" }).click();
+  await expect(page).toHaveURL(threadUrl);
+  const form = page.getByRole("region", { name: "Reply" });
+  await expect(form.getByRole("alert")).toHaveText(
+    "This was not sent: you were signed out before it went. What you wrote is back in the form; send it again when you are ready.",
+  );
+  await expect(page.getByLabel("Your reply")).toHaveValue(typed);
+  await expect(post(page, "A reply written over an hour.")).toHaveCount(0);
+  await checkA11y();
+  await page.getByRole("button", { name: "Post reply" }).click();
+  await expect(toast(page, "Reply posted")).toBeVisible();
+  await expect(post(page, "A reply written over an hour.")).toBeVisible();
+  // Given back once: the page again has an empty form.
+  await page.goto(threadUrl);
+  await expect(page.getByLabel("Your reply")).toHaveValue("");
+  await expect(page.getByText("This was not sent")).toHaveCount(0);
 });
 
 test("past the reply limit the form says the wait and keeps the reply and its quote, as a 429", async ({

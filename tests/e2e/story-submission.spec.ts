@@ -224,6 +224,44 @@ test("a draft is saved and kept; an unknown community story is a 404", async ({ 
   expect(missing?.status()).toBe(404);
 });
 
+test("a story sent after signing out in another tab comes back in the editor after signing in, to send again", async ({
+  page,
+  checkA11y,
+}) => {
+  const writer = await signUp(page);
+  await page.goto("/submit-story");
+  // Signed out in another tab while the story is being written.
+  const second = await page.context().newPage();
+  await second.goto("/submit-story");
+  await second.getByRole("banner").getByLabel(`Account menu for ${writer.username}`).click();
+  await second.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+  await expect(second.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+  await second.close();
+  const text = "The house kept its own hours.\n\nAt midnight the clocks ran backwards, and so did we.";
+  await page.getByLabel("Title").fill("The Backwards House");
+  await page.getByLabel("Story text").fill(text);
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "You were signed out" })).toContainText(
+    "what you wrote will be back in the form",
+  );
+  await page.getByLabel("Email").fill(writer.email);
+  await page.getByLabel("Password", { exact: true }).fill(writer.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("link", { name: "Continue where you were" }).click();
+  await expect(page).toHaveURL(/\/submit-story$/);
+  await expect(page.getByRole("alert")).toHaveText(
+    "This was not sent: you were signed out before it went. What you wrote is back in the form; send it again when you are ready.",
+  );
+  await expect(page.getByLabel("Title")).toHaveValue("The Backwards House");
+  await expect(page.getByLabel("Story text")).toHaveValue(text);
+  await checkA11y();
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
+  await expect(page).toHaveURL(/\/edit-story\/\d+$/);
+  await expect(page.getByLabel("Story text")).toHaveValue(text);
+  await expect(page.getByText("This was not sent")).toHaveCount(0);
+});
+
 test("an empty form names every missing field on the first send; the count starts at 0 words; the title stops at its limit", async ({
   page,
   javaScriptEnabled,

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { KEPT_FORM_COOKIE } from "~/auth/kept-form";
 import { SIGNED_OUT_COOKIE } from "~/auth/signed-out-cookie-name";
 import { InfoPage } from "~/components/info-page";
 import { SectionTitle } from "~/components/page-title";
@@ -31,6 +32,11 @@ const COOKIES = [
     "Essential",
     SIGNED_OUT_COOKIE,
     "Set when you sign out, for a day: if a page still open in another tab then sends a form, the sign-in page tells you it was not saved. It holds nothing but “1”.",
+  ],
+  [
+    "Essential",
+    KEPT_FORM_COOKIE,
+    "Set only when you send a form after you were signed out: a random key to what you wrote, kept on our server for an hour so that the form has it again once you sign in. Gone once the form has it back.",
   ],
   ["Essential", COOKIE_NAMES.csrf, "Protects your forms from being sent by other sites."],
   ["Essential", COOKIE_NAMES.consent, "Remembers your cookie choice (3 months if you accept, 1 week if you decline)."],

@@ -14,7 +14,7 @@ import { changePassword, getAccountSettings, updateProfile } from "~/account/set
 import { AuthError, requireUser } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { NEW_PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from "~/auth/validation";
-import { Field, FormErrors, inputClass } from "~/components/forms";
+import { Field, FormErrors, inputClass, useKeptResult } from "~/components/forms";
 import { PageTitle, SectionTitle } from "~/components/page-title";
 import { refusedBy } from "~/components/refusal-focus";
 import { env } from "~/env.server";
@@ -141,7 +141,11 @@ function describedBy(id: string, errors: string[] | undefined, hint = false) {
 
 export default function ProfileSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { username, displayName, bio, email, avatar, hasPassword, pendingEmail, recentSignIn } = loaderData;
-  const reply = actionData as Reply | undefined;
+  // Else what the reader sent after their session ended, back in the form it came from (docs/decisions/058).
+  const kept = useKeptResult(undefined, ["username", "displayName", "bio", "email"]);
+  const reply = (actionData ?? (kept && { ...kept, intent: String(kept.initialValue?.intent ?? "") })) as
+    | Reply
+    | undefined;
   // A reply changes the form's key, so its fields take the values sent back.
   const key = (intent: string) => (reply?.intent === intent ? JSON.stringify(reply.initialValue ?? {}) : "saved");
   const usernameErrors = errorsOf(reply, "profile", "username");
