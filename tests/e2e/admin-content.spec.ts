@@ -248,7 +248,7 @@ test("the own posts page says it lists the own posts, and links the list of ever
     await expect(page.getByText("Every story from every source.", { exact: false })).toHaveCount(0);
     await expect(page.getByText("The site's own stories (the fourth source of the content chain).")).toBeVisible();
   }
-  await page.getByRole("main").getByRole("link", { name: "Content management" }).click();
+  await page.getByRole("main").getByRole("link", { name: "Content management", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Content management" })).toBeVisible();
 });
 
