@@ -30,6 +30,8 @@ export function runStartupJobs() {
     },
     content: () => {
       contentChain.clearCache();
+      // A sync stored posts, so a source answered: a source this process saw down is probed again.
+      contentChain.forgetAvailability();
       purgePageCache();
     },
   });

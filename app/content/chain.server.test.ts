@@ -179,6 +179,19 @@ describe("the content chain", () => {
     expect(terms.categories.map((c) => c.name)).not.toContain("Uncategorized");
   });
 
+  it("a source seen down is probed again at once when another process's sync reached it (forgetAvailability)", async () => {
+    const now = Date.parse("2026-12-01T10:00:00Z");
+    const chain = chainWith(wpSource(), { now: () => now });
+    wp.setMode("error500");
+    expect(await chain.firstAvailableRemote()).toBeNull();
+    wp.setMode("healthy");
+    // Within the availability cache's 5 minutes, the source stays skipped...
+    expect(await chain.firstAvailableRemote()).toBeNull();
+    // ...until the content change mark says a sync (in any process) stored what it sent.
+    chain.forgetAvailability();
+    expect(await chain.firstAvailableRemote()).toMatchObject({ name: "wp" });
+  });
+
   it("answers from the synced copy within the hedge while the remote hangs, and skips it for the next reader", {
     timeout: 30_000,
   }, async () => {

@@ -345,7 +345,19 @@ export function createContentChain(options: ChainOptions) {
       for await (const source of availableRemotes()) return source;
       return null;
     },
+    /** The remote sources in chain order, whatever their availability (the sync tries them itself). */
+    remoteSources: () => [...sources],
     markUnavailable: (source: WordPressSource) => setAvailable(source, false),
+    /** A source that just answered (the sync's request): readers use it again at once. */
+    markAvailable(source: WordPressSource) {
+      slow.delete(source.base);
+      setAvailable(source, true);
+    },
+    /**
+     * Another process's sync reached a source (the content change mark): what this process
+     * remembers of the sources' availability is out of date, so the next reader probes afresh.
+     */
+    forgetAvailability: () => availability.clear(),
     clearCache: () => cache.clear(),
   };
 }

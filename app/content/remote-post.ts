@@ -71,17 +71,29 @@ export function defaultPost(now = new Date()): RemotePost {
   return post;
 }
 
-export type ParsedList<T> = { posts: T[]; invalid: number };
+export type ParsedList<T> = { posts: T[]; invalid: number; problems: string[] };
 
-/** Validates each item; invalid ones become default posts (counted, so the caller can log it). */
+/** An invalid item in a few words: which one (its id when it has one) and its first problem. */
+function describeInvalid(item: unknown, index: number, error: z.ZodError): string {
+  const id = typeof item === "object" && item !== null ? (item as { id?: unknown }).id : undefined;
+  const which =
+    typeof id === "number" || typeof id === "string" ? `id ${String(id).slice(0, 20)}` : `item ${index + 1}`;
+  const issue = error.issues[0];
+  const field = issue?.path.length ? issue.path.join(".") : "the item";
+  return `${which}, ${field}: ${issue?.message ?? "invalid"}`;
+}
+
+/** Validates each item; invalid ones become default posts (counted and described, so the caller can say so). */
 export function parsePostList(items: unknown[], summary: boolean): ParsedList<RemotePost | RemotePostSummary> {
   const schema = summary ? RemotePostSummarySchema : RemotePostSchema;
   let invalid = 0;
-  const posts = items.map((item) => {
+  const problems: string[] = [];
+  const posts = items.map((item, index) => {
     const result = schema.safeParse(item);
     if (result.success) return result.data;
     invalid++;
+    problems.push(describeInvalid(item, index, result.error));
     return defaultPost();
   });
-  return { posts, invalid };
+  return { posts, invalid, problems };
 }

@@ -77,7 +77,7 @@ export type SyncProgress = {
   startedAt: string;
   updatedAt: string;
   /** Set once it ended. */
-  outcome?: { status: SyncStatus; message: string } | null;
+  outcome?: { status: SyncStatus; type?: SyncResult["type"]; message: string } | null;
 };
 
 export async function writeProgress(progress: SyncProgress) {

@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { acquireLease } from "~/site/lease.server";
@@ -93,30 +94,93 @@ describe("content sync", () => {
     expect(result).toMatchObject({ status: "success", retryCount: 1 });
   });
 
+  // Spec §9 "Error types: timeout, network, parse, unknown"; the details say what happened.
   it.each([
-    ["hang", "timeout"],
-    ["html", "parse"],
-    ["object", "parse"],
-    ["error500", "network"],
-  ] as const)("records an error of type %s -> %s after the retry", async (mode, errorType) => {
-    const c = chain();
-    await c.firstAvailableRemote();
-    wp.setMode(mode);
-    const result = await runContentSync({ chain: c, sleep: noSleep, timeoutMs: 400 });
+    ["hang", "timeout", false, /did not answer within 0\.4 s\. Tried 2 times, 1 s apart\./],
+    ["html", "parse", true, /Expected JSON from the content source, got text\/html; charset=UTF-8 \(HTTP 200 OK\)/],
+    ["object", "parse", true, /sent an object \(HTTP 200\), expected a JSON list of posts/],
+    ["huge-body", "parse", true, /more than the 5 MB a page of posts may weigh/],
+    ["endless-body", "parse", true, /(more than the 5 MB a page of posts may weigh|body did not end within 0\.4 s)/],
+    // A server error: reached, in time, so neither network, timeout nor parse (decision 021).
+    ["error500", "unknown", true, /answered HTTP 500 Internal Server Error/],
+  ] as const)(
+    "records an error of type %s -> %s after the retry, with what happened",
+    async (mode, errorType, reachable, details) => {
+      const c = chain();
+      await c.firstAvailableRemote();
+      wp.setMode(mode);
+      const waits: number[] = [];
+      const result = await runContentSync({
+        chain: c,
+        sleep: async (ms) => {
+          waits.push(ms);
+        },
+        timeoutMs: 400,
+      });
+      expect(result).toMatchObject({
+        status: "error",
+        type: "error",
+        message: SYNC_MESSAGES.failed,
+        errorType,
+        retryCount: 1,
+        apiAvailable: reachable,
+      });
+      expect(waits).toEqual([1000]);
+      expect(result.errorDetails).toMatch(details);
+      expect(result.errorDetails).toContain(wp.wpUrl);
+      expect(await getLastSync()).toMatchObject({ success: false, errorType, retryCount: 1 });
+      expect((await getSyncHistory())[0]).toMatchObject({
+        errorType,
+        retryCount: 1,
+        errorDetails: result.errorDetails,
+      });
+    },
+  );
+
+  it("says the connection is unavailable only when no connection could be made, with the reason", async () => {
+    // A port nothing listens on: taken, then let go.
+    const spare = createServer();
+    await new Promise<void>((resolve) => spare.listen(0, "127.0.0.1", resolve));
+    const { port } = spare.address() as AddressInfo;
+    await new Promise((resolve) => spare.close(resolve));
+    const refused = createContentChain({
+      sources: wordpressSources({ wpcomApiBase: "", wpUrl: `http://127.0.0.1:${port}` }),
+      timeoutMs: 5000,
+    });
+    const result = await runContentSync({ chain: refused, sleep: noSleep });
     expect(result).toMatchObject({
       status: "error",
-      type: "error",
-      message: SYNC_MESSAGES.failed,
-      errorType,
+      message: SYNC_MESSAGES.unavailable,
+      apiAvailable: false,
+      errorType: "network",
       retryCount: 1,
     });
-    expect(await getLastSync()).toMatchObject({ success: false, errorType });
+    expect(result.errorDetails).toMatch(/Could not reach the content source: fetch failed \(ECONNREFUSED\)/);
   });
 
-  it("reports an unavailable remote with the spec's message", async () => {
+  it("asks the source again after a failure, whatever the availability cache says, and a success makes it available to readers", async () => {
+    let now = Date.parse("2026-12-01T10:00:00Z");
+    const c = createContentChain({
+      sources: wordpressSources({ wpcomApiBase: "", wpUrl: wp.wpUrl }),
+      timeoutMs: 5000,
+      now: () => now,
+    });
     wp.setMode("error500");
-    const result = await runContentSync({ chain: chain(), sleep: noSleep });
-    expect(result).toMatchObject({ status: "error", message: SYNC_MESSAGES.unavailable, apiAvailable: false });
+    expect(await runContentSync({ chain: c, sleep: noSleep, force: true })).toMatchObject({
+      status: "error",
+      errorType: "unknown",
+    });
+    // Readers skip it now (the availability cache, 5 minutes).
+    expect(await c.firstAvailableRemote()).toBeNull();
+    wp.setMode("healthy");
+    now += 60_000;
+    const before = wp.requests.length;
+    const result = await runContentSync({ chain: c, sleep: noSleep, force: true });
+    expect(result).toMatchObject({ status: "success", postsCount: 24, apiAvailable: true });
+    expect(wp.requests.slice(before).some((r) => r.includes("/posts?page=1&per_page=20"))).toBe(true);
+    // Readers use it again at once, not after the 5 minutes.
+    expect(await c.firstAvailableRemote()).toMatchObject({ name: "wp" });
+    expect((await c.listStories()).source).toBe("wp");
   });
 
   it("with no source configured, says so and records, counts and logs nothing (issue 40)", async () => {
@@ -141,14 +205,18 @@ describe("content sync", () => {
     });
   });
 
-  it("never stores the stand-ins for invalid items", async () => {
+  it("never stores the stand-ins for invalid items, and says how many there were and which", async () => {
     const c = chain();
     await c.firstAvailableRemote();
     wp.setMode("invalid-items");
     const result = await runContentSync({ chain: c, sleep: noSleep });
-    expect(result.status).toBe("success");
-    expect(result.postsCount).toBeLessThan(20);
+    expect(result).toMatchObject({ status: "success", type: "warning", postsCount: 16 });
+    expect(result.message).toBe(
+      'Synced 16 posts from WordPress (16 new). 8 invalid items were not copied: readers of the live source see them as "Untitled Post", and an earlier copy stays as it was.',
+    );
+    expect(result.errorDetails).toMatch(/^Invalid items: id \S+, \w+: .+; and 3 more\.$/);
     expect(await prisma.syncedPost.count({ where: { title: "Untitled Post" } })).toBe(0);
+    expect((await getSyncHistory())[0]).toMatchObject({ status: "success", type: "warning" });
   });
 
   it("mirrors every published post over a few runs, a bounded number of pages per run", async () => {

@@ -43,7 +43,7 @@ export const SYNC_BUDGET_MS = 2 * 60_000;
  */
 export const SYNC_LEASE_MS = 15_000;
 type SyncOptions = {
-  chain: Pick<ContentChain, "hasRemoteSources" | "firstAvailableRemote" | "markUnavailable" | "clearCache">;
+  chain: Pick<ContentChain, "hasRemoteSources" | "remoteSources" | "markAvailable" | "markUnavailable" | "clearCache">;
   force?: boolean;
   /** Copy every older page, from page 2 to the last (the admin area's full backfill), renewing the lease as it goes. */
   full?: boolean;
@@ -76,6 +76,7 @@ async function backfill(
   let page = full ? 2 : Math.max(2, Number.parseInt(row?.value ?? "", 10) || 2);
   let stored = 0;
   let newPosts = 0;
+  const invalid = { count: 0, problems: [] as string[] };
   for (let n = 0; full ? true : n < SYNC_BACKFILL_PAGES && now() < deadline; n++) {
     if (full) await hooks.renew();
     if (page > totalPages) {
@@ -92,6 +93,8 @@ async function backfill(
       page = 2;
       break;
     }
+    invalid.count += result.invalid;
+    invalid.problems.push(...result.problems);
     const counts = await storeCopies(source, result.posts, { notify: false });
     stored += counts.stored;
     newPosts += counts.newPosts;
@@ -104,7 +107,31 @@ async function backfill(
     create: { key: BACKFILL_KEY, value },
     update: { value },
   });
-  return { stored, newPosts };
+  return { stored, newPosts, invalid };
+}
+
+const sourceLabel = (source: WordPressSource) => (source.name === "wpcom" ? "WordPress.com" : "WordPress");
+
+/** The invalid items a run met, in a few words each: the first ones, and how many more. */
+const INVALID_DESCRIBED = 5;
+function invalidDetails(problems: string[]): string {
+  const shown = problems.slice(0, INVALID_DESCRIBED).join("; ");
+  const more = problems.length - INVALID_DESCRIBED;
+  return `Invalid items: ${shown}${more > 0 ? `; and ${more} more` : ""}.`;
+}
+
+type Attempted = { source: WordPressSource; failures: SourceFailure[] };
+
+/** What each source's attempts met, for the history's details. */
+function failureDetails(attempts: Attempted[]): string {
+  return attempts
+    .map(({ source, failures }) => {
+      const messages = [...new Set(failures.map((f) => f.message))];
+      const tries =
+        failures.length === 1 ? "Tried once" : `Tried ${failures.length} times, ${SYNC_RETRY_DELAY_MS / 1000} s apart`;
+      return `${sourceLabel(source)} (${source.base}): ${messages.join(" Then: ")} ${tries}.`;
+    })
+    .join(" ");
 }
 
 export async function runContentSync(options: SyncOptions): Promise<SyncResult> {
@@ -147,7 +174,7 @@ export async function runContentSync(options: SyncOptions): Promise<SyncResult> 
         running: false,
         phase: "Finished",
         posts: full.postsCount,
-        outcome: { status: full.status, message: full.message },
+        outcome: { status: full.status, type: full.type, message: full.message },
       });
     }
     return full;
@@ -171,43 +198,66 @@ export async function runContentSync(options: SyncOptions): Promise<SyncResult> 
 
   try {
     await report({});
-    const source = await options.chain.firstAvailableRemote();
-    if (!source) {
-      return await done({
-        ...base,
-        status: "error",
-        type: "error",
-        message: SYNC_MESSAGES.unavailable,
-        errorType: "network",
-      });
-    }
+    // Every sync asks the sources itself, whatever the readers' availability cache says (decision
+    // 021, 2026-12-01): an admin's "Sync now" is how they check that a source has recovered, and a
+    // run every interval costs the source one request. The first source that answers is copied.
     let retryCount = 0;
     let posts: RemotePost[] | null = null;
     let totalPages = 0;
-    let failure: SourceFailure | null = null;
-    for (let attempt = 0; attempt < 2 && !posts; attempt++) {
-      if (attempt > 0) {
-        retryCount++;
-        await sleep(SYNC_RETRY_DELAY_MS);
+    let invalid = 0;
+    let problems: string[] = [];
+    let source: WordPressSource | null = null;
+    const attempts: Attempted[] = [];
+    for (const candidate of options.chain.remoteSources()) {
+      const tried: Attempted = { source: candidate, failures: [] };
+      // Spec §9 "Sync size": one retry after 1 s.
+      for (let attempt = 0; attempt < 2 && !posts; attempt++) {
+        if (attempt > 0) {
+          retryCount++;
+          await report({ phase: `Retrying ${sourceLabel(candidate)} in ${SYNC_RETRY_DELAY_MS / 1000} s` });
+          await sleep(SYNC_RETRY_DELAY_MS);
+        }
+        try {
+          const latest = await fetchRemotePosts(
+            candidate,
+            { perPage: SYNC_SIZE, withContent: true },
+            options.timeoutMs,
+          );
+          posts = latest.posts;
+          totalPages = latest.totalPages;
+          invalid = latest.invalid;
+          problems = latest.problems;
+        } catch (error) {
+          tried.failures.push(error instanceof SourceFailure ? error : new SourceFailure("unknown", String(error)));
+        }
       }
-      try {
-        const latest = await fetchRemotePosts(source, { perPage: SYNC_SIZE, withContent: true }, options.timeoutMs);
-        posts = latest.posts;
-        totalPages = latest.totalPages;
-      } catch (error) {
-        failure = error instanceof SourceFailure ? error : new SourceFailure("unknown", String(error));
+      if (posts) {
+        source = candidate;
+        // It answered: readers use it again at once, not after the availability cache's 5 minutes.
+        options.chain.markAvailable(candidate);
+        break;
       }
+      options.chain.markUnavailable(candidate);
+      attempts.push(tried);
     }
-    if (!posts) {
-      options.chain.markUnavailable(source);
+    if (!posts || !source) {
+      const failures = attempts.flatMap((a) => a.failures);
+      const last = failures.at(-1);
+      // Reachable: some source answered HTTP at all (a 500, HTML, a body too large).
+      const reached = failures.some((f) => f.status !== undefined);
       return await done({
         ...base,
         status: "error",
         type: "error",
-        message: SYNC_MESSAGES.failed,
+        // "Unavailable" only when no connection could be made; a source that answered badly "failed".
+        message:
+          failures.length && !reached && failures.every((f) => f.type === "network")
+            ? SYNC_MESSAGES.unavailable
+            : SYNC_MESSAGES.failed,
+        apiAvailable: reached,
         retryCount,
-        errorType: failure?.type ?? "unknown",
-        errorDetails: failure?.message ?? null,
+        errorType: last?.type ?? "unknown",
+        errorDetails: failureDetails(attempts) || null,
       });
     }
     if (posts.length === 0) {
@@ -241,17 +291,28 @@ export async function runContentSync(options: SyncOptions): Promise<SyncResult> 
     });
     const stored = first.stored + older.stored;
     const newPosts = first.newPosts + older.newPosts;
+    const invalidCount = invalid + older.invalid.count;
+    const invalidProblems = [...problems, ...older.invalid.problems];
     // Every process's caches of the content follow (app/site/changes.server.ts).
     await markChanged(prisma, "content");
+    const synced = `Synced ${stored} ${stored === 1 ? "post" : "posts"} from ${sourceLabel(source)} (${newPosts} new).`;
+    // Spec §5 replaces an invalid item by a default post ("Untitled Post", a random id and slug).
+    // That is what a reader's list from the live source shows; a copy of it would be a new junk
+    // row at every run, so the sync keeps none and leaves an earlier good copy as it is. The admin
+    // is told how many, and which (decision 021, 2026-12-01).
     return await done({
       ...base,
       status: "success",
-      type: "info",
-      message: `Synced ${stored} ${stored === 1 ? "post" : "posts"} from ${source.name === "wpcom" ? "WordPress.com" : "WordPress"} (${newPosts} new).`,
+      type: invalidCount > 0 ? "warning" : "info",
+      message:
+        invalidCount > 0
+          ? `${synced} ${invalidCount} invalid ${invalidCount === 1 ? "item was" : "items were"} not copied: readers of the live source see ${invalidCount === 1 ? "it" : "them"} as "Untitled Post", and an earlier copy stays as it was.`
+          : synced,
       apiAvailable: true,
       retryCount,
       postsCount: stored,
       newPosts,
+      errorDetails: invalidCount > 0 ? invalidDetails(invalidProblems) : null,
     });
   } catch (error) {
     return await done({

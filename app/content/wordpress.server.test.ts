@@ -1,4 +1,7 @@
 // One remote source against the WordPress test server, misbehaving on purpose.
+
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SLUG_PATTERN } from "~/utils/slug";
 import { HOSTILE_POSTS, startWordPressServer, type WordPressServer } from "../../tests/support/wordpress-server";
@@ -56,7 +59,32 @@ describe("response bodies", () => {
     // A timeout far longer than the test: the cap, not the clock, ends the download.
     const failure = await fetchRemotePosts(source(), { perPage: 10 }, 60_000).catch((error) => error);
     expect(failure).toBeInstanceOf(SourceFailure);
-    expect(failure.message).toBe(`The content source sent more than ${MAX_BODY_BYTES} bytes.`);
+    expect(failure).toMatchObject({ type: "parse", status: 200 });
+    expect(failure.message).toBe(
+      `The content source's answer (HTTP 200 OK) was over ${MAX_BODY_BYTES} bytes, more than the 5 MB a page of posts may weigh.`,
+    );
+  });
+
+  it("a body that starts and never ends within the time limit is a parse failure, with the bytes received", async () => {
+    // Answers at once, sends "[", then nothing: reachable, in time, but no whole document.
+    const stalled = createServer((_req, res) => {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.write("[ ");
+    });
+    await new Promise<void>((resolve) => stalled.listen(0, "127.0.0.1", resolve));
+    const { port } = stalled.address() as AddressInfo;
+    try {
+      const [stalledSource] = wordpressSources({ wpcomApiBase: "", wpUrl: `http://127.0.0.1:${port}` });
+      if (!stalledSource) throw new Error("no source");
+      const failure = await fetchRemotePosts(stalledSource, { perPage: 10 }, 300).catch((error) => error);
+      expect(failure).toMatchObject({ type: "parse", status: 200 });
+      expect(failure.message).toBe(
+        "The content source answered (HTTP 200 OK) but its body did not end within 0.3 s: 2 bytes received, expected a whole JSON document.",
+      );
+    } finally {
+      stalled.closeAllConnections();
+      await new Promise((resolve) => stalled.close(resolve));
+    }
   });
 
   it("the chain moves on to its copies when the remote's body is too large", async () => {

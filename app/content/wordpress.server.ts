@@ -21,15 +21,25 @@ const MAX_TERMS = 100;
 
 export type FailureType = "timeout" | "network" | "parse" | "unknown";
 
-/** A source that did not answer usefully; the chain moves on to the next one. */
+/**
+ * A source that did not answer usefully; the chain moves on to the next one. The message says
+ * what happened in an admin's words (the status, the bytes, what was expected): the sync's history
+ * shows it. `status` is the HTTP status when the source answered at all (it was reachable).
+ */
 export class SourceFailure extends Error {
   readonly type: FailureType;
-  constructor(type: FailureType, message: string) {
+  readonly status: number | undefined;
+  constructor(type: FailureType, message: string, status?: number) {
     super(message);
     this.name = "SourceFailure";
     this.type = type;
+    this.status = status;
   }
 }
+
+const httpStatus = (response: Response) =>
+  `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 
 export type ListParams = {
   page?: number;
@@ -45,7 +55,14 @@ export type ListParams = {
   withContent?: boolean;
 };
 
-export type RemoteList<T> = { posts: T[]; total: number; totalPages: number; invalid: number };
+export type RemoteList<T> = {
+  posts: T[];
+  total: number;
+  totalPages: number;
+  /** Items that failed validation (each became the spec's default post), and why, in a few words each. */
+  invalid: number;
+  problems: string[];
+};
 
 export type RemoteTerm = { id: number; name: string; slug: string; count?: number };
 
@@ -67,13 +84,24 @@ export function wordpressSources(config: { wpcomApiBase: string; wpcomSite?: str
   return sources;
 }
 
-function classify(error: unknown): SourceFailure {
+const isAbort = (error: unknown) =>
+  error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError");
+
+/** A failure before the source answered: it did not answer in time, or could not be reached. */
+function classify(error: unknown, timeoutMs: number): SourceFailure {
   if (error instanceof SourceFailure) return error;
-  if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError")) {
-    return new SourceFailure("timeout", "The content source did not answer in time.");
+  if (isAbort(error)) {
+    return new SourceFailure("timeout", `The content source did not answer within ${seconds(timeoutMs)}.`);
   }
-  if (error instanceof TypeError)
-    return new SourceFailure("network", `Could not reach the content source: ${error.message}`);
+  if (error instanceof TypeError) {
+    // undici's "fetch failed" says little; its cause names the refusal, the unknown host, the reset.
+    const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+    const why = typeof cause?.code === "string" ? cause.code : typeof cause?.message === "string" ? cause.message : "";
+    return new SourceFailure(
+      "network",
+      `Could not reach the content source: ${error.message}${why ? ` (${why})` : ""}.`,
+    );
+  }
   return new SourceFailure("unknown", error instanceof Error ? error.message : String(error));
 }
 
@@ -91,60 +119,117 @@ async function fetchSameOrigin(url: URL, signal: AbortSignal): Promise<Response>
     const location = response.headers.get("location");
     const next = location ? URL.parse(location, target) : null;
     if (!next || next.origin !== url.origin) {
-      throw new SourceFailure("network", `The content source redirected to another origin (HTTP ${response.status}).`);
+      throw new SourceFailure(
+        "network",
+        `The content source redirected to another origin (${httpStatus(response)} to ${next?.origin ?? "nowhere"}); only redirects within ${url.origin} are followed.`,
+        response.status,
+      );
     }
-    if (hops >= MAX_REDIRECTS) throw new SourceFailure("network", "The content source redirected too many times.");
+    if (hops >= MAX_REDIRECTS) {
+      throw new SourceFailure(
+        "network",
+        `The content source redirected more than ${MAX_REDIRECTS} times.`,
+        response.status,
+      );
+    }
     target = next;
   }
 }
 
-/** The body as text, read with a byte counter: past `limit` the download is cancelled and the source fails. */
-async function readText(response: Response, limit: number): Promise<string> {
-  const tooLarge = () => new SourceFailure("parse", `The content source sent more than ${limit} bytes.`);
-  if (Number(response.headers.get("content-length")) > limit) {
-    await response.body?.cancel();
-    throw tooLarge();
+/**
+ * The body as text, read with a byte counter: past `limit` the download is cancelled and the
+ * source fails. A body that never ends within the time limit fails too: the source answered, but
+ * not with a whole JSON document, so both are "parse" failures (a "timeout" is a source that did
+ * not answer at all).
+ */
+async function readText(response: Response, limit: number, timeoutMs: number): Promise<string> {
+  const tooLarge = (size: number) =>
+    new SourceFailure(
+      "parse",
+      `The content source's answer (${httpStatus(response)}) was ${size > limit ? `over ${limit} bytes` : `${size} bytes`}, more than the ${limit / 1024 / 1024} MB a page of posts may weigh.`,
+      response.status,
+    );
+  const declared = Number(response.headers.get("content-length"));
+  if (declared > limit) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge(declared);
   }
   if (!response.body) return "";
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      throw tooLarge();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      if (!isAbort(error)) throw error;
+      throw new SourceFailure(
+        "parse",
+        `The content source answered (${httpStatus(response)}) but its body did not end within ${seconds(timeoutMs)}: ${size} bytes received, expected a whole JSON document.`,
+        response.status,
+      );
     }
-    chunks.push(value);
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(size);
+    }
+    chunks.push(chunk.value);
   }
   return Buffer.concat(chunks).toString("utf8");
 }
 
 async function getJson(url: URL, timeoutMs: number): Promise<{ body: unknown; headers: Headers; status: number }> {
+  let response: Response;
   try {
-    const response = await fetchSameOrigin(url, AbortSignal.timeout(timeoutMs));
-    const type = response.headers.get("content-type") ?? "";
-    if (!/^application\/([a-z.+-]*\+)?json\b/i.test(type)) {
-      await response.body?.cancel();
-      throw new SourceFailure(
-        "parse",
-        `Expected JSON from the content source, got ${type || "no content type"} (HTTP ${response.status}).`,
-      );
-    }
-    const text = await readText(response, MAX_BODY_BYTES);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new SourceFailure("parse", "The content source sent malformed JSON.");
-    }
-    return { body, headers: response.headers, status: response.status };
+    response = await fetchSameOrigin(url, AbortSignal.timeout(timeoutMs));
   } catch (error) {
-    throw classify(error);
+    throw classify(error, timeoutMs);
   }
+  // A server error is the source's own failure, whatever its body: it was reached (not "network"),
+  // answered in time and its body is beside the point (not "parse"). Of the spec's four types
+  // that leaves "unknown" (its "anything else"); the status says what it was (decision 021).
+  if (response.status >= 500) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new SourceFailure(
+      "unknown",
+      `The content source answered ${httpStatus(response)}: the WordPress site failed, expected 200 and JSON.`,
+      response.status,
+    );
+  }
+  const type = response.headers.get("content-type") ?? "";
+  if (!/^application\/([a-z.+-]*\+)?json\b/i.test(type)) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new SourceFailure(
+      "parse",
+      `Expected JSON from the content source, got ${type || "no content type"} (${httpStatus(response)}).`,
+      response.status,
+    );
+  }
+  let text: string;
+  try {
+    text = await readText(response, MAX_BODY_BYTES, timeoutMs);
+  } catch (error) {
+    throw classify(error, timeoutMs);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    throw new SourceFailure(
+      "parse",
+      `The content source sent malformed JSON (${httpStatus(response)}, ${Buffer.byteLength(text)} bytes): ${error instanceof Error ? error.message : String(error)}.`,
+      response.status,
+    );
+  }
+  return { body, headers: response.headers, status: response.status };
 }
+
+/** What a JSON value is, in an admin's words, for a failure's details. */
+const describeJson = (body: unknown) =>
+  Array.isArray(body) ? "a list" : body === null ? "null" : typeof body === "object" ? "an object" : `a ${typeof body}`;
 
 /** WordPress's default per_page. */
 const DEFAULT_PER_PAGE = 10;
@@ -185,15 +270,31 @@ export async function fetchRemotePosts(source: WordPressSource, params: ListPara
   const { body, headers, status } = await getJson(listUrl(source, params), timeoutMs);
   // A page past the last one is an answer, not a failure: that page is empty.
   if (status === 400 && (body as { code?: unknown })?.code === "rest_post_invalid_page_number") {
-    return { posts: [], total: 0, totalPages: 0, invalid: 0, pastEnd: true };
+    return { posts: [], total: 0, totalPages: 0, invalid: 0, problems: [], pastEnd: true };
   }
-  if (status < 200 || status >= 300) throw new SourceFailure("network", `The content source answered HTTP ${status}.`);
-  if (!Array.isArray(body)) throw new SourceFailure("parse", "The content source did not send a list of posts.");
+  if (status < 200 || status >= 300) {
+    const code = (body as { code?: unknown })?.code;
+    throw new SourceFailure(
+      "unknown",
+      `The content source answered HTTP ${status}${typeof code === "string" ? ` (${code.slice(0, 100)})` : ""}, expected 200 and a list of posts.`,
+      status,
+    );
+  }
+  if (!Array.isArray(body)) {
+    throw new SourceFailure(
+      "parse",
+      `The content source sent ${describeJson(body)} (HTTP ${status}), expected a JSON list of posts.`,
+      status,
+    );
+  }
   // A remote may send more than it was asked for (500 items for 10): only the page asked for is kept.
-  const { posts, invalid } = parsePostList(body.slice(0, params.perPage ?? DEFAULT_PER_PAGE), !params.withContent);
+  const { posts, invalid, problems } = parsePostList(
+    body.slice(0, params.perPage ?? DEFAULT_PER_PAGE),
+    !params.withContent,
+  );
   const total = headerInt(headers, "x-wp-total") ?? posts.length;
   const totalPages = headerInt(headers, "x-wp-totalpages") ?? (total > 0 ? 1 : 0);
-  return { posts, total, totalPages, invalid };
+  return { posts, total, totalPages, invalid, problems };
 }
 
 /** Spec §7: GET {remote}/posts?per_page=1&_fields=id is the availability probe. */

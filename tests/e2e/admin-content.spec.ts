@@ -241,6 +241,17 @@ test("Unpublish says what it did and is one action from undone: the toast's Undo
   ]);
 });
 
+test("the own posts page says it lists the own posts, and links the list of every source", async ({ page }) => {
+  for (const path of ["/admin/posts", "/admin/manage-posts"]) {
+    await asAdmin(page, path, "Own posts");
+    // Its intro once ended "Every story from every source." above a list of the own posts only.
+    await expect(page.getByText("Every story from every source.", { exact: false })).toHaveCount(0);
+    await expect(page.getByText("The site's own stories (the fourth source of the content chain).")).toBeVisible();
+  }
+  await page.getByRole("main").getByRole("link", { name: "Content management", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Content management" })).toBeVisible();
+});
+
 test("an own post: scheduled and hidden until its date, then public; edited; deleted after confirming", async ({
   page,
   site,

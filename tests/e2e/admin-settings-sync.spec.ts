@@ -6,6 +6,7 @@ import { expectAccessible } from "../support/a11y";
 import { newReader, signInAndOpen } from "../support/accounts";
 import { ADMIN_ENV, SITE_ADMIN, startSite } from "../support/site-server";
 import { expect, giveConsent, onOwnSite } from "../support/test";
+import { startWordPressServer } from "../support/wordpress-server";
 
 // No WPCOM_SITE nor WP_URL: a site without a content source, as `npm run demo` starts it.
 const test = onOwnSite("settings", () => startSite({ env: ADMIN_ENV }));
@@ -14,7 +15,37 @@ const withSource = onOwnSite("sync-progress", () =>
   startSite({ env: { ...ADMIN_ENV, WP_URL: "http://127.0.0.1:9", CONTENT_SYNC: "off" } }),
 );
 
+/** A site whose source is a WordPress-shaped server of its own, whose mode a test switches. */
+const withWordPress = onOwnSite("sync-wordpress", async () => {
+  const wordpress = await startWordPressServer({ mode: "healthy" });
+  const site = await startSite({ env: { ...ADMIN_ENV, WP_URL: wordpress.wpUrl, CONTENT_SYNC: "off" } });
+  const dispose = site.dispose;
+  return Object.assign(site, {
+    wordpress,
+    dispose: async () => {
+      await dispose();
+      await wordpress.close();
+    },
+  });
+});
+
 test.describe.configure({ mode: "serial" });
+
+/**
+ * Presses "Sync now" and follows the sync as an admin does (JavaScript follows it by itself; without,
+ * the admin presses "Refresh progress") until the history holds `rows` syncs; returns the latest.
+ */
+async function syncNow(page: Page, rows: number) {
+  await page.getByRole("button", { name: "Sync now" }).click();
+  const table = page.getByRole("table", { name: "The latest 10 content syncs" });
+  const refresh = page.getByRole("link", { name: "Refresh progress" });
+  await expect(async () => {
+    if (await refresh.isVisible()) await refresh.click({ timeout: 1000 });
+    await expect(table.getByRole("row")).toHaveCount(rows + 1, { timeout: 1000 });
+    await expect(refresh).toHaveCount(0, { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  return table.getByRole("row").nth(1);
+}
 
 async function asAdmin(page: Page, path: string) {
   await signInAndOpen(page, SITE_ADMIN, path);
@@ -301,5 +332,56 @@ withSource(
     } finally {
       await site.query(`DELETE FROM "Lease" WHERE "name" = 'content-sync'`);
     }
+  },
+);
+
+withWordPress(
+  "Sync now asks WordPress again after a failure, says what failed and why, and a warning names the invalid items",
+  async ({ page, site, checkA11y }) => {
+    test.setTimeout(90_000);
+    await site.query(`DELETE FROM "SyncRecord"`);
+    await asAdmin(page, "/admin/wordpress-sync");
+
+    // A server error: reached, answered in time, so "unknown" with its status, after the one retry.
+    site.wordpress.setMode("error500");
+    let latest = await syncNow(page, 1);
+    await expect(page.getByRole("heading", { name: "Sync failed" })).toBeVisible();
+    await expect(page.getByTestId("sync-progress-text")).toHaveText("Content sync failed. Using cached content.");
+    await expect(latest.getByRole("cell").nth(1)).toHaveText("error");
+    await latest.getByText("Error details").click();
+    const details = latest.getByRole("definition");
+    await expect(details.nth(0)).toHaveText("unknown");
+    await expect(details.nth(1)).toHaveText("1");
+    await expect(details.nth(2)).toHaveText("yes");
+    await expect(details.nth(3)).toContainText("answered HTTP 500 Internal Server Error");
+    await expect(details.nth(3)).toContainText("Tried 2 times, 1 s apart.");
+    await checkA11y();
+
+    // A body past the size cap: the source answered, but not with a page of posts.
+    site.wordpress.setMode("huge-body");
+    latest = await syncNow(page, 2);
+    await latest.getByText("Error details").click();
+    await expect(latest.getByRole("definition").nth(0)).toHaveText("parse");
+    await expect(latest.getByRole("definition").nth(3)).toContainText("more than the 5 MB a page of posts may weigh");
+
+    // Healthy again: the next press asks WordPress (it was answered from the 5-minute cache, unsent).
+    site.wordpress.setMode("healthy");
+    const asked = site.wordpress.requests.length;
+    latest = await syncNow(page, 3);
+    await expect(latest).toContainText("Synced 24 posts from WordPress");
+    await expect(latest.getByRole("cell").nth(1)).toHaveText("success");
+    await expect(page.getByRole("heading", { name: "Sync finished" })).toBeVisible();
+    expect(site.wordpress.requests.slice(asked).some((r) => r.includes("/posts?page=1&per_page=20"))).toBe(true);
+
+    // Invalid items: copied what was valid, and said how many were not and which.
+    site.wordpress.setMode("invalid-items");
+    latest = await syncNow(page, 4);
+    await expect(page.getByRole("heading", { name: "Sync finished with a warning" })).toBeVisible();
+    await expect(latest.getByRole("cell").nth(1)).toHaveText("success, with a warning");
+    await expect(latest).toContainText("Synced 16 posts from WordPress (0 new). 8 invalid items were not copied");
+    await latest.getByText("Warning details").click();
+    await expect(latest).toContainText("Invalid items: id ");
+    await checkA11y();
+    site.wordpress.setMode("healthy");
   },
 );

@@ -54,7 +54,8 @@ export default function OwnPosts({ loaderData }: Route.ComponentProps) {
       </div>
       <p className="mt-2 text-muted">
         The site's own stories (the fourth source of the content chain). A post with a publish date in the future stays
-        hidden from readers until then. <Link to="/admin/content">Every story from every source</Link>.
+        hidden from readers until then. The stories of every source, these included, are listed under{" "}
+        <Link to="/admin/content">Content management</Link>.
       </p>
       <nav aria-label="Post status" className="mt-4">
         <ul className="flex flex-wrap gap-2">

@@ -87,10 +87,17 @@ const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
 function ProgressView({ progress }: { progress: SyncProgress }) {
   const what = progress.kind === "backfill" ? "Back-fill of the whole site" : "Sync";
+  // What the heading says once it ended: a failure is not "finished" (the tester's report, item 10).
+  const ended =
+    progress.outcome?.status === "error"
+      ? "failed"
+      : progress.outcome?.type === "warning"
+        ? "finished with a warning"
+        : "finished";
   const percent = progress.total ? Math.round((Math.min(progress.done, progress.total) / progress.total) * 100) : null;
   return (
     <section aria-labelledby="sync-progress-title" className="mt-6 rounded-lg border border-line bg-surface p-4">
-      <SectionTitle id="sync-progress-title">{progress.running ? `${what} running` : `${what} finished`}</SectionTitle>
+      <SectionTitle id="sync-progress-title">{progress.running ? `${what} running` : `${what} ${ended}`}</SectionTitle>
       {progress.running ? (
         <>
           <label htmlFor="sync-progress-bar" className="mt-3 block font-semibold">
@@ -215,7 +222,9 @@ export default function WordPressSync({ loaderData }: Route.ComponentProps) {
                 <tr key={record.id} className="border-t border-line align-top">
                   <td className="py-2 pr-2 whitespace-nowrap">{utc(record.recordedAt)}</td>
                   <td className="pr-2" data-label="Outcome">
-                    {record.status}
+                    {record.status === "success" && record.type === "warning"
+                      ? "success, with a warning"
+                      : record.status}
                   </td>
                   <td className="pr-2" data-label="Posts">
                     {record.postsCount}
@@ -225,10 +234,16 @@ export default function WordPressSync({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td data-label="Message">
                     {record.message}
+                    {record.status === "success" && record.type === "warning" && record.errorDetails ? (
+                      <details className="mt-1">
+                        <summary>Warning details</summary>
+                        <p className="mt-1 min-w-0 wrap-anywhere">{record.errorDetails}</p>
+                      </details>
+                    ) : null}
                     {record.status === "error" ? (
                       <details className="mt-1">
                         <summary>Error details</summary>
-                        <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3">
+                        <dl className="mt-1 grid grid-cols-1 gap-x-3 sm:grid-cols-[auto_1fr]">
                           <dt className="font-semibold">Type</dt>
                           <dd>{record.errorType ?? "unknown"}</dd>
                           <dt className="font-semibold">Retries</dt>
@@ -236,7 +251,8 @@ export default function WordPressSync({ loaderData }: Route.ComponentProps) {
                           <dt className="font-semibold">Source reachable</dt>
                           <dd>{record.apiAvailable ? "yes" : "no"}</dd>
                           <dt className="font-semibold">Details</dt>
-                          <dd className="break-all">{record.errorDetails ?? "None recorded."}</dd>
+                          {/* Words wrap as words; only a long address breaks where it must. */}
+                          <dd className="min-w-0 wrap-anywhere">{record.errorDetails ?? "None recorded."}</dd>
                         </dl>
                       </details>
                     ) : null}
