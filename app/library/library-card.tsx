@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { SectionTitle } from "~/components/page-title";
 import { BookmarkControl, storyCardId } from "./bookmark-control";
-import type { Shelf } from "./shelves";
+import { type Shelf, TAKEN_DOWN_CARD } from "./shelves";
 
 /**
  * A story in one of the reader's own lists (/bookmarks, /recommendations):
@@ -16,6 +16,7 @@ export function LibraryCard({
   shelf,
   meta,
   after,
+  gone = false,
 }: {
   slug: string;
   /** The story's page (withStoryPaths). */
@@ -27,19 +28,26 @@ export function LibraryCard({
   meta: ReactNode;
   /** Shown after the excerpt. */
   after?: ReactNode;
+  /** Taken down since it was shelved: no link to a 404, a word why, and Remove (as AO3 and Wattpad do). */
+  gone?: boolean;
 }) {
   return (
     <li id={storyCardId(slug)} className="story-card rounded-lg border border-line bg-surface p-5">
       <SectionTitle inCard small>
-        <Link to={path} className="text-ink no-underline hover:underline">
-          {title}
-        </Link>
+        {gone ? (
+          title
+        ) : (
+          <Link to={path} className="text-ink no-underline hover:underline">
+            {title}
+          </Link>
+        )}
       </SectionTitle>
       {meta}
-      {excerpt ? <p className="mt-2">{excerpt}</p> : null}
-      {after}
+      {gone ? <p className="mt-2 font-semibold">{TAKEN_DOWN_CARD}</p> : null}
+      {excerpt && !gone ? <p className="mt-2">{excerpt}</p> : null}
+      {gone ? null : after}
       <div className="mt-3">
-        <BookmarkControl slug={slug} title={title} shelf={shelf} anchor={storyCardId(slug)} />
+        <BookmarkControl slug={slug} title={title} shelf={gone ? "gone" : shelf} anchor={storyCardId(slug)} />
       </div>
     </li>
   );

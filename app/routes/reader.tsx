@@ -5,7 +5,7 @@ import { PageTitle, SectionTitle } from "~/components/page-title";
 import { StoryList } from "~/components/story-card";
 import { contentChain } from "~/content/content.server";
 import { continueReading, listShelves } from "~/library/library.server";
-import { paragraphId } from "~/library/shelves";
+import { paragraphId, TAKEN_DOWN_CARD } from "~/library/shelves";
 import { publicPageHeaders } from "~/site/cache-policy";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/reader";
@@ -33,7 +33,7 @@ export default function Reader({ loaderData }: Route.ComponentProps) {
   );
 }
 
-type Place = { slug: string; path: string; title: string; paragraph: number; percent: number };
+type Place = { slug: string; path: string; title: string; paragraph: number; percent: number; gone: boolean };
 
 /** A signed-in reader's places, from the server (works without JavaScript). */
 function ServerContinueReading({ reading }: { reading: Place[] }) {
@@ -46,8 +46,16 @@ function ServerContinueReading({ reading }: { reading: Place[] }) {
         <ul className="mt-2 space-y-2">
           {reading.map((place) => (
             <li key={place.slug}>
-              <Link to={`${place.path}#${paragraphId(place.paragraph)}`}>{place.title}</Link>{" "}
-              <span className="text-sm text-muted">{place.percent}% read</span>
+              {place.gone ? (
+                <>
+                  {place.title} <span className="text-sm text-muted">{TAKEN_DOWN_CARD}</span>
+                </>
+              ) : (
+                <>
+                  <Link to={`${place.path}#${paragraphId(place.paragraph)}`}>{place.title}</Link>{" "}
+                  <span className="text-sm text-muted">{place.percent}% read</span>
+                </>
+              )}
             </li>
           ))}
         </ul>

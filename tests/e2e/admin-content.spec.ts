@@ -7,8 +7,9 @@
 // waited for), edit it, delete it after confirming. JavaScript on and off.
 import { gzipSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { signInAndOpen } from "../support/accounts";
+import { signInAndOpen, signUp } from "../support/accounts";
 import { syncNowAndWait } from "../support/sync";
+import { anotherPersonPage } from "../support/test";
 import { expect, SITE_ADMIN, test } from "./story-site";
 
 test.describe.configure({ mode: "serial" });
@@ -354,4 +355,69 @@ test("Reject without a message is refused: focus lands on the message field, whi
   await expect(message).toHaveAccessibleDescription(/.+/);
   await expect(message).toBeFocused();
   await checkA11y();
+});
+
+test("a shelved story the admin unpublishes: its places are refused, its card says it is gone and offers Remove", async ({
+  page,
+  site,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+  checkA11y,
+}) => {
+  const title = `The Still Room ${test.info().project.name}`;
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  const now = new Date().toISOString();
+  await site.query(
+    `INSERT INTO "Post" ("slug", "title", "content", "excerpt", "status", "createdAt", "updatedAt", "publishedAt")
+     VALUES (?, ?, '<p>One.</p><p>Two.</p><p>Three.</p><p>Four.</p>', 'A room gone still.', 'published', ?, ?, ?)`,
+    [slug, title, now, now, now],
+  );
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUp(page);
+  await page.goto(`/story/${slug}`);
+  await page.getByRole("button", { name: "I stopped here (paragraph 2 of 4)" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Place saved: 50% read" })).toBeVisible();
+
+  // The admin unpublishes it while the reader still has the page open.
+  const admin = await anotherPersonPage(browser, { javaScriptEnabled, baseURL: baseURL as string });
+  await asAdmin(admin, "/admin/content?source=own", "Content management");
+  await row(admin, title)
+    .getByRole("button", { name: `Unpublish ${title}` })
+    .click();
+  await expect(row(admin, title)).toContainText("Draft");
+  await admin.context().close();
+
+  // The reader reads on to the end: the place is refused, the story stays on Reading at 50 %.
+  await page.getByRole("button", { name: "I finished this story" }).click();
+  await expect(page.getByText("This story is no longer available: it was taken down.")).toBeVisible();
+  const [place] = await site.query<{ percent: number }>('SELECT percent FROM "ReadingPosition" WHERE "storySlug" = ?', [
+    slug,
+  ]);
+  expect(place?.percent).toBe(50);
+
+  await page.goto("/bookmarks");
+  const card = page
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: title }) });
+  await expect(card.getByText("No longer available: this story was taken down.")).toBeVisible();
+  await expect(card.getByRole("link", { name: title })).toHaveCount(0);
+  await expect(card.getByRole("link", { name: /Continue where you stopped/ })).toHaveCount(0);
+  await checkA11y();
+
+  // /reader says so too, rather than dropping it without a word.
+  await page.goto("/reader");
+  const reading = page.getByRole("region", { name: "Continue reading" });
+  await expect(reading.getByText("No longer available: this story was taken down.")).toBeVisible();
+
+  // Its address tells this reader it was taken down (410 Gone), not that no story has it.
+  const gone = await page.goto(`/story/${slug}`);
+  expect(gone?.status()).toBe(410);
+  await expect(page.getByText("This story is no longer available: it was taken down.")).toBeVisible();
+
+  await page.goto("/bookmarks");
+  await card.getByRole("button", { name: `Remove ${title} from library` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Removed from your library" })).toBeVisible();
+  await expect(card).toHaveCount(0);
 });
