@@ -296,9 +296,20 @@ export function createContentChain(options: ChainOptions) {
     return null;
   }
 
+  /**
+   * Previous and next by date within the story's own source (own posts, or the synced copies for a
+   * remote story: two queries). At an end of its source they go on into the other one, nearest by
+   * date (the remote's newest story leads to the oldest own post and back): that query is made only
+   * there, so a story in the middle costs no more (decision 004).
+   */
   async function neighbours(story: Story) {
     const date = new Date(story.date);
-    return story.source === "own" ? ownNeighbours(date) : syncedNeighbours(date);
+    const [mine, other] =
+      story.source === "own" ? [ownNeighbours, syncedNeighbours] : [syncedNeighbours, ownNeighbours];
+    const found = await mine(date);
+    if (found.previous && found.next) return found;
+    const across = await other(date);
+    return { previous: found.previous ?? across.previous, next: found.next ?? across.next };
   }
 
   /** Category and tag names from the same source as the posts. */

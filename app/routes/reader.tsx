@@ -7,6 +7,7 @@ import { contentChain } from "~/content/content.server";
 import { continueReading, listShelves } from "~/library/library.server";
 import { paragraphId, TAKEN_DOWN_CARD } from "~/library/shelves";
 import { publicPageHeaders } from "~/site/cache-policy";
+import { LINK_PREFETCH } from "~/utils/connection";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/reader";
 
@@ -27,7 +28,13 @@ export default function Reader({ loaderData }: Route.ComponentProps) {
     <div>
       <PageTitle>Reader</PageTitle>
       {loaderData.reading ? <ServerContinueReading reading={loaderData.reading} /> : <ContinueReading />}
-      <SectionTitle className="mt-8">Newest stories</SectionTitle>
+      <div className="mt-8 flex items-baseline justify-between">
+        <SectionTitle>Newest stories</SectionTitle>
+        {/* The five newest only: the rest are in the Story Index, as the home page says too. */}
+        <Link to="/stories" prefetch={LINK_PREFETCH}>
+          All stories
+        </Link>
+      </div>
       <StoryList stories={loaderData.stories} headingLevel={3} shelves={loaderData.shelves} />
     </div>
   );

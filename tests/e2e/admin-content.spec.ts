@@ -421,3 +421,25 @@ test("a shelved story the admin unpublishes: its places are refused, its card sa
   await expect(page.getByRole("status").filter({ hasText: "Removed from your library" })).toBeVisible();
   await expect(card).toHaveCount(0);
 });
+
+test("previous and next go on from one source into the other at its end; /reader leads to every story", async ({
+  page,
+}) => {
+  // The synced copies (what a remote story's neighbours come from) and the own posts, both there.
+  await asAdmin(page, "/admin/wordpress-sync", "Content sync");
+  await syncNowAndWait(page);
+  // The remote's newest story leads on to the oldest own post, and back.
+  await page.goto("/story/last-ferry-to-hollin-isle");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link", { name: /Previous: / })).toBeVisible();
+  await main.getByRole("link", { name: "Next: The Widow’s Clock →" }).click();
+  await expect(page).toHaveURL("/story/the-widows-clock");
+  await expect(main.getByRole("link", { name: /Next: / })).toBeVisible();
+  await main.getByRole("link", { name: "← Previous: Last Ferry to Hollin Isle" }).click();
+  await expect(page).toHaveURL("/story/last-ferry-to-hollin-isle");
+
+  // /reader shows the five newest and, like the home page, the way to the rest.
+  await page.goto("/reader");
+  await main.getByRole("link", { name: "All stories", exact: true }).click();
+  await expect(page).toHaveURL("/stories");
+});
