@@ -443,3 +443,23 @@ test("previous and next go on from one source into the other at its end; /reader
   await main.getByRole("link", { name: "All stories", exact: true }).click();
   await expect(page).toHaveURL("/stories");
 });
+
+test("an own story's tag and category links lead to lists that hold it while the remote is the index", async ({
+  page,
+}) => {
+  await page.goto("/story/the-widows-clock");
+  const main = page.getByRole("main");
+  const widow = main.getByRole("heading", { name: "The Widow’s Clock" });
+  // A tag the remote does not have: the own posts that carry it, not a 404.
+  await main.getByRole("link", { name: "Grief", exact: true }).click();
+  await expect(page).toHaveURL("/stories?tag=grief");
+  await expect(widow).toBeVisible();
+  // A category the remote has too: its stories and the own story beside them.
+  await page.goto("/story/the-widows-clock");
+  await main.getByRole("link", { name: "Gothic", exact: true }).click();
+  await expect(page).toHaveURL("/stories?category=gothic");
+  await expect(widow).toBeVisible();
+  await expect(main.getByRole("heading", { name: "Last Ferry to Hollin Isle" })).toBeVisible();
+  // The index's tag filter offers the own posts' tags too.
+  await expect(page.getByRole("group", { name: "Tag" }).getByRole("link", { name: "Grief" })).toBeVisible();
+});
