@@ -40,8 +40,7 @@ export function BookmarkControl({
 }: {
   slug: string;
   title: string;
-  /** "gone": a story taken down since, which can only be removed. */
-  shelf: Shelf | "gone" | null;
+  shelf: Shelf | null;
   /** The id of the card the control stands in: without JavaScript the answer comes back to it, not
       to the top of a long list. */
   anchor?: string;
@@ -66,21 +65,6 @@ export function BookmarkControl({
     if (result?.type === "removed") showToast(result.toast);
   }, [result]);
 
-  if (current === "gone") {
-    return (
-      <fetcher.Form method="post" action={LIBRARY_PATH} onSubmit={onSubmit}>
-        <Hidden intent="remove" slug={slug} redirectTo={redirectTo} />
-        <button
-          type="submit"
-          disabled={saving}
-          className="btn py-1 text-sm"
-          aria-label={`Remove ${title} from library`}
-        >
-          Remove from library
-        </button>
-      </fetcher.Form>
-    );
-  }
   if (!current) {
     return (
       <fetcher.Form method="post" action={LIBRARY_PATH} onSubmit={onSubmit} className="flex flex-wrap gap-2">

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { SectionTitle } from "~/components/page-title";
 import { BookmarkControl, storyCardId } from "./bookmark-control";
-import { type Shelf, TAKEN_DOWN_CARD } from "./shelves";
+import type { Shelf } from "./shelves";
 
 /**
  * A story in one of the reader's own lists (/bookmarks, /recommendations):
@@ -16,7 +16,7 @@ export function LibraryCard({
   shelf,
   meta,
   after,
-  gone = false,
+  gone = null,
 }: {
   slug: string;
   /** The story's page (withStoryPaths). */
@@ -28,8 +28,8 @@ export function LibraryCard({
   meta: ReactNode;
   /** Shown after the excerpt. */
   after?: ReactNode;
-  /** Taken down since it was shelved: no link to a 404, a word why, and Remove (as AO3 and Wattpad do). */
-  gone?: boolean;
+  /** Taken down since it was shelved, what the card says of it: no link to a 404, a word why, and Remove (as AO3 and Wattpad do). */
+  gone?: string | null;
 }) {
   return (
     <li id={storyCardId(slug)} className="story-card rounded-lg border border-line bg-surface p-5">
@@ -43,11 +43,12 @@ export function LibraryCard({
         )}
       </SectionTitle>
       {meta}
-      {gone ? <p className="mt-2 font-semibold">{TAKEN_DOWN_CARD}</p> : null}
+      {gone ? <p className="mt-2 font-semibold">{gone}</p> : null}
       {excerpt && !gone ? <p className="mt-2">{excerpt}</p> : null}
       {gone ? null : after}
       <div className="mt-3">
-        <BookmarkControl slug={slug} title={title} shelf={gone ? "gone" : shelf} anchor={storyCardId(slug)} />
+        {/* A story taken down keeps its control: Remove is there (its shelf can still change). */}
+        <BookmarkControl slug={slug} title={title} shelf={shelf} anchor={storyCardId(slug)} />
       </div>
     </li>
   );

@@ -25,8 +25,10 @@ export async function withStoryPaths<T extends { slug: string }>(items: T[]): Pr
 
 const notFound = () => new LibraryError("No story has this address.", 404);
 
-/** What a reader is told when a story they had is gone (its card, its page, a place sent for it). */
+/** What a reader is told when a story they had is gone (its page, a place sent for it). */
 export const TAKEN_DOWN = "This story is no longer available: it was taken down.";
+/** What its card in the library and its line in Continue reading say (sent as data: no client code carries it). */
+const TAKEN_DOWN_CARD = "No longer available: this story was taken down.";
 
 /**
  * The stories of these that were taken down: an own or community post that is no longer published
@@ -174,7 +176,7 @@ export async function listLibrary(userId: string, query: LibraryQuery) {
         added: row.createdAt.toISOString(),
         percent: row.story.positions[0]?.percent ?? null,
         paragraph: row.story.positions[0]?.paragraph ?? null,
-        gone: gone.has(row.story.slug),
+        gone: gone.has(row.story.slug) ? TAKEN_DOWN_CARD : null,
       })),
     ),
     total,
@@ -257,7 +259,7 @@ export async function continueReading(userId: string, take = 3) {
       title: r.story.title,
       paragraph: r.paragraph,
       percent: r.percent,
-      gone: gone.has(r.storySlug),
+      gone: gone.has(r.storySlug) ? TAKEN_DOWN_CARD : null,
     })),
   );
 }

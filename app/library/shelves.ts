@@ -45,6 +45,3 @@ export const paragraphId = (index: number) => `p-${index}`;
 
 /** Where the library form sends a reader back after a post without JavaScript. */
 export const LIBRARY_PATH = "/bookmarks";
-
-/** A shelved story taken down since (an unpublished own or community post): what its card says. */
-export const TAKEN_DOWN_CARD = "No longer available: this story was taken down.";

@@ -5,7 +5,7 @@ import { PageTitle, SectionTitle } from "~/components/page-title";
 import { StoryList } from "~/components/story-card";
 import { contentChain } from "~/content/content.server";
 import { continueReading, listShelves } from "~/library/library.server";
-import { paragraphId, TAKEN_DOWN_CARD } from "~/library/shelves";
+import { paragraphId } from "~/library/shelves";
 import { publicPageHeaders } from "~/site/cache-policy";
 import { LINK_PREFETCH } from "~/utils/connection";
 import { routeMeta } from "~/utils/meta";
@@ -40,7 +40,7 @@ export default function Reader({ loaderData }: Route.ComponentProps) {
   );
 }
 
-type Place = { slug: string; path: string; title: string; paragraph: number; percent: number; gone: boolean };
+type Place = { slug: string; path: string; title: string; paragraph: number; percent: number; gone: string | null };
 
 /** A signed-in reader's places, from the server (works without JavaScript). */
 function ServerContinueReading({ reading }: { reading: Place[] }) {
@@ -55,7 +55,7 @@ function ServerContinueReading({ reading }: { reading: Place[] }) {
             <li key={place.slug}>
               {place.gone ? (
                 <>
-                  {place.title} <span className="text-sm text-muted">{TAKEN_DOWN_CARD}</span>
+                  {place.title} <span className="text-sm text-muted">{place.gone}</span>
                 </>
               ) : (
                 <>

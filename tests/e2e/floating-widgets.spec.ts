@@ -135,7 +135,7 @@ test("a toast at the foot of the sidebar can be put away, without JavaScript too
   // With JavaScript a button; without, a box to tick (CSS hides the toast): both by the keyboard.
   const close = javaScriptEnabled
     ? toast.getByRole("button", { name: "Close notification: Message sent" })
-    : toast.getByRole("checkbox", { name: "Hide notification: Message sent" });
+    : toast.getByRole("checkbox", { name: "Close notification: Message sent" });
   await close.focus();
   await page.keyboard.press("Space");
   await expect(toast).toBeHidden();
