@@ -64,9 +64,11 @@ export type ChainOptions = {
   /** Called when a source fails, for logs. */
   onSourceFailure?: (source: WordPressSource, failure: SourceFailure) => void;
   /**
-   * Community stories (app/stories/) for a list whose stories come from a
-   * remote or the synced copies: they are listed alongside them. The own
-   * source already holds them, so a list from it gets none added.
+   * Own posts for a list whose stories come from a remote or the synced
+   * copies, listed alongside them: the community stories (app/stories/), and
+   * in a category's or tag's list every own post with the term
+   * (listOwnAlongside). The own source already holds them, so a list from it
+   * gets none added.
    */
   community?: (
     query: Required<Pick<ListQuery, "page" | "perPage">> & ListQuery,
@@ -296,9 +298,20 @@ export function createContentChain(options: ChainOptions) {
     return null;
   }
 
+  /**
+   * Previous and next by date within the story's own source (own posts, or the synced copies for a
+   * remote story: two queries). At an end of its source they go on into the other one, nearest by
+   * date (the remote's newest story leads to the oldest own post and back): that query is made only
+   * there, so a story in the middle costs no more (decision 004).
+   */
   async function neighbours(story: Story) {
     const date = new Date(story.date);
-    return story.source === "own" ? ownNeighbours(date) : syncedNeighbours(date);
+    const [mine, other] =
+      story.source === "own" ? [ownNeighbours, syncedNeighbours] : [syncedNeighbours, ownNeighbours];
+    const found = await mine(date);
+    if (found.previous && found.next) return found;
+    const across = await other(date);
+    return { previous: found.previous ?? across.previous, next: found.next ?? across.next };
   }
 
   /** Category and tag names from the same source as the posts. */
@@ -330,7 +343,12 @@ export function createContentChain(options: ChainOptions) {
       }
       return { ...(await ownTerms()), source: "own" };
     };
-    return (await hedge(remote(), local)) ?? local();
+    const found = (await hedge(remote(), local)) ?? (await local());
+    if (found.source === "own") return found;
+    // The own posts' terms too: their lists hold them alongside (listOwnAlongside), so the index
+    // filters by them and a story's "Grief" tag, which the remote has not, is no 404.
+    const own = await ownTerms();
+    return { ...found, categories: withTerms(found.categories, own.categories), tags: withTerms(found.tags, own.tags) };
   }
 
   return {
@@ -363,6 +381,12 @@ export function createContentChain(options: ChainOptions) {
 }
 
 export type ContentChain = ReturnType<typeof createContentChain>;
+
+/** Two lists of terms as one, by slug (the first list's name wins), in name order. */
+function withTerms(first: Term[], second: Term[]): Term[] {
+  const slugs = new Set(first.map((t) => t.slug));
+  return [...first, ...second.filter((t) => !slugs.has(t.slug))].sort((a, b) => a.name.localeCompare(b.name));
+}
 
 const HEDGED = Symbol("hedged");
 

@@ -1,7 +1,7 @@
 // The site's content chain, configured from the environment.
 import { env } from "~/env.server";
 import { createContentChain } from "./chain.server";
-import { listCommunityStories } from "./own-posts.server";
+import { listOwnAlongside } from "./own-posts.server";
 import { wordpressSources } from "./wordpress.server";
 
 const globalForChain = globalThis as unknown as { contentChain?: ReturnType<typeof createContentChain> };
@@ -11,7 +11,7 @@ export const contentChain =
   createContentChain({
     sources: wordpressSources({ wpcomApiBase: env.WPCOM_API_BASE, wpcomSite: env.WPCOM_SITE, wpUrl: env.WP_URL }),
     siteOrigin: env.SITE_URL,
-    community: listCommunityStories,
+    community: listOwnAlongside,
     onSourceFailure: (source, failure) => {
       if (env.NODE_ENV !== "test")
         console.warn(`[content] ${source.name} failed (${failure.type}): ${failure.message}`);

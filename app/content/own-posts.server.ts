@@ -110,12 +110,13 @@ export async function countOwnStories() {
 }
 
 /**
- * Community stories for a list whose stories come from another source (a
- * remote or the synced copies): the same query as the own source, community
- * only (the chain merges them in: chain.server.ts).
+ * Own posts listed alongside a list from another source (a remote or the synced copies; the chain
+ * merges them in): the community stories, and in a category's or a tag's list every own post with
+ * that term, so a story's term links lead to a list that holds it (decision 004). The unfiltered
+ * index keeps the own posts as the chain's fallback. The same one query as before either way.
  */
-export function listCommunityStories(params: Omit<OwnListParams, "community">) {
-  return listOwnStories({ ...params, community: true });
+export function listOwnAlongside(params: Omit<OwnListParams, "community">) {
+  return listOwnStories({ ...params, community: !(params.category || params.tag) });
 }
 
 /**

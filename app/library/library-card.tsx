@@ -16,6 +16,7 @@ export function LibraryCard({
   shelf,
   meta,
   after,
+  gone = null,
 }: {
   slug: string;
   /** The story's page (withStoryPaths). */
@@ -27,18 +28,26 @@ export function LibraryCard({
   meta: ReactNode;
   /** Shown after the excerpt. */
   after?: ReactNode;
+  /** Taken down since it was shelved, what the card says of it: no link to a 404, a word why, and Remove (as AO3 and Wattpad do). */
+  gone?: string | null;
 }) {
   return (
     <li id={storyCardId(slug)} className="story-card rounded-lg border border-line bg-surface p-5">
       <SectionTitle inCard small>
-        <Link to={path} className="text-ink no-underline hover:underline">
-          {title}
-        </Link>
+        {gone ? (
+          title
+        ) : (
+          <Link to={path} className="text-ink no-underline hover:underline">
+            {title}
+          </Link>
+        )}
       </SectionTitle>
       {meta}
-      {excerpt ? <p className="mt-2">{excerpt}</p> : null}
-      {after}
+      {gone ? <p className="mt-2 font-semibold">{gone}</p> : null}
+      {excerpt && !gone ? <p className="mt-2">{excerpt}</p> : null}
+      {gone ? null : after}
       <div className="mt-3">
+        {/* A story taken down keeps its control: Remove is there (its shelf can still change). */}
         <BookmarkControl slug={slug} title={title} shelf={shelf} anchor={storyCardId(slug)} />
       </div>
     </li>

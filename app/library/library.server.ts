@@ -1,6 +1,6 @@
 // A signed-in reader's library: shelves (Bookmark) and reading positions.
 // Every change names the reader, so nobody reaches another reader's rows.
-import { communitySlugs } from "~/content/own-posts.server";
+import { communitySlugs, publishedNow } from "~/content/own-posts.server";
 import { prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { storyPath } from "~/utils/story-paths";
@@ -24,6 +24,25 @@ export async function withStoryPaths<T extends { slug: string }>(items: T[]): Pr
 }
 
 const notFound = () => new LibraryError("No story has this address.", 404);
+
+/** What a reader is told when a story they had is gone (its page, a place sent for it). */
+export const TAKEN_DOWN = "This story is no longer available: it was taken down.";
+/** What its card in the library and its line in Continue reading say (sent as data: no client code carries it). */
+const TAKEN_DOWN_CARD = "No longer available: this story was taken down.";
+
+/**
+ * The stories of these that were taken down: an own or community post that is no longer published
+ * (unpublished, withdrawn, rescheduled). One query on the posts' unique slug; a remote story
+ * deleted at its source is not known here (its synced copy stays, decision 004).
+ */
+export async function takenDownSlugs(slugs: string[]): Promise<Set<string>> {
+  if (!slugs.length) return new Set();
+  const rows = await prisma.post.findMany({
+    where: { slug: { in: slugs }, NOT: publishedNow() },
+    select: { slug: true },
+  });
+  return new Set(rows.map((row) => row.slug));
+}
 
 /** The story's record, fetched from the content chain when the library has not seen it yet. */
 async function ensureRecord(slug: string, needParagraphs: boolean) {
@@ -144,6 +163,7 @@ export async function listLibrary(userId: string, query: LibraryQuery) {
   ]);
   const counts = Object.fromEntries(SHELVES.map((s) => [s, 0])) as Record<Shelf, number>;
   for (const row of shelfCounts) counts[asShelf(row.shelf)] += row._count._all;
+  const gone = await takenDownSlugs(rows.map((row) => row.story.slug));
   return {
     items: await withStoryPaths(
       rows.map((row) => ({
@@ -156,6 +176,7 @@ export async function listLibrary(userId: string, query: LibraryQuery) {
         added: row.createdAt.toISOString(),
         percent: row.story.positions[0]?.percent ?? null,
         paragraph: row.story.positions[0]?.paragraph ?? null,
+        gone: gone.has(row.story.slug) ? TAKEN_DOWN_CARD : null,
       })),
     ),
     total,
@@ -170,6 +191,9 @@ export async function listLibrary(userId: string, query: LibraryQuery) {
  * shelf follows (shelfAfterReading), in the same transaction as the position.
  */
 export async function savePosition(userId: string, slug: string, paragraph: number) {
+  // A page left open on a story taken down since keeps sending places: they are refused, and the
+  // story stays on its shelf as it was (not moved to Finished by the page's last save).
+  if ((await takenDownSlugs([slug])).size) throw new LibraryError(TAKEN_DOWN, 410);
   const record = await ensureRecord(slug, true);
   if (paragraph >= record.paragraphs) {
     throw new LibraryError(
@@ -228,8 +252,15 @@ export async function continueReading(userId: string, take = 3) {
     take,
     select: { storySlug: true, paragraph: true, percent: true, story: { select: { title: true } } },
   });
+  const gone = await takenDownSlugs(rows.map((r) => r.storySlug));
   return withStoryPaths(
-    rows.map((r) => ({ slug: r.storySlug, title: r.story.title, paragraph: r.paragraph, percent: r.percent })),
+    rows.map((r) => ({
+      slug: r.storySlug,
+      title: r.story.title,
+      paragraph: r.paragraph,
+      percent: r.percent,
+      gone: gone.has(r.storySlug) ? TAKEN_DOWN_CARD : null,
+    })),
   );
 }
 

@@ -1,12 +1,13 @@
 // What a story page needs besides the story, for every page that reads one
 // (/story/{slug}, /reader/{slug}, /community-story/{slug}): the text as
 // blocks, the reading time, and a signed-in reader's shelf and position.
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
+import { prisma } from "~/db.server";
 import { responsiveImage } from "~/images/image-url.server";
 import { imageService } from "~/images/images.server";
 import { blocksForData } from "~/library/document-story-text.server";
-import { getPosition, shelvesOf } from "~/library/library.server";
+import { getPosition, shelvesOf, TAKEN_DOWN, takenDownSlugs } from "~/library/library.server";
 import { publicPageHeaders } from "~/site/cache-policy";
 import { CLIENT_HINT_HEADERS, connectionHint, prefersLowData } from "~/utils/client-hints.server";
 import { DESCRIPTION_MAX, firstWords } from "~/utils/text";
@@ -53,6 +54,23 @@ export async function storyPageData(
         }
       : null,
   };
+}
+
+/**
+ * The answer for a story no source has: a reader who had it on a shelf or a place in it gets 410
+ * Gone, saying it was taken down (queries only then); anyone else the usual 404, so a draft's
+ * address says nothing.
+ */
+export async function missingStory(request: Request, slug: string) {
+  const notFound = data({ message: "No story has this address." }, { status: 404 });
+  const user = await getOptionalUser(request);
+  if (!user) return notFound;
+  const [shelved, placed] = await Promise.all([
+    prisma.bookmark.count({ where: { userId: user.id, storySlug: slug } }),
+    prisma.readingPosition.count({ where: { userId: user.id, storySlug: slug } }),
+  ]);
+  if ((!shelved && !placed) || !(await takenDownSlugs([slug])).size) return notFound;
+  return data({ message: TAKEN_DOWN }, { status: 410 });
 }
 
 export type StoryPageData = Awaited<ReturnType<typeof storyPageData>>;

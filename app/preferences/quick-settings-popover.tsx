@@ -38,7 +38,12 @@ export default function QuickSettingsPopover({ label }: { label: string }) {
   }, []);
 
   useEffect(() => {
-    if (saved) showToast({ title: "Reading preferences saved", variant: "success" });
+    if (!saved) return;
+    showToast({ title: "Reading preferences saved", variant: "success" });
+    // On a phone the panel covers the story: Apply closes it, so the reader sees what changed (focus
+    // goes back to its button, as on Escape). Beside the story, on a wider screen, it stays open.
+    const element = panel.current;
+    if (window.matchMedia("(max-width: 767px)").matches && element?.matches(":popover-open")) element.hidePopover();
   }, [saved]);
 
   // Open as it arrives (the reader pressed the button that loaded it), and on each press after.
@@ -85,7 +90,7 @@ export default function QuickSettingsPopover({ label }: { label: string }) {
         aria-label="Quick reading settings"
         // At most the room on its side, scrolling inside: in the largest text on a 320x568 phone it
         // was 875 px tall, opened upwards with its first half above the screen's top.
-        className="w-72 max-w-[calc(100vw-1rem)] overflow-y-auto rounded-lg border border-line bg-surface p-4 text-left font-sans text-ink shadow-lg"
+        className="ui-type w-72 max-w-[calc(100vw-1rem)] overflow-y-auto rounded-lg border border-line bg-surface p-4 text-left font-sans text-ink shadow-lg"
       >
         <fetcher.Form method="post" action="/settings/quick-settings" key={formKey(prefs, theme)} className="space-y-4">
           <input type="hidden" name="enhanced" value="1" />

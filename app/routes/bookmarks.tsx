@@ -147,6 +147,7 @@ export default function Bookmarks({ loaderData, actionData }: Route.ComponentPro
               title={item.title}
               excerpt={item.excerpt}
               shelf={item.shelf}
+              gone={item.gone}
               meta={
                 <p className="mt-1 text-sm text-muted">
                   Added <time dateTime={item.added}>{formatDate(item.added)}</time>

@@ -7,6 +7,7 @@ import { contentChain } from "~/content/content.server";
 import { continueReading, listShelves } from "~/library/library.server";
 import { paragraphId } from "~/library/shelves";
 import { publicPageHeaders } from "~/site/cache-policy";
+import { LINK_PREFETCH } from "~/utils/connection";
 import { routeMeta } from "~/utils/meta";
 import type { Route } from "./+types/reader";
 
@@ -27,13 +28,19 @@ export default function Reader({ loaderData }: Route.ComponentProps) {
     <div>
       <PageTitle>Reader</PageTitle>
       {loaderData.reading ? <ServerContinueReading reading={loaderData.reading} /> : <ContinueReading />}
-      <SectionTitle className="mt-8">Newest stories</SectionTitle>
+      <div className="mt-8 flex items-baseline justify-between">
+        <SectionTitle>Newest stories</SectionTitle>
+        {/* The five newest only: the rest are in the Story Index, as the home page says too. */}
+        <Link to="/stories" prefetch={LINK_PREFETCH}>
+          All stories
+        </Link>
+      </div>
       <StoryList stories={loaderData.stories} headingLevel={3} shelves={loaderData.shelves} />
     </div>
   );
 }
 
-type Place = { slug: string; path: string; title: string; paragraph: number; percent: number };
+type Place = { slug: string; path: string; title: string; paragraph: number; percent: number; gone: string | null };
 
 /** A signed-in reader's places, from the server (works without JavaScript). */
 function ServerContinueReading({ reading }: { reading: Place[] }) {
@@ -46,8 +53,16 @@ function ServerContinueReading({ reading }: { reading: Place[] }) {
         <ul className="mt-2 space-y-2">
           {reading.map((place) => (
             <li key={place.slug}>
-              <Link to={`${place.path}#${paragraphId(place.paragraph)}`}>{place.title}</Link>{" "}
-              <span className="text-sm text-muted">{place.percent}% read</span>
+              {place.gone ? (
+                <>
+                  {place.title} <span className="text-sm text-muted">{place.gone}</span>
+                </>
+              ) : (
+                <>
+                  <Link to={`${place.path}#${paragraphId(place.paragraph)}`}>{place.title}</Link>{" "}
+                  <span className="text-sm text-muted">{place.percent}% read</span>
+                </>
+              )}
             </li>
           ))}
         </ul>

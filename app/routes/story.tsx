@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { StoryArticle } from "~/components/story-article";
 import { contentChain } from "~/content/content.server";
 import { communitySlugs } from "~/content/own-posts.server";
-import { storyPageData, storyPageHeaders } from "~/library/story-page.server";
+import { missingStory, storyPageData, storyPageHeaders } from "~/library/story-page.server";
 import { invariantResponse } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
 import { isSlug } from "~/utils/slug";
@@ -14,7 +14,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = params.slug;
   invariantResponse(isSlug(slug), "No story has this address.", { status: 404 });
   const story = await contentChain.getStory(slug);
-  invariantResponse(story, "No story has this address.", { status: 404 });
+  if (!story) throw await missingStory(request, slug);
   // A community story's page is its own: its warnings and comments are there (old links, typed addresses).
   if (story.source === "own" && (await communitySlugs([slug])).has(slug)) {
     throw redirect(`${communityStoryPath(slug)}${new URL(request.url).search}`, {

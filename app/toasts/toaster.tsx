@@ -101,7 +101,13 @@ export function Toaster({ toast }: { toast: Toast | null }) {
             >
               ×
             </button>
-          ) : null}
+          ) : (
+            // Without JavaScript a toast stays with its page: a box to tick hides it (CSS,
+            // components.css), so one at the sidebar's foot gives the sidebar its room back.
+            <label className="toast-hide -m-1 rounded px-2 leading-none">
+              <input type="checkbox" className="sr-only" aria-label={`Close notification: ${t.title}`} />×
+            </label>
+          )}
         </div>
       ))}
     </section>

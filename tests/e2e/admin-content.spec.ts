@@ -7,8 +7,9 @@
 // waited for), edit it, delete it after confirming. JavaScript on and off.
 import { gzipSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { signInAndOpen } from "../support/accounts";
+import { signInAndOpen, signUp } from "../support/accounts";
 import { syncNowAndWait } from "../support/sync";
+import { anotherPersonPage } from "../support/test";
 import { expect, SITE_ADMIN, test } from "./story-site";
 
 test.describe.configure({ mode: "serial" });
@@ -365,4 +366,111 @@ test("Reject without a message is refused: focus lands on the message field, whi
   await expect(message).toHaveAccessibleDescription(/.+/);
   await expect(message).toBeFocused();
   await checkA11y();
+});
+
+test("a shelved story the admin unpublishes: its places are refused, its card says it is gone and offers Remove", async ({
+  page,
+  site,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+  checkA11y,
+}) => {
+  const title = `The Still Room ${test.info().project.name}`;
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  const now = new Date().toISOString();
+  await site.query(
+    `INSERT INTO "Post" ("slug", "title", "content", "excerpt", "status", "createdAt", "updatedAt", "publishedAt")
+     VALUES (?, ?, '<p>One.</p><p>Two.</p><p>Three.</p><p>Four.</p>', 'A room gone still.', 'published', ?, ?, ?)`,
+    [slug, title, now, now, now],
+  );
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUp(page);
+  await page.goto(`/story/${slug}`);
+  await page.getByRole("button", { name: "I stopped here (paragraph 2 of 4)" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Place saved: 50% read" })).toBeVisible();
+
+  // The admin unpublishes it while the reader still has the page open.
+  const admin = await anotherPersonPage(browser, { javaScriptEnabled, baseURL: baseURL as string });
+  await asAdmin(admin, "/admin/content?source=own", "Content management");
+  await row(admin, title)
+    .getByRole("button", { name: `Unpublish ${title}` })
+    .click();
+  await expect(row(admin, title)).toContainText("Draft");
+  await admin.context().close();
+
+  // The reader reads on to the end: the place is refused, the story stays on Reading at 50 %.
+  await page.getByRole("button", { name: "I finished this story" }).click();
+  await expect(page.getByText("This story is no longer available: it was taken down.")).toBeVisible();
+  const [place] = await site.query<{ percent: number }>('SELECT percent FROM "ReadingPosition" WHERE "storySlug" = ?', [
+    slug,
+  ]);
+  expect(place?.percent).toBe(50);
+
+  await page.goto("/bookmarks");
+  const card = page
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: title }) });
+  await expect(card.getByText("No longer available: this story was taken down.")).toBeVisible();
+  await expect(card.getByRole("link", { name: title })).toHaveCount(0);
+  await expect(card.getByRole("link", { name: /Continue where you stopped/ })).toHaveCount(0);
+  await checkA11y();
+
+  // /reader says so too, rather than dropping it without a word.
+  await page.goto("/reader");
+  const reading = page.getByRole("region", { name: "Continue reading" });
+  await expect(reading.getByText("No longer available: this story was taken down.")).toBeVisible();
+
+  // Its address tells this reader it was taken down (410 Gone), not that no story has it.
+  const gone = await page.goto(`/story/${slug}`);
+  expect(gone?.status()).toBe(410);
+  await expect(page.getByText("This story is no longer available: it was taken down.")).toBeVisible();
+
+  await page.goto("/bookmarks");
+  await card.getByRole("button", { name: `Remove ${title} from library` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Removed from your library" })).toBeVisible();
+  await expect(card).toHaveCount(0);
+});
+
+test("previous and next go on from one source into the other at its end; /reader leads to every story", async ({
+  page,
+}) => {
+  // The synced copies (what a remote story's neighbours come from) and the own posts, both there.
+  await asAdmin(page, "/admin/wordpress-sync", "Content sync");
+  await syncNowAndWait(page);
+  // The remote's newest story leads on to the oldest own post, and back.
+  await page.goto("/story/last-ferry-to-hollin-isle");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link", { name: /Previous: / })).toBeVisible();
+  await main.getByRole("link", { name: "Next: The Widow’s Clock →" }).click();
+  await expect(page).toHaveURL("/story/the-widows-clock");
+  await expect(main.getByRole("link", { name: /Next: / })).toBeVisible();
+  await main.getByRole("link", { name: "← Previous: Last Ferry to Hollin Isle" }).click();
+  await expect(page).toHaveURL("/story/last-ferry-to-hollin-isle");
+
+  // /reader shows the five newest and, like the home page, the way to the rest.
+  await page.goto("/reader");
+  await main.getByRole("link", { name: "All stories", exact: true }).click();
+  await expect(page).toHaveURL("/stories");
+});
+
+test("an own story's tag and category links lead to lists that hold it while the remote is the index", async ({
+  page,
+}) => {
+  await page.goto("/story/the-widows-clock");
+  const main = page.getByRole("main");
+  const widow = main.getByRole("heading", { name: "The Widow’s Clock" });
+  // A tag the remote does not have: the own posts that carry it, not a 404.
+  await main.getByRole("link", { name: "Grief", exact: true }).click();
+  await expect(page).toHaveURL("/stories?tag=grief");
+  await expect(widow).toBeVisible();
+  // A category the remote has too: its stories and the own story beside them.
+  await page.goto("/story/the-widows-clock");
+  await main.getByRole("link", { name: "Gothic", exact: true }).click();
+  await expect(page).toHaveURL("/stories?category=gothic");
+  await expect(widow).toBeVisible();
+  await expect(main.getByRole("heading", { name: "Last Ferry to Hollin Isle" })).toBeVisible();
+  // The index's tag filter offers the own posts' tags too.
+  await expect(page.getByRole("group", { name: "Tag" }).getByRole("link", { name: "Grief" })).toBeVisible();
 });

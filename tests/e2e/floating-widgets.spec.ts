@@ -123,3 +123,21 @@ test("on a desktop a toast stands at the foot of the sidebar and covers nothing"
   const box = await toast.boundingBox();
   expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(256);
 });
+
+test("a toast at the foot of the sidebar can be put away, without JavaScript too, and the sidebar's list takes its room back", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const toast = await sendContactMessage(page, "mara-hide@horror.test");
+  const sidebar = page.getByRole("complementary", { name: "Sidebar" });
+  const before = (await sidebar.boundingBox())?.height ?? 0;
+  // With JavaScript a button; without, a box to tick (CSS hides the toast): both by the keyboard.
+  const close = javaScriptEnabled
+    ? toast.getByRole("button", { name: "Close notification: Message sent" })
+    : toast.getByRole("checkbox", { name: "Close notification: Message sent" });
+  await close.focus();
+  await page.keyboard.press("Space");
+  await expect(toast).toBeHidden();
+  await expect.poll(async () => (await sidebar.boundingBox())?.height ?? 0).toBeGreaterThan(before + 40);
+});

@@ -46,6 +46,43 @@ test("the story page's quick settings open in a popover that is loaded on demand
   expect((await response.text()).match(/<html[^>]*>/)?.[0]).toContain("--pref-font-scale:1.375");
 });
 
+test("on a phone Apply closes the quick settings, so the story shows; the toast keeps its own line height", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(STORY);
+  const trigger = page.getByRole("button", { name: "Reading settings" });
+  await trigger.click();
+  const dialog = page.getByRole("dialog", { name: "Quick reading settings" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Line height").selectOption("2.5");
+  await dialog.getByRole("button", { name: "Apply" }).click();
+  await expect(page.locator("html")).toHaveAttribute("style", /--pref-line-height:\s*2.5/);
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
+  const title = page.getByRole("status").getByText("Reading preferences saved", { exact: true });
+  await expect(title).toBeVisible();
+  // One line, in the site's own spacing: not the story's 2.5.
+  const { lineHeight, fontSize, height } = await title.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return {
+      lineHeight: Number.parseFloat(style.lineHeight),
+      fontSize: Number.parseFloat(style.fontSize),
+      height: el.getBoundingClientRect().height,
+    };
+  });
+  expect(lineHeight / fontSize).toBeLessThan(1.6);
+  expect(height).toBeLessThan(fontSize * 1.6);
+  // The story itself has the reader's line height.
+  const story = await page
+    .locator(".prose-story p")
+    .first()
+    .evaluate(
+      (el) => Number.parseFloat(getComputedStyle(el).lineHeight) / Number.parseFloat(getComputedStyle(el).fontSize),
+    );
+  expect(story).toBeCloseTo(2.5, 1);
+});
+
 test("the preview updates live as the controls change, without a request", async ({ page }) => {
   await page.goto("/settings/preview");
   // Hydrated (the button is rendered by the app): a change before it would be the browser's alone.
