@@ -7,7 +7,7 @@ import { analyticsMiddleware, serverViewId } from "./analytics/record.server";
 import { AnalyticsReporter } from "./analytics/reporter";
 import { getOptionalUser } from "./auth/auth.server";
 import { csrfMiddleware, csrfToken } from "./auth/csrf.server";
-import { takeKeptForm } from "./auth/kept-form.server";
+import { keptResult, takeKeptForm } from "./auth/kept-form.server";
 import { privateResponsesMiddleware } from "./auth/private-responses.server";
 import { useStoredUser } from "./auth/use-stored-user";
 import {
@@ -101,7 +101,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     toast: flash.toast,
     // Only when there is one: useSchemaForm fills the page's form with it (app/components/forms.tsx),
     // on this page only (the root's data outlives a client navigation to another).
-    ...(kept?.fields ? { kept: { path: kept.path, fields: kept.fields } } : {}),
+    ...(kept?.fields ? { kept: { path: kept.path, result: keptResult(kept.fields) } } : {}),
     ...(analyticsView ? { analyticsView } : {}),
     origin: env.SITE_URL,
     year: new Date().getFullYear(),

@@ -5,8 +5,15 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
 import { registerUser, requireUser } from "./auth.server";
 import { commitCsrfToken, csrfMiddleware } from "./csrf.server";
-import { KEPT_FORM_MESSAGE, keptResult } from "./kept-form";
-import { KEPT_FORM_MAX_BYTES, KEPT_FORM_MS, keptFields, takeKeptForm } from "./kept-form.server";
+import { keptFor } from "./kept-form";
+import {
+  KEPT_FORM_MAX_BYTES,
+  KEPT_FORM_MESSAGE,
+  KEPT_FORM_MS,
+  keptFields,
+  keptResult,
+  takeKeptForm,
+} from "./kept-form.server";
 import { createSession, destroyAllSessions } from "./session.server";
 
 beforeEach(async () => {
@@ -80,17 +87,18 @@ describe("keptFields", () => {
   });
 });
 
-describe("keptResult", () => {
-  it("fills only the form whose fields were kept", () => {
-    const kept = { body: "My reply", intent: "post" };
-    expect(keptResult(kept, ["body", "quoteOf"])).toEqual({
-      status: "error",
-      initialValue: kept,
-      error: { "": [KEPT_FORM_MESSAGE] },
-    });
-    expect(keptResult(kept, ["title", "markdown"])).toBeUndefined();
-    expect(keptResult({ body: "x", reason: "spam" }, ["body"])).toBeUndefined();
-    expect(keptResult(null, ["body"])).toBeUndefined();
+describe("keptResult and keptFor", () => {
+  it("fills only the form of the page whose fields were kept", () => {
+    const fields = { body: "My reply", intent: "post" };
+    const result = keptResult(fields);
+    expect(result).toEqual({ status: "error", initialValue: fields, error: { "": [KEPT_FORM_MESSAGE] } });
+    const kept = { path: "/community/threads/1", result };
+    expect(keptFor(kept, "/community/threads/1", ["body", "quoteOf"])).toBe(result);
+    expect(keptFor(kept, "/community/threads/2", ["body", "quoteOf"])).toBeUndefined();
+    expect(keptFor(kept, "/community/threads/1", ["title", "markdown"])).toBeUndefined();
+    const other = { path: "/community/report", result: keptResult({ body: "x", reason: "spam" }) };
+    expect(keptFor(other, "/community/report", ["body"])).toBeUndefined();
+    expect(keptFor(undefined, "/community/threads/1", ["body"])).toBeUndefined();
   });
 });
 

@@ -2,11 +2,23 @@
 // admin, expired) is kept for an hour, bound to a cookie of this browser, and given back to the
 // same page's form once they sign in again: never sent by itself (docs/decisions/058).
 import { createHash, randomBytes } from "node:crypto";
+import type { SubmissionResult } from "@conform-to/react";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { isApiPath } from "~/site/request-kind";
 import { checkedFormOf } from "./csrf.server";
-import { KEPT_FORM_COOKIE, type KeptFields } from "./kept-form";
+import type { KeptFields } from "./kept-form";
+import { KEPT_FORM_COOKIE } from "./kept-form-cookie-name";
+
+export const KEPT_FORM_MESSAGE =
+  "This was not sent: you were signed out before it went. What you wrote is back in the form; send it again when you are ready.";
+
+/** The kept fields as the form's last result: conform fills the form and shows the message in its alert. */
+export const keptResult = (fields: KeptFields): SubmissionResult<string[]> => ({
+  status: "error",
+  initialValue: fields,
+  error: { "": [KEPT_FORM_MESSAGE] },
+});
 
 /** How long a kept form waits for its reader to sign in again. */
 export const KEPT_FORM_MS = 60 * 60_000;

@@ -1,33 +1,31 @@
 // What a signed-in reader typed in a form sent after their session ended, given back to that form
 // once they sign in again (docs/decisions/058). The server keeps it (./kept-form.server.ts); this
-// module is what the pages share: the cookie's name, the words, and the form kit's reading of it.
+// module is the form kit's reading of it (the cookie's name is in ./kept-form-cookie-name.ts).
 import type { SubmissionResult } from "@conform-to/react";
-
-/** The kept form's cookie: a random value whose hash names the row. Only the server and the cookie policy name it. */
-export const KEPT_FORM_COOKIE = "hs_kept";
 
 /** The fields as kept: a name's one value, or its values in order (a list of checkboxes). */
 export type KeptFields = Record<string, string | string[]>;
 
-/** Fields every form may carry besides its schema's: the button that sent it. */
-const BUTTON_FIELDS = new Set(["intent"]);
-
-export const KEPT_FORM_MESSAGE =
-  "This was not sent: you were signed out before it went. What you wrote is back in the form; send it again when you are ready.";
+/**
+ * What the root loader hands a signed-in reader's page (docs/decisions/058): the path the form was
+ * sent to, and the form's last result as conform reads it (filled, with its message), built on the
+ * server so that the words travel with the data, not in every form page's JavaScript.
+ */
+export type KeptForm = { path: string; result: SubmissionResult<string[]> };
 
 /**
- * The kept fields as a form's last result (conform fills the form with `initialValue` and shows the
- * form-level message), when they belong to this form: at least one of its fields, and none it does
- * not have (other than the button's). Else undefined: the kept text is some other form's.
+ * The kept result for this page's form, when the kept fields are its own: at least one of its
+ * fields, and none it does not have (other than the button's `intent`). Else undefined: the kept
+ * text is another page's, or another form's.
  */
-export function keptResult(
-  kept: KeptFields | null | undefined,
+export function keptFor(
+  kept: KeptForm | undefined,
+  path: string,
   names: readonly string[],
 ): SubmissionResult<string[]> | undefined {
-  if (!kept) return undefined;
-  const own = new Set(names);
-  const sent = Object.keys(kept);
-  if (!sent.some((name) => own.has(name))) return undefined;
-  if (!sent.every((name) => own.has(name) || BUTTON_FIELDS.has(name))) return undefined;
-  return { status: "error", initialValue: kept, error: { "": [KEPT_FORM_MESSAGE] } };
+  if (kept?.path !== path) return undefined;
+  const sent = Object.keys(kept.result.initialValue ?? {});
+  return sent.some((name) => names.includes(name)) && sent.every((name) => names.includes(name) || name === "intent")
+    ? kept.result
+    : undefined;
 }

@@ -5,7 +5,7 @@ import { useLocation, useRouteLoaderData } from "react-router";
 import { AuthenticityTokenInput, AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import type { HoneypotInputProps } from "remix-utils/honeypot/server";
 import type { z } from "zod";
-import { type KeptFields, keptResult } from "~/auth/kept-form";
+import { type KeptForm, keptFor } from "~/auth/kept-form";
 import { focusRefusal, type Refused, refusalFocus, refusedAt } from "./refusal-focus";
 
 export type { Refused } from "./refusal-focus";
@@ -142,9 +142,9 @@ export function useKeptResult(
   lastResult: SubmissionResult<string[]> | undefined,
   names: readonly string[],
 ): SubmissionResult<string[]> | undefined {
-  const kept = (useRouteLoaderData("root") as { kept?: { path: string; fields: KeptFields } } | undefined)?.kept;
+  const kept = (useRouteLoaderData("root") as { kept?: KeptForm } | undefined)?.kept;
   const { pathname } = useLocation();
-  return lastResult ?? keptResult(kept?.path === pathname ? kept.fields : null, names);
+  return lastResult ?? keptFor(kept, pathname, names);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { KEPT_FORM_COOKIE } from "~/auth/kept-form";
+import { KEPT_FORM_COOKIE } from "~/auth/kept-form-cookie-name";
 import { SIGNED_OUT_COOKIE } from "~/auth/signed-out-cookie-name";
 import { InfoPage } from "~/components/info-page";
 import { SectionTitle } from "~/components/page-title";
