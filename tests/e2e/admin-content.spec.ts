@@ -37,6 +37,23 @@ async function communityStory(
   return slug;
 }
 
+/** A published own post (the site's own stories, source 4), written straight to the database. */
+async function ownStory(
+  site: { query: (sql: string, args?: (string | number)[]) => Promise<unknown[]> },
+  title: string,
+  content: string,
+  excerpt: string,
+) {
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  const now = new Date().toISOString();
+  await site.query(
+    `INSERT INTO "Post" ("slug", "title", "content", "excerpt", "status", "createdAt", "updatedAt", "publishedAt")
+     VALUES (?, ?, ?, ?, 'published', ?, ?, ?)`,
+    [slug, title, content, excerpt, now, now, now],
+  );
+  return slug;
+}
+
 const audit = async (site: { query: <T>(sql: string, args?: (string | number)[]) => Promise<T[]> }, action: string) =>
   (await site.query<{ n: number }>('SELECT COUNT(*) AS n FROM "AdminAudit" WHERE action = ?', [action]))[0]?.n;
 
@@ -190,13 +207,7 @@ test("Unpublish says what it did and is one action from undone: the toast's Undo
   checkA11y,
 }) => {
   const title = `The Lamp Room ${test.info().project.name}`;
-  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-  const now = new Date().toISOString();
-  await site.query(
-    `INSERT INTO "Post" ("slug", "title", "content", "excerpt", "status", "createdAt", "updatedAt", "publishedAt")
-     VALUES (?, ?, '<p>The lamp was lit at dusk.</p>', 'A lamp lit at dusk.', 'published', ?, ?, ?)`,
-    [slug, title, now, now, now],
-  );
+  const slug = await ownStory(site, title, "<p>The lamp was lit at dusk.</p>", "A lamp lit at dusk.");
   const isPublic = async () => (await anonymous(request, `/story/${slug}`)).status;
   await asAdmin(page, "/admin/content?source=own", "Content management");
 
@@ -377,13 +388,7 @@ test("a shelved story the admin unpublishes: its places are refused, its card sa
   checkA11y,
 }) => {
   const title = `The Still Room ${test.info().project.name}`;
-  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-  const now = new Date().toISOString();
-  await site.query(
-    `INSERT INTO "Post" ("slug", "title", "content", "excerpt", "status", "createdAt", "updatedAt", "publishedAt")
-     VALUES (?, ?, '<p>One.</p><p>Two.</p><p>Three.</p><p>Four.</p>', 'A room gone still.', 'published', ?, ?, ?)`,
-    [slug, title, now, now, now],
-  );
+  const slug = await ownStory(site, title, "<p>One.</p><p>Two.</p><p>Three.</p><p>Four.</p>", "A room gone still.");
   await page.setViewportSize({ width: 390, height: 844 });
   await signUp(page);
   await page.goto(`/story/${slug}`);
