@@ -44,9 +44,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
       <section aria-labelledby="latest">
-        <div className="flex items-baseline justify-between">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4">
           <SectionTitle id="latest">Latest stories</SectionTitle>
-          <Link to="/stories" prefetch={LINK_PREFETCH}>
+          <Link to="/stories" prefetch={LINK_PREFETCH} className="whitespace-nowrap">
             All stories
           </Link>
         </div>

@@ -28,10 +28,10 @@ export default function Reader({ loaderData }: Route.ComponentProps) {
     <div>
       <PageTitle>Reader</PageTitle>
       {loaderData.reading ? <ServerContinueReading reading={loaderData.reading} /> : <ContinueReading />}
-      <div className="mt-8 flex items-baseline justify-between">
+      <div className="mt-8 flex flex-wrap items-baseline justify-between gap-x-4">
         <SectionTitle>Newest stories</SectionTitle>
         {/* The five newest only: the rest are in the Story Index, as the home page says too. */}
-        <Link to="/stories" prefetch={LINK_PREFETCH}>
+        <Link to="/stories" prefetch={LINK_PREFETCH} className="whitespace-nowrap">
           All stories
         </Link>
       </div>
