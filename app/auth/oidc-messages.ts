@@ -1,6 +1,8 @@
 // What a reader reads when signing in or connecting with a provider did not work. The pages get
 // a code in the query (?oidc=state&provider=keycloak) and show the text from here: nothing a
 // provider or a link sends is ever shown as it came.
+import { tryAgainIn } from "~/utils/retry-wording";
+
 export const OIDC_MESSAGES = {
   denied: (name: string) => `Signing in with ${name} was cancelled or refused, so nothing changed.`,
   "provider-error": (name: string) => `${name} answered with an error. Try again in a moment.`,
@@ -23,14 +25,17 @@ export const OIDC_MESSAGES = {
   "already-connected": (name: string) =>
     `Your account is already connected to another ${name} account. Disconnect that one first.`,
   "signed-out": (name: string) => `Sign in again, then connect ${name}.`,
-  "too-many": () => "Too many sign-in attempts. Please wait a few minutes and try again.",
+  /** With the limit's wait in seconds (?wait=), in the shared wording of every limit (docs/decisions/056). */
+  "too-many": (_name: string, wait?: number) =>
+    `Too many sign-in attempts. ${wait ? tryAgainIn(wait) : "Please wait a few minutes and try again."}`,
   "unknown-provider": () => "That sign-in provider is not available on this site.",
-} as const satisfies Record<string, (name: string) => string>;
+} as const satisfies Record<string, (name: string, wait?: number) => string>;
 
 export type OidcMessageCode = keyof typeof OIDC_MESSAGES;
 
-/** The message for a code from the query, or null for anything else. */
-export function oidcMessage(code: string | null, providerName: string | null): string | null {
+/** The message for a code from the query (and a limit's wait, whole seconds), or null for anything else. */
+export function oidcMessage(code: string | null, providerName: string | null, wait?: string | null): string | null {
   if (!code || !Object.hasOwn(OIDC_MESSAGES, code)) return null;
-  return OIDC_MESSAGES[code as OidcMessageCode](providerName ?? "The provider");
+  const seconds = wait && /^\d{1,6}$/.test(wait) ? Number(wait) : undefined;
+  return OIDC_MESSAGES[code as OidcMessageCode](providerName ?? "The provider", seconds);
 }

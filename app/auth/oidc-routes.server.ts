@@ -29,16 +29,23 @@ import {
   readFlow,
   startOidcFlow,
 } from "./oidc.server";
-import { OIDC_MESSAGES, type OidcMessageCode } from "./oidc-messages";
-import { allowProviderLogin, recordProviderLoginSuccess } from "./rate-limit.server";
+import { OIDC_MESSAGES, type OidcMessageCode, oidcMessage } from "./oidc-messages";
+import { providerLoginLimit, recordProviderLoginSuccess } from "./rate-limit.server";
 import { createSession } from "./session.server";
 
 export const CONNECTED_ACCOUNTS_PATH = "/settings/connected-accounts";
 
-/** /auth, or the settings page, with a message code (and where to go after signing in). */
-function withMessage(path: string, code: OidcMessageCode, provider: string | null, redirectTo?: string) {
+/** /auth, or the settings page, with a message code (and where to go after signing in; a limit's wait). */
+function withMessage(
+  path: string,
+  code: OidcMessageCode,
+  provider: string | null,
+  redirectTo?: string,
+  waitSeconds?: number,
+) {
   const query = new URLSearchParams({ oidc: code, ...(provider ? { provider } : {}) });
   if (redirectTo && redirectTo !== "/") query.set("redirectTo", redirectTo);
+  if (waitSeconds) query.set("wait", String(waitSeconds));
   return `${path}?${query}`;
 }
 
@@ -84,15 +91,18 @@ export async function handleOidcCallback(
   if (!flow) return redirectClearing(withMessage("/auth", "state", provider.id), clear);
 
   const back = flow.intent === "link" ? CONNECTED_ACCOUNTS_PATH : "/auth";
-  const fail = (code: OidcMessageCode) =>
+  const fail = (code: OidcMessageCode, waitSeconds?: number) =>
     redirectClearing(
-      withMessage(back, code, provider.id, flow.intent === "login" ? flow.redirectTo : undefined),
+      withMessage(back, code, provider.id, flow.intent === "login" ? flow.redirectTo : undefined, waitSeconds),
       clear,
     );
 
   const address = clientAddress(context);
   // A sign-in counts like a password sign-in (before the code is exchanged, so failures count too).
-  if (flow.intent === "login" && !(await allowProviderLogin(address))) return fail("too-many");
+  if (flow.intent === "login") {
+    const refused = await providerLoginLimit(address);
+    if (refused) return fail("too-many", refused.retryAfterSeconds);
+  }
 
   let identity: Awaited<ReturnType<typeof finishOidcFlow>>;
   try {
@@ -180,10 +190,7 @@ export async function connectedAccountsPage(request: Request) {
   const nameOf = (id: string) => configured.find((p) => p.id === id)?.name ?? "The provider";
   const code = url.searchParams.get("oidc");
   const providerId = url.searchParams.get("provider");
-  const message =
-    code && Object.hasOwn(OIDC_MESSAGES, code)
-      ? OIDC_MESSAGES[code as OidcMessageCode](nameOf(providerId && getOidcProvider(providerId) ? providerId : ""))
-      : null;
+  const message = oidcMessage(code, nameOf(providerId && getOidcProvider(providerId) ? providerId : ""));
   const connected = new Map(methods.connections.map((c) => [c.provider, c]));
   const iso = (d: Date) => d.toISOString();
   return {

@@ -144,10 +144,12 @@ export async function recordLoginSuccess(address: string, email: string) {
 /**
  * A sign-in with an external provider (its callback) counts against the same per-address limit
  * as a password sign-in; which account it opens is not known before the provider answers. The
- * caller explains a refusal on /auth (the callback is a redirect, not a page).
+ * caller explains a refusal on /auth with its wait (the callback is a redirect, not a page): null
+ * when allowed.
  */
-export async function allowProviderLogin(address: string): Promise<boolean> {
-  return (await hitRateLimit(loginKeys(address, "").address, RATE_LIMITS.login)).allowed;
+export async function providerLoginLimit(address: string): Promise<RateLimitResult | null> {
+  const byAddress = await hitRateLimit(loginKeys(address, "").address, RATE_LIMITS.login);
+  return byAddress.allowed ? null : byAddress;
 }
 
 /** After a provider sign-in succeeded: the attempt is taken back from the address's count. */

@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     // "Sign in with {Name}" for each configured provider (none configured: none shown).
     providers: oidcProviders().map(({ id, name }) => ({ id, name })),
-    oidcError: oidcMessage(url.searchParams.get("oidc"), provider?.name ?? null),
+    oidcError: oidcMessage(url.searchParams.get("oidc"), provider?.name ?? null, url.searchParams.get("wait")),
     mode: url.searchParams.get("mode") === "register" ? ("register" as const) : ("login" as const),
     redirectTo,
     // After a new password was set through a reset link (app/routes/reset-password.tsx).
