@@ -17,6 +17,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Field, FormErrors, inputClass, useKeptResult, useRefused } from "~/components/forms";
 import type { Term } from "~/content/story";
+import { documentTitle } from "~/utils/meta";
 import { formatCount } from "~/utils/text";
 import { CONTENT_WARNINGS } from "./content-warnings";
 import { countWords, readingMinutesForWords, STORY_LIMITS, type StoryFormValues } from "./story-form";
@@ -339,6 +340,8 @@ function useAutosave(storyId: number | null, enabled: boolean) {
         // form, its text and its focus stay), so a reload, Back or a later save all reach this draft.
         // React Router's entry state is kept, so its own history keys stay valid.
         window.history.replaceState(window.history.state, "", `/edit-story/${result.id}`);
+        // The tab's and the history entry's title too: the draft's own page is called so on a reload.
+        document.title = documentTitle(`Edit: ${String(data.get("title") ?? "")}`);
       }
       idRef.current = result.id;
       setSavedId(result.id);

@@ -55,6 +55,8 @@ test("the first autosave gives a new story its own address: reload, Back and lat
   await expect(status).toContainText("Draft saved at");
   // In place: the address is the draft's, the writer's text and place in it untouched.
   await expect(page).toHaveURL(/\/edit-story\/\d+$/);
+  // Its title too, as the draft's page has it on a reload (it stayed "Submit a story").
+  await expect(page).toHaveTitle("Edit: A draft with an address | Horror Stories");
   const draftUrl = page.url();
   await expect(text).toBeFocused();
   await page.keyboard.type(" Someone had lived there since.");
