@@ -10,13 +10,16 @@ export const FOCUS_FIRST = { autoFocus: true, tabIndex: -1 } as const;
 /**
  * Where focus goes after the server refused a form: the first field marked aria-invalid (it
  * carries aria-describedby to its message), or else the first message said as an alert (a form
- * with no field to blame), made focusable for it. The first HTML of a refused form says the
+ * with no field to blame), made focusable for it; a refused password field is emptied. The first HTML of a refused form says the
  * same with `autofocus` on that element (see refusalFocus).
  */
 export function focusRefusal(root: ParentNode = document) {
   const field = root.querySelector<HTMLElement>('[aria-invalid="true"]:not([type="hidden"]):not([disabled])');
   const target = field ?? root.querySelector<HTMLElement>('[role="alert"]');
   if (target && !field && !target.hasAttribute("tabindex")) target.tabIndex = -1;
+  // A password the server refused is emptied, as the page without JavaScript has it: the dots of a
+  // wrong one cannot be read, so typing over them only made another wrong one.
+  if (field instanceof HTMLInputElement && field.type === "password") field.value = "";
   target?.focus();
   return target;
 }

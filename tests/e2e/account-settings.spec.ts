@@ -411,6 +411,7 @@ for (const choice of ["anonymise", "remove"] as const) {
     await expect(page.getByText("That is not your password. Nothing was deleted.")).toBeVisible();
     // The form is at the page's foot: focus, not the page's top, is where the reader fixes it.
     await expect(page.getByLabel("Your password")).toBeFocused();
+    await expect(page.getByLabel("Your password")).toHaveValue("");
 
     if (choice === "remove") await page.getByRole("radio", { name: /^Remove them/ }).check();
     await page.getByLabel("Your password").fill(reader.password);

@@ -96,6 +96,9 @@ test("make admin, remove admin with the password step, end sessions, delete", as
   ).toBeVisible();
   await expect(page.getByText("Reader · Active")).toBeVisible();
   await expect(promotePassword).toHaveAttribute("aria-invalid", "true");
+  // The wrong password is not left in the field to be typed over, JavaScript on or off.
+  await expect(promotePassword).toHaveValue("");
+  await expect(promotePassword).toBeFocused();
   await checkA11y();
   await promotePassword.fill(ADMIN.password);
   await promote.getByRole("button", { name: "Make admin" }).click();
