@@ -36,7 +36,7 @@ function QuoteBox({ quote }: { quote: NonNullable<DisplayPost["quote"]> }) {
         </Link>
         :
       </p>
-      <p className="[overflow-wrap:anywhere]">{quote.excerpt ?? removedNotice(quote.status, true)}</p>
+      {quote.excerpt ? <DiscussionText blocks={quote.excerpt} /> : <p>{removedNotice(quote.status, true)}</p>}
     </blockquote>
   );
 }

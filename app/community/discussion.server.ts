@@ -7,7 +7,7 @@ import { COMMUNITY_STORY, publishedNow } from "~/content/own-posts.server";
 import { prisma } from "~/db.server";
 import { isCommunityOpen } from "~/site/site-settings.server";
 import { notifyCommunity } from "./notify.server";
-import { excerptOf, formatText, postAnchor, type TextBlock, threadPath } from "./text";
+import { excerptBlocks, excerptOf, formatText, postAnchor, type TextBlock, threadPath } from "./text";
 
 export { threadPath };
 
@@ -129,7 +129,7 @@ export type DisplayPost = {
   /** withdrawn: deleted by its author (a tombstone, as a moderator's delete is). */
   status: PostStatus;
   blocks: TextBlock[] | null;
-  quote: { id: number; author: string | null; excerpt: string | null; status: PostStatus; href: string } | null;
+  quote: { id: number; author: string | null; excerpt: TextBlock[] | null; status: PostStatus; href: string } | null;
   /** Its permalink, where a page needs one (the quoted post of a reply form). */
   href?: string;
   /** Written by the reader the page is for: no Report on it (the server refuses a report of one's own post). */
@@ -205,7 +205,7 @@ async function toDisplay(rows: PostRow[], viewerId: string | null = null): Promi
         ? {
             id: q.id,
             author: q.author?.username ?? null,
-            excerpt: statusOf(q.status) === "visible" ? excerptOf(q.body, 300) : null,
+            excerpt: statusOf(q.status) === "visible" ? excerptBlocks(q.body, 300) : null,
             status: statusOf(q.status),
             href: hrefs.get(q.id) ?? "#",
           }

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { DiscussionText } from "./discussion-text";
-import { breakLongWords, excerptOf, formatText, linkify, TEXT_LIMITS } from "./text";
+import { breakLongWords, excerptBlocks, excerptOf, formatText, linkify, TEXT_LIMITS } from "./text";
 
 const render = (text: string) => renderToStaticMarkup(<DiscussionText blocks={formatText(text)} />);
 
@@ -78,6 +78,24 @@ describe("discussion text against hostile input", () => {
     expect(formatText("evil\u202egnp.exe\r\nok\u200b")).toEqual([
       { kind: "p", lines: [[{ text: "evilgnp.exe" }], [{ text: "ok" }]] },
     ]);
+  });
+
+  it("quotes a post's start with its paragraphs, line breaks and links, cut at a space", () => {
+    const poem = "The bells ring\nat three\n\nhttps://example.com/bells";
+    expect(excerptBlocks(poem)).toEqual(formatText(poem));
+    const long = `${"word ".repeat(70)}https://example.com/x`;
+    const blocks = excerptBlocks(long, 300);
+    const line = blocks.at(-1)?.lines.at(-1) ?? [];
+    expect(line.at(-1)).toEqual({ text: "…" });
+    expect(line.map((i) => i.text).join("").length).toBeLessThanOrEqual(300);
+    // A link cut in the middle is text, not a link to a cut address.
+    const url = `https://example.com/${"a".repeat(400)}`;
+    const cut = excerptBlocks(url, 300)[0]?.lines[0] ?? [];
+    expect(cut.some((i) => "href" in i)).toBe(false);
+    expect(cut.at(-1)).toEqual({ text: "…" });
+    // A link that ends before the cut stays one.
+    const before = excerptBlocks(`See https://example.com/a\n${"more words ".repeat(40)}`, 300);
+    expect(before[0]?.lines[0]).toContainEqual({ text: "https://example.com/a", href: "https://example.com/a" });
   });
 
   it("makes short excerpts on one line", () => {

@@ -93,6 +93,27 @@ export function excerptOf(text: string, max = 160): string {
   return firstWords(normaliseText(text).replace(/\s+/g, " "), max);
 }
 
+/**
+ * The start of a text as blocks, for the quote of a post above a reply: its paragraphs, line breaks
+ * and links kept (a quoted verse stayed one line, its link plain text), cut after about `max`
+ * characters at a space or line break, with "…". A cut inside a long word leaves no link: its
+ * address would be cut too.
+ */
+export function excerptBlocks(text: string, max = 300): TextBlock[] {
+  const normal = normaliseText(text);
+  if (normal.length <= max) return formatText(normal);
+  const cut = normal.slice(0, max - 1);
+  const space = Math.max(cut.lastIndexOf(" "), cut.lastIndexOf("\n"));
+  const blocks = formatText(space > max / 2 ? cut.slice(0, space) : cut);
+  const lines = blocks.at(-1)?.lines;
+  const line = lines?.at(-1);
+  if (!lines || !line) return blocks;
+  const last = line.at(-1);
+  const end: Inline[] = last && "href" in last && space <= max / 2 ? [{ text: last.text }] : last ? [last] : [];
+  lines[lines.length - 1] = [...line.slice(0, -1), ...end, { text: "…" }];
+  return blocks;
+}
+
 /** Runs of a word longer than this get a break opportunity (<wbr>), so a 5000-letter word cannot widen the page. */
 export const LONG_WORD = 30;
 

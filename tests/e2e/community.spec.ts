@@ -85,6 +85,17 @@ test("a reader starts a thread and another replies quoting it; the starter is to
     /\/community\/threads\/\d+#post-\d+$/,
   );
   await expect(answer).toContainText("Every night at three, from the drowned church.");
+  // The quote keeps the post's paragraphs and its link: it was one run of plain text.
+  const quoted = answer.getByRole("blockquote");
+  await expect(quoted.getByRole("link", { name: "https://example.com/bells" })).toHaveAttribute(
+    "rel",
+    "ugc nofollow noopener",
+  );
+  await expect(quoted.getByRole("paragraph")).toHaveText([
+    `${starter.username} wrote:`,
+    "Every night at three, from the drowned church.",
+    "https://example.com/bells",
+  ]);
   await expect(other.page).toHaveURL(/#post-\d+$/);
   await audit(other.page, javaScriptEnabled ?? true);
 
