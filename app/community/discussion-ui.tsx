@@ -139,6 +139,15 @@ export function PostList({
 }
 
 /**
+ * The reply form's key: the reader's own newest post on the page. A reply that was posted redirects
+ * to the same page, where React kept the form, and the textarea still held what had just been posted
+ * (sent again by the next press). The new post changes the key, so the form starts empty; a refused
+ * reply, or another reader's post, leaves it as typed.
+ */
+export const replyFormKey = (posts: readonly DisplayPost[]) =>
+  posts.reduce((newest, post) => (post.mine && post.id > newest ? post.id : newest), 0);
+
+/**
  * The reply (or comment) form. `action` is where it posts; `redirectTo` the
  * page to come back to. Without JavaScript a rejected post comes back filled.
  */

@@ -3,7 +3,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { SectionTitle } from "~/components/page-title";
 import { communityStoryCommentsPath } from "~/utils/story-paths";
-import { PostList, ReplyForm, SignInToWrite } from "./discussion-ui";
+import { PostList, ReplyForm, replyFormKey, SignInToWrite } from "./discussion-ui";
 import type { StoryCommentsData } from "./story-comments.server";
 
 export const COMMENTS_HEADING_ID = "comments";
@@ -36,6 +36,7 @@ export function StoryComments({
           <>
             <h3 className="mb-3 font-serif text-xl font-bold">Add a comment</h3>
             <ReplyForm
+              key={replyFormKey(comments)}
               id={`comment-${slug}`}
               action={communityStoryCommentsPath(slug)}
               redirectTo={redirectTo}

@@ -50,6 +50,8 @@ test("a community story's comments: readers comment and quote, anonymous readers
   await expect(toast(reader.page, "Comment posted")).toBeVisible();
   const comments = reader.page.getByRole("list", { name: "Comments" });
   await expect(comments.getByRole("article")).toContainText("The last line <script>alert(1)</script> got me.");
+  // The posted comment is not left in the form to be sent again.
+  await expect(reader.page.getByLabel("Your comment")).toHaveValue("");
   // Their own comment offers no Report; the writer's page offers it on the reader's comment.
   await expect(comments.getByRole("article").getByRole("link", { name: /^Report/ })).toHaveCount(0);
 

@@ -27,6 +27,8 @@ async function reply(page: Page, body: string) {
   await page.getByLabel("Your reply").fill(body);
   await page.getByRole("button", { name: "Post reply" }).click();
   await expect(toast(page, "Reply posted")).toBeVisible();
+  // What was posted is not left in the form to be sent again (with JavaScript the page stays).
+  await expect(page.getByLabel("Your reply")).toHaveValue("");
 }
 
 const post = (page: Page, text: string) =>

@@ -9,7 +9,7 @@ import {
   quotablePost,
   requireCommunityOpen,
 } from "~/community/discussion.server";
-import { PostList, ReplyForm, SignInToWrite } from "~/community/discussion-ui";
+import { PostList, ReplyForm, replyFormKey, SignInToWrite } from "~/community/discussion-ui";
 import { accountLimit, idParam, quoteParam, readCommunityForm, writerProps } from "~/community/forms.server";
 import { ReplySchema } from "~/community/schemas";
 import { threadPath } from "~/community/text";
@@ -113,6 +113,7 @@ export default function Thread({ loaderData, actionData }: Route.ComponentProps)
         </SectionTitle>
         {writer ? (
           <ReplyForm
+            key={replyFormKey(posts)}
             id={`reply-${thread.id}`}
             action={quote ? `${pagePath}${pagePath.includes("?") ? "&" : "?"}quote=${quote.id}` : pagePath}
             writer={writer}
