@@ -14,6 +14,11 @@ export const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /**
+     * The address the server listens on. Unset: every interface (Node's default). Behind a proxy
+     * on the same machine, 127.0.0.1, so that no client reaches the process past the proxy.
+     */
+    HOST: unsetIfEmpty(z.string().regex(/^[0-9A-Za-z.:[\]-]+$/, "must be an address or a host name, e.g. 127.0.0.1")),
     DATABASE_URL: z
       .string()
       .regex(
@@ -210,6 +215,46 @@ function loadEnv(): Env {
 }
 
 export const env = loadEnv();
+
+/**
+ * SITE_URL is plain http on a host other than this machine's loopback (an intranet name, an IP):
+ * nothing between the reader and the site is encrypted.
+ */
+export function plainHttpSite(siteUrl: string): boolean {
+  const url = new URL(siteUrl);
+  return url.protocol === "http:" && !LOOPBACK_HOSTS.has(url.hostname);
+}
+
+/**
+ * Whether the site's cookies carry Secure: in production, unless SITE_URL is plain http on a host
+ * other than loopback. A browser drops a Secure cookie that an http page sets (http://localhost
+ * counts as secure, so the tests' production servers keep it): on http://intranet-name every cookie
+ * was dropped and nobody could sign in, with nothing to say why. The server warns at start
+ * (startWarnings); docs/decisions/005. Every cookie of the site reads this one value.
+ */
+export const secureCookies = env.NODE_ENV === "production" && !plainHttpSite(env.SITE_URL);
+
+/**
+ * What the operator should know at start: a setting that works, but not the way they think. Printed
+ * by the server once it listens (server/index.ts).
+ */
+export function startWarnings(config: Env): string[] {
+  const warnings: string[] = [];
+  if (config.NODE_ENV === "production" && plainHttpSite(config.SITE_URL))
+    warnings.push(
+      `SITE_URL (${config.SITE_URL}) is plain http on a host other than localhost: passwords and session cookies ` +
+        "cross the network unencrypted, and the cookies go without Secure. Serve the site over https (a proxy " +
+        "that ends TLS) and set SITE_URL to its https:// address.",
+    );
+  if (config.TRUSTED_PROXY_HEADER && config.HOST === undefined)
+    warnings.push(
+      `TRUSTED_PROXY_HEADER is set and the server listens on every interface: a client that reaches port ` +
+        `${config.PORT} directly, not through the proxy, writes the ${config.TRUSTED_PROXY_HEADER} header ` +
+        "itself, and so its own address for the rate limits. Set HOST=127.0.0.1 when the proxy runs on this " +
+        "machine, or let only the proxy reach the port and set HOST=0.0.0.0 to say so.",
+    );
+  return warnings;
+}
 
 /** Secrets for signing cookies; a fixed development value outside production. */
 export const sessionSecrets = env.SESSION_SECRET ?? ["development-only-secret-change-me-in-production"];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "./env.server";
+import { parseEnv, plainHttpSite, startWarnings } from "./env.server";
 
 describe("parseEnv", () => {
   it("fills development defaults", () => {
@@ -106,5 +106,64 @@ describe("parseEnv", () => {
     ])("refuses %j with a message naming the variable", (source, message) => {
       expect(() => parseEnv(source)).toThrow(message);
     });
+  });
+});
+
+describe("startWarnings", () => {
+  const production = { NODE_ENV: "production", SESSION_SECRET: "s".repeat(32) };
+
+  it("says nothing for an https site, localhost, or a proxy's process on loopback", () => {
+    expect(startWarnings(parseEnv({ ...production, SITE_URL: "https://horror.example" }))).toEqual([]);
+    expect(startWarnings(parseEnv({ ...production, SITE_URL: "http://localhost:8080" }))).toEqual([]);
+    expect(
+      startWarnings(
+        parseEnv({
+          ...production,
+          SITE_URL: "https://horror.example",
+          TRUSTED_PROXY_HEADER: "X-Forwarded-For",
+          HOST: "127.0.0.1",
+        }),
+      ),
+    ).toEqual([]);
+    // An explicit every-interface address is the operator's word that only the proxy reaches the port.
+    expect(
+      startWarnings(
+        parseEnv({
+          ...production,
+          SITE_URL: "https://horror.example",
+          TRUSTED_PROXY_HEADER: "X-Forwarded-For",
+          HOST: "0.0.0.0",
+        }),
+      ),
+    ).toEqual([]);
+  });
+
+  it("warns of plain http on another host: its cookies go without Secure, or nobody could sign in", () => {
+    expect(plainHttpSite("http://192.0.2.2:3000")).toBe(true);
+    expect(plainHttpSite("http://intranet.lan")).toBe(true);
+    expect(plainHttpSite("http://localhost:3000")).toBe(false);
+    expect(plainHttpSite("http://127.0.0.1:3000")).toBe(false);
+    expect(plainHttpSite("https://192.0.2.2")).toBe(false);
+    const [warning] = startWarnings(parseEnv({ ...production, SITE_URL: "http://192.0.2.2:3000" }));
+    expect(warning).toMatch(/^SITE_URL \(http:\/\/192\.0\.2\.2:3000\) is plain http/);
+    // Development on any host is the developer's own.
+    expect(startWarnings(parseEnv({ SITE_URL: "http://192.0.2.2:3000" }))).toEqual([]);
+  });
+
+  it("warns when a trusted proxy header meets a process every interface reaches", () => {
+    const [warning] = startWarnings(
+      parseEnv({
+        ...production,
+        SITE_URL: "https://horror.example",
+        PORT: "3001",
+        TRUSTED_PROXY_HEADER: "X-Forwarded-For",
+      }),
+    );
+    expect(warning).toContain("a client that reaches port 3001 directly");
+    expect(warning).toContain("Set HOST=127.0.0.1");
+  });
+
+  it("refuses a HOST that is not an address", () => {
+    expect(() => parseEnv({ HOST: "evil host; rm" })).toThrow(/HOST: must be an address/);
   });
 });

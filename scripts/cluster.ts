@@ -28,6 +28,9 @@ function startProcess(appPort: number): ChildProcess {
   const server = productionServer({
     ...process.env,
     PORT: String(appPort),
+    // Only nginx, on this machine, reaches the processes: a client past it would write its own
+    // X-Forwarded-For, and so its own address for the rate limits.
+    HOST: "127.0.0.1",
     SITE_URL: siteUrl,
     // nginx appends the address it saw to X-Forwarded-For: the one entry the app trusts.
     TRUSTED_PROXY_HEADER: "X-Forwarded-For",
@@ -35,9 +38,34 @@ function startProcess(appPort: number): ChildProcess {
   });
   const child = spawn(process.execPath, server.args, { env: server.env, stdio: ["ignore", "inherit", "inherit"] });
   child.once("exit", (code, signal) => {
-    if (!stopping) console.error(`The process on port ${appPort} exited (${signal ?? code}).`);
+    if (stopping) return;
+    console.error(`The process on port ${appPort} exited (${signal ?? code}).`);
+    restart(appPort);
   });
   return child;
+}
+
+/** A process that exits is started again (a crash, or a SIGTERM of a rolling restart); not in a loop. */
+const RESTART_AFTER_MS = 1_000;
+const MOST_RESTARTS = { count: 5, withinMs: 60_000 };
+const restarts = new Map<number, number[]>();
+
+function restart(appPort: number) {
+  const recent = (restarts.get(appPort) ?? []).filter((at) => Date.now() - at < MOST_RESTARTS.withinMs);
+  if (recent.length >= MOST_RESTARTS.count) {
+    console.error(
+      `The process on port ${appPort} exited ${recent.length + 1} times in a minute: stopping the cluster (see its output above).`,
+    );
+    void stop(1);
+    return;
+  }
+  restarts.set(appPort, [...recent, Date.now()]);
+  setTimeout(() => {
+    if (stopping) return;
+    const index = ports.indexOf(appPort);
+    children[index] = startProcess(appPort);
+    console.error(`The process on port ${appPort} was started again (pid ${children[index]?.pid}).`);
+  }, RESTART_AFTER_MS);
 }
 
 async function healthy(appPort: number, child: ChildProcess) {

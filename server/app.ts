@@ -7,7 +7,7 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { env } from "~/env.server";
+import { env, secureCookies } from "~/env.server";
 import { onPurgePageCache } from "~/site/cache-policy";
 import { isApiPath } from "~/site/request-kind";
 import { SITE_CSS_URL } from "~/styles/site-stylesheet";
@@ -39,7 +39,7 @@ export const BROTLI_PAGE_PARAMS = {
 export { demoAdminMessage, ensureDemoAdmin } from "~/auth/demo-admin.server";
 // `npm run sync` runs a sync through the build (scripts/sync.ts).
 export { syncContent } from "~/content/sync-schedule.server";
-export { env } from "~/env.server";
+export { env, startWarnings } from "~/env.server";
 export { runStartupJobs, stopStartupJobs } from "./startup";
 
 export type AppOptions = {
@@ -92,7 +92,7 @@ export function createApp({ mode }: AppOptions) {
     // site.css's answer names its version in a cookie: the next document links it (site-css-cookie.ts).
     app.use(
       "/assets",
-      markSiteCss(SITE_CSS_URL, security.production),
+      markSiteCss(SITE_CSS_URL, secureCookies),
       precompressedFiles("build/client/assets"),
       express.static("build/client/assets", { immutable: true, maxAge: "1y" }),
     );

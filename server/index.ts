@@ -85,8 +85,11 @@ const server = createServer(
     listener(req, res);
   },
 );
-server.listen(env.PORT, () => {
-  console.log(`Horror Stories on http://localhost:${env.PORT}${dev ? " (development)" : ""}`);
+server.listen(env.PORT, env.HOST, () => {
+  // The readers' address, and where this process listens (behind a proxy, not the same).
+  const where = `${env.HOST ?? "every interface"}, port ${env.PORT}`;
+  console.log(`Horror Stories on ${env.SITE_URL} (listening on ${where})${dev ? " (development)" : ""}`);
+  for (const warning of module.startWarnings(env)) console.warn(`Warning: ${warning}`);
   module.runStartupJobs();
 });
 

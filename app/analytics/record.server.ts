@@ -12,7 +12,7 @@ import { clientAddress } from "~/auth/client-address.server";
 import type { CookiePreferences } from "~/consent/consent";
 import { getAccountConsent, getConsent } from "~/consent/consent.server";
 import { prisma } from "~/db.server";
-import { env } from "~/env.server";
+import { secureCookies } from "~/env.server";
 import { isApiPath } from "~/site/request-kind";
 import { COOKIE_NAMES } from "~/utils/site";
 import { clientInfo } from "~/utils/user-agent.server";
@@ -102,7 +102,7 @@ function seenDay(request: Request): string | null {
 function returningState(request: Request, day: string): { returning: boolean; setCookie: string | null } {
   const seen = seenDay(request);
   if (seen) return { returning: seen < day, setCookie: null };
-  const secure = env.NODE_ENV === "production" ? "; Secure" : "";
+  const secure = secureCookies ? "; Secure" : "";
   return {
     returning: false,
     setCookie: `${COOKIE_NAMES.seen}=${day}; Path=/; Max-Age=${SEEN_MAX_AGE}; SameSite=Lax; HttpOnly${secure}`,

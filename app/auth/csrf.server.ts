@@ -8,7 +8,7 @@
 // See docs/decisions/005-accounts-and-protection.md.
 import { createContext, createCookie, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { CSRF, CSRFError } from "remix-utils/csrf/server";
-import { env, sessionSecrets } from "~/env.server";
+import { secureCookies, sessionSecrets } from "~/env.server";
 import { answerFormOnce, newFormKey, splitFormToken, withFormKey } from "~/site/form-receipts.server";
 import { isApiPath } from "~/site/request-kind";
 import { BODY_MESSAGES, isFormRequest, readFormData } from "~/utils/http";
@@ -23,7 +23,7 @@ const csrf = new CSRF({
     path: "/",
     sameSite: "lax",
     httpOnly: true,
-    secure: env.NODE_ENV === "production",
+    secure: secureCookies,
   }),
   formDataKey: CSRF_FIELD,
   secret: sessionSecrets[0],

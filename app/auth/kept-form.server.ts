@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { prisma } from "~/db.server";
-import { env } from "~/env.server";
+import { secureCookies } from "~/env.server";
 import { isApiPath } from "~/site/request-kind";
 import { checkedFormOf } from "./csrf.server";
 import type { KeptFields } from "./kept-form";
@@ -99,7 +99,7 @@ function cookieValue(request: Request): string | null {
 }
 
 const keptCookie = (value: string, maxAge: number) =>
-  `${KEPT_FORM_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${env.NODE_ENV === "production" ? "; Secure" : ""}`;
+  `${KEPT_FORM_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secureCookies ? "; Secure" : ""}`;
 
 /** The path a form was sent to (a running app's `.data` is the page's own). */
 const pagePath = (request: Request) => new URL(request.url).pathname.replace(/\.data$/, "");

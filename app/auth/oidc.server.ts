@@ -9,7 +9,7 @@ import { createCookie } from "react-router";
 import { Authenticator } from "remix-auth";
 import { CodeChallengeMethod, OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
-import { env, type OidcProvider, sessionSecrets } from "~/env.server";
+import { env, type OidcProvider, secureCookies, sessionSecrets } from "~/env.server";
 import { safeRedirectPath } from "~/utils/redirect";
 import { COOKIE_NAMES } from "~/utils/site";
 
@@ -223,7 +223,7 @@ function authenticator(provider: OidcProvider): Promise<Authenticator<OidcIdenti
           sameSite: "Lax",
           httpOnly: true,
           // SetCookieInit takes `secure: true` or nothing.
-          ...(env.NODE_ENV === "production" ? { secure: true as const } : {}),
+          ...(secureCookies ? { secure: true as const } : {}),
         },
       },
       async ({ request, tokens }) => {
@@ -273,7 +273,7 @@ const flowCookie = createCookie(COOKIE_NAMES.oauthFlow, {
   path: CALLBACK_PATH,
   sameSite: "lax",
   httpOnly: true,
-  secure: env.NODE_ENV === "production",
+  secure: secureCookies,
   secrets: sessionSecrets,
   maxAge: 10 * 60,
 });
@@ -318,7 +318,7 @@ export async function clearFlowCookies(request: Request): Promise<string[]> {
     .split(";")
     .map((pair) => pair.split("=")[0]?.trim() ?? "")
     .filter((name) => name.startsWith(`${STATE_COOKIE}:`));
-  const secure = env.NODE_ENV === "production" ? "; Secure" : "";
+  const secure = secureCookies ? "; Secure" : "";
   return [
     ...names.map((name) => `${name}=; Path=${CALLBACK_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure}`),
     await flowCookie.serialize("", { maxAge: 0 }),

@@ -2,7 +2,7 @@
 // id, so a session can be revoked (sign-out deletes the row).
 import { createCookie } from "react-router";
 import { prisma } from "~/db.server";
-import { env, sessionSecrets } from "~/env.server";
+import { secureCookies, sessionSecrets } from "~/env.server";
 import { COOKIE_NAMES } from "~/utils/site";
 import { SIGNED_OUT_COOKIE } from "./signed-out-cookie-name";
 
@@ -14,7 +14,7 @@ const sessionCookie = createCookie(COOKIE_NAMES.session, {
   path: "/",
   sameSite: "lax",
   httpOnly: true,
-  secure: env.NODE_ENV === "production",
+  secure: secureCookies,
   secrets: sessionSecrets,
 });
 
@@ -74,7 +74,7 @@ export async function createSession(userId: string, remember: boolean): Promise<
 
 /** SIGNED_OUT_COOKIE as signing out sets it: it holds nothing but "1" (requireUser reads it). */
 const signedOutCookie = () =>
-  `${SIGNED_OUT_COOKIE}=1; Path=/; HttpOnly; SameSite=Lax; Max-Age=${BROWSER_SESSION_MS / 1000}${env.NODE_ENV === "production" ? "; Secure" : ""}`;
+  `${SIGNED_OUT_COOKIE}=1; Path=/; HttpOnly; SameSite=Lax; Max-Age=${BROWSER_SESSION_MS / 1000}${secureCookies ? "; Secure" : ""}`;
 
 /** Signing out (the form and the JSON API alike): this session ends, and the browser keeps that it signed out. */
 export async function signOutHeaders(request: Request): Promise<Headers> {

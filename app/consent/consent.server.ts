@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
 import { prisma } from "~/db.server";
-import { env } from "~/env.server";
+import { secureCookies } from "~/env.server";
 import { COOKIE_NAMES } from "~/utils/site";
 import {
   type CookiePreferences,
@@ -14,7 +14,7 @@ const consentCookie = createCookie(COOKIE_NAMES.consent, {
   path: "/",
   sameSite: "lax",
   httpOnly: true,
-  secure: env.NODE_ENV === "production",
+  secure: secureCookies,
 });
 
 /** The reader's valid consent, or null when there is none or it has expired (then the banner shows). */

@@ -11,7 +11,7 @@ import { createHmac } from "node:crypto";
 import type { MiddlewareFunction } from "react-router";
 import { getSessionId } from "~/auth/session.server";
 import { prisma } from "~/db.server";
-import { env, sessionSecrets } from "~/env.server";
+import { secureCookies, sessionSecrets } from "~/env.server";
 import { withHeaders } from "~/utils/http";
 import { COOKIE_NAMES } from "~/utils/site";
 import { SESSION_MARK_COOKIE } from "./offline";
@@ -39,7 +39,7 @@ function markCookie(value: string, maxAge: number | null): string {
     "Path=/",
     "SameSite=Lax",
     ...(maxAge === null ? [] : [`Max-Age=${maxAge}`]),
-    ...(env.NODE_ENV === "production" ? ["Secure"] : []),
+    ...(secureCookies ? ["Secure"] : []),
   ].join("; ");
 }
 

@@ -3,7 +3,7 @@
 // in the ReadingPreferences table, merged into the account at sign-in.
 import { createCookie } from "react-router";
 import { prisma } from "~/db.server";
-import { env, sessionSecrets } from "~/env.server";
+import { secureCookies, sessionSecrets } from "~/env.server";
 import { COOKIE_NAMES } from "~/utils/site";
 import { parseStoredPreferences } from "./preference-schemas";
 import { mergeAtSignIn, type Preferences, resolvePreferences, type StoredPreferences } from "./preferences";
@@ -21,7 +21,7 @@ export const preferencesCookie = createCookie(COOKIE_NAMES.preferences, {
   path: "/",
   sameSite: "lax",
   httpOnly: true,
-  secure: env.NODE_ENV === "production",
+  secure: secureCookies,
   maxAge: ONE_YEAR_S,
   // Signed with the session secrets: a reader cannot hand the server values it never wrote.
   secrets: sessionSecrets,

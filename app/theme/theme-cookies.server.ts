@@ -1,7 +1,7 @@
 // Preferences the first HTML needs (theme, sidebar state) live in cookies so
 // the server renders them right: no flash of the wrong theme.
 import { createCookie } from "react-router";
-import { env } from "~/env.server";
+import { secureCookies } from "~/env.server";
 import { COOKIE_NAMES } from "~/utils/site";
 import { isTheme, type Theme } from "./theme";
 
@@ -12,7 +12,7 @@ const preferenceCookie = (name: string) =>
     path: "/",
     sameSite: "lax",
     httpOnly: true,
-    secure: env.NODE_ENV === "production",
+    secure: secureCookies,
     maxAge: ONE_YEAR_S,
   });
 

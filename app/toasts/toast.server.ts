@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { createCookie, redirect } from "react-router";
 import { z } from "zod";
-import { env } from "~/env.server";
+import { secureCookies } from "~/env.server";
 import { COOKIE_NAMES } from "~/utils/site";
 import { type Toast, toastDuration } from "./toast";
 
@@ -11,7 +11,7 @@ const toastCookie = createCookie(COOKIE_NAMES.toast, {
   path: "/",
   sameSite: "lax",
   httpOnly: true,
-  secure: env.NODE_ENV === "production",
+  secure: secureCookies,
   maxAge: 60,
 });
 

@@ -182,6 +182,8 @@ export async function startSite(options: SiteOptions = {}): Promise<Site> {
     ADMIN_PASSWORD: "",
     // Each request may name its client, so rate limits count per test client.
     TRUSTED_PROXY_HEADER: "X-Test-Client",
+    // Reached on loopback only, as a process that trusts a client header should be.
+    HOST: "127.0.0.1",
     // The cheapest bcrypt: the same code path, without a quarter-second of CPU per sign-in.
     PASSWORD_HASH_COST: "4",
     ...options.env,
