@@ -8,7 +8,7 @@ export function resetPasswordEmail({ username, link, minutes }: ExpiringLink): L
     [`Someone asked to reset the password of your ${SITE_NAME} account. To choose a new password, open this link:`],
     link,
     [
-      `The link works once and expires in ${minutes} minutes.`,
+      `The link works once and expires in ${minutes} minutes. Asking for another one makes this one stop working: use the newest.`,
       "If you did not ask for this, you can ignore this email: your password stays the same.",
     ],
   );

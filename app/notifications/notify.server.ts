@@ -6,6 +6,7 @@
 // in bulk through notifyNewStory and the cursed one through the bell's rule.
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
+import { SITE_NAME } from "~/site/mail.server";
 import { siteMailer } from "~/site/site-mailer.server";
 import { type ChoosableKind, IMMEDIATE_EMAIL_KINDS, wants } from "./notification-preferences";
 import { PREFERENCE_COLUMNS, preferencesOf } from "./notification-preferences.server";
@@ -60,9 +61,10 @@ export async function notifyReader(
   if (email) {
     const text = [`Hello ${reader.username},`, "", notice.message];
     if (notice.link) text.push("", new URL(notice.link, env.SITE_URL).toString());
-    text.push("", `You chose this email at ${new URL("/settings/notifications", env.SITE_URL)}.`);
+    // Signed as the site's other mails are (linkEmail, the digest).
+    text.push("", `— ${SITE_NAME}`, "", `You chose this email at ${new URL("/settings/notifications", env.SITE_URL)}.`);
     void siteMailer
-      .send({ to: reader.email, subject: `${notice.title} | Horror Stories`, text: text.join("\n") })
+      .send({ to: reader.email, subject: `${notice.title} | ${SITE_NAME}`, text: text.join("\n") })
       .catch((error: Error) => console.error("[notifications] mail failed:", error.message));
   }
   return { site, email };

@@ -43,6 +43,8 @@ describe("createMailer over SMTP", () => {
     expect(mail.text).toContain(link);
     expect(mail.text).toContain("Hello mara,");
     expect(mail.text).toContain("expires in 30 minutes");
+    // A second request voids this link (the reset page says "expired or was already used"): the mail says so first.
+    expect(mail.text).toContain("Asking for another one makes this one stop working: use the newest.");
     expect(mail.raw).toContain("multipart/alternative");
     expect(mail.receivedAt).toBeGreaterThan(0);
   });

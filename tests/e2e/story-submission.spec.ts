@@ -169,6 +169,8 @@ test("submit, changes requested, resubmit, approve: published, listed, and every
   await expect(list).not.toContainText(`"${title}" is now available to read!`);
   const mail = await latestMail((m) => m.to.includes(writer.email) && m.subject.startsWith("Your story is published"));
   expect(mail.text).toContain(`/community-story/${slug}`);
+  // Signed as the site's other mails are.
+  expect(mail.text).toContain("\n— Horror Stories\n");
   await latestMail((m) => m.to.includes(writer.email) && m.subject.startsWith("Changes requested"));
 
   // The other reader got the new-story notification, linking to /reader/{slug}.
