@@ -378,6 +378,7 @@ withWordPress(
     latest = await syncNow(page, 4);
     await expect(page.getByRole("heading", { name: "Sync finished with a warning" })).toBeVisible();
     await expect(latest.getByRole("cell").nth(1)).toHaveText("success, with a warning");
+    await expect(page.getByText(/^Last sync .*: succeeded with a warning \(see below\), 16 posts\.$/)).toBeVisible();
     await expect(latest).toContainText("Synced 16 posts from WordPress (0 new). 8 invalid items were not copied");
     await latest.getByText("Warning details").click();
     await expect(latest).toContainText("Invalid items: id ");

@@ -154,6 +154,18 @@ function useLiveProgress(initial: SyncProgress | null) {
   return progress;
 }
 
+/**
+ * How the last sync went. The spec's last-sync record has no warning, so a run that copied what was
+ * valid and dropped invalid items said plain "succeeded" above a history that said otherwise: its
+ * warning comes from the newest history row, the same run's.
+ */
+function lastOutcome(last: { success: boolean }, newest: { status: string; type: string } | undefined) {
+  if (!last.success) return "failed";
+  return newest?.status === "success" && newest.type === "warning"
+    ? "succeeded with a warning (see below)"
+    : "succeeded";
+}
+
 export default function WordPressSync({ loaderData }: Route.ComponentProps) {
   const { last, history, sourceConfigured, noSourceMessage } = loaderData;
   const progress = useLiveProgress(loaderData.progress);
@@ -168,7 +180,7 @@ export default function WordPressSync({ loaderData }: Route.ComponentProps) {
       <PageTitle>Content sync</PageTitle>
       <p className="mt-2 text-muted">
         {last
-          ? `Last sync ${formatDate(last.timestamp)} at ${new Date(last.timestamp).toISOString().slice(11, 16)} UTC: ${last.success ? "succeeded" : "failed"}, ${last.count} posts.`
+          ? `Last sync ${formatDate(last.timestamp)} at ${new Date(last.timestamp).toISOString().slice(11, 16)} UTC: ${lastOutcome(last, history[0])}, ${last.count} posts.`
           : "No sync has run yet."}
       </p>
       {sourceConfigured ? null : (
