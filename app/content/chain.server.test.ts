@@ -91,6 +91,31 @@ describe("the content chain", () => {
     expect(page.total).toBe(24);
   });
 
+  it("a story deleted at its source is no longer served from its copy, which goes; a source down or empty keeps it", async () => {
+    await runContentSync({ chain: chainWith(wpSource()), force: true });
+    // A copy of a story the source has since deleted (or unpublished): the same row, another slug.
+    const kept = await prisma.syncedPost.findFirstOrThrow({ where: { source: "wp" } });
+    const data = JSON.stringify({ ...JSON.parse(kept.data), id: 990001, slug: "deleted-at-source" });
+    const copy = { ...kept, id: 990001, slug: "deleted-at-source", data };
+    await prisma.syncedPost.create({ data: copy });
+
+    // The source down: the copy is what readers have, as before.
+    wp.setMode("error500");
+    expect((await chainWith(wpSource()).getStory("deleted-at-source"))?.slug).toBe("deleted-at-source");
+    // A source that lists nothing at all says nothing of one story: the copy stays.
+    wp.setMode("empty");
+    expect((await chainWith(wpSource()).getStory("deleted-at-source"))?.slug).toBe("deleted-at-source");
+
+    // The source up, with its other stories, and without this one: gone, and its copy with it.
+    wp.setMode("healthy");
+    expect(await chainWith(wpSource()).getStory("deleted-at-source")).toBeNull();
+    expect(await prisma.syncedPost.count({ where: { slug: "deleted-at-source" } })).toBe(0);
+    wp.setMode("error500");
+    expect(await chainWith(wpSource()).getStory("deleted-at-source")).toBeNull();
+    // The stories the source still has keep their copies.
+    expect(await prisma.syncedPost.count({ where: { slug: kept.slug } })).toBe(1);
+  });
+
   it("moves on from a remote with no posts at all", async () => {
     wp.setMode("empty");
     await addOwnStory();

@@ -25,6 +25,7 @@ import {
   countSyncedStories,
   getSyncedStory,
   listSyncedStories,
+  removeSyncedCopy,
   syncedNeighbours,
   syncedTerms,
 } from "./synced-posts.server";
@@ -266,12 +267,23 @@ export function createContentChain(options: ChainOptions) {
 
   async function getStory(slug: string): Promise<Story | null> {
     // A story that is not in the remote sources may still be a synced copy or
-    // one of the product's own (writers' stories live there).
-    const local = async () => (await getSyncedStory(slug, siteOrigin)) ?? (await getOwnStory(slug, siteOrigin));
-    return hedge(remoteStory(slug), local);
+    // one of the product's own (writers' stories live there). A copy whose own source answered
+    // that the story is gone is not served, and goes: deleted or unpublished at WordPress, it
+    // stayed readable here from its copy. While that source is down, the copy serves as before.
+    const gone: WordPressSource["name"][] = [];
+    const local = async () => {
+      if (gone.length) await removeSyncedCopy(slug, gone);
+      return (await getSyncedStory(slug, siteOrigin)) ?? (await getOwnStory(slug, siteOrigin));
+    };
+    return hedge(remoteStory(slug, gone), local);
   }
 
-  async function remoteStory(slug: string): Promise<Story | null> {
+  /**
+   * The story from the first remote that has it. A remote that answers it has no such story, while it
+   * lists others, goes into `gone` (one that lists nothing at all, misconfigured or emptied, says
+   * nothing about a single story, and never costs a copy).
+   */
+  async function remoteStory(slug: string, gone: WordPressSource["name"][] = []): Promise<Story | null> {
     for await (const source of availableRemotes()) {
       try {
         const story = await watch(
@@ -291,6 +303,8 @@ export function createContentChain(options: ChainOptions) {
           }),
         );
         if (story !== "none") return story;
+        const listed = await watch(source, listRemote(source, { page: 1, perPage: DEFAULT_PER_PAGE }));
+        if (listed.total > 0) gone.push(source.name);
       } catch (error) {
         failed(source, error);
       }

@@ -114,6 +114,19 @@ export async function listSyncedStories(params: SyncedListParams) {
   };
 }
 
+/**
+ * Removes the synced copy of `slug` when it came from one of `sources`, each of which answered that it
+ * has no such story while it lists others: the story was deleted or unpublished there (a copyright
+ * claim, say), and its copy kept it readable here. Whether a copy went.
+ */
+export async function removeSyncedCopy(slug: string, sources: readonly string[]): Promise<boolean> {
+  // Read first: an address no source has (a mistyped link, a crawler's guess) costs no write.
+  const row = await prisma.syncedPost.findUnique({ where: { slug }, select: { source: true } });
+  if (!row || !sources.includes(row.source)) return false;
+  const { count } = await prisma.syncedPost.deleteMany({ where: { slug, source: row.source } });
+  return count > 0;
+}
+
 export async function getSyncedStory(slug: string, siteOrigin?: string): Promise<Story | null> {
   const row = await prisma.syncedPost.findUnique({ where: { slug } });
   const post = row ? parse(row.data) : null;
