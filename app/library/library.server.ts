@@ -33,7 +33,7 @@ const TAKEN_DOWN_CARD = "No longer available: this story was taken down.";
 /**
  * The stories of these that were taken down: an own or community post that is no longer published
  * (unpublished, withdrawn, rescheduled). One query on the posts' unique slug; a remote story
- * deleted at its source is not known here (its synced copy stays, decision 004).
+ * deleted at its source is not known here (its page answers 404 once the source says so, decision 004).
  */
 export async function takenDownSlugs(slugs: string[]): Promise<Set<string>> {
   if (!slugs.length) return new Set();
