@@ -62,6 +62,21 @@ describe("categories", () => {
     ]);
   });
 
+  it("admins creating or renaming to the same name at once: one category, the others told the name is taken", async () => {
+    const damp = await createTerm(admin, "category", { name: "Damp" });
+    const results = await Promise.allSettled([
+      ...["Dark Water", "dark water ", " DARK water", "Dark water", "dark Water"].map((name, i) =>
+        createTerm({ id: `admin-${i}`, username: `warden${i}` }, "category", { name, slug: `dark-water-${i}` }),
+      ),
+      renameTerm(admin, "category", damp.id, "DARK WATER"),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const result of results.filter((r) => r.status === "rejected"))
+      expect(result.reason).toMatchObject({ field: "name" });
+    const names = (await prisma.category.findMany()).map((c) => c.name.trim().toLowerCase());
+    expect(names.filter((name) => name === "dark water")).toHaveLength(1);
+  });
+
   it("renames without changing the slug", async () => {
     const c = await createTerm(admin, "category", { name: "Ghosts" });
     await renameTerm(admin, "category", c.id, "Ghost stories");

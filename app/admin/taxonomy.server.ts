@@ -7,6 +7,7 @@
 import { sameTermName } from "~/content/term-name";
 import { prisma } from "~/db.server";
 import { type AuditActor, recordAdminAction } from "~/site/audit.server";
+import { lockForTransaction } from "~/site/sql.server";
 import { slugify } from "~/utils/slug";
 
 export type TermKind = "category" | "tag";
@@ -121,6 +122,7 @@ export async function createTerm(admin: AuditActor, kind: TermKind, input: { nam
   if (taken) throw new TaxonomyError(input.slug ? "slug" : "name", TAXONOMY_MESSAGES.slugTaken);
   return prisma.$transaction(async (tx) => {
     // Again inside the transaction, where a second admin's create of the same name waits its turn.
+    await lockForTransaction(tx, `taxonomy:${kind}`);
     await assertNameFree(tx, kind, input.name);
     const data = { slug, name: input.name };
     const created =
@@ -141,6 +143,7 @@ export async function createTerm(admin: AuditActor, kind: TermKind, input: { nam
 export async function renameTerm(admin: AuditActor, kind: TermKind, id: number, name: string) {
   const before = await find(kind, id);
   await prisma.$transaction(async (tx) => {
+    await lockForTransaction(tx, `taxonomy:${kind}`);
     await assertNameFree(tx, kind, name, id);
     if (kind === "category") await tx.category.update({ where: { id }, data: { name } });
     else await tx.tag.update({ where: { id }, data: { name } });

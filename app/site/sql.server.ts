@@ -10,6 +10,17 @@ import { searchWords, wordForms } from "./search-text";
 
 export const onPostgres = databaseEngine(env.DATABASE_URL) === "postgresql";
 
+/**
+ * Inside a transaction: waits until no other transaction holds the lock `name`, and holds it to the
+ * end of this one. PostgreSQL's read-committed transactions run a check-then-write side by side (two
+ * admins who created the same category name at once both passed the name check); SQLite's write
+ * transactions already run one at a time, so there it does nothing.
+ */
+export async function lockForTransaction(tx: Pick<typeof prisma, "$executeRawUnsafe">, name: string) {
+  if (!onPostgres) return;
+  await tx.$executeRawUnsafe("SELECT pg_advisory_xact_lock(hashtext($1))", name);
+}
+
 /** A $queryRawUnsafe statement written with `?` placeholders, numbered for PostgreSQL. */
 export const placeholders = (sql: string) => (onPostgres ? numberedPlaceholders(sql) : sql);
 
