@@ -7,6 +7,8 @@ import { clientAddressContext } from "~/utils/request-context";
 import { dayOf } from "./analytics";
 import { aggregateDay, dailyRows, purgeOldEvents, rollUpFinishedDays } from "./daily.server";
 import {
+  analyticsMiddleware,
+  isPageNavigation,
   isPrefetch,
   recordPageViewReport,
   recordReadingEvent,
@@ -139,6 +141,52 @@ describe("page views", () => {
     });
     // Only the referring origin is kept.
     expect(story?.referrer).toBe("https://search.example");
+  });
+
+  /** A GET of `path` through the server's counting, answered with an HTML page. */
+  async function serve(path: string, headers: Record<string, string>) {
+    const r = new Request(`http://localhost${path}`, { headers: { "User-Agent": CHROME, ...headers } });
+    const html = () => new Response("<!doctype html>", { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    await analyticsMiddleware(
+      { request: r, context: context(), params: {}, unstable_pattern: path } as never,
+      async () => html(),
+    );
+  }
+
+  it("the server counts the pages a browser navigated to, not the service worker's fetches of them", async () => {
+    const Cookie = await consentCookie();
+    const navigation = { Cookie, Accept: "text/html,application/xhtml+xml", "Sec-Fetch-Dest": "document" };
+    // The worker precaching the offline page and keeping the library and a saved story (fetch(): `empty`, `*/*`).
+    const worker = { Cookie, Accept: "*/*", "Sec-Fetch-Dest": "empty", "Sec-Fetch-Mode": "same-origin" };
+    await serve("/offline", { ...worker, "X-Offline-Copy": "shell" });
+    await serve("/bookmarks", { ...worker, "X-Offline-Copy": "reader" });
+    await serve("/story/bread-and-salt", worker);
+    // A browser without Fetch Metadata: its fetch says `*/*`, its navigation asks for HTML; the marker wins.
+    await serve("/story/bread-and-salt", { Cookie, Accept: "*/*" });
+    await serve("/offline", { Cookie, Accept: "text/html", "X-Offline-Copy": "shell" });
+    expect(await prisma.pageView.count()).toBe(0);
+    await serve("/story/bread-and-salt", navigation);
+    await serve("/bookmarks", { Cookie, Accept: "text/html,*/*;q=0.8" });
+    expect((await prisma.pageView.findMany({ orderBy: { createdAt: "asc" } })).map((v) => v.path)).toEqual([
+      "/story/bread-and-salt",
+      "/bookmarks",
+    ]);
+    expect(isPageNavigation(new Request("http://localhost/", { headers: { "Sec-Fetch-Dest": "iframe" } }))).toBe(false);
+  });
+
+  it("an administrator's admin pages are not reader traffic, from the server or the browser", async () => {
+    const Cookie = await consentCookie();
+    await serve("/admin", { Cookie, Accept: "text/html", "Sec-Fetch-Dest": "document" });
+    await serve("/admin/analytics", { Cookie, Accept: "text/html", "Sec-Fetch-Dest": "document" });
+    const report = await recordPageViewReport(request({ Cookie }), context(), {
+      path: "/admin/feedback",
+      referrer: "",
+    });
+    expect(report).toEqual({ counted: false, setCookie: null });
+    expect(await prisma.pageView.count()).toBe(0);
+    // The admin reading a story is a reader like any other.
+    await serve("/story/bread-and-salt", { Cookie, Accept: "text/html", "Sec-Fetch-Dest": "document" });
+    expect(await prisma.pageView.count()).toBe(1);
   });
 
   it("marks a reader counted on an earlier day as returning", async () => {

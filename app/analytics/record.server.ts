@@ -13,6 +13,7 @@ import type { CookiePreferences } from "~/consent/consent";
 import { getAccountConsent, getConsent } from "~/consent/consent.server";
 import { prisma } from "~/db.server";
 import { secureCookies } from "~/env.server";
+import { OFFLINE_COPY_HEADER } from "~/offline/offline";
 import { isApiPath } from "~/site/request-kind";
 import { COOKIE_NAMES } from "~/utils/site";
 import { clientInfo } from "~/utils/user-agent.server";
@@ -42,6 +43,23 @@ export function isPrefetch(request: Request): boolean {
     .join(" ");
   return /\bprefetch\b/i.test(purpose);
 }
+
+/**
+ * Whether the request is a page the browser is about to show: a navigation. Fetch Metadata names it
+ * (`Sec-Fetch-Dest: document`); the service worker's own fetches of pages to keep (the /offline
+ * shell, the library, saved stories, their refresh) say `empty` and carry its marker
+ * (OFFLINE_COPY_HEADER). A browser without Fetch Metadata asks for a page with `Accept: text/html`,
+ * as a script's fetch does not by default (`*\/*`).
+ */
+export function isPageNavigation(request: Request): boolean {
+  if (request.headers.has(OFFLINE_COPY_HEADER)) return false;
+  const destination = request.headers.get("Sec-Fetch-Dest");
+  if (destination) return destination.trim().toLowerCase() === "document";
+  return /\btext\/html\b/i.test(request.headers.get("Accept") ?? "");
+}
+
+/** Pages counted as reader traffic: an administrator's work on the admin pages is not reading. */
+export const isReaderPage = (path: string) => classifyPath(path).pageType !== "admin";
 
 export function isBot(request: Request): boolean {
   const ua = request.headers.get("User-Agent") ?? "";
@@ -125,7 +143,7 @@ function serverConnection(request: Request) {
 }
 
 // ---------------------------------------------------------------------------
-// Page views counted by the server: each HTML page served to a reader with consent.
+// Page views counted by the server: each HTML page a reader with consent navigated to.
 
 /** The id of the page view the server counted for this document, for the browser's first report to name it. */
 export const serverViewContext = createContext<string | null>(null);
@@ -137,8 +155,8 @@ export function serverViewId(context: Context): string | null {
 const newId = () => randomBytes(12).toString("hex");
 
 /**
- * Root middleware: a GET answered with an HTML page (status 200) to a reader
- * with analytics consent counts one view. Client-side navigations fetch data,
+ * Root middleware: a navigation (isPageNavigation) to a reader's page answered with an HTML page
+ * (status 200) to a reader with analytics consent counts one view. Client-side navigations fetch data,
  * not HTML, and are reported by the browser instead; the browser's report of
  * this first page names the server's view (serverViewContext), which it then
  * completes with the screen size rather than counting again.
@@ -148,6 +166,7 @@ export const analyticsMiddleware: MiddlewareFunction<Response> = async ({ reques
   if (request.method !== "GET" || !request.headers.get("Cookie") || isPrefetch(request)) return next();
   const url = new URL(request.url);
   if (isApiPath(url.pathname) || url.pathname.endsWith(".data")) return next();
+  if (!isPageNavigation(request) || !isReaderPage(url.pathname)) return next();
   let id: string | null = null;
   try {
     if (!(await refusal(request, "analytics"))) id = newId();
@@ -229,6 +248,7 @@ export async function recordPageViewReport(
   context: Context,
   report: PageViewReport,
 ): Promise<{ counted: boolean; completed?: boolean; setCookie: string | null }> {
+  if (!isReaderPage(report.path)) return { counted: false, setCookie: null };
   const connection = report.connection ?? request.headers.get("ECT") ?? "";
   const saveData = report.saveData ?? request.headers.get("Save-Data")?.toLowerCase() === "on";
   if (report.viewId) {

@@ -46,11 +46,16 @@ export const ACCOUNT_CHANGE_PATHS = [
 export const SESSION_MARK_COOKIE = "hs_session_mark";
 
 /**
- * Sent by the worker with a story an anonymous reader keeps. The copy is fetched without cookies,
- * so the site cannot know the reader's cookie choice: it leaves the consent banner out, since a
- * copy read without a signal could not send the answer anyway (docs/decisions/042).
+ * Sent by the worker with every page it fetches to keep, never by a page: nobody is shown that
+ * fetch, so it is never a page view (docs/decisions/023). Its value says which copy it is:
+ * - `kept`: a story an anonymous reader keeps. The copy is fetched without cookies, so the site
+ *   cannot know the reader's cookie choice: it leaves the consent banner out, since a copy read
+ *   without a signal could not send the answer anyway (docs/decisions/042).
+ * - `reader`: the signed-in reader's library and saved stories, and their refresh.
+ * - `shell`: the offline page the worker precaches.
  */
 export const OFFLINE_COPY_HEADER = "X-Offline-Copy";
+export type OfflineCopy = "kept" | "reader" | "shell";
 
 /** Whether a request is the worker's fetch of a story to keep (OFFLINE_COPY_HEADER). */
 export const isOfflineCopy = (request: Request) => request.headers.get(OFFLINE_COPY_HEADER) === "kept";

@@ -1,12 +1,14 @@
 // The browser's analytics reports (spec §3, §7; docs/decisions/023): a page view for each
 // navigation only after Accept and none after Decline, the web vitals and the
-// performance report of a page load, and the admin page's refresh through the
-// JSON endpoints with the spec's message when a call fails.
+// performance report of a page load, the service worker's own fetches never counted as
+// views, and the admin page's refresh through the JSON endpoints with the spec's message
+// when a call fails.
 import type { Page, Request } from "@playwright/test";
 import { ADMIN } from "../../playwright.config";
-import { signInByApi } from "../support/accounts";
-import { READER_UA } from "../support/analytics";
+import { signInByApi, signUp } from "../support/accounts";
+import { READER_UA, viewsOf } from "../support/analytics";
 import { queryE2eDb } from "../support/db";
+import { bookmarkThisStory } from "../support/library";
 import { expect, test } from "../support/test";
 
 test.use({ userAgent: READER_UA });
@@ -149,6 +151,37 @@ test("the web vitals and the performance report of a page load arrive", async ({
         .sort();
     })
     .toEqual(expect.arrayContaining(["CLS", "FCP", "LCP", "TTFB"]));
+});
+
+test("the service worker's fetches are no page views: the offline page, the library and a saved story it keeps", async ({
+  page,
+  clientId,
+}) => {
+  test.setTimeout(60_000);
+  const ferry = "/story/last-ferry-to-hollin-isle";
+  await signUp(page);
+  await page.goto(ferry);
+  await bookmarkThisStory(page, "Bookmark Last Ferry to Hollin Isle");
+  await page.goto("/bookmarks");
+  await expect(page.getByRole("main").getByRole("heading", { name: "Last Ferry to Hollin Isle" })).toBeVisible();
+  // The reader's first press lets the worker start: it precaches /offline and keeps the library and the story.
+  await page.getByRole("main").getByRole("heading", { level: 1 }).click();
+  const cached = () =>
+    page.evaluate(async () => {
+      const paths: string[] = [];
+      for (const name of await caches.keys())
+        for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+      return paths;
+    });
+  await expect.poll(cached, { timeout: 30_000 }).toEqual(expect.arrayContaining(["/offline", "/bookmarks", ferry]));
+  // Each page the reader was shown once, and nothing the worker fetched (the site records a view before it answers).
+  expect((await viewsOf(clientId)).map((v) => v.path)).toEqual([ferry, "/bookmarks"]);
+  // A page loaded through the worker is still the reader's navigation: counted once.
+  await page.reload();
+  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect
+    .poll(async () => (await viewsOf(clientId)).map((v) => v.path))
+    .toEqual([ferry, "/bookmarks", "/bookmarks"]);
 });
 
 test("the admin page refreshes through the JSON reports, and says which call failed", async ({ page, context }) => {

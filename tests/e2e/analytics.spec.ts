@@ -1,8 +1,9 @@
 // Analytics with consent (docs/decisions/023), JavaScript on and off: the pages a reader
 // with analytics consent reads are counted once each (by the server for the
 // HTML it served, by the browser for its own navigations, never both), nothing
-// is counted without consent, after Decline or with Do Not Track; the admin's
-// analytics pages show the figures for a date range and pass axe.
+// is counted without consent, after Decline or with Do Not Track, nor the admin's work
+// on the admin pages; the admin's analytics pages show the figures for a date range
+// and pass axe.
 import { ADMIN } from "../../playwright.config";
 import { newReader, register, signInByApi } from "../support/accounts";
 import { READER_UA, viewsOf } from "../support/analytics";
@@ -192,6 +193,26 @@ test("each chart's figures are folded: the page is a third as tall, and they ope
   await page.keyboard.press("Space");
   await expect(table).toBeHidden();
   await checkA11y();
+});
+
+test("the administrator's own admin pages are not reader traffic; a story they read is", async ({
+  page,
+  clientId,
+  javaScriptEnabled,
+}) => {
+  await signInByApi(page, ADMIN);
+  for (const path of ["/admin", "/admin/analytics", "/admin/feedback"]) {
+    // With JavaScript the page reports itself too: its report is answered before the next page.
+    const report = javaScriptEnabled
+      ? page.waitForResponse((r) => new URL(r.url()).pathname === "/api/analytics/pageview")
+      : null;
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    if (report) expect((await report).status()).toBe(202);
+  }
+  expect(await viewsOf(clientId)).toEqual([]);
+  await page.goto(`/story/${FERRY}`);
+  await expect.poll(async () => (await viewsOf(clientId)).map((v) => v.path)).toEqual([`/story/${FERRY}`]);
 });
 
 test("a prefetch is not a view; the page read after it is", async ({ page, clientId }) => {

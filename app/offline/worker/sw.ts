@@ -18,6 +18,7 @@ import {
   CACHES,
   OFFLINE_COPY_HEADER,
   OFFLINE_PATH,
+  type OfflineCopy,
   type OfflineMessage,
   SAVED_LIST_PATH,
   type SavedList,
@@ -45,7 +46,8 @@ const NOTES_KEY = "/__offline-notes";
 
 const serwist = new Serwist({
   precacheEntries: [{ url: OFFLINE_PATH, revision: __OFFLINE_REVISION__ }],
-  precacheOptions: { cleanupOutdatedCaches: true },
+  // The marker tells the site this fetch is no page a reader was shown (not counted as a view).
+  precacheOptions: { cleanupOutdatedCaches: true, fetchOptions: { headers: { [OFFLINE_COPY_HEADER]: "shell" } } },
   skipWaiting: true,
   clientsClaim: true,
   disableDevLogs: true,
@@ -116,13 +118,8 @@ async function currentNotes(): Promise<Notes> {
  * Fetches pages and images into a cache, one after another so a slow link is not flooded; for the
  * reader's cache, only while no sign-out or change of reader has happened since `since`.
  */
-async function keep(
-  name: string,
-  paths: string[],
-  credentials: RequestCredentials,
-  since?: number,
-  headers?: Record<string, string>,
-) {
+async function keep(name: string, paths: string[], credentials: RequestCredentials, copy: OfflineCopy, since?: number) {
+  const headers = { [OFFLINE_COPY_HEADER]: copy };
   const current = () => since === undefined || since === generation;
   if (!current()) return;
   // Opened once, before anything is fetched. A sign-out deletes the reader's cache by name; a page
@@ -186,6 +183,7 @@ async function syncSaved(refresh: string[] = []) {
     CACHES.reader,
     wanted.filter((p) => !held.has(p) || refresh.includes(p) || (stale && !p.startsWith("/img/"))),
     "same-origin",
+    "reader",
     since,
   );
 }
@@ -204,9 +202,7 @@ function syncInTurn(refresh: string[] = []): Promise<void> {
 async function keepStory(story: SavedStory) {
   // Without cookies: a kept page is the one every anonymous reader gets, with nobody's data in it.
   // Nor the reader's cookie choice: the site leaves the banner out of the copy (OFFLINE_COPY_HEADER).
-  await keep(CACHES.kept, [story.url, ...(story.image ? [story.image] : [])], "omit", undefined, {
-    [OFFLINE_COPY_HEADER]: "kept",
-  });
+  await keep(CACHES.kept, [story.url, ...(story.image ? [story.image] : [])], "omit", "kept");
   if (!(await (await caches.open(CACHES.kept)).match(story.url))) throw new Error("not kept");
   const notes = await readNotes();
   await writeNotes({ ...notes, kept: [...notes.kept.filter((s) => s.url !== story.url), story] });
