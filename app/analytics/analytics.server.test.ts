@@ -301,6 +301,36 @@ describe("roll-ups and reports", () => {
     ).toBe(0);
   });
 
+  it("names each story by its title wherever the site knows it, not only in the library's records", async () => {
+    const slugs = ["t-synced", "t-own", "t-kept", "t-unknown"];
+    const clean = () =>
+      Promise.all([
+        prisma.syncedPost.deleteMany({ where: { slug: { in: slugs } } }),
+        prisma.post.deleteMany({ where: { slug: { in: slugs } } }),
+        prisma.storyRecord.deleteMany({ where: { slug: { in: slugs } } }),
+      ]);
+    await clean();
+    const date = new Date("2026-11-01T00:00:00Z");
+    await prisma.syncedPost.create({
+      data: { id: 990_001, source: "wp", slug: "t-synced", title: "The Cursed Post", text: "", date, data: "{}" },
+    });
+    await prisma.post.create({ data: { slug: "t-own", title: "Bread & Salt", content: "<p>x</p>" } });
+    await prisma.storyRecord.create({ data: { slug: "t-kept", title: "Low Tide at Carrick", date } });
+    const day = "2026-11-20";
+    const rows = slugs.map((key) => ({ day, metric: "story-sessions", key, value: 1 }));
+    try {
+      const titles = (await readingTimeReport(day, day, rows)).stories.map((s) => [s.slug, s.title]);
+      expect(Object.fromEntries(titles)).toEqual({
+        "t-synced": "The Cursed Post",
+        "t-own": "Bread & Salt",
+        "t-kept": "Low Tide at Carrick",
+        "t-unknown": "t-unknown",
+      });
+    } finally {
+      await clean();
+    }
+  });
+
   it("records a reading event only with analytics consent", async () => {
     await recordReadingEvent(request(), context(), { slug: "s1", percent: 40, finished: false });
     expect(await prisma.readingEvent.count()).toBe(0);

@@ -49,11 +49,7 @@ export async function readingTimeReport(from: string, to: string, rows?: DailyRo
     timed.set(r.key, list);
   }
   const slugs = [...sessions.keys()];
-  const titles = new Map(
-    (await prisma.storyRecord.findMany({ where: { slug: { in: slugs } }, select: { slug: true, title: true } })).map(
-      (s) => [s.slug, s.title] as const,
-    ),
-  );
+  const titles = await storyTitles(slugs);
   const stories = slugs
     .map((slug) => {
       const n = sessions.get(slug) ?? 0;
@@ -71,6 +67,26 @@ export async function readingTimeReport(from: string, to: string, rows?: DailyRo
     })
     .sort((a, b) => b.sessions - a.sessions || a.slug.localeCompare(b.slug));
   return { from, to, stories };
+}
+
+/**
+ * The titles of stories by slug, wherever the site knows them: its own posts (and published
+ * community stories), the synced copies of WordPress stories, then the library's records of
+ * stories a reader kept (a story since gone from its source). A slug nobody knows stays a slug.
+ */
+export async function storyTitles(slugs: string[]): Promise<Map<string, string>> {
+  if (!slugs.length) return new Map();
+  const where = { slug: { in: slugs } };
+  const select = { slug: true, title: true } as const;
+  const [own, synced, records] = await Promise.all([
+    prisma.post.findMany({ where, select }),
+    prisma.syncedPost.findMany({ where, select }),
+    prisma.storyRecord.findMany({ where, select }),
+  ]);
+  const titles = new Map<string, string>();
+  for (const row of [...own, ...synced, ...records])
+    if (row.title.trim() && !titles.has(row.slug)) titles.set(row.slug, row.title);
+  return titles;
 }
 
 type Count = { label: string; value: number };
