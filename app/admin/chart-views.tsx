@@ -108,11 +108,28 @@ export function Figures({ title, children }: { title: string; children: ReactNod
   );
 }
 
-/** One line for a chart's description: the total and the highest row. */
-export function chartSummary(valueName: string, rows: [string, number][]): string {
+export type SummaryOptions = {
+  /**
+   * Whether the figures add up (views, registrations). A median per story does not: its chart
+   * names its highest and lowest instead, and its table has no total.
+   */
+  additive?: boolean;
+  /** What to say when every figure is 0: nothing happened, so no day is "highest". */
+  empty?: string;
+};
+
+/** One line for a chart's description: the total and the highest row (the highest and lowest when they do not add up). */
+export function chartSummary(
+  valueName: string,
+  rows: [string, number][],
+  { additive = true, empty = `${valueName}: none.` }: SummaryOptions = {},
+): string {
   const total = rows.reduce((sum, [, n]) => sum + n, 0);
   const high = rows.reduce<[string, number] | null>((best, row) => (best && best[1] >= row[1] ? best : row), null);
-  return high ? `${valueName}: ${total} in all, highest ${high[1]} (${high[0]}).` : `${valueName}: none.`;
+  const low = rows.reduce<[string, number] | null>((least, row) => (least && least[1] <= row[1] ? least : row), null);
+  if (!high || !low || rows.every(([, n]) => n === 0)) return empty;
+  if (!additive) return `${valueName}: highest ${high[1]} (${high[0]}), lowest ${low[1]} (${low[0]}).`;
+  return `${valueName}: ${total} in all, highest ${high[1]} (${high[0]}).`;
 }
 
 /** A chart, its summary and its folded table under one heading. */
@@ -121,12 +138,14 @@ export function ChartFigure({
   chart,
   columns,
   rows,
+  additive = true,
+  empty,
 }: {
   title: string;
   chart: BarChartModel | LineChartModel;
   columns: [string, string];
   rows: [string, number][];
-}) {
+} & SummaryOptions) {
   const titleId = useId();
   const summaryId = useId();
   const total = rows.reduce((sum, [, n]) => sum + n, 0);
@@ -137,7 +156,7 @@ export function ChartFigure({
         {rows.length ? (
           <>
             <p id={summaryId} className="text-sm text-muted">
-              {chartSummary(columns[1], rows)}
+              {chartSummary(columns[1], rows, { additive, empty })}
             </p>
             {chart.kind === "bar" ? (
               <BarSvg chart={chart} titleId={titleId} summaryId={summaryId} />
@@ -171,14 +190,16 @@ export function ChartFigure({
                 </tr>
               ))}
             </tbody>
-            <tfoot>
-              <tr className="border-t border-line">
-                <th scope="row" className="py-1">
-                  Total
-                </th>
-                <td className="text-end font-semibold">{total}</td>
-              </tr>
-            </tfoot>
+            {additive ? (
+              <tfoot>
+                <tr className="border-t border-line">
+                  <th scope="row" className="py-1">
+                    Total
+                  </th>
+                  <td className="text-end font-semibold">{total}</td>
+                </tr>
+              </tfoot>
+            ) : null}
           </table>
         </Figures>
       </div>

@@ -27,9 +27,13 @@ export async function analyticsPage(url: URL) {
     chart: barChart(rows),
     rows: rows.map((r): [string, number] => [r.label, r.value]),
   });
-  const daily = (key: "views" | "readers" | "returningReaders" | "bookmarks" | "finishes") => {
+  const daily = (key: "views" | "readers" | "returningReaders" | "bookmarks" | "finishes", what: string) => {
     const rows = o.engagement.days.map((d) => ({ week: d.day, value: d[key] }));
-    return { chart: weeklyLineChart(rows), rows: rows.map((r): [string, number] => [r.week, r.value]) };
+    return {
+      chart: weeklyLineChart(rows),
+      rows: rows.map((r): [string, number] => [r.week, r.value]),
+      empty: `No ${what} in this range yet.`,
+    };
   };
   const timed = o.readingTime.stories.filter((s) => s.medianSeconds !== null).slice(0, 12);
   return {
@@ -43,20 +47,30 @@ export async function analyticsPage(url: URL) {
       stories: o.readingTime.stories.slice(0, 50),
       vitals: o.vitals.map((v) => ({ ...v, unit: v.name === "CLS" ? "" : " ms" })),
       engagement: [
-        { title: "Page views per day", columns: ["Day", "Views"] as [string, string], ...daily("views") },
-        { title: "Readers per day", columns: ["Day", "Readers"] as [string, string], ...daily("readers") },
+        { title: "Page views per day", columns: ["Day", "Views"] as [string, string], ...daily("views", "views") },
+        { title: "Readers per day", columns: ["Day", "Readers"] as [string, string], ...daily("readers", "readers") },
         {
           title: "Returning readers per day",
           columns: ["Day", "Returning readers"] as [string, string],
-          ...daily("returningReaders"),
+          ...daily("returningReaders", "returning readers"),
         },
-        { title: "Bookmarks per day", columns: ["Day", "Bookmarks"] as [string, string], ...daily("bookmarks") },
-        { title: "Stories finished per day", columns: ["Day", "Finished"] as [string, string], ...daily("finishes") },
+        {
+          title: "Bookmarks per day",
+          columns: ["Day", "Bookmarks"] as [string, string],
+          ...daily("bookmarks", "bookmarks"),
+        },
+        {
+          title: "Stories finished per day",
+          columns: ["Day", "Finished"] as [string, string],
+          ...daily("finishes", "stories finished"),
+        },
       ],
       reading: {
         title: "Median reading time per story (seconds)",
         columns: ["Story", "Seconds"] as [string, string],
         ...bars(timed.map((s) => ({ label: s.title, value: s.medianSeconds ?? 0 }))),
+        // Medians of different stories do not add up to anything.
+        additive: false,
       },
       devices: [
         { title: "Browsers", columns: ["Browser", "Views"] as [string, string], ...bars(o.devices.browsers) },

@@ -136,6 +136,17 @@ test("the admin's analytics pages show the figures for a date range and pass axe
   const daily = page.getByRole("table", { name: "Page views per day: the numbers" });
   await page.locator("summary", { hasText: "Show the figures of Page views per day" }).click();
   await expect(daily.getByRole("row")).toHaveCount(3 + 2);
+  // Nothing happened in those days (before the suite's server started): the page says so, and
+  // names no "highest" day of 0 nor a share "of 0".
+  await expect(page.getByRole("img", { name: "Page views per day" })).toHaveAccessibleDescription(
+    "No views in this range yet.",
+  );
+  await expect(page.getByRole("img", { name: "Stories finished per day" })).toHaveAccessibleDescription(
+    "No stories finished in this range yet.",
+  );
+  const summary = page.getByRole("region", { name: "2026-11-01 to 2026-11-03" });
+  await expect(summary.getByRole("definition").filter({ hasText: "No views in this range yet." })).toHaveCount(1);
+  await expect(summary.getByRole("definition").filter({ hasText: "of 0" })).toHaveCount(0);
 
   // A range that is not one: a clear message, what was typed kept, no figures.
   await page.getByLabel("From", { exact: true }).fill("2026-11-09");
@@ -179,7 +190,9 @@ test("each chart's figures are folded: the page is a third as tall, and they ope
   // The chart keeps its name, its summary is its description, and its figures come right after it.
   const section = page.getByRole("region", { name: "Page views per day", exact: true });
   const chart = section.getByRole("img", { name: "Page views per day" });
-  await expect(chart).toHaveAccessibleDescription(/^Views: \d+ in all, highest \d+ \(\d{4}-\d\d-\d\d\)\.$/);
+  await expect(chart).toHaveAccessibleDescription(
+    /^(Views: \d+ in all, highest \d+ \(\d{4}-\d\d-\d\d\)|No views in this range yet)\.$/,
+  );
   const table = section.getByRole("table", { name: "Page views per day: the numbers" });
   await expect(table).toBeHidden();
   // By keyboard, with or without JavaScript: Enter opens the figures, Space folds them again.

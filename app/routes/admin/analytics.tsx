@@ -50,14 +50,27 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
               <Figure label="Stories finished" value={overview.totals.finishes} />
               <Figure
                 label="Views on a slow connection (2g, slow-2g or Save-Data)"
-                value={`${percent(overview.slow.share)} of ${overview.slow.known}`}
+                value={
+                  overview.slow.known
+                    ? `${percent(overview.slow.share)} of ${overview.slow.known}`
+                    : overview.totals.views
+                      ? "No view's connection is known yet."
+                      : "No views in this range yet."
+                }
               />
             </dl>
           </section>
           <h2 className="mt-10 font-serif text-3xl font-bold">Engagement</h2>
           <div className={CHART_GRID}>
             {overview.engagement.map((c) => (
-              <ChartFigure key={c.title} title={c.title} chart={c.chart} columns={c.columns} rows={c.rows} />
+              <ChartFigure
+                key={c.title}
+                title={c.title}
+                chart={c.chart}
+                columns={c.columns}
+                rows={c.rows}
+                empty={c.empty}
+              />
             ))}
           </div>
           <ReadingTimeTable stories={overview.stories} />
@@ -66,6 +79,7 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             chart={overview.reading.chart}
             columns={overview.reading.columns}
             rows={overview.reading.rows}
+            additive={overview.reading.additive}
           />
           <h2 className="mt-10 font-serif text-3xl font-bold">Devices</h2>
           <div className={CHART_GRID}>
@@ -81,10 +95,12 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
 }
 
 function Figure({ label, value }: { label: string; value: number | string }) {
+  // A figure is large; a sentence in its place (nothing to count yet) is text.
+  const sentence = typeof value === "string" && value.endsWith(".");
   return (
     <div className="rounded border border-line bg-surface p-3">
       <dt className="text-sm text-muted">{label}</dt>
-      <dd className="text-2xl font-bold">{value}</dd>
+      <dd className={sentence ? "mt-1" : "text-2xl font-bold"}>{value}</dd>
     </div>
   );
 }
