@@ -127,6 +127,15 @@ describe("ranges and percentiles", () => {
     });
     expect(resolveRange({ from: "2026-11-05", to: "2026-11-03" }, now)).toHaveProperty("error");
     expect(resolveRange({ from: "2020-01-01", to: "2026-11-03" }, now)).toHaveProperty("error");
+    // Days after today (UTC) have no figures: refused, not shown as zeros.
+    expect(resolveRange({ from: "2026-11-20", to: "2026-11-24" }, now)).toEqual({
+      from: "2026-11-20",
+      to: "2026-11-24",
+    });
+    expect(resolveRange({ from: "2026-11-20", to: "2026-11-25" }, now)).toEqual({
+      error: "The end date must be today (2026-11-24, UTC) or earlier.",
+    });
+    expect(resolveRange({ from: "2026-11-25" }, now)).toHaveProperty("error");
     expect(DateRangeSchema.safeParse({ from: "2026-02-28" }).success).toBe(true);
     expect(DateRangeSchema.safeParse({ from: "2026-02-31" }).success).toBe(false);
     expect(DateRangeSchema.safeParse({ from: "31/01/2026" }).success).toBe(false);

@@ -178,6 +178,9 @@ export function resolveRange(
   fromDefault.setUTCDate(fromDefault.getUTCDate() - (DEFAULT_RANGE_DAYS - 1));
   const from = input.from ?? dayOf(fromDefault);
   if (from > to) return { error: "The start date must be on or before the end date." };
+  // Days to come have no figures yet: shown as zeros they would read as days when nothing happened.
+  const today = dayOf(now);
+  if (to > today) return { error: `The end date must be today (${today}, UTC) or earlier.` };
   const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
   if (span > MAX_RANGE_DAYS) return { error: `Choose at most ${MAX_RANGE_DAYS} days.` };
   return { from, to };

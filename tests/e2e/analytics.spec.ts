@@ -156,6 +156,21 @@ test("the admin's analytics pages show the figures for a date range and pass axe
   await expect(page.getByLabel("To", { exact: true })).toHaveValue("2026-11-03");
   await expect(page.getByRole("heading", { name: "Page views per day" })).toHaveCount(0);
   await checkA11y();
+
+  // Days still to come have no figures: refused as clearly, on the page and by the JSON reports.
+  const today = new Date().toISOString().slice(0, 10);
+  const later = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel("From", { exact: true }).fill(today);
+  await page.getByLabel("To", { exact: true }).fill(later);
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByRole("alert")).toHaveText(`The end date must be today (${today}, UTC) or earlier.`);
+  await expect(page.getByLabel("To", { exact: true })).toHaveValue(later);
+  await expect(page.getByRole("heading", { name: "Page views per day" })).toHaveCount(0);
+  for (const report of ["reading-time", "devices", "engagement"]) {
+    const answer = await page.request.get(`/api/analytics/${report}-test?from=${today}&to=${later}`);
+    expect(answer.status()).toBe(400);
+    expect(await answer.text()).toContain(`The end date must be today (${today}, UTC) or earlier.`);
+  }
 });
 
 test("each chart's figures are folded: the page is a third as tall, and they open by keyboard", async ({
