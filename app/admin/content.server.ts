@@ -2,9 +2,10 @@
 // from every source of the content chain, one page at a time. Remote and
 // synced stories come through the chain's own paginated list (never all of
 // them at once); own and community stories from the Post table, every status.
-// "Readers" counts the signed-in readers who opened a story (a reading
-// position) and those who shelved it (a bookmark): what the library already
-// records, without a write per page view (docs/decisions/018).
+// "Readers" counts the signed-in readers with a saved place in a story (a
+// reading position: saved as they read on, or when they finish it; opening the
+// story saves none) and those who shelved it (a bookmark): what the library
+// already records, without a write per page view (docs/decisions/018).
 import type { SessionUser } from "~/auth/session.server";
 import { contentChain } from "~/content/content.server";
 import { featuredSlug, setFeaturedSlug } from "~/content/featured.server";
@@ -202,7 +203,7 @@ async function postsPage(
   };
 }
 
-/** Signed-in readers who opened each story (reading positions) and who shelved it (bookmarks). */
+/** Signed-in readers with a saved place in each story (reading positions) and who shelved it (bookmarks). */
 async function readerCounts(slugs: string[]) {
   if (!slugs.length) return { readers: new Map<string, number>(), bookmarks: new Map<string, number>() };
   const [positions, bookmarks] = await Promise.all([

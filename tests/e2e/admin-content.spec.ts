@@ -379,6 +379,42 @@ test("Reject without a message is refused: focus lands on the message field, whi
   await checkA11y();
 });
 
+test("the Readers column counts saved places, and its note says so: a reader who only opened and shelved a story is not one", async ({
+  page,
+  site,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  const title = `The Quiet Ledger ${test.info().project.name}`;
+  const slug = await ownStory(site, title, "<p>One.</p><p>Two.</p><p>Three.</p><p>Four.</p>", "A ledger kept quiet.");
+  await signUp(page);
+  await page.goto(`/story/${slug}`);
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: `Bookmark ${title}` })
+    .click();
+  await expect(page.getByRole("main").getByText("On your shelf: Bookmarked")).toBeVisible();
+  await expect
+    .poll(async () => (await site.query('SELECT 1 FROM "Bookmark" WHERE "storySlug" = ?', [slug])).length)
+    .toBe(1);
+
+  const admin = await anotherPersonPage(browser, { javaScriptEnabled, baseURL: baseURL as string });
+  await asAdmin(admin, `/admin/content?source=own&q=${encodeURIComponent(title)}`, "Content management");
+  await expect(row(admin, title).getByRole("cell").filter({ hasText: "bookmarked" })).toHaveText("0 (1 bookmarked)");
+  await expect(
+    admin.getByText(
+      "Readers: signed-in readers with a saved place in the story (saved as they read on, or when they finish it); bookmarked: those who put it on a shelf.",
+    ),
+  ).toBeVisible();
+  // Then the reader saves a place: a reader now.
+  await page.getByRole("button", { name: "I stopped here (paragraph 2 of 4)" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Place saved: 50% read" })).toBeVisible();
+  await admin.reload();
+  await expect(row(admin, title).getByRole("cell").filter({ hasText: "bookmarked" })).toHaveText("1 (1 bookmarked)");
+  await admin.context().close();
+});
+
 test("a shelved story the admin unpublishes: its places are refused, its card says it is gone and offers Remove", async ({
   page,
   site,

@@ -217,8 +217,8 @@ export default function ContentManagement({ loaderData, actionData }: Route.Comp
         )}
       </Form>
       <p className="mt-4 text-sm text-muted">
-        Readers: signed-in readers who opened the story (their reading position is kept); bookmarked: those who put it
-        on a shelf.
+        Readers: signed-in readers with a saved place in the story (saved as they read on, or when they finish it);
+        bookmarked: those who put it on a shelf.
       </p>
       <Pagination page={page} totalPages={totalPages} hrefFor={(page) => hrefFor({ page })} />
     </div>
