@@ -40,7 +40,8 @@ export async function dashboardCounts(now = new Date()) {
     { label: "New feedback", count: newFeedback, href: "/admin/feedback?status=new" },
     { label: "Open bug reports", count: openBugs, href: "/admin/bug-reports" },
     { label: "Failed syncs (24\u00a0h)", count: failedSyncs, href: "/admin/wordpress-sync" },
-    { label: "New users this week", count: newUsers, href: "/admin/users?sort=-joined" },
+    // Accounts made this week that still exist: a deleted one leaves no trace to count.
+    { label: "New users this week (accounts that still exist)", count: newUsers, href: "/admin/users?sort=-joined" },
     { label: "Errors logged (24\u00a0h)", count: errors, href: "/admin/bug-reports" },
   ];
   return {

@@ -73,6 +73,10 @@ test("the dashboard's counts link to their pages, with the last sync and the hea
   for (const [name, href] of links) await expect(page.getByRole("link", { name })).toHaveAttribute("href", href);
   // The site admin was created at start-up: one new user this week.
   await expect(page.getByRole("link", { name: /New users this week/ })).toContainText("1");
+  // Counted from the accounts there are, and labelled so: a deleted account leaves its week.
+  await expect(page.getByRole("link", { name: /New users this week/ })).toContainText(
+    "New users this week (accounts that still exist)",
+  );
   await expect(page.getByText("Database: ok")).toBeVisible();
   await expect(page.getByText("Maintenance mode: off")).toBeVisible();
   await checkA11y();

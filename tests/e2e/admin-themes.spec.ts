@@ -234,7 +234,7 @@ test("site statistics: each chart is SVG in the first HTML, with a data table be
   const titles = [
     "Stories by source",
     "Published stories by category",
-    "Registrations by week (last 12)",
+    "Registrations by week (last 12; accounts that still exist)",
     "Sign-ins by week (last 12)",
   ];
   for (const title of titles) {
@@ -251,8 +251,12 @@ test("site statistics: each chart is SVG in the first HTML, with a data table be
       .first(),
   ).toBeVisible();
   await expect(page.getByRole("img", { name: "Stories by source" })).toBeVisible();
-  await expect(page.getByRole("img", { name: "Registrations by week (last 12)" })).toBeVisible();
-  await expect(page.getByRole("img", { name: "Registrations by week (last 12)" }).locator("path")).toHaveCount(1);
+  await expect(
+    page.getByRole("img", { name: "Registrations by week (last 12; accounts that still exist)" }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("img", { name: "Registrations by week (last 12; accounts that still exist)" }).locator("path"),
+  ).toHaveCount(1);
   await expect(page.getByText("Database size")).toBeVisible();
   await checkA11y();
   // Without any script: the server's HTML already holds the charts.

@@ -28,7 +28,9 @@ export async function loader({ request }: Route.LoaderArgs) {
         { title: "Stories by source", columns: ["Source", "Stories"], ...bars(s.sources) },
         { title: "Published stories by category", columns: ["Category", "Stories"], ...bars(s.categories) },
         {
-          title: `Registrations by week (last ${WEEKS})`,
+          // Counted from the accounts there are: one deleted since is gone from its week too (no
+          // record of registrations outlives the account; the audit).
+          title: `Registrations by week (last ${WEEKS}; accounts that still exist)`,
           columns: ["Week", "Registrations"],
           ...weekly(s.registrations),
         },
