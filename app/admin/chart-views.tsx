@@ -24,7 +24,7 @@ function BarSvg({ chart, titleId, summaryId }: { chart: BarChartModel } & SvgNam
   return (
     <svg
       viewBox={`0 0 ${chart.width} ${chart.height}`}
-      className="h-auto w-full max-w-xl"
+      className="h-auto w-full max-w-md"
       role="img"
       aria-labelledby={titleId}
       aria-describedby={summaryId}
@@ -32,7 +32,7 @@ function BarSvg({ chart, titleId, summaryId }: { chart: BarChartModel } & SvgNam
       {chart.ticks.map((t) => (
         <g key={t.value}>
           <line x1={labelWidth + t.x} x2={labelWidth + t.x} y1={0} y2={chart.height - 20} style={LINE} />
-          <text x={labelWidth + t.x} y={chart.height - 6} textAnchor="middle" fontSize={11} style={MUTED}>
+          <text x={labelWidth + t.x} y={chart.height - 6} textAnchor="middle" fontSize={chart.fontSize} style={MUTED}>
             {t.value}
           </text>
         </g>
@@ -44,13 +44,13 @@ function BarSvg({ chart, titleId, summaryId }: { chart: BarChartModel } & SvgNam
             y={b.y + b.height / 2}
             dominantBaseline="middle"
             textAnchor="end"
-            fontSize={12}
+            fontSize={chart.fontSize}
             style={INK}
           >
-            {b.label.length > 24 ? `${b.label.slice(0, 23)}…` : b.label}
+            {b.shown}
           </text>
           <rect x={labelWidth} y={b.y} width={Math.max(b.width, 1)} height={b.height} style={ACCENT_FILL} />
-          <text x={labelWidth + b.width + 4} y={b.y + b.height / 2} dominantBaseline="middle" fontSize={12} style={INK}>
+          <text x={labelWidth + b.width + 4} y={b.y + b.height / 2} dominantBaseline="middle" fontSize={chart.fontSize} style={INK}>
             {b.value}
           </text>
         </g>
@@ -64,7 +64,7 @@ function LineSvg({ chart, titleId, summaryId }: { chart: LineChartModel } & SvgN
   return (
     <svg
       viewBox={`0 0 ${chart.width} ${chart.height}`}
-      className="h-auto w-full max-w-xl"
+      className="h-auto w-full max-w-md"
       role="img"
       aria-labelledby={titleId}
       aria-describedby={summaryId}
@@ -72,13 +72,13 @@ function LineSvg({ chart, titleId, summaryId }: { chart: LineChartModel } & SvgN
       {chart.yTicks.map((t) => (
         <g key={t.value}>
           <line x1={margin.left} x2={chart.width - margin.right} y1={t.y} y2={t.y} style={LINE} />
-          <text x={margin.left - 6} y={t.y} dominantBaseline="middle" textAnchor="end" fontSize={11} style={MUTED}>
+          <text x={margin.left - 6} y={t.y} dominantBaseline="middle" textAnchor="end" fontSize={chart.fontSize} style={MUTED}>
             {t.value}
           </text>
         </g>
       ))}
       {chart.xLabels.map((l) => (
-        <text key={l.text} x={l.x} y={chart.height - 10} textAnchor="middle" fontSize={11} style={MUTED}>
+        <text key={l.text} x={l.x} y={chart.height - 10} textAnchor="middle" fontSize={chart.fontSize} style={MUTED}>
           {l.text}
         </text>
       ))}

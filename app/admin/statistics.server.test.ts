@@ -48,4 +48,24 @@ describe("site statistics", () => {
     const [start, next] = line.points;
     expect(next?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(start?.y ?? 0);
   });
+
+  it("labels the newest day of a line, and never two labels on top of each other", () => {
+    for (const days of [2, 7, 12, 30, 90]) {
+      const rows = Array.from({ length: days }, (_, i) => ({
+        week: new Date(Date.UTC(2026, 8, 1 + i)).toISOString().slice(0, 10),
+        value: i % 4,
+      }));
+      const { xLabels, fontSize } = weeklyLineChart(rows);
+      expect(xLabels.at(-1)?.text).toBe(rows.at(-1)?.week.slice(5));
+      // "MM-DD" is about 5 × 0.62 em wide: neighbours stay that far apart, and a gap.
+      for (let i = 1; i < xLabels.length; i++)
+        expect((xLabels[i]?.x ?? 0) - (xLabels[i - 1]?.x ?? 0)).toBeGreaterThan(5 * fontSize * 0.62);
+    }
+  });
+
+  it("cuts a long bar label with an ellipsis, keeping it whole in the model for the table", () => {
+    const [bar] = barChart([{ label: "The Lantern Keeper of Carrick Bay", value: 3 }]).bars;
+    expect(bar?.label).toBe("The Lantern Keeper of Carrick Bay");
+    expect(bar?.shown).toBe("The Lantern Keep…");
+  });
 });

@@ -58,7 +58,7 @@ describe("threads and replies", () => {
     expect(found?.posts[2]?.quote).toMatchObject({
       id: reply.id,
       author: replier.username,
-      excerpt: "I did. Every night.",
+      excerpt: [{ kind: "p", lines: [[{ text: "I did. Every night." }]] }],
     });
     expect(found?.posts[2]?.quote?.href).toBe(`/community/threads/${thread.id}#post-${reply.id}`);
     expect((await notificationsOf(starter.id)).map((n) => n.title)).toEqual([
