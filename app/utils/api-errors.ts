@@ -46,6 +46,35 @@ export function jsonError(message: string, status: number, headers?: HeadersInit
   return Response.json({ message, code: errorCodeForStatus(status) }, { status, headers });
 }
 
+/**
+ * The answer to a method a route of the JSON API does not take (RFC 9110 §15.5.6): 405, a message
+ * that names the methods to use ("Use GET.", "Use POST or PUT."; HEAD goes unsaid with GET) and
+ * `Allow` listing them. app/site/api-methods.server.ts sends it for every /api/ route.
+ */
+export function methodNotAllowed(allow: readonly string[]): Response {
+  const named = allow.filter((method) => method !== "HEAD");
+  const list = named.length > 1 ? `${named.slice(0, -1).join(", ")} or ${named.at(-1)}` : (named[0] ?? "GET");
+  return jsonError(`Use ${list}.`, 405, { Allow: allow.join(", ") });
+}
+
+type Issue = { readonly path: readonly PropertyKey[]; readonly message: string };
+
+/**
+ * A JSON body's first refused field as one message that names it, the way every route of the API
+ * answers: "username: Use 3 to 30 characters.", "body: …" for the body as a whole. A field in
+ * `bare` keeps its message as it is (a text the product spec gives word for word).
+ */
+export function issueMessage(
+  error: { readonly issues: readonly Issue[] },
+  fallback: string,
+  bare: readonly string[] = [],
+): string {
+  const issue = error.issues[0];
+  if (!issue) return fallback;
+  const path = issue.path.map(String).join(".");
+  return bare.includes(path) ? issue.message : `${path || "body"}: ${issue.message}`;
+}
+
 /** Deeper JSON is refused before anything walks it (no body of this API nests more than a few levels). */
 export const MAX_JSON_DEPTH = 32;
 
