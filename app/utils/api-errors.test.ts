@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { RegisterSchema } from "~/auth/validation";
-import { errorCodeForStatus, issueMessage, messageFromBody, methodNotAllowed } from "./api-errors";
+import { errorCodeForStatus, issueMessage, messageFromBody, methodNotAllowed, readJsonBody } from "./api-errors";
 
 describe("errorCodeForStatus (spec §8)", () => {
   it.each([
@@ -57,5 +57,36 @@ describe("issueMessage", () => {
     const schema = z.object({ content: z.string().min(5, "Please provide more details about your feedback") });
     const refused = schema.safeParse({ content: "meh" }).error as z.ZodError;
     expect(issueMessage(refused, "x", ["content"])).toBe("Please provide more details about your feedback");
+  });
+});
+
+describe("readJsonBody", () => {
+  const post = (body: string, headers: Record<string, string>) =>
+    new Request("http://horror.test/api/feedback", { method: "POST", body, headers });
+  const refusal = (request: Request): Promise<Response> =>
+    readJsonBody(request).then(
+      () => {
+        throw new Error("the body was taken");
+      },
+      (answer: Response) => answer,
+    );
+
+  it("answers a form, or any body that is not JSON, 415", async () => {
+    for (const type of ["application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "text/plain"]) {
+      const answer = await refusal(post("content=hello+there", { "Content-Type": type }));
+      expect(answer.status, type).toBe(415);
+      expect((await answer.json()).message).toBe("Send JSON (Content-Type: application/json).");
+    }
+  });
+
+  // Audit b: a gzip body was "not valid JSON" (400); the site reads bodies as they are sent.
+  it("answers a compressed body 415, with the codings it takes", async () => {
+    const answer = await refusal(post("xxxx", { "Content-Type": "application/json", "Content-Encoding": "gzip" }));
+    expect(answer.status).toBe(415);
+    expect(answer.headers.get("Accept-Encoding")).toBe("identity");
+    expect((await answer.json()).message).toBe("Send the body uncompressed, without Content-Encoding.");
+    expect(
+      await readJsonBody(post("{}", { "Content-Type": "application/json", "Content-Encoding": "identity" })),
+    ).toEqual({});
   });
 });

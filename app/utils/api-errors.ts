@@ -96,14 +96,25 @@ function jsonProblem(value: unknown): string | null {
   return null;
 }
 
+/** A body's content coding other than none (RFC 9110 §8.4): the site reads bodies as they are sent. */
+function isEncoded(request: Request): boolean {
+  const coding = (request.headers.get("Content-Encoding") ?? "").trim().toLowerCase();
+  return coding !== "" && coding !== "identity";
+}
+
 /**
  * The JSON body of an API request, or a thrown answer with a clear message:
- * 415 for another content type, 413 past the size limit, 400 for a body that
- * is not UTF-8, not JSON, nested too deeply or carrying control characters.
+ * 415 for another content type (a form too) or a compressed body, 413 past the
+ * size limit, 400 for a body that is not UTF-8, not JSON, nested too deeply or
+ * carrying control characters.
  */
 export async function readJsonBody(request: Request): Promise<unknown> {
   if (!(request.headers.get("Content-Type") ?? "").includes("application/json")) {
     throw jsonError("Send JSON (Content-Type: application/json).", 415);
+  }
+  // RFC 9110 §15.5.16: the codings that would have been taken, in Accept-Encoding (none but identity).
+  if (isEncoded(request)) {
+    throw jsonError("Send the body uncompressed, without Content-Encoding.", 415, { "Accept-Encoding": "identity" });
   }
   let bytes: Uint8Array | "too large";
   try {
