@@ -12,7 +12,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { ServerRouter } from "react-router";
 import { env } from "./env.server";
 import { ServerErrorIdContext } from "./errors/server-error-id";
-import { recordServerError, serverErrorIdFor } from "./errors/server-errors.server";
+import { isClientRefusal, recordServerError, serverErrorIdFor } from "./errors/server-errors.server";
 import { DocumentStoryTextContext } from "./library/document-story-text";
 import { documentStoryBlocks } from "./library/document-story-text.server";
 import criticalCss from "./styles/app.css?inline";
@@ -22,9 +22,13 @@ import { ScriptNonceContext } from "./utils/script-nonce";
 
 export const streamTimeout = 5_000;
 
-/** What a loader, an action or a render throws (not a Response): the server's error log, and stderr. */
+/**
+ * What a loader, an action or a render throws (not a Response): the server's error log, and stderr.
+ * A refused request (a 4xx React Router answers itself, another site's Origin on an action) is the
+ * client's doing and goes to neither: anyone could fill the log with them.
+ */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
+  if (request.signal.aborted || isClientRefusal(error, request)) return;
   void recordServerError(error, request);
   if (env.NODE_ENV !== "test") console.error(error);
 };

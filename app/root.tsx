@@ -33,6 +33,7 @@ import { getPreferences } from "./preferences/reading-preferences.server";
 import { usePreferences } from "./preferences/use-preferences";
 import { inOwnTask } from "./shell/idle";
 import { SmoothInPageJumps } from "./shell/in-page-jumps";
+import { apiMethodsMiddleware } from "./site/api-methods.server";
 import { CriticalCss } from "./styles/critical-css";
 import { linkSiteStylesheet } from "./styles/site-stylesheet";
 import { getPaletteCss } from "./theme/palette.server";
@@ -45,8 +46,9 @@ import { markHydrated } from "./utils/use-hydrated";
 // First, the request's scope, so that a database that cannot be reached answers this request's
 // queries with the 503 page (docs/decisions/045). Outermost after it, the rule that an answer built for a session is private (docs/decisions/031), so it sees every
 // answer, refusals included. Then the API's error shape, so it covers what the CSRF check and
-// maintenance mode refuse too. Last, the analytics count of a page served to a reader with
-// consent (docs/decisions/023).
+// maintenance mode refuse too. After the CSRF check, the methods each route of the API takes (a
+// request without its proof is refused 403 first, whatever its method). Last, the analytics count
+// of a page served to a reader with consent (docs/decisions/023).
 export const middleware: Route.MiddlewareFunction[] = [
   requestScopeMiddleware,
   privateResponsesMiddleware,
@@ -54,6 +56,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   apiErrorMiddleware,
   maintenanceMiddleware,
   csrfMiddleware,
+  apiMethodsMiddleware,
   analyticsMiddleware,
 ];
 

@@ -59,6 +59,8 @@ export default [
     route("register", "routes/api/auth/register.ts"),
     route("logout", "routes/api/auth/logout.ts"),
   ]),
+  // Any other /api/ path: 404 JSON whatever the method (app/site/api-methods.server.ts).
+  route("api/*", "routes/api/not-found.ts"),
 
   // The site shell: header, sidebar, footer.
   layout("routes/layouts/site.tsx", [

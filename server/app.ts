@@ -18,6 +18,7 @@ import {
   clientAddressContext,
   documentRequestContext,
   scriptMarkerContext,
+  serverRoutesContext,
 } from "~/utils/request-context";
 import { bodyLimit, bodyWasTooLarge, passOnTooLarge } from "./body-limit";
 import { resolveClientAddress } from "./client-address";
@@ -53,6 +54,9 @@ function imageOrigins(): string[] {
     .filter((url): url is string => Boolean(url))
     .map((url) => new URL(url).origin);
 }
+
+const serverBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+const serverRoutes = async () => (await serverBuild()).routes;
 
 function tooLarge(req: IncomingMessage, res: ServerResponse, next: () => void) {
   // A photo too big for the avatar form: the page answers, with the form and its message (decision 057).
@@ -101,7 +105,7 @@ export function createApp({ mode }: AppOptions) {
   app.use(bodyLimit((req) => maxBodyBytes(req.url ?? "/"), tooLarge));
   app.use(
     reactRouterHandler({
-      build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+      build: serverBuild,
       mode: env.NODE_ENV,
       // Canonical URLs come from SITE_URL; this only names the request (the guard checked the Host),
       // with the scheme the browser used, so form posts behind a TLS proxy match their Origin.
@@ -110,6 +114,8 @@ export function createApp({ mode }: AppOptions) {
         const context = new RouterContextProvider();
         context.set(scriptMarkerContext, scriptMarker);
         context.set(bodyTooLargeContext, bodyWasTooLarge(req));
+        // The JSON API reads from the route modules which methods each route takes (app/site/api-methods.server.ts).
+        context.set(serverRoutesContext, serverRoutes);
         // A client navigation asks for `<path>.data`; anything else renders a document.
         // The path as sent, not parsed as a URL: `//a%2fb` is a path here, not a host (request-handler.ts).
         context.set(documentRequestContext, !(req.url ?? "/").split(/[?#]/)[0]?.endsWith(".data"));

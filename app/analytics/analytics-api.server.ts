@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { getOptionalUser } from "~/auth/auth.server";
 import { clientAddress } from "~/auth/client-address.server";
 import { enforceRateLimit, type RateLimitRule } from "~/auth/rate-limit.server";
-import { jsonError, readJsonBody } from "~/utils/api-errors";
+import { issueMessage, jsonError, readJsonBody } from "~/utils/api-errors";
 import {
   DateRangeSchema,
   PageViewReportSchema,
@@ -24,10 +24,7 @@ export const ANALYTICS_API_LIMIT: RateLimitRule = { limit: 1200, windowMs: 60 * 
 
 const NO_STORE = { "Cache-Control": "private, no-store" };
 
-const firstIssue = (error: z.ZodError) => {
-  const issue = error.issues[0];
-  return issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "Invalid report.";
-};
+const firstIssue = (error: z.ZodError) => issueMessage(error, "Invalid report.");
 
 async function beacon<S extends z.ZodType>(
   request: Request,
@@ -36,7 +33,6 @@ async function beacon<S extends z.ZodType>(
   schema: S,
   record: (value: z.infer<S>) => Promise<HeadersInit | undefined>,
 ): Promise<Response> {
-  if (request.method !== "POST") return jsonError("Use POST.", 405, { Allow: "POST" });
   await enforceRateLimit(`analytics:${clientAddress(context)}`, ANALYTICS_API_LIMIT, { json: true });
   const body = await readJsonBody(request);
   const refused = await refusal(request, category);

@@ -72,7 +72,7 @@ const path = z
   .string()
   .min(1)
   .max(2048)
-  .regex(/^\/[^\s\p{Cc}]*$/u, "path must start with / and have no spaces.");
+  .regex(/^\/[^\s\p{Cc}]*$/u, "Start with / and use no spaces.");
 const dimension = z.number().int().min(0).max(100_000);
 const milliseconds = z.number().finite().min(0).max(3_600_000);
 const bytes = z.number().int().min(0).max(1_000_000_000);
@@ -96,16 +96,16 @@ export type PageViewReport = z.infer<typeof PageViewReportSchema>;
 
 /** POST /api/analytics/vitals (spec §3 web vitals report). */
 export const VitalsReportSchema = z.object({
-  metricName: z.enum(VITAL_NAMES, { error: `metricName must be one of ${VITAL_NAMES.join(", ")}.` }),
+  metricName: z.enum(VITAL_NAMES, { error: `Use one of ${VITAL_NAMES.join(", ")}.` }),
   value: z.number().finite().min(0).max(3_600_000),
   identifier: z
     .string()
     .min(1)
     .max(100)
-    .regex(/^[\w.-]+$/, "identifier has odd characters."),
+    .regex(/^[\w.-]+$/, "Use letters, digits, _, . and - only."),
   navigationType: z
     .string()
-    .regex(/^[a-z-]{0,40}$/, "navigationType is one of web-vitals' names.")
+    .regex(/^[a-z-]{0,40}$/, "Use one of web-vitals' names (lowercase letters and -).")
     .default(""),
   url: text(2048),
   userAgent: text(1000).optional(),

@@ -3,7 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import { adoptPreferencesAtSignIn } from "~/preferences/reading-preferences.server";
 import { REGISTRATION_CLOSED_MESSAGE } from "~/site/site-settings";
 import { isRegistrationOpen } from "~/site/site-settings.server";
-import { FALLBACK_MESSAGES, jsonError, readJsonBody } from "~/utils/api-errors";
+import { FALLBACK_MESSAGES, issueMessage, jsonError, readJsonBody } from "~/utils/api-errors";
 import { AuthError, registerUser, verifyLogin } from "./auth.server";
 import { clientAddress } from "./client-address.server";
 import {
@@ -31,7 +31,7 @@ export async function apiLogin(request: Request, context: Readonly<RouterContext
     password: body?.password,
     remember: body?.rememberMe === true,
   });
-  if (!parsed.success) return jsonError(parsed.error.issues[0]?.message ?? FALLBACK_MESSAGES.login, 400);
+  if (!parsed.success) return jsonError(issueMessage(parsed.error, FALLBACK_MESSAGES.login), 400);
   await enforceLoginLimit(address, parsed.data.email, { json: true });
   try {
     const user = await verifyLogin(parsed.data.email, parsed.data.password);
@@ -51,7 +51,7 @@ export async function apiRegister(request: Request, context: Readonly<RouterCont
   const address = clientAddress(context);
   const body = (await readJsonBody(request)) as Record<string, unknown> | null;
   const parsed = RegisterSchema.safeParse({ email: body?.email, username: body?.username, password: body?.password });
-  if (!parsed.success) return jsonError(parsed.error.issues[0]?.message ?? FALLBACK_MESSAGES.register, 400);
+  if (!parsed.success) return jsonError(issueMessage(parsed.error, FALLBACK_MESSAGES.register), 400);
   // The form's rule (docs/decisions/056): only what reaches account creation counts.
   const refused = await registrationLimit(address);
   if (refused) {

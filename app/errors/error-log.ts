@@ -10,7 +10,7 @@ export const ERROR_REPORT_CONTENT_PATTERN = new RegExp(`^Error Report - ID: ${ER
 
 /** Spec §3 error log record; unhandled rejections send only { id, message }. */
 export const ErrorRecordSchema = z.object({
-  id: z.string().regex(ERROR_ID_PATTERN, "id must look like err_<time>_<random>"),
+  id: z.string().regex(ERROR_ID_PATTERN, "Use the form err_<time>_<random>."),
   message: text(2000).min(1),
   timestamp: z.iso.datetime({ offset: true }).optional(),
   stack: text(20_000).nullish(),

@@ -1,7 +1,8 @@
+import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { errorGroupPage, listErrorGroups } from "~/admin/error-groups.server";
 import { prisma } from "~/db.server";
-import { pagePath, recordServerError, SERVER_ERRORS_PER_MINUTE } from "./server-errors.server";
+import { isClientRefusal, pagePath, recordServerError, SERVER_ERRORS_PER_MINUTE } from "./server-errors.server";
 
 const request = (path: string, init: RequestInit = {}) =>
   new Request(`http://horror.test${path}`, { headers: { "User-Agent": "UnitTest/1.0" }, ...init });
@@ -91,5 +92,46 @@ describe("the server's errors in the error log", () => {
     expect([...(groups[0]?.sources ?? [])].sort()).toEqual(["browser", "server"]);
     expect(errorGroupPage(groups, new URLSearchParams("esource=server")).total).toBe(1);
     expect(errorGroupPage(groups, new URLSearchParams("eq=nothing-like-it")).total).toBe(0);
+  });
+});
+
+// Audit b, defect 4: each of these wrote a React Router stack trace of 17 lines to the log.
+describe("a refused request is the client's doing, not the server's failure", () => {
+  const evil = { Origin: "https://evil.example" };
+
+  it("is a 4xx error response React Router answers by itself, not a 5xx", () => {
+    const post = request("/about", { method: "POST" });
+    expect(isClientRefusal(new ErrorResponse(405, "Method Not Allowed", new Error("no action"), true), post)).toBe(
+      true,
+    );
+    expect(isClientRefusal(new ErrorResponse(404, "Not Found", new Error("no route"), true), post)).toBe(true);
+    expect(isClientRefusal(new ErrorResponse(500, "Server Error", new Error("boom"), true), post)).toBe(false);
+  });
+
+  it("is React Router's refusal of an action with another site's Origin, and nothing else", () => {
+    const aborting = new Error(
+      "The `request.url` origin does not match `origin` header from a forwarded action request. Aborting the action.",
+    );
+    expect(isClientRefusal(aborting, request("/auth", { method: "POST", headers: evil }))).toBe(true);
+    expect(isClientRefusal(new Error("Bad Request"), request("/auth.data", { method: "POST", headers: evil }))).toBe(
+      true,
+    );
+    // The same words on a GET, or without an Origin, are no such refusal; a real failure never is.
+    expect(isClientRefusal(aborting, request("/auth", { headers: evil }))).toBe(false);
+    expect(isClientRefusal(new Error("Bad Request"), request("/auth.data", { method: "POST" }))).toBe(false);
+    expect(isClientRefusal(new TypeError("x is undefined"), request("/auth", { method: "POST", headers: evil }))).toBe(
+      false,
+    );
+  });
+
+  it("is not stored in the error log", async () => {
+    const before = await prisma.errorLog.count();
+    const refused = new ErrorResponse(405, "Method Not Allowed", new Error("no action"), true);
+    expect(await recordServerError(refused, request("/about", { method: "POST" }), nextMinute())).toBeNull();
+    const aborting = new Error("`origin` header is not a valid URL. Aborting the action.");
+    expect(
+      await recordServerError(aborting, request("/auth", { method: "POST", headers: { Origin: "::" } }), nextMinute()),
+    ).toBeNull();
+    expect(await prisma.errorLog.count()).toBe(before);
   });
 });

@@ -54,6 +54,27 @@ function isIntended(error: unknown): boolean {
   return error instanceof Response || isRouteErrorResponse(error);
 }
 
+const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * A refusal of the client's request, not a failure of the server: a 4xx React Router answers by
+ * itself (an error response: 405 for a page without an action, 404 for a path no route has), and
+ * its refusal of an action whose Origin names another site (throwIfPotentialCSRFAttack, which
+ * throws a plain Error, "Bad Request" for a `.data` request). Anyone may send these, as often as
+ * they like: each wrote a stack trace of 17 lines to the log.
+ */
+export function isClientRefusal(error: unknown, request: Request): boolean {
+  if (isRouteErrorResponse(error)) return error.status < 500;
+  if (error instanceof Response) return error.status < 500;
+  if (!(error instanceof Error) || !MUTATIONS.has(request.method.toUpperCase()) || !request.headers.has("Origin"))
+    return false;
+  // React Router's own words (react-router/lib/actions.ts, lib/server-runtime/single-fetch.ts).
+  return (
+    error.message.endsWith("Aborting the action.") ||
+    (error.message === "Bad Request" && new URL(request.url).pathname.endsWith(".data"))
+  );
+}
+
 /**
  * Records one server exception for `request`. Each error object is stored once (handleError, the
  * render and the API middleware may all see it); aborted requests and intended responses are not
@@ -61,7 +82,7 @@ function isIntended(error: unknown): boolean {
  * Resolves with the stored id, or null when nothing was stored.
  */
 export function recordServerError(error: unknown, request: Request, now = Date.now()): Promise<string | null> {
-  if (request.signal.aborted || isIntended(error)) return Promise.resolve(null);
+  if (request.signal.aborted || isIntended(error) || isClientRefusal(error, request)) return Promise.resolve(null);
   if (typeof error === "object" && error !== null) {
     if (recorded.has(error)) return Promise.resolve(null);
     recorded.add(error);

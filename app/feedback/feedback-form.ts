@@ -7,6 +7,11 @@ export const FEEDBACK_MIN_LENGTH = 5;
 /** The longest feedback and page address: the schema's check and the textarea's maxlength. */
 export const FEEDBACK_LIMITS = { content: 5000, page: 500 } as const;
 export const FEEDBACK_TOO_SHORT = "Please provide more details about your feedback";
+/**
+ * The screen's "width x height" (spec §3), as the site's own form sends it ("1280 x 800"); another
+ * client's "1280x800" is taken too, and kept in the spec's form.
+ */
+const SCREEN_RESOLUTION = /^\s*(\d{1,5})\s*x\s*(\d{1,5})\s*$/i;
 
 export const FeedbackSchema = z.object({
   type: z.enum(FEEDBACK_TYPES).default("general"),
@@ -19,7 +24,8 @@ export const FeedbackSchema = z.object({
   category: z.enum(FEEDBACK_CATEGORIES).default("general"),
   screenResolution: z
     .string()
-    .regex(/^\d{1,5} x \d{1,5}$/)
+    .regex(SCREEN_RESOLUTION, "Use width x height in pixels, e.g. 1280 x 800.")
+    .transform((value) => value.replace(SCREEN_RESOLUTION, "$1 x $2"))
     .optional(),
 });
 

@@ -9,7 +9,7 @@ import { getOptionalUser } from "~/auth/auth.server";
 import { clientAddress } from "~/auth/client-address.server";
 import { enforceRateLimit, type RateLimitRule } from "~/auth/rate-limit.server";
 import type { SessionUser } from "~/auth/session.server";
-import { jsonError, readJsonBody } from "~/utils/api-errors";
+import { issueMessage, jsonError, readJsonBody } from "~/utils/api-errors";
 import { pageParam, slugParam } from "~/utils/params";
 import {
   getPosition,
@@ -20,7 +20,7 @@ import {
   shelveStory,
   shelvesOf,
 } from "./library.server";
-import { PositionSchema, ShelfSchema, StorySlugSchema } from "./shelf-schemas";
+import { ParagraphSchema, PositionSchema, ShelfSchema, StorySlugSchema } from "./shelf-schemas";
 import { LIBRARY_SORTS, type LibrarySort } from "./shelves";
 
 /** A reader saves a position every few seconds while reading; 600 an hour leaves room for that and stops floods. */
@@ -48,17 +48,14 @@ async function asJson(run: () => Promise<Response>): Promise<Response> {
   }
 }
 
-const firstIssue = (error: z.ZodError) => {
-  const issue = error.issues[0];
-  return issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "Invalid request.";
-};
+const firstIssue = (error: z.ZodError) => issueMessage(error, "Invalid request.");
 
 const ShelveBody = z.object({ slug: StorySlugSchema, shelf: ShelfSchema.default("bookmarked") });
 const RemoveBody = z.object({ slug: StorySlugSchema });
 const PositionBody = PositionSchema.pick({ slug: true }).extend({
-  paragraph: z.number({ error: "paragraph must be a number." }).int().min(0).max(100_000),
+  paragraph: ParagraphSchema,
   /** The reader the sending page was built for (the story page sends it; other clients may leave it out). */
-  reader: z.string({ error: "reader must be a string." }).max(100).optional(),
+  reader: z.string({ error: "Send the reader's id as a string." }).max(100).optional(),
 });
 
 /** GET /api/bookmarks?shelf&category&sort&page: the reader's library, as /bookmarks shows it. */
@@ -96,8 +93,6 @@ export async function apiGetBookmark(request: Request, context: Context, slug: s
 export async function apiChangeBookmark(request: Request, context: Context) {
   const user = await apiUser(request, context);
   const method = request.method.toUpperCase();
-  if (!["POST", "PUT", "DELETE"].includes(method))
-    return jsonError("Use POST, PUT or DELETE.", 405, { Allow: "GET, POST, PUT, DELETE" });
   const body = await readJsonBody(request);
   return asJson(async () => {
     if (method === "DELETE") {
@@ -129,8 +124,6 @@ export async function apiGetPosition(request: Request, context: Context, slug: s
 /** POST or PUT /api/reading-position { slug, paragraph }: saves the position (the end of a story finishes it). */
 export async function apiSavePosition(request: Request, context: Context) {
   const user = await apiUser(request, context);
-  const method = request.method.toUpperCase();
-  if (!["POST", "PUT"].includes(method)) return jsonError("Use POST or PUT.", 405, { Allow: "POST, PUT" });
   const body = await readJsonBody(request);
   const parsed = PositionBody.safeParse(body);
   if (!parsed.success) return jsonError(firstIssue(parsed.error), 400);

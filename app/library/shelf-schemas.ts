@@ -31,13 +31,23 @@ export const LibraryFormSchema = z.discriminatedUnion(
   { error: "Choose what to do: shelve, remove or undo." },
 );
 
+/** The most paragraphs a reading position may name (0-based, so one more than any story has). */
+export const MAX_PARAGRAPH = 100_000;
+/**
+ * What a paragraph that is refused misses: the range (a number out of it, a fraction, a string).
+ * The JSON API names the field before it ("paragraph: Use …", ~/utils/api-errors issueMessage).
+ */
+const PARAGRAPH_RANGE = `Use a whole number from 0 to ${MAX_PARAGRAPH}.`;
+const inRange = (number: z.ZodNumber) =>
+  number.int(PARAGRAPH_RANGE).min(0, PARAGRAPH_RANGE).max(MAX_PARAGRAPH, PARAGRAPH_RANGE);
+
+/** The paragraph (0-based) the reader stopped at, as JSON sends it: a number. */
+export const ParagraphSchema = inRange(z.number({ error: PARAGRAPH_RANGE }));
+
 /** A reading position as the forms and the API send it: the paragraph (0-based) the reader stopped at. */
 export const PositionSchema = z.object({
   slug: StorySlugSchema,
-  paragraph: z.coerce
-    .number({ error: "The paragraph must be a number." })
-    .int("The paragraph must be a whole number.")
-    .min(0, "The paragraph must be 0 or more.")
-    .max(100_000, "No story has that many paragraphs."),
+  // A form sends text.
+  paragraph: inRange(z.coerce.number({ error: PARAGRAPH_RANGE })),
   redirectTo: z.string().optional(),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LibraryFormSchema, PositionSchema } from "./shelf-schemas";
+import { LibraryFormSchema, ParagraphSchema, PositionSchema } from "./shelf-schemas";
 import { percentRead, reachedEnd, shelfAfterReading } from "./shelves";
 
 describe("reading position rules", () => {
@@ -44,5 +44,21 @@ describe("library input", () => {
     expect(PositionSchema.safeParse({ slug: "a-story", paragraph: "-1" }).success).toBe(false);
     expect(PositionSchema.safeParse({ slug: "a-story", paragraph: "1.5" }).success).toBe(false);
     expect(PositionSchema.parse({ slug: "a-story", paragraph: "12" }).paragraph).toBe(12);
+  });
+});
+
+describe("the paragraph of a reading position", () => {
+  // Audit b, defect 6: 3000000000 and -1 were "paragraph must be a number." (they are numbers).
+  it("is refused out of range with the range, in the form and in JSON", () => {
+    for (const paragraph of [3_000_000_000, -1, 1.5, 100_001, "12"]) {
+      const refused = ParagraphSchema.safeParse(paragraph);
+      expect(refused.success, String(paragraph)).toBe(false);
+      expect(refused.error?.issues[0]?.message).toBe("Use a whole number from 0 to 100000.");
+    }
+    expect(PositionSchema.safeParse({ slug: "a-story", paragraph: "3000000000" }).error?.issues[0]?.message).toBe(
+      "Use a whole number from 0 to 100000.",
+    );
+    expect(ParagraphSchema.parse(100_000)).toBe(100_000);
+    expect(ParagraphSchema.parse(0)).toBe(0);
   });
 });

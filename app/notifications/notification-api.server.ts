@@ -7,7 +7,7 @@ import type { RouterContextProvider } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
 import { clientAddress } from "~/auth/client-address.server";
 import { enforceRateLimit } from "~/auth/rate-limit.server";
-import { jsonError, readJsonBody } from "~/utils/api-errors";
+import { issueMessage, jsonError, readJsonBody } from "~/utils/api-errors";
 import { FilterSchema, MergeSchema } from "./notification-schemas";
 import { FILTERS } from "./notifications";
 import {
@@ -64,21 +64,13 @@ export async function apiReadAll(request: Request, context: Readonly<RouterConte
 
 /** DELETE /api/notifications -> { removed, counts }; POST merges the browser's notifications. */
 export async function apiCollection(request: Request, context: Readonly<RouterContextProvider>) {
-  const method = request.method.toUpperCase();
-  if (method !== "DELETE" && method !== "POST") {
-    return jsonError("Use GET, POST or DELETE.", 405, { ...NO_STORE, Allow: "GET, POST, DELETE" });
-  }
   const user = await requireApiReader(request, context);
-  if (method === "DELETE") {
+  if (request.method.toUpperCase() === "DELETE") {
     const removed = await clearNotifications(user.id);
     return ok({ removed, counts: await countNotifications(user.id) });
   }
   const parsed = MergeSchema.safeParse(await readJsonBody(request));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? ` (${issue.path.join(".")})` : "";
-    return jsonError(`${issue?.message ?? "Invalid notifications."}${where}`, 400, NO_STORE);
-  }
+  if (!parsed.success) return jsonError(issueMessage(parsed.error, "Invalid notifications."), 400, NO_STORE);
   const merged = await mergeIntoAccount(user.id, parsed.data.notifications);
   return ok({ merged, counts: await countNotifications(user.id) });
 }
@@ -90,5 +82,3 @@ export async function apiOpened(request: Request, context: Readonly<RouterContex
   const { cursed } = await openPanel(user.id);
   return ok({ cursed, counts: await countNotifications(user.id) });
 }
-
-export const postOnly = () => jsonError("Use POST.", 405, { Allow: "POST" });

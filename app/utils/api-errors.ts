@@ -46,6 +46,35 @@ export function jsonError(message: string, status: number, headers?: HeadersInit
   return Response.json({ message, code: errorCodeForStatus(status) }, { status, headers });
 }
 
+/**
+ * The answer to a method a route of the JSON API does not take (RFC 9110 §15.5.6): 405, a message
+ * that names the methods to use ("Use GET.", "Use POST or PUT."; HEAD goes unsaid with GET) and
+ * `Allow` listing them. app/site/api-methods.server.ts sends it for every /api/ route.
+ */
+export function methodNotAllowed(allow: readonly string[]): Response {
+  const named = allow.filter((method) => method !== "HEAD");
+  const list = named.length > 1 ? `${named.slice(0, -1).join(", ")} or ${named.at(-1)}` : (named[0] ?? "GET");
+  return jsonError(`Use ${list}.`, 405, { Allow: allow.join(", ") });
+}
+
+type Issue = { readonly path: readonly PropertyKey[]; readonly message: string };
+
+/**
+ * A JSON body's first refused field as one message that names it, the way every route of the API
+ * answers: "username: Use 3 to 30 characters.", "body: …" for the body as a whole. A field in
+ * `bare` keeps its message as it is (a text the product spec gives word for word).
+ */
+export function issueMessage(
+  error: { readonly issues: readonly Issue[] },
+  fallback: string,
+  bare: readonly string[] = [],
+): string {
+  const issue = error.issues[0];
+  if (!issue) return fallback;
+  const path = issue.path.map(String).join(".");
+  return bare.includes(path) ? issue.message : `${path || "body"}: ${issue.message}`;
+}
+
 /** Deeper JSON is refused before anything walks it (no body of this API nests more than a few levels). */
 export const MAX_JSON_DEPTH = 32;
 
@@ -67,14 +96,25 @@ function jsonProblem(value: unknown): string | null {
   return null;
 }
 
+/** A body's content coding other than none (RFC 9110 §8.4): the site reads bodies as they are sent. */
+function isEncoded(request: Request): boolean {
+  const coding = (request.headers.get("Content-Encoding") ?? "").trim().toLowerCase();
+  return coding !== "" && coding !== "identity";
+}
+
 /**
  * The JSON body of an API request, or a thrown answer with a clear message:
- * 415 for another content type, 413 past the size limit, 400 for a body that
- * is not UTF-8, not JSON, nested too deeply or carrying control characters.
+ * 415 for another content type (a form too) or a compressed body, 413 past the
+ * size limit, 400 for a body that is not UTF-8, not JSON, nested too deeply or
+ * carrying control characters.
  */
 export async function readJsonBody(request: Request): Promise<unknown> {
   if (!(request.headers.get("Content-Type") ?? "").includes("application/json")) {
     throw jsonError("Send JSON (Content-Type: application/json).", 415);
+  }
+  // RFC 9110 §15.5.16: the codings that would have been taken, in Accept-Encoding (none but identity).
+  if (isEncoded(request)) {
+    throw jsonError("Send the body uncompressed, without Content-Encoding.", 415, { "Accept-Encoding": "identity" });
   }
   let bytes: Uint8Array | "too large";
   try {

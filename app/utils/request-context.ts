@@ -1,4 +1,4 @@
-import { createContext } from "react-router";
+import { createContext, type ServerBuild } from "react-router";
 
 /**
  * The client's network address, as the HTTP layer resolved it from the socket
@@ -27,3 +27,10 @@ export const documentRequestContext = createContext<boolean>(false);
  * it (server/body-limit.ts). Nothing of the form was read, so nothing may act on it (readPostedForm).
  */
 export const bodyTooLargeContext = createContext<boolean>(false);
+
+/**
+ * The route modules of the server build, as the HTTP layer loads it (server/app.ts): the JSON API
+ * reads from them which methods each of its routes takes (app/site/api-methods.server.ts). Null
+ * where no HTTP layer gave them: then no method is refused before React Router's own check.
+ */
+export const serverRoutesContext = createContext<(() => Promise<ServerBuild["routes"]>) | null>(null);

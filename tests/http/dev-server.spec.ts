@@ -67,6 +67,17 @@ test("the development server answers through the same HTTP layer as production",
       body: "x".repeat(3 * 1024 * 1024),
     });
     expect(big.status).toBe(413);
+    // So is the API's method check, which reads the route modules of the build Vite serves (OPTIONS is
+    // Vite's own in development: its CORS middleware answers it first).
+    const tokenReply = await fetch(`${url}/api/csrf-token`);
+    const cookie = tokenReply.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const { csrfToken } = (await tokenReply.json()) as { csrfToken: string };
+    const wrong = await fetch(`${url}/api/posts`, { method: "DELETE", headers: { cookie, "X-CSRF-Token": csrfToken } });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get("allow")).toBe("GET, HEAD");
   } finally {
     server?.kill("SIGTERM");
     await rm(dir, { recursive: true, force: true });

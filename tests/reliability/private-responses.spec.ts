@@ -10,7 +10,7 @@ import { expect, type Role, test } from "./fixtures.ts";
 
 /** The server-sent events stream: read for its headers only (it does not end). */
 const STREAMS = new Set(["/admin/wordpress-sync/progress"]);
-/** Signs out a client that sends no Sec-Fetch-Site (not a browser): asked for last. */
+/** Would sign out a request that showed it came from this site: asked for last. */
 const SIGN_OUT = "/api/auth/logout";
 
 /** A value for each path parameter: a real story, the rest names nothing (a 404 is built for the reader too). */

@@ -3,7 +3,7 @@ import { clientAddress } from "~/auth/client-address.server";
 import { enforceRateLimit } from "~/auth/rate-limit.server";
 import { FEEDBACK_LIMIT, saveFeedback } from "~/feedback/feedback.server";
 import { FeedbackSchema } from "~/feedback/feedback-form";
-import { jsonError, readJsonBody } from "~/utils/api-errors";
+import { issueMessage, jsonError, readJsonBody } from "~/utils/api-errors";
 import type { Route } from "./+types/feedback";
 
 /** POST /api/feedback (spec §7): JSON with type, content, page, category, screenResolution; 201 { id }. */
@@ -11,12 +11,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   await enforceRateLimit(`feedback:${clientAddress(context)}`, FEEDBACK_LIMIT, { json: true });
   const body = await readJsonBody(request);
   const parsed = FeedbackSchema.safeParse(body);
-  if (!parsed.success) return jsonError(parsed.error.issues[0]?.message ?? "Invalid feedback.", 400);
+  // content's message is spec §5's, word for word: it stays as it is.
+  if (!parsed.success) return jsonError(issueMessage(parsed.error, "Invalid feedback.", ["content"]), 400);
   const user = await getOptionalUser(request);
   const { id } = await saveFeedback(parsed.data, request, user?.id ?? null);
   return Response.json({ id }, { status: 201 });
-}
-
-export function loader() {
-  return jsonError("Use POST.", 405, { Allow: "POST" });
 }

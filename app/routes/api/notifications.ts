@@ -1,10 +1,13 @@
 import { apiCollection, apiList } from "~/notifications/notification-api.server";
+import type { ApiRouteHandle } from "~/site/api-methods.server";
 import type { Route } from "./+types/notifications";
 
 /** GET /api/notifications?filter=: the reader's notifications and counts. */
 export function loader({ request, context }: Route.LoaderArgs) {
   return apiList(request, context);
 }
+
+export const handle: ApiRouteHandle = { actionMethods: ["POST", "DELETE"] };
 
 /** DELETE /api/notifications clears them all; POST merges the browser's notifications after sign-in. */
 export function action({ request, context }: Route.ActionArgs) {

@@ -1,12 +1,10 @@
 import { apiSavePosition } from "~/library/library-api.server";
-import { jsonError } from "~/utils/api-errors";
+import type { ApiRouteHandle } from "~/site/api-methods.server";
 import type { Route } from "./+types/reading-position";
 
 /** POST/PUT /api/reading-position { slug, paragraph }: saved as the reader reads (debounced, keepalive on leave). */
+export const handle: ApiRouteHandle = { actionMethods: ["POST", "PUT"] };
+
 export async function action({ request, context }: Route.ActionArgs) {
   return apiSavePosition(request, context);
-}
-
-export function loader() {
-  return jsonError("Use POST or PUT; GET /api/reading-position/{slug} reads a position.", 405, { Allow: "POST, PUT" });
 }

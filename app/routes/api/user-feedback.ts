@@ -4,12 +4,12 @@ import { clientAddress } from "~/auth/client-address.server";
 import { enforceRateLimit } from "~/auth/rate-limit.server";
 import { ERROR_REPORT_CONTENT_PATTERN } from "~/errors/error-log";
 import { FEEDBACK_LIMIT, saveFeedback } from "~/feedback/feedback.server";
-import { jsonError, readJsonBody } from "~/utils/api-errors";
+import { issueMessage, jsonError, readJsonBody } from "~/utils/api-errors";
 import type { Route } from "./+types/user-feedback";
 
 const ErrorReportSchema = z.object({
   type: z.literal("bug"),
-  content: z.string().regex(ERROR_REPORT_CONTENT_PATTERN, 'content must be "Error Report - ID: {errorId}"'),
+  content: z.string().regex(ERROR_REPORT_CONTENT_PATTERN, 'Use "Error Report - ID: {errorId}".'),
   metadata: z
     .object({
       errorId: z.string().max(100).optional(),
@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await enforceRateLimit(`feedback:${clientAddress(context)}`, FEEDBACK_LIMIT, { json: true });
   const body = await readJsonBody(request);
   const parsed = ErrorReportSchema.safeParse(body);
-  if (!parsed.success) return jsonError(parsed.error.issues[0]?.message ?? "Invalid error report.", 400);
+  if (!parsed.success) return jsonError(issueMessage(parsed.error, "Invalid error report."), 400);
   const url = parsed.data.metadata?.url;
   const page = url && URL.canParse(url) ? new URL(url).pathname : undefined;
   const user = await getOptionalUser(request);
@@ -37,8 +37,4 @@ export async function action({ request, context }: Route.ActionArgs) {
     { id, toast: { title: "Report sent", description: "Thank you for your feedback." } },
     { status: 201 },
   );
-}
-
-export function loader() {
-  return jsonError("Use POST.", 405, { Allow: "POST" });
 }

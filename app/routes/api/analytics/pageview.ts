@@ -1,12 +1,7 @@
 import { pageViewAction } from "~/analytics/analytics-api.server";
-import { jsonError } from "~/utils/api-errors";
 import type { Route } from "./+types/pageview";
 
 /** POST /api/analytics/pageview: sent by the browser only with consent; refused by the server without it (docs/decisions/023). */
 export function action({ request, context }: Route.ActionArgs) {
   return pageViewAction(request, context);
-}
-
-export function loader() {
-  return jsonError("Use POST.", 405, { Allow: "POST" });
 }

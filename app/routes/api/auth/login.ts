@@ -1,12 +1,7 @@
 import { apiLogin } from "~/auth/auth-api.server";
-import { jsonError } from "~/utils/api-errors";
 import type { Route } from "./+types/login";
 
 /** POST /api/auth/login (JSON email, password, rememberMe) -> { user }, or 4xx { message, code }. */
 export function action({ request, context }: Route.ActionArgs) {
   return apiLogin(request, context);
-}
-
-export function loader() {
-  return jsonError("Use POST.", 405, { Allow: "POST" });
 }

@@ -1,16 +1,20 @@
 import { apiLogout } from "~/auth/auth-api.server";
+import { sameOrigin } from "~/auth/csrf.server";
 import { jsonError } from "~/utils/api-errors";
 import type { Route } from "./+types/logout";
 
 /**
  * GET and POST /api/auth/logout (spec §7). POST passes the CSRF check like
  * every state change; GET, which no token protects, only signs out when the
- * browser says the request came from this site (Sec-Fetch-Site), so a link on
- * another site cannot sign a reader out.
+ * browser shows the request came from this site (Sec-Fetch-Site, else Origin
+ * or Referer: the check of the preference forms), so a link on another site
+ * cannot sign a reader out. A request with none of the three (a script, or a
+ * page that sends no Referer) is refused too: it signs out with POST.
  */
 export function loader({ request }: Route.LoaderArgs) {
-  const site = request.headers.get("Sec-Fetch-Site");
-  if (site && site !== "same-origin") return jsonError("Sign out from this site.", 403);
+  if (!sameOrigin(request)) {
+    return jsonError("Sign out from this site, or with POST /api/auth/logout and the X-CSRF-Token header.", 403);
+  }
   return apiLogout(request);
 }
 

@@ -1,12 +1,7 @@
 import { apiRegister } from "~/auth/auth-api.server";
-import { jsonError } from "~/utils/api-errors";
 import type { Route } from "./+types/register";
 
 /** POST /api/auth/register (JSON email, username, password) -> 201 { user }, or 4xx { message, code }. */
 export function action({ request, context }: Route.ActionArgs) {
   return apiRegister(request, context);
-}
-
-export function loader() {
-  return jsonError("Use POST.", 405, { Allow: "POST" });
 }

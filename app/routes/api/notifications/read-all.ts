@@ -1,9 +1,7 @@
-import { apiReadAll, postOnly } from "~/notifications/notification-api.server";
+import { apiReadAll } from "~/notifications/notification-api.server";
 import type { Route } from "./+types/read-all";
 
 /** POST /api/notifications/read-all. */
 export function action({ request, context }: Route.ActionArgs) {
   return apiReadAll(request, context);
 }
-
-export const loader = postOnly;

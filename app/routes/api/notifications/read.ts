@@ -1,9 +1,7 @@
-import { apiMarkRead, postOnly } from "~/notifications/notification-api.server";
+import { apiMarkRead } from "~/notifications/notification-api.server";
 import type { Route } from "./+types/read";
 
 /** POST /api/notifications/{id}/read. */
 export function action({ request, context, params }: Route.ActionArgs) {
   return apiMarkRead(request, context, params.id);
 }
-
-export const loader = postOnly;
