@@ -105,15 +105,17 @@ export type VitalsView = {
 
 /** One bar per page type: the p75 as a share of the "good" threshold (the line at 100%), capped at 200%. */
 function VitalBars({ vital, titleId, summaryId }: { vital: VitalsView[number]; titleId: string; summaryId: string }) {
-  const width = 480;
-  const label = 110;
-  const row = 26;
-  const scale = (width - label - 60) / 2;
-  const height = vital.pages.length * row + 22;
+  // Drawn at most 448 px wide, as the other charts (app/site/charts.server.ts): their 14-unit text is
+  // about 14 px on a phone. At 480 units its 11-unit text was 8 px there.
+  const width = 360;
+  const label = 136;
+  const row = 30;
+  const scale = (width - label - 64) / 2;
+  const height = vital.pages.length * row + 24;
   return (
     <svg
       viewBox={`0 0 ${width} ${height}`}
-      className="h-auto w-full max-w-xl"
+      className="h-auto w-full max-w-md"
       role="img"
       aria-labelledby={titleId}
       aria-describedby={summaryId}
@@ -123,25 +125,25 @@ function VitalBars({ vital, titleId, summaryId }: { vital: VitalsView[number]; t
         const y = i * row + 4;
         return (
           <g key={p.pageType}>
-            <text x={label - 8} y={y + 9} dominantBaseline="middle" textAnchor="end" fontSize={12} style={INK}>
+            <text x={label - 8} y={y + 10} dominantBaseline="middle" textAnchor="end" fontSize={14} style={INK}>
               {p.pageType}
             </text>
             <rect
               x={label}
               y={y}
               width={Math.max(1, ratio * scale)}
-              height={18}
+              height={20}
               style={p.isGood ? LINE_FILL : ACCENT_FILL}
             />
-            <text x={label + ratio * scale + 4} y={y + 9} dominantBaseline="middle" fontSize={12} style={INK}>
+            <text x={label + ratio * scale + 4} y={y + 10} dominantBaseline="middle" fontSize={14} style={INK}>
               {p.p75}
               {vital.unit}
             </text>
           </g>
         );
       })}
-      <line x1={label + scale} x2={label + scale} y1={0} y2={height - 18} strokeDasharray="4 3" style={LINE} />
-      <text x={label + scale} y={height - 4} textAnchor="middle" fontSize={11} style={MUTED}>
+      <line x1={label + scale} x2={label + scale} y1={0} y2={height - 20} strokeDasharray="4 3" style={LINE} />
+      <text x={label + scale} y={height - 4} textAnchor="middle" fontSize={14} style={MUTED}>
         good: {vital.good}
         {vital.unit}
       </text>

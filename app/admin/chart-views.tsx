@@ -50,7 +50,13 @@ function BarSvg({ chart, titleId, summaryId }: { chart: BarChartModel } & SvgNam
             {b.shown}
           </text>
           <rect x={labelWidth} y={b.y} width={Math.max(b.width, 1)} height={b.height} style={ACCENT_FILL} />
-          <text x={labelWidth + b.width + 4} y={b.y + b.height / 2} dominantBaseline="middle" fontSize={chart.fontSize} style={INK}>
+          <text
+            x={labelWidth + b.width + 4}
+            y={b.y + b.height / 2}
+            dominantBaseline="middle"
+            fontSize={chart.fontSize}
+            style={INK}
+          >
             {b.value}
           </text>
         </g>
@@ -72,7 +78,14 @@ function LineSvg({ chart, titleId, summaryId }: { chart: LineChartModel } & SvgN
       {chart.yTicks.map((t) => (
         <g key={t.value}>
           <line x1={margin.left} x2={chart.width - margin.right} y1={t.y} y2={t.y} style={LINE} />
-          <text x={margin.left - 6} y={t.y} dominantBaseline="middle" textAnchor="end" fontSize={chart.fontSize} style={MUTED}>
+          <text
+            x={margin.left - 6}
+            y={t.y}
+            dominantBaseline="middle"
+            textAnchor="end"
+            fontSize={chart.fontSize}
+            style={MUTED}
+          >
             {t.value}
           </text>
         </g>

@@ -223,6 +223,27 @@ test("each chart's figures are folded: the page is a third as tall, and they ope
   await checkA11y();
 });
 
+test("on a phone the charts' words and numbers are readable, and the newest day has its label", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInByApi(page, ADMIN);
+  await page.goto("/admin/analytics");
+  const chart = page.getByRole("img", { name: "Page views per day" });
+  await expect(chart).toBeVisible();
+  // Each text drawn at 12 px or more (it was about 8 px: 11 units of a 480-unit chart 358 px wide).
+  const sizes = await page
+    .locator("main svg[role=img] text")
+    .evaluateAll((texts) =>
+      texts.map(
+        (t) => Number.parseFloat(getComputedStyle(t).fontSize) * ((t as SVGGraphicsElement).getScreenCTM()?.a ?? 0),
+      ),
+    );
+  expect(sizes.length).toBeGreaterThan(10);
+  expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
+  // The axis ends at today (UTC), which had no label.
+  const today = new Date().toISOString().slice(5, 10);
+  await expect(chart.locator("text", { hasText: new RegExp(`^${today}$`) })).toHaveCount(1);
+});
+
 test("the administrator's own admin pages are not reader traffic; a story they read is", async ({
   page,
   clientId,
