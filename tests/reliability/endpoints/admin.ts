@@ -21,8 +21,14 @@ export const ADMIN_ENDPOINTS: Record<string, Endpoint> = {
     csrf: "token",
     formPage: "/admin/users",
     as: "admin",
-    valid: { "end sessions": () => ({ intent: "end-sessions" }) },
+    valid: {
+      "end sessions": () => ({ intent: "end-sessions" }),
+      // The first press of "Delete account" only asks; the confirmed one deletes (both name no user here).
+      "delete (asked first)": () => ({ intent: "delete", submissions: "anonymise" }),
+      "delete (confirmed)": () => ({ intent: "delete", submissions: "anonymise", confirmed: "yes" }),
+    },
     accepted: [404],
+    optional: ["submissions"],
   },
   "/admin/content-moderation": {
     reads: "form",

@@ -1,0 +1,59 @@
+// The second press of an action that cannot be taken back (deleting a person, publishing and
+// announcing a story, merging categories; docs/decisions/017, stop 65). The first press only asks: the server
+// answers with this step instead of acting, so it works without JavaScript, and an action posted
+// without `confirmed=yes` (a stale page, a double tap) never acts at once.
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { FOCUS_FIRST } from "./refusal-focus";
+
+/** The hidden field the step's "Yes" button is sent with. */
+export const CONFIRM_FIELD = "confirmed";
+
+/** Whether the form was sent from the confirm step (its "Yes" button), not from the first press. */
+export function isConfirmed(form: FormData): boolean {
+  return form.get(CONFIRM_FIELD) === "yes";
+}
+
+/**
+ * The question, said as an alert and focused (with JavaScript through the admin layout's
+ * useFocusAfterRefusal, without it through `autofocus`), the fields the form needs again, the
+ * "Yes" button and the way back (a link: the page as it was, nothing sent).
+ */
+export function ConfirmStep({
+  question,
+  yes,
+  name,
+  value,
+  back,
+  backLabel,
+  children,
+  focus = true,
+}: {
+  question: ReactNode;
+  yes: string;
+  name: string;
+  value: string;
+  back: string;
+  backLabel: string;
+  children?: ReactNode;
+  /** False when a field of the step was refused: that field takes focus, not the question. */
+  focus?: boolean;
+}) {
+  return (
+    <div className="space-y-3 rounded-lg border border-accent p-3">
+      <p role="alert" {...(focus ? FOCUS_FIRST : {})} className="font-semibold">
+        {question}
+      </p>
+      <input type="hidden" name={CONFIRM_FIELD} value="yes" />
+      {children}
+      <div className="flex flex-wrap items-center gap-2">
+        <button type="submit" name={name} value={value} className="btn btn-primary">
+          {yes}
+        </button>
+        <Link to={back} className="btn">
+          {backLabel}
+        </Link>
+      </div>
+    </div>
+  );
+}
