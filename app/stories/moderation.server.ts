@@ -165,6 +165,31 @@ export async function tagIds(names: string[]) {
   return ids;
 }
 
+/**
+ * The submission a decision names, as the approval's confirm step says it: its title, whether it
+ * is an edit of a published story, and whether publishing it tells every reader (a first
+ * publication). Refused as the decision itself would be: 404 for none, 409 when not in review.
+ */
+export async function queuedSubmission(item: string) {
+  const gone = () => new StoryError("This submission is no longer waiting in review.", 409);
+  if (item.startsWith("p")) {
+    const post = await prisma.post.findFirst({
+      where: { id: Number(item.slice(1)), authorId: { not: null } },
+      select: { title: true, status: true, publishedAt: true },
+    });
+    if (!post) throw new StoryError("That submission does not exist.", 404);
+    if (post.status !== "review") throw gone();
+    return { title: post.title, revision: false, announced: !post.publishedAt };
+  }
+  const revision = await prisma.postRevision.findUnique({
+    where: { id: item.slice(1) },
+    select: { title: true, status: true },
+  });
+  if (!revision) throw new StoryError("That submission does not exist.", 404);
+  if (revision.status !== "review") throw gone();
+  return { title: revision.title, revision: true, announced: false };
+}
+
 const ACTION_OF = { approve: "approve", "request-changes": "request-changes", reject: "reject" } as const;
 
 export async function moderate(admin: SessionUser, input: ModerationInput) {
