@@ -293,7 +293,7 @@ export function UserDetailPage({
                   {s.title || "Untitled"}
                 </Link>{" "}
                 <span className="text-muted">
-                  · {s.status} · {formatDate(s.createdAt)}
+                  · {s.statusLabel} · {formatDate(s.createdAt)}
                 </span>
               </li>
             ))}

@@ -13,6 +13,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { type AuditActor, listAudit, recordAdminAction } from "~/site/audit.server";
 import { pageWithin, readListQuery } from "~/site/list-query";
 import { serializeOn, wordsWhere } from "~/site/sql.server";
+import { isStoryStatus, STATUS_LABELS } from "~/stories/state";
 import { SUSPEND_REASON_MAX, USER_SORTS } from "./users";
 
 export const USERS_PAGE_SIZE = 25;
@@ -136,7 +137,12 @@ export async function getUserDetail(userId: string, request: Request) {
     },
     sessions: sessions.sessions,
     sessionCount: sessions.total,
-    submissions: submissions.map((s) => ({ ...s, createdAt: s.createdAt.toISOString() })),
+    // Its status by the label the queue and the writer's page use ("Rejected", not "rejected").
+    submissions: submissions.map((s) => ({
+      ...s,
+      statusLabel: isStoryStatus(s.status) ? STATUS_LABELS[s.status] : s.status,
+      createdAt: s.createdAt.toISOString(),
+    })),
     reports: reports.map((r) => ({
       ...r,
       reporter: r.reporter?.username ?? null,
