@@ -123,8 +123,10 @@ test("submit, changes requested, resubmit, approve: published, listed, and every
   // Another reader cannot open the edit page.
   expect((await readerPage.goto(editHref))?.status()).toBe(404);
 
-  // The admin approves.
+  // The admin approves. The story comes back marked as a resubmission, with what was asked (the audit's defect 16).
   await admin.goto("/admin/content-moderation");
+  await expect(queueItem(admin, title).getByRole("heading", { level: 3 })).toContainText("(resubmitted after changes)");
+  await expect(queueItem(admin, title)).toContainText(/Changes asked for on .+: “The ending needs one more scene\.”/);
   // Publishing tells every reader and cannot be called back: the first press only asks (the
   // audit's defect 4), and "Not yet" goes back with nothing published.
   await queueItem(admin, title)

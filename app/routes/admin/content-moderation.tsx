@@ -147,7 +147,15 @@ export default function ContentModeration({ loaderData, actionData }: Route.Comp
                       {item.kind === "revision" ? (
                         <span className="ml-2 text-sm font-normal text-muted">(an edit of a published story)</span>
                       ) : null}
+                      {item.earlierRequest ? (
+                        <span className="ml-2 text-sm font-normal text-muted">(resubmitted after changes)</span>
+                      ) : null}
                     </h3>
+                    {item.earlierRequest ? (
+                      <p className="mt-1 text-sm">
+                        Changes asked for on {formatDate(item.earlierRequest.at)}: “{item.earlierRequest.message}”
+                      </p>
+                    ) : null}
                     <p className="mt-1 text-sm text-muted">
                       by {item.author} · sent {formatDate(item.submittedAt)} · {item.wordCount} words
                       {item.category ? ` · ${item.category}` : null}
