@@ -14,7 +14,7 @@ import type { errorGroupPage, findErrorEntry } from "./error-groups.server";
 import { ERROR_GROUP_PREFIX, ERROR_GROUP_SORTS, ERROR_SOURCES } from "./error-list";
 import { reviewTime, STATUS_LABELS, STATUSES } from "./feedback-review";
 import type { listReviewItems } from "./feedback-review.server";
-import { StatusSelect } from "./feedback-review-ui";
+import { SenderLine, StatusSelect } from "./feedback-review-ui";
 
 const PATH = "/admin/bug-reports";
 const GROUP_PAGE = listParamNames(ERROR_GROUP_PREFIX).page;
@@ -166,6 +166,7 @@ export function BugReportsPage({
                       <strong className="text-ink">{STATUS_LABELS[r.status] ?? r.status}</strong>
                     </span>
                   </h3>
+                  <SenderLine sender={r.sender} />
                   <p className="mt-1 whitespace-pre-line break-words">{r.text}</p>
                   <dl className="mt-2 grid grid-cols-1 gap-x-3 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
                     {r.fields.map(([label, value]) => (

@@ -133,6 +133,17 @@ async function syncedPage(page: number, search?: string, order?: ListOrder): Pro
   return { rows: remoteRows(result.stories, "synced", origins), total: result.total, totalPages: result.totalPages };
 }
 
+/** The longest part of a rejection's reason the list shows (the writer reads it whole). */
+const REASON_SHOWN = 140;
+
+/** A community story's status as the list says it; a rejected one with its reason, since nothing more can be done to it. */
+function communityStatus(status: string, note: string | null): string {
+  if (!isStoryStatus(status)) return status;
+  if (status !== "rejected" || !note) return STATUS_LABELS[status];
+  const reason = note.length > REASON_SHOWN ? `${note.slice(0, REASON_SHOWN - 1).trimEnd()}…` : note;
+  return `${STATUS_LABELS.rejected}: ${reason}`;
+}
+
 /** Own and community stories, every status but a writer's private draft. */
 async function postsPage(
   kind: "own" | "community" | "both",
@@ -164,6 +175,7 @@ async function postsPage(
         createdAt: true,
         publishedAt: true,
         submittedAt: true,
+        moderationNote: true,
       },
     }),
     prisma.post.count({ where }),
@@ -184,9 +196,7 @@ async function postsPage(
         title: r.title,
         source: community ? ("community" as const) : ("own" as const),
         status: community
-          ? isStoryStatus(r.status)
-            ? STATUS_LABELS[r.status]
-            : r.status
+          ? communityStatus(r.status, r.moderationNote)
           : state === "scheduled"
             ? `Scheduled for ${r.publishedAt?.toISOString().slice(0, 16).replace("T", " ")} UTC`
             : state === "published"
@@ -196,7 +206,13 @@ async function postsPage(
         publishable: publishable.has(r.id),
         date: publicationDate(r).toISOString(),
         viewHref: published ? storyPath({ slug: r.slug, community }) : null,
-        editHref: community ? "/admin/content-moderation" : `/admin/posts/${r.id}`,
+        // The queue lists only stories in review: a "Moderate" link for any other led to a queue
+        // without it (a rejection is final, docs/decisions/014), so only those in review have one.
+        editHref: !community
+          ? `/admin/posts/${r.id}`
+          : r.status === "review"
+            ? `/admin/content-moderation?${new URLSearchParams({ q: r.title })}`
+            : null,
         editLabel: community ? "Moderate" : "Edit",
       };
     }),

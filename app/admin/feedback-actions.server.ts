@@ -3,6 +3,7 @@
 // transaction with its admin audit row. feedback-review.server.ts reads.
 import { data } from "react-router";
 import { prisma } from "~/db.server";
+import { notifyReader } from "~/notifications/notify.server";
 import { type AuditActor, recordAdminAction } from "~/site/audit.server";
 import {
   auditAction,
@@ -52,12 +53,14 @@ export async function setStatuses(
 ): Promise<number> {
   if (!(STATUSES[kind] as readonly string[]).includes(status))
     throw data({ message: "No such status." }, { status: 400 });
-  return prisma.$transaction(async (tx) => {
+  const changedIds: string[] = [];
+  const changed = await prisma.$transaction(async (tx) => {
     let changed = 0;
     for (const id of new Set(ids)) {
       const before = await currentStatus(tx, kind, id);
       if (before === null) throw notFound();
       if (before === status) continue;
+      changedIds.push(id);
       await writeStatus(tx, kind, id, status);
       await recordAdminAction(tx, admin, {
         action: auditAction(kind, "status"),
@@ -70,6 +73,55 @@ export async function setStatuses(
     }
     return changed;
   });
+  await tellSenders(kind, changedIds, status);
+  return changed;
+}
+
+/** The statuses a signed-in sender is told of: their report's or feedback's end. */
+const TOLD: Partial<Record<ItemKind, Record<string, { title: string; done: string }>>> = {
+  bug: {
+    fixed: { title: "Your bug report is fixed", done: "is fixed" },
+    closed: { title: "Your bug report is closed", done: "was closed" },
+  },
+  feedback: { done: { title: "Your feedback was acted on", done: "is done" } },
+};
+
+/** A reader's words, as the notification quotes them. */
+const quote = (text: string) => {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > 80 ? `${line.slice(0, 79).trimEnd()}…` : line;
+};
+
+/**
+ * Tells the signed-in readers who sent these items that one reached its end (a bug report fixed
+ * or closed, feedback done), as writers are told of moderation: through notifyReader, under the
+ * "moderation" preference (decisions on what the reader sent), with a link to their own list.
+ * Anonymous items have no one to tell. After the transaction: a notice is never sent for a change
+ * that was undone.
+ */
+async function tellSenders(kind: ItemKind, ids: string[], status: string) {
+  const told = TOLD[kind]?.[status];
+  if (!told || ids.length === 0) return;
+  const select = { id: true, userId: true, createdAt: true } as const;
+  const rows =
+    kind === "bug"
+      ? (
+          await prisma.bugReport.findMany({ where: { id: { in: ids } }, select: { ...select, whatHappened: true } })
+        ).map((r) => ({ ...r, text: r.whatHappened }))
+      : (await prisma.feedback.findMany({ where: { id: { in: ids } }, select: { ...select, content: true } })).map(
+          (r) => ({ ...r, text: r.content }),
+        );
+  const what = kind === "bug" ? "The bug you reported" : "The feedback you sent";
+  for (const row of rows) {
+    if (!row.userId) continue;
+    await notifyReader(row.userId, {
+      kind: "moderation",
+      type: "success",
+      title: told.title,
+      message: `${what} on ${row.createdAt.toISOString().slice(0, 10)} (“${quote(row.text)}”) ${told.done}. Thank you for telling us.`,
+      link: `/user/feedback-dashboard#${kind}-${row.id}`,
+    });
+  }
 }
 
 /** Adds an internal note (admin, text, time) with its audit row (`feedback.note`, `claim.note`, ...). */

@@ -23,6 +23,27 @@ import {
 } from "./feedback-review";
 import type { ReviewItem } from "./feedback-review.server";
 
+/**
+ * Who sent a piece of feedback or a bug report, so an admin can follow up (an audit's defect 6):
+ * "from <username>" linking to their admin page, or "anonymous".
+ */
+export function SenderLine({ sender }: { sender: ReviewItem["sender"] }) {
+  if (sender === undefined) return null;
+  return (
+    <p className="mt-1 text-sm">
+      {sender === null ? (
+        "anonymous"
+      ) : sender === "deleted" ? (
+        "from an account deleted since"
+      ) : (
+        <>
+          from <Link to={`/admin/users/${sender.id}`}>{sender.username}</Link>
+        </>
+      )}
+    </p>
+  );
+}
+
 /** A status field of either review page: a kind's statuses, in their order of work, by their labels. */
 export function StatusSelect({ statuses, ...props }: { statuses: readonly string[] } & ComponentProps<"select">) {
   return (
@@ -287,6 +308,7 @@ function ItemCard({
                 <strong className="text-ink">{STATUS_LABELS[item.status] ?? item.status}</strong>
               </span>
             </h3>
+            <SenderLine sender={item.sender} />
             <p className="mt-2 whitespace-pre-line break-words">{item.text}</p>
             {/* The values' column never grows past the page (a phone's 390 px): long values (a browser's
                 text, an error id) wrap anywhere instead of widening it. */}

@@ -171,3 +171,63 @@ describe("the migration's status mapping", () => {
     ]);
   });
 });
+
+// A reader who sent a bug report or feedback is told when it reaches its end (the audit's defect 5).
+describe("telling the sender", () => {
+  const reader = async () => {
+    const name = `sender_${Math.random().toString(36).slice(2, 10)}`;
+    return prisma.user.create({ data: { email: `${name}@horror.test`, username: name, usernameKey: name } });
+  };
+  const bug = (userId: string | null, whatHappened = "The page went blank after the third paragraph.") =>
+    prisma.bugReport.create({ data: { whatHappened, userAgent: "Mozilla/5.0", userId } });
+  const told = (userId: string) =>
+    prisma.notification.findMany({ where: { userId }, select: { kind: true, title: true, message: true, link: true } });
+
+  it("a bug report marked fixed, then closed: its signed-in sender gets a notification each time", async () => {
+    const rita = await reader();
+    const report = await bug(rita.id);
+    await setStatuses(admin, "bug", [report.id], "confirmed");
+    expect(await told(rita.id)).toEqual([]);
+    await setStatuses(admin, "bug", [report.id], "fixed");
+    const [fixed] = await told(rita.id);
+    expect(fixed).toEqual({
+      kind: "moderation",
+      title: "Your bug report is fixed",
+      message: expect.stringContaining("(“The page went blank after the third paragraph.”) is fixed."),
+      link: `/user/feedback-dashboard#bug-${report.id}`,
+    });
+    await setStatuses(admin, "bug", [report.id], "closed");
+    expect((await told(rita.id)).map((n) => n.title)).toContain("Your bug report is closed");
+  });
+
+  it("feedback marked done tells its sender; in review does not, nor an unchanged status", async () => {
+    const sam = await reader();
+    const f = await prisma.feedback.create({
+      data: {
+        type: "feature",
+        category: "ui",
+        content: "A darker dark theme, please.",
+        browser: "Chrome",
+        operatingSystem: "Linux",
+        userAgent: "Mozilla/5.0",
+        userId: sam.id,
+      },
+    });
+    await setStatuses(admin, "feedback", [f.id], "in-review");
+    expect(await told(sam.id)).toEqual([]);
+    await setStatuses(admin, "feedback", [f.id], "done");
+    await setStatuses(admin, "feedback", [f.id], "done");
+    expect((await told(sam.id)).map((n) => n.title)).toEqual(["Your feedback was acted on"]);
+  });
+
+  it("an anonymous report has no one to tell, and a reader who turned the kind off is not told", async () => {
+    const before = await prisma.notification.count();
+    const anonymous = await bug(null);
+    await setStatuses(admin, "bug", [anonymous.id], "fixed");
+    const quiet = await reader();
+    await prisma.user.update({ where: { id: quiet.id }, data: { notifyModeration: false } });
+    const theirs = await bug(quiet.id);
+    await setStatuses(admin, "bug", [theirs.id], "fixed");
+    expect(await prisma.notification.count()).toBe(before);
+  });
+});

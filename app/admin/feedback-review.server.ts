@@ -32,6 +32,12 @@ export type ReviewItem = {
   fields: [string, string][];
   errorId: string | null;
   notes: ReviewNote[];
+  /**
+   * Who sent a piece of feedback or a bug report: their account (its admin page), "deleted" for an
+   * account gone since, null when sent anonymously; undefined for the kinds that name their sender
+   * in their own fields (contact messages, claims).
+   */
+  sender?: { id: string; username: string } | "deleted" | null;
 };
 
 type Where = Record<string, unknown>;
@@ -201,15 +207,33 @@ export async function notesFor(kind: NoteKind, ids: string[]): Promise<Map<strin
 
 /** One page of a filtered view, with each item's notes. */
 export async function listReviewItems(f: FeedbackFilters) {
-  const { total, items } = await loadRows(f, (f.page - 1) * FEEDBACK_PAGE_SIZE, FEEDBACK_PAGE_SIZE);
+  const { total, items, raw } = await loadRows(f, (f.page - 1) * FEEDBACK_PAGE_SIZE, FEEDBACK_PAGE_SIZE);
   const notes = await notesFor(
     f.kind,
     items.map((i) => i.id),
   );
+  // The signed-in senders of feedback and bug reports (an admin follows up from their page).
+  const senderIds = new Map<string, string | null>(
+    f.kind === "feedback" || f.kind === "bug"
+      ? raw.map((r) => [r.id, "userId" in r ? (r.userId as string | null) : null])
+      : [],
+  );
+  const ids = [...new Set([...senderIds.values()].filter((id): id is string => id !== null))];
+  const users = new Map(
+    (ids.length
+      ? await prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, username: true } })
+      : []
+    ).map((u) => [u.id, u]),
+  );
+  const senderOf = (id: string): ReviewItem["sender"] => {
+    if (!senderIds.has(id)) return undefined;
+    const userId = senderIds.get(id);
+    return userId ? (users.get(userId) ?? "deleted") : null;
+  };
   return {
     total,
     pages: Math.max(1, Math.ceil(total / FEEDBACK_PAGE_SIZE)),
-    items: items.map((i): ReviewItem => ({ ...i, notes: notes.get(i.id) ?? [] })),
+    items: items.map((i): ReviewItem => ({ ...i, notes: notes.get(i.id) ?? [], sender: senderOf(i.id) })),
   };
 }
 

@@ -58,6 +58,12 @@ export function normaliseStatus(kind: NoteKind, status: string): string {
   return LEGACY[kind]?.[status] ?? status;
 }
 
+/** A status as the reader who sent the item reads it (/user/feedback-dashboard): the review's word, "Received" for a new one. */
+export function senderStatusLabel(kind: NoteKind, status: string): string {
+  const current = normaliseStatus(kind, status);
+  return current === "new" ? "Received" : (STATUS_LABELS[current] ?? current);
+}
+
 export function isStatusOf(kind: NoteKind, status: string): boolean {
   return (STATUSES[kind] as readonly string[]).includes(status);
 }

@@ -33,6 +33,22 @@ describe("site statistics", () => {
     expect(s.dbBytes).toBeGreaterThan(4096);
   });
 
+  it("names community submissions by the statuses' labels, in the story's order", async () => {
+    const writer = await prisma.user.create({ data: { email: "w@x.test", username: "w", usernameKey: "w" } });
+    await prisma.post.deleteMany({ where: { authorId: { not: null } } });
+    for (const [i, status] of ["rejected", "review", "changes", "review"].entries()) {
+      await prisma.post.create({
+        data: { slug: `stat-${i}-${status}`, title: `S${i}`, content: "x", status, authorId: writer.id },
+      });
+    }
+    const s = await siteStatistics(new Date());
+    expect(s.submissions).toEqual([
+      { label: "In review", value: 2 },
+      { label: "Changes requested", value: 1 },
+      { label: "Rejected", value: 1 },
+    ]);
+  });
+
   it("draws bars and a line from the numbers", () => {
     const bars = barChart([
       { label: "Own stories", value: 4 },

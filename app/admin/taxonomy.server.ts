@@ -185,12 +185,28 @@ const splitList = (value: string) =>
  * the source is deleted, in one transaction: no story is ever without its
  * category or tag halfway through. Returns how many stories moved.
  */
-export async function mergeTerms(admin: AuditActor, kind: TermKind, sourceId: number, targetId: number) {
+/** The two terms of a merge, refused as the merge itself is (the same term twice, one gone). */
+async function mergeParties(kind: TermKind, sourceId: number, targetId: number) {
   if (sourceId === targetId) throw new TaxonomyError("targetId", TAXONOMY_MESSAGES.sameTarget);
   const source = await find(kind, sourceId);
   const target = await find(kind, targetId).catch(() => {
     throw new TaxonomyError("targetId", TAXONOMY_MESSAGES.notFound);
   });
+  return { source, target };
+}
+
+/** What a merge would do, for its confirm step: the two terms and how many stories would move. */
+export async function mergePreview(kind: TermKind, sourceId: number, targetId: number) {
+  const { source, target } = await mergeParties(kind, sourceId, targetId);
+  const moving =
+    kind === "category"
+      ? await prisma.post.count({ where: { categoryId: sourceId } })
+      : await prisma.post.count({ where: { tags: { some: { id: sourceId } } } });
+  return { source, target, moving };
+}
+
+export async function mergeTerms(admin: AuditActor, kind: TermKind, sourceId: number, targetId: number) {
+  const { source, target } = await mergeParties(kind, sourceId, targetId);
   return prisma.$transaction(async (tx) => {
     let moved = 0;
     if (kind === "category") {

@@ -2,6 +2,7 @@
 // per term. Plain forms: they work without JS.
 import { Form } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { ConfirmStep } from "~/components/confirm-step";
 import { FormErrors } from "~/components/form-errors";
 import { inputClass } from "~/components/forms";
 import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
@@ -68,6 +69,7 @@ export function TermSection({
   const one = kind === "category" ? "category" : "tag";
   const create = pick(result, `${kind}-create`);
   const merge = pick(result, `${kind}-merge`);
+  const mergeAsk = merge && "ask" in merge ? merge.ask : undefined;
   const mergeFocus = refusalFocus(merge?.fieldErrors, ["sourceId", "targetId"]);
   const formError = result?.form.startsWith(`${kind}-`) && "formError" in result ? result.formError : null;
   return (
@@ -208,27 +210,47 @@ export function TermSection({
             </h3>
             <p className="text-sm text-muted">Every story of the first moves to the second; the first is deleted.</p>
             <AuthenticityTokenInput name="csrf" />
-            <TermSelect
-              id={`${kind}-merge-source`}
-              label={`Merge ${one}`}
-              name="sourceId"
-              terms={all}
-              value={merge?.values.sourceId}
-              errors={merge?.fieldErrors.sourceId}
-              autoFocus={mergeFocus === "sourceId"}
-            />
-            <TermSelect
-              id={`${kind}-merge-target`}
-              label={`Into ${one}`}
-              name="targetId"
-              terms={all}
-              value={merge?.values.targetId}
-              errors={merge?.fieldErrors.targetId}
-              autoFocus={mergeFocus === "targetId"}
-            />
-            <button type="submit" name="intent" value={`${kind}-merge`} className="btn btn-primary mt-3">
-              Merge {plural.toLowerCase()}
-            </button>
+            {mergeAsk ? (
+              <div className="mt-2">
+                <ConfirmStep
+                  question={`Merge the ${one} “${mergeAsk.source}” into “${mergeAsk.target}”? ${
+                    mergeAsk.moving === 1 ? "1 story moves" : `${mergeAsk.moving} stories move`
+                  }, and “${mergeAsk.source}” is deleted. This cannot be undone.`}
+                  yes={`Yes, merge “${mergeAsk.source}” into “${mergeAsk.target}”`}
+                  name="intent"
+                  value={`${kind}-merge`}
+                  back="/admin/themes"
+                  backLabel="No, keep both"
+                >
+                  <input type="hidden" name="sourceId" value={merge?.values.sourceId} />
+                  <input type="hidden" name="targetId" value={merge?.values.targetId} />
+                </ConfirmStep>
+              </div>
+            ) : (
+              <>
+                <TermSelect
+                  id={`${kind}-merge-source`}
+                  label={`Merge ${one}`}
+                  name="sourceId"
+                  terms={all}
+                  value={merge?.values.sourceId}
+                  errors={merge?.fieldErrors.sourceId}
+                  autoFocus={mergeFocus === "sourceId"}
+                />
+                <TermSelect
+                  id={`${kind}-merge-target`}
+                  label={`Into ${one}`}
+                  name="targetId"
+                  terms={all}
+                  value={merge?.values.targetId}
+                  errors={merge?.fieldErrors.targetId}
+                  autoFocus={mergeFocus === "targetId"}
+                />
+                <button type="submit" name="intent" value={`${kind}-merge`} className="btn btn-primary mt-3">
+                  Merge {plural.toLowerCase()}
+                </button>
+              </>
+            )}
           </Form>
         </div>
       </div>

@@ -3,11 +3,20 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { z } from "zod";
+import { isConfirmed } from "~/components/confirm-step";
 import type { AuditActor } from "~/site/audit.server";
 import { checkPalette, describeFailure, type PairResult, PaletteFormSchema } from "~/theme/palette";
 import { saveSitePalette } from "~/theme/palette.server";
 import { redirectWithToast } from "~/toasts/toast.server";
-import { createTerm, deleteTerm, mergeTerms, renameTerm, TaxonomyError, type TermKind } from "./taxonomy.server";
+import {
+  createTerm,
+  deleteTerm,
+  mergePreview,
+  mergeTerms,
+  renameTerm,
+  TaxonomyError,
+  type TermKind,
+} from "./taxonomy.server";
 
 export const THEMES_PATH = "/admin/themes";
 
@@ -40,7 +49,14 @@ export type ThemesActionData =
       pairs: PairResult[];
       failures: string[];
     }
-  | { form: string; values: Record<string, string>; fieldErrors: Record<string, string[]>; formError?: string };
+  | {
+      form: string;
+      values: Record<string, string>;
+      fieldErrors: Record<string, string[]>;
+      formError?: string;
+      /** A merge's question before it runs: the two names and how many stories move. */
+      ask?: { source: string; target: string; moving: number };
+    };
 
 function raw(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};
@@ -119,6 +135,17 @@ async function termAction(admin: AuditActor, kind: TermKind, op: (typeof TERM_IN
     if (op === "merge") {
       const s = parseWithZod(form, { schema: TermMergeSchema });
       if (s.status !== "success") return fail(errorsOf(s.error));
+      // A merge deletes the first term and cannot be undone: the first press only asks, as Delete does
+      // (docs/decisions/019, stop 65); the step's "Yes, merge" sends `confirmed`.
+      if (!isConfirmed(form)) {
+        const preview = await mergePreview(kind, s.value.sourceId, s.value.targetId);
+        return data<ThemesActionData>({
+          form: formName,
+          values,
+          fieldErrors: {},
+          ask: { source: preview.source.name, target: preview.target.name, moving: preview.moving },
+        });
+      }
       const { moved, source, target } = await mergeTerms(admin, kind, s.value.sourceId, s.value.targetId);
       return redirectWithToast(THEMES_PATH, {
         title: `${label} merged`,

@@ -4,6 +4,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { ConfirmStep } from "~/components/confirm-step";
 import { FormErrors, inputClass } from "~/components/forms";
 import { PageTitle, SectionTitle } from "~/components/page-title";
 import { formatDate, formatDateTime } from "~/utils/dates";
@@ -28,6 +29,38 @@ const AUDIT_LABELS: Record<string, string> = {
   "user.delete": "Deleted",
 };
 
+/** The acting admin's password, asked before anything happens to an administrator, with its refusal. */
+function PasswordField({ intent, result }: { intent: string; result?: Failure }) {
+  const passwordErrors = result?.error?.password ?? undefined;
+  const id = `${intent}-password`;
+  return (
+    <div>
+      <label htmlFor={id} className="block font-semibold">
+        {intent === "promote"
+          ? "Your password (to make this user an administrator)"
+          : "Your password (this user is an administrator)"}
+      </label>
+      <input
+        id={id}
+        name="password"
+        type="password"
+        required
+        autoComplete="current-password"
+        className={inputClass}
+        aria-invalid={passwordErrors ? true : undefined}
+        aria-describedby={passwordErrors ? `${id}-error` : undefined}
+        // biome-ignore lint/a11y/noAutofocus: the field of a refused action (no JavaScript needed).
+        autoFocus={Boolean(passwordErrors)}
+      />
+      {passwordErrors ? (
+        <p id={`${id}-error`} role="alert" className="text-sm font-semibold text-accent">
+          {passwordErrors.join(" ")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * One action's form: its CSRF token, the password when the user is an admin or
  * is being made one (giving admin power is asked for as taking it is), the button.
@@ -49,38 +82,12 @@ function ActionForm({
   busy: boolean;
   result?: { error?: Record<string, string[] | null> | null };
 }) {
-  const passwordErrors = result?.error?.password ?? undefined;
-  const id = `${intent}-password`;
-  const promote = intent === "promote";
   return (
     <Form method="post" className="space-y-3 rounded-lg border border-line bg-surface p-4">
       <AuthenticityTokenInput name="csrf" />
       <FormErrors errors={result?.error?.[""] ?? undefined} />
       {children}
-      {isAdmin || promote ? (
-        <div>
-          <label htmlFor={id} className="block font-semibold">
-            {promote
-              ? "Your password (to make this user an administrator)"
-              : "Your password (this user is an administrator)"}
-          </label>
-          <input
-            id={id}
-            name="password"
-            type="password"
-            required
-            autoComplete="current-password"
-            className={inputClass}
-            aria-invalid={passwordErrors ? true : undefined}
-            aria-describedby={passwordErrors ? `${id}-error` : undefined}
-          />
-          {passwordErrors ? (
-            <p id={`${id}-error`} role="alert" className="text-sm font-semibold text-accent">
-              {passwordErrors.join(" ")}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      {isAdmin || intent === "promote" ? <PasswordField intent={intent} result={result} /> : null}
       <button
         type="submit"
         name="intent"
@@ -97,6 +104,10 @@ function ActionForm({
 /** What the route's loader gives the page: the user's detail, and whether it is the admin looking. */
 export type UserDetailData = NonNullable<Awaited<ReturnType<typeof getUserDetail>>> & { self: boolean };
 type Failure = { error?: Record<string, string[] | null> | null; initialValue?: Record<string, unknown> | null };
+/** The route's answer that is not a redirect: a refusal (`result`), or the question before a deletion (`ask`). */
+export type UserActionData =
+  | { intent: string; result: Failure; ask?: undefined }
+  | { intent: string; ask: { username: string; submissions: "anonymise" | "remove" }; result?: undefined };
 
 /** One user as the admin sees them: profile, role and status forms, sessions, submissions, reports, sign-ins, audit. */
 export function UserDetailPage({
@@ -104,10 +115,16 @@ export function UserDetailPage({
   actionData,
 }: {
   data: UserDetailData;
-  actionData: { intent: string; result: Failure } | undefined;
+  actionData: UserActionData | undefined;
 }) {
   const busy = useNavigation().state === "submitting";
   const failed = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  // The deletion's second step: asked by the server after the first press, and again after a refused password.
+  const deleting =
+    actionData?.intent === "delete"
+      ? (actionData.ask?.submissions ??
+        (actionData.result?.initialValue?.submissions === "remove" ? "remove" : "anonymise"))
+      : null;
   const common = (intent: string) => ({ intent, isAdmin: user.isAdmin, busy, result: failed(intent) });
 
   return (
@@ -181,7 +198,7 @@ export function UserDetailPage({
                   rows={2}
                   className={inputClass}
                   defaultValue={
-                    actionData?.intent === "suspend" ? String(actionData.result.initialValue?.reason ?? "") : ""
+                    actionData?.intent === "suspend" ? String(actionData.result?.initialValue?.reason ?? "") : ""
                   }
                 />
               </div>
@@ -190,8 +207,30 @@ export function UserDetailPage({
           <ActionForm {...common("end-sessions")} label="End sessions">
             <p>Signs the account out on every device.</p>
           </ActionForm>
-          {self ? null : (
-            <ActionForm {...common("delete")} label="Delete account">
+          {self ? null : deleting ? (
+            <Form method="post" className="space-y-3 rounded-lg border border-line bg-surface p-4">
+              <AuthenticityTokenInput name="csrf" />
+              <FormErrors errors={failed("delete")?.error?.[""] ?? undefined} />
+              <ConfirmStep
+                question={`Delete the account “${user.username}”? ${
+                  deleting === "remove"
+                    ? "Their stories and community posts are removed with it."
+                    : "Their stories and community posts stay, credited to “Anonymous”."
+                } This cannot be undone.`}
+                yes={`Yes, delete “${user.username}”`}
+                name="intent"
+                value="delete"
+                back={`/admin/users/${user.id}`}
+                backLabel="No, keep the account"
+                focus={!failed("delete")?.error?.password}
+              >
+                <input type="hidden" name="submissions" value={deleting} />
+                {user.isAdmin ? <PasswordField intent="delete" result={failed("delete")} /> : null}
+              </ConfirmStep>
+            </Form>
+          ) : (
+            // The first press asks (the server answers with the step above); the password, for an administrator, is asked there.
+            <ActionForm {...common("delete")} isAdmin={false} label="Delete account">
               <fieldset>
                 <legend className="font-semibold">Their stories and community posts</legend>
                 <div className="mt-1 flex items-center gap-2">
@@ -254,7 +293,7 @@ export function UserDetailPage({
                   {s.title || "Untitled"}
                 </Link>{" "}
                 <span className="text-muted">
-                  · {s.status} · {formatDate(s.createdAt)}
+                  · {s.statusLabel} · {formatDate(s.createdAt)}
                 </span>
               </li>
             ))}

@@ -6,10 +6,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
+import { isConfirmed } from "~/components/confirm-step";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { replyToFailure } from "~/utils/forms";
 import {
   type ActionResult,
+  actionTarget,
   actOnUser,
   actOnUsers,
   BulkUserActionSchema,
@@ -56,6 +58,13 @@ export async function userAction(
     );
   }
   try {
+    // Deleting a person cannot be undone: the first press only asks (the page shows the question,
+    // the choice made and, for an administrator, the password field), and deletes nothing.
+    if (!bulk && submission.value.intent === "delete" && !isConfirmed(form)) {
+      const target = await actionTarget(admin, submission.value.userId, "delete");
+      const { submissions } = submission.value as { submissions: "anonymise" | "remove" };
+      return data({ intent, ask: { username: target.username, submissions } });
+    }
     const result = bulk
       ? await actOnUsers(admin, submission.value as Parameters<typeof actOnUsers>[1])
       : await actOnUser(admin, submission.value as Parameters<typeof actOnUser>[1]);

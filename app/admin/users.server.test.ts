@@ -7,6 +7,7 @@ import { prisma } from "~/db.server";
 import {
   actOnUser,
   actOnUsers,
+  getUserDetail,
   listUsers,
   parseUserListQuery,
   USER_ADMIN_MESSAGES,
@@ -252,5 +253,19 @@ describe("the list", () => {
     expect((await q("q=alpha%25")).total).toBe(0);
     expect(await q("page=99")).toMatchObject({ total: 2, page: 1, pages: 1 });
     expect((await q("page=99")).users).toHaveLength(2);
+  });
+});
+
+// The audit's defect 12: the user's page said "The Widow Upstairs · rejected".
+describe("a user's page", () => {
+  it("names their submissions' statuses by the labels the queue uses", async () => {
+    const writer = await account();
+    for (const [i, status] of ["rejected", "review"].entries()) {
+      await prisma.post.create({
+        data: { slug: `detail-${writer.id}-${i}`, title: `T${i}`, content: "x", status, authorId: writer.id },
+      });
+    }
+    const detail = await getUserDetail(writer.id, new Request("http://localhost/admin/users"));
+    expect(detail?.submissions.map((s) => s.statusLabel).sort()).toEqual(["In review", "Rejected"]);
   });
 });

@@ -13,6 +13,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { type AuditActor, listAudit, recordAdminAction } from "~/site/audit.server";
 import { pageWithin, readListQuery } from "~/site/list-query";
 import { serializeOn, wordsWhere } from "~/site/sql.server";
+import { isStoryStatus, STATUS_LABELS } from "~/stories/state";
 import { SUSPEND_REASON_MAX, USER_SORTS } from "./users";
 
 export const USERS_PAGE_SIZE = 25;
@@ -136,7 +137,12 @@ export async function getUserDetail(userId: string, request: Request) {
     },
     sessions: sessions.sessions,
     sessionCount: sessions.total,
-    submissions: submissions.map((s) => ({ ...s, createdAt: s.createdAt.toISOString() })),
+    // Its status by the label the queue and the writer's page use ("Rejected", not "rejected").
+    submissions: submissions.map((s) => ({
+      ...s,
+      statusLabel: isStoryStatus(s.status) ? STATUS_LABELS[s.status] : s.status,
+      createdAt: s.createdAt.toISOString(),
+    })),
     reports: reports.map((r) => ({
       ...r,
       reporter: r.reporter?.username ?? null,
@@ -244,16 +250,22 @@ export type ActionResult = { intent: UserActionIntent; usernames: string[]; chan
 
 const actor = (admin: SessionUser): AuditActor => ({ id: admin.id, username: admin.username });
 
-/** One action on one user (the user's page). */
+/** The user an action names, refused as the action itself would be: no such user (404), or the admin's own account. */
+export async function actionTarget(admin: SessionUser, userId: string, intent: UserActionIntent): Promise<Target> {
+  const target = await prisma.user.findUnique({ where: { id: userId }, select: targetSelect });
+  if (!target) throw new UserAdminError(USER_ADMIN_MESSAGES.notFound, 404);
+  if (target.id === admin.id && (intent === "delete" || intent === "suspend"))
+    throw new UserAdminError(USER_ADMIN_MESSAGES.notYourself, 400);
+  return target;
+}
+
+/** One action on one user (the user's page). A deletion is asked first (users-action.server.ts). */
 export async function actOnUser(
   admin: SessionUser,
   input: z.infer<typeof UserActionSchema>,
   now = new Date(),
 ): Promise<ActionResult> {
-  const target = await prisma.user.findUnique({ where: { id: input.userId }, select: targetSelect });
-  if (!target) throw new UserAdminError(USER_ADMIN_MESSAGES.notFound, 404);
-  if (target.id === admin.id && (input.intent === "delete" || input.intent === "suspend"))
-    throw new UserAdminError(USER_ADMIN_MESSAGES.notYourself, 400);
+  const target = await actionTarget(admin, input.userId, input.intent);
   // Granting admin power is asked for as taking it away is (docs/decisions/017): one tap must not do it.
   if (target.isAdmin || input.intent === "promote") await checkActingPassword(admin.id, input.password);
 

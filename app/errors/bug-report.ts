@@ -3,6 +3,14 @@ import { ERROR_ID_PATTERN } from "./error-log";
 
 export const SEVERITIES = ["low", "medium", "high", "critical"] as const;
 
+/** What the form's "How bad is it?" choices say (the reader's list of their reports says the same). */
+export const SEVERITY_LABELS: Record<(typeof SEVERITIES)[number], string> = {
+  low: "Low",
+  medium: "Medium",
+  high: "High",
+  critical: "Critical",
+};
+
 /** The longest answer and page address: the schema's check and the inputs' maxlength. */
 export const BUG_REPORT_LIMITS = { text: 5000, page: 500 } as const;
 

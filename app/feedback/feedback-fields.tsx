@@ -1,20 +1,6 @@
 import { type FieldMetadata, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { Field, inputClass, type Refused } from "~/components/forms";
-import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES } from "./feedback-form";
-
-const TYPE_LABELS: Record<(typeof FEEDBACK_TYPES)[number], string> = {
-  general: "General",
-  bug: "Something is broken",
-  feature: "An idea",
-  content: "About a story",
-};
-const CATEGORY_LABELS: Record<(typeof FEEDBACK_CATEGORIES)[number], string> = {
-  general: "General",
-  ui: "Look and layout",
-  performance: "Speed",
-  accessibility: "Accessibility",
-  content: "Stories",
-};
+import { CATEGORY_LABELS, FEEDBACK_CATEGORIES, FEEDBACK_TYPES, TYPE_LABELS } from "./feedback-form";
 
 type Fields = {
   type: FieldMetadata<string | undefined>;

@@ -3,6 +3,21 @@ import { z } from "zod";
 
 export const FEEDBACK_TYPES = ["general", "bug", "feature", "content"] as const;
 export const FEEDBACK_CATEGORIES = ["general", "ui", "performance", "accessibility", "content"] as const;
+
+/** What the form's choices say (the reader's own list of what they sent says the same). */
+export const TYPE_LABELS: Record<(typeof FEEDBACK_TYPES)[number], string> = {
+  general: "General",
+  bug: "Something is broken",
+  feature: "An idea",
+  content: "About a story",
+};
+export const CATEGORY_LABELS: Record<(typeof FEEDBACK_CATEGORIES)[number], string> = {
+  general: "General",
+  ui: "Look and layout",
+  performance: "Speed",
+  accessibility: "Accessibility",
+  content: "Stories",
+};
 export const FEEDBACK_MIN_LENGTH = 5;
 /** The longest feedback and page address: the schema's check and the textarea's maxlength. */
 export const FEEDBACK_LIMITS = { content: 5000, page: 500 } as const;

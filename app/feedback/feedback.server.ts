@@ -43,3 +43,13 @@ export function listUserFeedback(userId: string) {
     select: { id: true, type: true, category: true, content: true, status: true, createdAt: true },
   });
 }
+
+/** The bug reports a signed-in reader sent (/report-bug), newest first, for their own page. */
+export function listUserBugReports(userId: string) {
+  return prisma.bugReport.findMany({
+    where: { userId },
+    orderBy: { createdAt: "desc" },
+    take: 100,
+    select: { id: true, whatHappened: true, severity: true, status: true, createdAt: true },
+  });
+}

@@ -25,7 +25,7 @@ export const KIND_LABELS: Record<ChoosableKind, { name: string; text: string }> 
   },
   moderation: {
     name: "Moderation decisions",
-    text: "A story you submitted is approved or rejected, or a moderator removes a post of yours.",
+    text: "A story you submitted is approved or rejected, a moderator removes a post of yours, or a bug report or feedback you sent is fixed or done.",
   },
   announcement: { name: "Site announcements", text: "News about Horror Stories itself." },
 };

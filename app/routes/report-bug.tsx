@@ -5,7 +5,7 @@ import { getOptionalUser } from "~/auth/auth.server";
 import { limitedReply, publicFormProps, readPublicFormOrLimit } from "~/auth/public-form.server";
 import { Field, FormErrors, inputClass, ProtectedFields, PublicFormProvider, useSchemaForm } from "~/components/forms";
 import { PageTitle } from "~/components/page-title";
-import { BugReportSchema, SEVERITIES } from "~/errors/bug-report";
+import { BugReportSchema, SEVERITIES, SEVERITY_LABELS } from "~/errors/bug-report";
 import { saveBugReport } from "~/errors/bug-report.server";
 import { ERROR_ID_PATTERN } from "~/errors/error-log";
 import { FEEDBACK_LIMIT } from "~/feedback/feedback.server";
@@ -95,7 +95,7 @@ function BugForm({
         >
           {SEVERITIES.map((s) => (
             <option key={s} value={s}>
-              {s[0]?.toUpperCase() + s.slice(1)}
+              {SEVERITY_LABELS[s]}
             </option>
           ))}
         </select>

@@ -126,12 +126,43 @@ export async function listModerationQueue(params: URLSearchParams = new URLSearc
       : (query.sort === "newest" ? -1 : 1) * a.submittedAt.localeCompare(b.submittedAt) || a.key.localeCompare(b.key),
   );
   const { items: shown, page, pages, total } = pageOf(found, query.page, QUEUE_PAGE_SIZE);
+  const earlier = await earlierRequests(shown.map((i) => i.key));
   return {
     query: { ...query, page },
     pages,
     total,
-    items: shown.map((i) => ({ ...i, html: typeof i.html === "function" ? i.html() : i.html })),
+    items: shown.map((i) => ({
+      ...i,
+      html: typeof i.html === "function" ? i.html() : i.html,
+      /** The moderator's last request for changes, when this is the writer's answer to it. */
+      earlierRequest: earlier.get(i.key) ?? null,
+    })),
   };
+}
+
+/**
+ * The last "request changes" message of each queued item that had one (p{id} for a story, r{id}
+ * for an edit): a resubmission is marked as one in the queue, with what was asked, so the
+ * moderator can check it was done (an audit's defect 16).
+ */
+async function earlierRequests(keys: string[]) {
+  const postIds = keys.filter((k) => k.startsWith("p")).map((k) => Number(k.slice(1)));
+  const revisionIds = keys.filter((k) => k.startsWith("r")).map((k) => k.slice(1));
+  const out = new Map<string, { message: string; at: string }>();
+  if (!keys.length) return out;
+  const rows = await prisma.moderationAction.findMany({
+    where: {
+      action: "request-changes",
+      OR: [{ postId: { in: postIds }, revisionId: null }, { revisionId: { in: revisionIds } }],
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { postId: true, revisionId: true, message: true, createdAt: true },
+  });
+  for (const row of rows) {
+    const key = row.revisionId ? `r${row.revisionId}` : `p${row.postId}`;
+    if (!out.has(key)) out.set(key, { message: row.message ?? "", at: row.createdAt.toISOString() });
+  }
+  return out;
 }
 
 /** A slug from the title that no story (own or synced) holds yet. */
@@ -163,6 +194,31 @@ export async function tagIds(names: string[]) {
     ids.push(tag.id);
   }
   return ids;
+}
+
+/**
+ * The submission a decision names, as the approval's confirm step says it: its title, whether it
+ * is an edit of a published story, and whether publishing it tells every reader (a first
+ * publication). Refused as the decision itself would be: 404 for none, 409 when not in review.
+ */
+export async function queuedSubmission(item: string) {
+  const gone = () => new StoryError("This submission is no longer waiting in review.", 409);
+  if (item.startsWith("p")) {
+    const post = await prisma.post.findFirst({
+      where: { id: Number(item.slice(1)), authorId: { not: null } },
+      select: { title: true, status: true, publishedAt: true },
+    });
+    if (!post) throw new StoryError("That submission does not exist.", 404);
+    if (post.status !== "review") throw gone();
+    return { title: post.title, revision: false, announced: !post.publishedAt };
+  }
+  const revision = await prisma.postRevision.findUnique({
+    where: { id: item.slice(1) },
+    select: { title: true, status: true },
+  });
+  if (!revision) throw new StoryError("That submission does not exist.", 404);
+  if (revision.status !== "review") throw gone();
+  return { title: revision.title, revision: true, announced: false };
 }
 
 const ACTION_OF = { approve: "approve", "request-changes": "request-changes", reject: "reject" } as const;

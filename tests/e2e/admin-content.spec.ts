@@ -377,6 +377,20 @@ test("Reject without a message is refused: focus lands on the message field, whi
   await expect(message).toHaveAccessibleDescription(/.+/);
   await expect(message).toBeFocused();
   await checkA11y();
+
+  // A list row offers "Moderate" while the story waits in review; a rejection is final
+  // (docs/decisions/014), so a rejected row says so with its reason and offers no way to a queue
+  // that no longer lists it (the audit's defect 14).
+  await page.goto(`/admin/content?q=${encodeURIComponent(title)}`);
+  const row = page.getByRole("row").filter({ hasText: title });
+  await row.getByRole("link", { name: `Moderate ${title}` }).click();
+  await expect(page.getByRole("heading", { level: 3, name: title })).toBeVisible();
+  await item.getByLabel(/^Message to the writer/).fill("Too close to a story we already publish.");
+  await item.getByRole("button", { name: "Reject" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Rejected" })).toBeVisible();
+  await page.goto(`/admin/content?q=${encodeURIComponent(title)}`);
+  await expect(row).toContainText("Rejected: Too close to a story we already publish.");
+  await expect(row.getByRole("link", { name: /Moderate/ })).toHaveCount(0);
 });
 
 test("the Readers column counts saved places, and its note says so: a reader who only opened and shelved a story is not one", async ({

@@ -103,3 +103,25 @@ test("Insights & Reports leads to its four pages in one click each, on a phone t
   await page.goto("/admin/feedback-review");
   await expect(insights.getByRole("link", { name: "Feedback", exact: true })).toHaveAttribute("aria-current", "page");
 });
+
+test("User Management leads to the users and the moderation queue in one click each, on a phone too", async ({
+  page,
+}) => {
+  await signInByApi(page, ADMIN);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/admin/dashboard");
+  await expect(page.getByRole("navigation", { name: "User Management" })).toHaveCount(0);
+  await page.getByRole("navigation", { name: "Administration" }).getByRole("link", { name: "User Management" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
+  // The spec groups the moderation queue under User Management: one click from the users (the audit's defect 15).
+  const users = page.getByRole("navigation", { name: "User Management" });
+  await expect(users.getByRole("link", { name: "Users", exact: true })).toHaveAttribute("aria-current", "page");
+  const moderation = users.getByRole("link", { name: "Content moderation" });
+  await expect(moderation).toBeInViewport();
+  await moderation.click();
+  await expect(page).toHaveURL(/\/admin\/content-moderation$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Content moderation" })).toBeVisible();
+  await expect(users.getByRole("link", { name: "Content moderation" })).toHaveAttribute("aria-current", "page");
+  await users.getByRole("link", { name: "Users", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+});

@@ -57,8 +57,23 @@ test("an admin merges two categories: the stories move, the source is gone, the 
   await merge.getByRole("button", { name: "Merge categories" }).click();
   await expect(page.getByText("Choose a different one to merge into.")).toBeVisible();
 
+  // The first press merges nothing: it asks, naming both and what moves, as Delete does (the
+  // audit's defect 16); "No, keep both" goes back with nothing done.
   await merge.getByLabel("Into category").selectOption({ label: `${target} (${tgt?.slug})` });
   await merge.getByRole("button", { name: "Merge categories" }).click();
+  const question = merge.getByRole("alert");
+  await expect(question).toHaveText(
+    `Merge the category “${source}” into “${target}”? 2 stories move, and “${source}” is deleted. This cannot be undone.`,
+  );
+  await expect(question).toBeFocused();
+  expect(await site.query('SELECT id FROM "Category" WHERE id = ?', [src?.id ?? 0])).toHaveLength(1);
+  await merge.getByRole("link", { name: "No, keep both" }).click();
+  await expect(merge.getByRole("button", { name: "Merge categories" })).toBeVisible();
+  expect(await site.query('SELECT id FROM "Category" WHERE id = ?', [src?.id ?? 0])).toHaveLength(1);
+  await merge.getByLabel("Merge category").selectOption({ label: `${source} (${src?.slug})` });
+  await merge.getByLabel("Into category").selectOption({ label: `${target} (${tgt?.slug})` });
+  await merge.getByRole("button", { name: "Merge categories" }).click();
+  await merge.getByRole("button", { name: `Yes, merge “${source}” into “${target}”` }).click();
   await expect(page.getByRole("row").filter({ hasText: source })).toHaveCount(0);
   await expect(page.getByRole("row").filter({ hasText: target })).toContainText("2");
 

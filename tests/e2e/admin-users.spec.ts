@@ -137,7 +137,24 @@ test("make admin, remove admin with the password step, end sessions, delete", as
   await readerTab.goto("/stories");
   await expect(signedOut(readerTab)).toBeVisible();
 
+  // Deleting a person is asked first (the audit's defect 1): the first press deletes nothing, says
+  // what the choice does and takes focus; "No, keep the account" goes back with nothing done.
+  await page.getByLabel("Remove them").check();
   await page.getByRole("button", { name: "Delete account" }).click();
+  const question = page
+    .getByRole("alert")
+    .filter({ hasText: `Delete the account “${reader.username}”? Their stories and community posts are removed` });
+  await expect(question).toContainText("This cannot be undone.");
+  await expect(question).toBeFocused();
+  await checkA11y();
+  await page.getByRole("link", { name: "No, keep the account" }).click();
+  await expect(page.getByRole("button", { name: "Delete account" })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Yes, delete “${reader.username}”` })).toHaveCount(0);
+  await page.goto(`/admin/users?q=${reader.username}`);
+  await expect(page.getByRole("link", { name: reader.username, exact: true })).toBeVisible();
+  await page.getByRole("link", { name: reader.username, exact: true }).click();
+  await page.getByRole("button", { name: "Delete account" }).click();
+  await page.getByRole("button", { name: `Yes, delete “${reader.username}”` }).click();
   await expect(toast(page, "Account deleted")).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/users$/);
   await page.goto(`/admin/users?q=${reader.username}`);

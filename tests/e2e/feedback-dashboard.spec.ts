@@ -1,5 +1,6 @@
-import { newReader, register, signUp } from "../support/accounts";
-import { expect, test } from "../support/test";
+import { ADMIN } from "../../playwright.config";
+import { newReader, register, signInAndOpen, signUp } from "../support/accounts";
+import { anotherPersonPage, expect, test } from "../support/test";
 
 test("a signed-in reader sees their own feedback with its status", async ({ page, checkA11y }) => {
   const anonymous = await page.goto("/user/feedback-dashboard");
@@ -32,4 +33,60 @@ test("the account menu and the feedback page link to the reader's feedback dashb
   await page.getByRole("link", { name: "See the feedback you have sent and its status" }).click();
   await expect(page).toHaveURL(/\/user\/feedback-dashboard$/);
   await expect(page.getByRole("heading", { level: 1, name: "Your feedback" })).toBeVisible();
+});
+
+// The audit's defects 5, 6 and 12: a reader's bug report was on none of their pages and they were
+// never told what became of it; the admin could not see who sent it; the list said "feature · ui".
+test("a reader's feedback and bug reports are listed in the form's words; the admin sees who sent them, and fixing one tells its sender", async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+  checkA11y,
+}) => {
+  const reader = await signUp(page);
+  const marker = `m${Date.now()}`;
+  await page.goto("/feedback");
+  await page.getByLabel("Type").selectOption("feature");
+  await page.getByLabel("Category").selectOption("ui");
+  await page.getByLabel("Your feedback").fill(`A darker dark theme ${marker}`);
+  await page.getByRole("button", { name: "Send feedback" }).click();
+  await expect(page.getByRole("heading", { name: "Thank You for Your Feedback!" })).toBeVisible();
+  await page.goto("/report-bug");
+  await page.getByLabel("What happened?").fill(`The page went blank ${marker}`);
+  await page.getByLabel("How bad is it?").selectOption("high");
+  await page.getByRole("button", { name: "Send the report" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Thank you" })).toBeVisible();
+
+  await page.goto("/user/feedback-dashboard");
+  const idea = page.getByRole("region", { name: "Feedback (1)" }).getByRole("listitem");
+  await expect(idea).toContainText("An idea · Look and layout · Received");
+  const bug = page.getByRole("region", { name: "Bug reports (1)" }).getByRole("listitem");
+  await expect(bug).toContainText("Bug report · High · Received");
+  await expect(bug).toContainText(`The page went blank ${marker}`);
+  await checkA11y();
+
+  // The admin sees who sent each, with a link to their page, and marks the report fixed.
+  const admin = await anotherPersonPage(browser, { javaScriptEnabled, baseURL: baseURL as string });
+  await signInAndOpen(admin, ADMIN, `/admin/feedback?q=${marker}`);
+  const sent = admin.getByRole("listitem").filter({ hasText: `A darker dark theme ${marker}` });
+  await expect(sent.getByText(`from ${reader.username}`)).toBeVisible();
+  await admin.goto(`/admin/bug-reports?q=${marker}`);
+  const report = admin.getByRole("listitem").filter({ hasText: `The page went blank ${marker}` });
+  await expect(report.getByRole("link", { name: reader.username })).toHaveAttribute(
+    "href",
+    /^\/admin\/users\/[A-Za-z0-9_-]+$/,
+  );
+  await report.getByRole("combobox").selectOption("fixed");
+  await report.getByRole("button", { name: "Save status" }).click();
+  await expect(admin.getByRole("status").filter({ hasText: "Bug report marked Fixed." })).toBeVisible();
+  await report.getByRole("link", { name: reader.username }).click();
+  await expect(admin.getByRole("heading", { level: 1, name: reader.username })).toBeVisible();
+  await admin.context().close();
+
+  await page.goto("/user/feedback-dashboard");
+  await expect(bug).toContainText("Bug report · High · Fixed");
+  await page.goto("/notifications");
+  await expect(page.getByText("Your bug report is fixed")).toBeVisible();
+  await expect(page.getByText(`(“The page went blank ${marker}”) is fixed.`, { exact: false })).toBeVisible();
 });

@@ -77,6 +77,7 @@ for (const javaScriptEnabled of [true, false]) {
       await signInAndOpen(admin, SITE_ADMIN, "/admin/content-moderation");
       const item = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { level: 3, name: title }) });
       await item.getByRole("button", { name: "Approve and publish" }).click();
+      await item.getByRole("button", { name: "Yes, publish" }).click();
       await expect(admin.getByRole("status").filter({ hasText: "Published" })).toBeVisible();
       await admin.context().close();
 

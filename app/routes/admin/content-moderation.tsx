@@ -1,18 +1,20 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useLocation, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, Form, redirect, useLocation, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { pageUrl } from "~/admin/feedback-review";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { loadReportsSection } from "~/community/reports-action.server";
 import { ReportsSection } from "~/community/reports-section";
+import { ConfirmStep, isConfirmed, wentBack } from "~/components/confirm-step";
 import { FormErrors } from "~/components/form-errors";
 import { ListSearch, SortLinks, useListHref } from "~/components/list-controls";
 import { PageTitle, SectionTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { FOCUS_FIRST } from "~/components/refusal-focus";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
-import { listModerationQueue, ModerationSchema, moderate } from "~/stories/moderation.server";
+import { listModerationQueue, ModerationSchema, moderate, queuedSubmission } from "~/stories/moderation.server";
 import { MODERATION_MESSAGE_MAX, QUEUE_SORTS } from "~/stories/moderation-list";
 import { StoryError } from "~/stories/stories.server";
 import { redirectWithToast } from "~/toasts/toast.server";
@@ -38,18 +40,30 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const form = await readPostedForm(request, context);
+  const back = `${PATH}${pageUrl(request).search}`;
+  const named = form.get("item");
+  // "Not yet" on the approval's question: back to the card, nothing decided.
+  if (wentBack(form)) {
+    const anchor = typeof named === "string" && /^[pr][a-z0-9]{1,41}$/.test(named) ? `#title-${named}` : "#queue";
+    return redirect(back + anchor);
+  }
   const submission = parseWithZod(form, { schema: ModerationSchema });
   if (submission.status !== "success") {
-    const item = form.get("item");
     return data(
-      { item: typeof item === "string" ? item : "", result: replyToFailure(submission, ["item", "decision"]) },
+      { item: typeof named === "string" ? named : "", result: replyToFailure(submission, ["item", "decision"]) },
       { status: 400 },
     );
   }
   try {
+    // Publishing tells every reader and cannot be called back: the first press of "Approve and
+    // publish" only asks (docs/decisions/014, stop 65); the step's "Yes, publish" sends `confirmed`.
+    if (submission.value.decision === "approve" && !isConfirmed(form)) {
+      const asked = await queuedSubmission(submission.value.item);
+      return data({ item: submission.value.item, ask: { ...asked, message: submission.value.message } });
+    }
     const done = await moderate(admin, submission.value);
     const titles = { published: "Published", changes: "Changes requested", rejected: "Rejected" } as const;
-    return redirectWithToast(PATH + pageUrl(request).search, {
+    return redirectWithToast(`${back}#queue`, {
       title: titles[done.status as keyof typeof titles] ?? "Done",
       description: done.title,
       variant: "success",
@@ -66,41 +80,82 @@ export const headers: Route.HeadersFunction = keepResponseHeaders;
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Content moderation" });
 
+/** The question before a publication, by what publishing it does. */
+function publishQuestion({ title, revision, announced }: { title: string; revision: boolean; announced: boolean }) {
+  if (revision) return `Publish this edit of “${title}” now? It replaces the published version.`;
+  return announced ? `Publish “${title}” now? Every reader is told.` : `Publish “${title}” now? It is online at once.`;
+}
+
+/**
+ * With JavaScript, a decided card leaves the queue and its pressed button with it, so focus fell
+ * to <body> and the next Tab started at "Skip to content" (an audit's defect 9). Focus goes to
+ * the heading of the card that took its place, or to the queue's heading (with its count) when
+ * none is left. Without JavaScript the page loads anew at the queue (the redirect's #queue).
+ */
+function useFocusAfterDecision(keys: string[]) {
+  const navigation = useNavigation();
+  const sent = useRef<{ key: string; index: number } | null>(null);
+  const item = navigation.formData?.get("item");
+  if (navigation.state === "submitting" && typeof item === "string")
+    sent.current = { key: item, index: keys.indexOf(item) };
+  useEffect(() => {
+    const decided = sent.current;
+    if (navigation.state !== "idle" || !decided || keys.includes(decided.key)) return;
+    sent.current = null;
+    const next = keys[Math.min(Math.max(decided.index, 0), keys.length - 1)];
+    document.getElementById(next ? `title-${next}` : "submissions-title")?.focus();
+  }, [navigation.state, keys]);
+}
+
 export default function ContentModeration({ loaderData, actionData }: Route.ComponentProps) {
   const { queue: list } = loaderData;
   const { search } = useLocation();
   const hrefFor = useListHref();
   const queue = list.items;
   const busy = useNavigation().state === "submitting";
+  useFocusAfterDecision(queue.map((item) => item.key));
+  const failure = actionData && "result" in actionData ? actionData : null;
+  const asking = actionData && "ask" in actionData ? actionData : null;
   return (
     <div>
       <PageTitle>Content moderation</PageTitle>
       {/* A decision that could not be read (no such submission, a tampered form): said on top. */}
       <div className="mt-4">
         <FormErrors
-          errors={actionData?.result.error?.[""] ?? undefined}
-          {...(actionData?.result.error?.message?.length ? {} : FOCUS_FIRST)}
+          errors={failure?.result.error?.[""] ?? undefined}
+          {...(failure?.result.error?.message?.length ? {} : FOCUS_FIRST)}
         />
       </div>
-      <section aria-labelledby="submissions-title" className="mt-6">
-        <SectionTitle id="submissions-title">Stories waiting in review ({list.total})</SectionTitle>
+      <section id="queue" aria-labelledby="submissions-title" className="mt-6">
+        <SectionTitle id="submissions-title" tabIndex={-1}>
+          Stories waiting in review ({list.total})
+        </SectionTitle>
         <ListSearch label="Search stories in review" button="Find stories" query={list.query} />
         <SortLinks label="Sort stories in review" options={QUEUE_SORTS} query={list.query} />
         {queue.length ? (
           <ol className="mt-4 space-y-6">
             {queue.map((item) => {
-              const failed = actionData?.item === item.key ? actionData.result : null;
+              const failed = failure?.item === item.key ? failure.result : null;
+              const ask = asking?.item === item.key ? asking.ask : null;
               const messageError = failed?.error?.message?.join(" ");
               const messageId = `message-${item.key}`;
               return (
                 <li key={item.key} className="rounded-lg border border-line bg-surface p-5">
                   <article aria-labelledby={`title-${item.key}`}>
-                    <h3 id={`title-${item.key}`} className="font-serif text-xl font-bold">
+                    <h3 id={`title-${item.key}`} tabIndex={-1} className="font-serif text-xl font-bold">
                       {item.title}
                       {item.kind === "revision" ? (
                         <span className="ml-2 text-sm font-normal text-muted">(an edit of a published story)</span>
                       ) : null}
+                      {item.earlierRequest ? (
+                        <span className="ml-2 text-sm font-normal text-muted">(resubmitted after changes)</span>
+                      ) : null}
                     </h3>
+                    {item.earlierRequest ? (
+                      <p className="mt-1 text-sm">
+                        Changes asked for on {formatDate(item.earlierRequest.at)}: “{item.earlierRequest.message}”
+                      </p>
+                    ) : null}
                     <p className="mt-1 text-sm text-muted">
                       by {item.author} · sent {formatDate(item.submittedAt)} · {item.wordCount} words
                       {item.category ? ` · ${item.category}` : null}
@@ -128,7 +183,7 @@ export default function ContentModeration({ loaderData, actionData }: Route.Comp
                         name="message"
                         rows={3}
                         maxLength={MODERATION_MESSAGE_MAX}
-                        defaultValue={failed?.initialValue?.message?.toString() ?? ""}
+                        defaultValue={ask?.message ?? failed?.initialValue?.message?.toString() ?? ""}
                         aria-invalid={messageError ? true : undefined}
                         aria-describedby={messageError ? `${messageId}-error` : undefined}
                         // biome-ignore lint/a11y/noAutofocus: the field of a refused decision (no JavaScript needed).
@@ -140,23 +195,34 @@ export default function ContentModeration({ loaderData, actionData }: Route.Comp
                           {messageError}
                         </p>
                       ) : null}
-                      <div className="flex flex-wrap gap-2">
-                        <button
-                          type="submit"
+                      {ask ? (
+                        <ConfirmStep
+                          question={publishQuestion(ask)}
+                          yes="Yes, publish"
                           name="decision"
                           value="approve"
-                          className="btn btn-primary"
-                          disabled={busy}
-                        >
-                          Approve and publish
-                        </button>
-                        <button type="submit" name="decision" value="request-changes" className="btn" disabled={busy}>
-                          Request changes
-                        </button>
-                        <button type="submit" name="decision" value="reject" className="btn" disabled={busy}>
-                          Reject
-                        </button>
-                      </div>
+                          back="send"
+                          backLabel="Not yet"
+                        />
+                      ) : (
+                        <div className="flex flex-wrap gap-2">
+                          <button
+                            type="submit"
+                            name="decision"
+                            value="approve"
+                            className="btn btn-primary"
+                            disabled={busy}
+                          >
+                            Approve and publish
+                          </button>
+                          <button type="submit" name="decision" value="request-changes" className="btn" disabled={busy}>
+                            Request changes
+                          </button>
+                          <button type="submit" name="decision" value="reject" className="btn" disabled={busy}>
+                            Reject
+                          </button>
+                        </div>
+                      )}
                     </Form>
                   </article>
                 </li>

@@ -1,6 +1,6 @@
 import { Link, Outlet, useLocation } from "react-router";
-import { INSIGHTS_NAV } from "~/admin/insights-nav";
 import { postIdParam } from "~/admin/post-form";
+import { ADMIN_SUB_NAVS } from "~/admin/sub-nav";
 import { userIdParam } from "~/admin/users";
 import { requireAdmin } from "~/auth/auth.server";
 import { ADMIN_NAV, isCurrent, type NavItem } from "~/components/navigation";
@@ -35,11 +35,13 @@ export default function AdminLayout() {
         <p className="text-sm font-semibold uppercase tracking-wide text-muted">Administration</p>
         <NavLinks items={ADMIN_NAV} pathname={pathname} className="mt-2" />
       </nav>
-      {INSIGHTS_NAV.some((page) => isCurrent(page.to, pathname, page.covers)) ? (
-        <nav aria-label="Insights & Reports" className="-mt-3 mb-6 border-b border-line pb-3">
-          <NavLinks items={INSIGHTS_NAV} pathname={pathname} />
-        </nav>
-      ) : null}
+      {ADMIN_SUB_NAVS.filter(({ items }) => items.some((page) => isCurrent(page.to, pathname, page.covers))).map(
+        ({ label, items }) => (
+          <nav key={label} aria-label={label} className="-mt-3 mb-6 border-b border-line pb-3">
+            <NavLinks items={items} pathname={pathname} />
+          </nav>
+        ),
+      )}
       <Outlet />
     </div>
   );

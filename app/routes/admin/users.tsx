@@ -37,7 +37,8 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
   const { query, users, total, page, pages } = loaderData;
   const hrefFor = useListHref();
   const busy = useNavigation().state === "submitting";
-  const errors = actionData?.result.error;
+  // The list's bulk form never deletes, so it is never asked first: its answer is a refusal.
+  const errors = actionData && "result" in actionData ? actionData.result?.error : undefined;
   // The ticked users' errors (none ticked, a tampered value: `userId` or `userId[0]`) are said on top.
   const formErrors = Object.entries(errors ?? {})
     .filter(([key]) => key === "" || key === "userId" || key.startsWith("userId["))

@@ -21,8 +21,14 @@ export const ADMIN_ENDPOINTS: Record<string, Endpoint> = {
     csrf: "token",
     formPage: "/admin/users",
     as: "admin",
-    valid: { "end sessions": () => ({ intent: "end-sessions" }) },
+    valid: {
+      "end sessions": () => ({ intent: "end-sessions" }),
+      // The first press of "Delete account" only asks; the confirmed one deletes (both name no user here).
+      "delete (asked first)": () => ({ intent: "delete", submissions: "anonymise" }),
+      "delete (confirmed)": () => ({ intent: "delete", submissions: "anonymise", confirmed: "yes" }),
+    },
     accepted: [404],
+    optional: ["submissions"],
   },
   "/admin/content-moderation": {
     reads: "form",
@@ -30,8 +36,14 @@ export const ADMIN_ENDPOINTS: Record<string, Endpoint> = {
     formPage: "/admin/content-moderation",
     as: "admin",
     // No submission has this id: the valid request is a 404 (the e2e flow moderates real ones).
-    valid: { approve: () => ({ item: "p999999", decision: "approve" }) },
-    accepted: [404],
+    // The first press of "Approve and publish" only asks; the confirmed one publishes.
+    valid: {
+      "approve (asked first)": () => ({ item: "p999999", decision: "approve" }),
+      "approve (confirmed)": () => ({ item: "p999999", decision: "approve", confirmed: "yes" }),
+      // "Not yet" on the question: a redirect back to the card, nothing decided.
+      "not yet": () => ({ item: "p999999", back: "yes" }),
+    },
+    accepted: [404, 302],
     optional: [],
   },
   "/admin/feedback": {
