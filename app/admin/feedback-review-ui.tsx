@@ -8,7 +8,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/form-errors";
 import { PageTitle, SectionTitle } from "~/components/page-title";
 import { SearchShortened } from "~/components/search-shortened";
-import { FEEDBACK_CATEGORIES, FEEDBACK_TYPES } from "~/feedback/feedback-form";
+import { CATEGORY_LABELS, FEEDBACK_CATEGORIES, FEEDBACK_TYPES, TYPE_LABELS } from "~/feedback/feedback-form";
 import { LIST_SEARCH_MAX } from "~/site/list-query";
 import {
   type FeedbackFilters,
@@ -165,13 +165,16 @@ export function FeedbackReviewPage({
           <FilterLinks
             label="Type"
             current={filters.type}
-            choices={[{ value: null, text: "All" }, ...FEEDBACK_TYPES.map((t) => ({ value: t, text: t }))]}
+            choices={[{ value: null, text: "All" }, ...FEEDBACK_TYPES.map((t) => ({ value: t, text: TYPE_LABELS[t] }))]}
             hrefFor={(type) => href({ type: type as typeof filters.type })}
           />
           <FilterLinks
             label="Category"
             current={filters.category}
-            choices={[{ value: null, text: "All" }, ...FEEDBACK_CATEGORIES.map((c) => ({ value: c, text: c }))]}
+            choices={[
+              { value: null, text: "All" },
+              ...FEEDBACK_CATEGORIES.map((c) => ({ value: c, text: CATEGORY_LABELS[c] })),
+            ]}
             hrefFor={(category) => href({ category: category as typeof filters.category })}
           />
         </>

@@ -2,6 +2,8 @@
 // one list shape, their notes, the new counts and the CSV export of a filtered
 // view. What admins change is in feedback-actions.server.ts.
 import { prisma } from "~/db.server";
+import { bugReportAbout } from "~/errors/bug-report";
+import { feedbackAbout } from "~/feedback/feedback-form";
 import { wordsWhere } from "~/site/sql.server";
 import {
   errorIdIn,
@@ -79,7 +81,7 @@ async function loadRows(f: FeedbackFilters, skip: number, take: number) {
             id: r.id,
             status: normaliseStatus("feedback", r.status),
             createdAt: iso(r.createdAt),
-            summary: `${r.type} · ${r.category}`,
+            summary: feedbackAbout(r.type, r.category),
             text: r.content,
             fields: [
               ["Browser", r.browser],
@@ -111,7 +113,7 @@ async function loadRows(f: FeedbackFilters, skip: number, take: number) {
             id: r.id,
             status: r.status,
             createdAt: iso(r.createdAt),
-            summary: `bug report · severity ${r.severity}`,
+            summary: bugReportAbout(r.severity),
             text: r.whatHappened,
             fields: [
               ["Steps", r.steps ?? "not given"],

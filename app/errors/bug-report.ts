@@ -11,6 +11,10 @@ export const SEVERITY_LABELS: Record<(typeof SEVERITIES)[number], string> = {
   critical: "Critical",
 };
 
+/** What a bug report is, in the form's words ("Bug report · High"): the reader's list and the review say it so. */
+export const bugReportAbout = (severity: string) =>
+  `Bug report · ${(SEVERITY_LABELS as Record<string, string>)[severity] ?? severity}`;
+
 /** The longest answer and page address: the schema's check and the inputs' maxlength. */
 export const BUG_REPORT_LIMITS = { text: 5000, page: 500 } as const;
 

@@ -53,7 +53,8 @@ test("an admin filters feedback, changes a status, adds a note and changes ticke
   await expect(item(b.text)).toBeVisible();
 
   // Filter by type (a link): only the bug reports stay; the automatic fields show.
-  await page.getByRole("navigation", { name: "Type" }).getByRole("link", { name: "bug" }).click();
+  // The filters say what the form's choices say, not the stored words.
+  await page.getByRole("navigation", { name: "Type" }).getByRole("link", { name: "Something is broken" }).click();
   await expect(page).toHaveURL(/type=bug/);
   await expect(item(a.text)).toBeVisible();
   await expect(item(c.text)).toBeVisible();
@@ -68,6 +69,8 @@ test("an admin filters feedback, changes a status, adds a note and changes ticke
   await item(a.text).getByRole("button", { name: "Save status" }).click();
   await expect(toast(page, "1 item changed.")).toBeVisible();
   await expect(item(a.text).getByRole("heading")).toContainText("status In review");
+  // What it is about, in the form's words (it said "feature · ui").
+  await expect(item(a.text).getByRole("heading")).toHaveText(/^Something is broken · Look and layout · /);
   expect(await queryE2eDb('SELECT status FROM "Feedback" WHERE id = ?', [a.id])).toEqual([{ status: "in-review" }]);
 
   // An empty note is refused at the item; a note is kept with the admin's name.

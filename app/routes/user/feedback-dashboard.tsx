@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import { senderStatusLabel } from "~/admin/feedback-review";
 import { requireUser } from "~/auth/auth.server";
 import { PageTitle, SectionTitle } from "~/components/page-title";
-import { SEVERITY_LABELS } from "~/errors/bug-report";
+import { bugReportAbout } from "~/errors/bug-report";
 import { listUserBugReports, listUserFeedback } from "~/feedback/feedback.server";
-import { CATEGORY_LABELS, TYPE_LABELS } from "~/feedback/feedback-form";
+import { feedbackAbout } from "~/feedback/feedback-form";
 import { PAGES_STYLESHEET } from "~/styles/pages-css";
 import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
@@ -12,8 +12,6 @@ import type { Route } from "./+types/feedback-dashboard";
 
 // Off the reading path: its utilities come from pages.css (docs/decisions/022).
 export const links: Route.LinksFunction = () => PAGES_STYLESHEET;
-
-const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
 
 /** What the reader sent, in the words the forms and the review use (the labels are made here, on the server). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -23,14 +21,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     feedback: feedback.map((f) => ({
       id: f.id,
       createdAt: f.createdAt,
-      about: `${label(TYPE_LABELS, f.type)} · ${label(CATEGORY_LABELS, f.category)}`,
+      about: feedbackAbout(f.type, f.category),
       status: senderStatusLabel("feedback", f.status),
       text: f.content,
     })),
     bugs: bugs.map((b) => ({
       id: b.id,
       createdAt: b.createdAt,
-      about: `Bug report · ${label(SEVERITY_LABELS, b.severity)}`,
+      about: bugReportAbout(b.severity),
       status: senderStatusLabel("bug", b.status),
       text: b.whatHappened,
     })),
