@@ -2,7 +2,7 @@
 // Everything that reaches a page goes through this allow-list first.
 import { decodeHTML } from "entities";
 import sanitizeHtml from "sanitize-html";
-import { isExternalWebLink } from "~/utils/links";
+import { isExternalWebLink, isSiteLink } from "~/utils/links";
 
 const ALLOWED_TAGS = [
   "p",
@@ -60,6 +60,23 @@ export function stripControlCharacters(text: string): string {
   return text.replace(FORBIDDEN_CHARACTERS, "");
 }
 
+/** The site's own paths that act rather than show: its API and sign-out (a GET there signs out). */
+const SITE_ACTION_PATHS = /^\/(api(\/|$)|logout(\/|$))/i;
+
+/** A URL (relative, or on the site's origin) of one of SITE_ACTION_PATHS. */
+function isSiteAction(url: string | undefined, siteOrigin?: string): boolean {
+  if (url === undefined || !isSiteLink(url, siteOrigin)) return false;
+  const parsed = URL.parse(url, siteOrigin ?? "http://site.invalid");
+  if (!parsed) return false;
+  let path = parsed.pathname;
+  try {
+    path = decodeURIComponent(path); // "/%61pi/…" is the same path to the server
+  } catch {
+    // A malformed escape: the path as written.
+  }
+  return SITE_ACTION_PATHS.test(path);
+}
+
 export function sanitizeStoryHtml(html: string, siteOrigin?: string): string {
   return sanitizeHtml(stripControlCharacters(html), {
     allowedTags: ALLOWED_TAGS,
@@ -77,8 +94,12 @@ export function sanitizeStoryHtml(html: string, siteOrigin?: string): string {
     allowProtocolRelative: false,
     // script, style, iframe and the like go with their content.
     nonTextTags: ["script", "style", "textarea", "option", "noscript", "iframe", "object", "embed", "template"],
+    // A link or image to the site's own API or sign-out: an <img> of /api/auth/logout signed out every
+    // reader who scrolled to it, a link did it at a click. It stays text (a link) or goes (an image).
+    exclusiveFilter: (frame) => frame.tag === "img" && isSiteAction(frame.attribs.src, siteOrigin),
     transformTags: {
       a: (tagName, attribs) => {
+        if (isSiteAction(attribs.href, siteOrigin)) return { tagName: "span", attribs: {} };
         // Judged by the parsed origin, not a prefix of SITE_URL (app/utils/links.ts).
         const external = attribs.href !== undefined && isExternalWebLink(attribs.href, siteOrigin);
         const next: Record<string, string> = { ...attribs };

@@ -20,6 +20,9 @@ describe("the contact and copyright forms", () => {
     [{ name: "", email: "mara@horror.test", message: "Long enough here" }, "Tell us your name."],
     [{ name: "Mara", email: "not-an-email", message: "Long enough here" }, "Enter a valid email address"],
     [{ name: "Mara", email: "mara@horror.test", message: "short" }, "at least 10 characters"],
+    // A name or subject of two lines made header-like lines ("Bcc: …") in the mail staff read (audit c).
+    [{ name: "Eve\r\nBcc: victim@x.test", email: "eve@horror.test", message: "Long enough here" }, "one line"],
+    [{ name: "Eve", email: "eve@horror.test", subject: "hi\nBcc: v@x.test", message: "Long enough here" }, "one line"],
   ])("refuses %j", (input, message) => {
     const result = ContactSchema.safeParse(input);
     expect(result.success).toBe(false);

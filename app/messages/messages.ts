@@ -8,11 +8,18 @@ import { EMAIL_MAX, emailAddress } from "~/utils/email-address";
  */
 export const MESSAGE_LIMITS = { name: 100, email: EMAIL_MAX, subject: 200, text: 5000, location: 2000 } as const;
 
+/**
+ * One line: the mail to the site puts a name and a subject on lines of their own ("From: …"), where a
+ * line break made header-like lines ("Bcc: …") in what staff read. A text input never sends one.
+ */
+const ONE_LINE = /^[^\r\n]*$/;
+
 const name = z
   .string({ error: "Tell us your name." })
   .trim()
   .min(1, "Tell us your name.")
-  .max(MESSAGE_LIMITS.name, `Please keep your name under ${MESSAGE_LIMITS.name} characters.`);
+  .max(MESSAGE_LIMITS.name, `Please keep your name under ${MESSAGE_LIMITS.name} characters.`)
+  .regex(ONE_LINE, "Write your name on one line.");
 const email = emailAddress({
   required: "Enter your email address, so we can answer.",
   invalid: "Enter a valid email address, such as name@example.com.",
@@ -31,6 +38,7 @@ export const ContactSchema = z.object({
     .string()
     .trim()
     .max(MESSAGE_LIMITS.subject, `Please keep the subject under ${MESSAGE_LIMITS.subject} characters.`)
+    .regex(ONE_LINE, "Write the subject on one line.")
     .optional(),
   message: longText("Write your message.", "Please write a little more (at least 10 characters).", 10),
 });

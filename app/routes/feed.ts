@@ -3,6 +3,7 @@ import { contentChain } from "~/content/content.server";
 import { stripControlCharacters } from "~/content/html.server";
 import { env } from "~/env.server";
 import { SITE } from "~/utils/site";
+import { storyPath } from "~/utils/story-paths";
 
 /** Text as XML character data: escaped, and without the characters XML 1.0 forbids (one makes the whole feed unreadable). */
 const xmlText = (text: string) => encodeXML(stripControlCharacters(text));
@@ -15,7 +16,8 @@ export async function loader() {
     // A default post (an invalid remote item) has no page to link to.
     .filter((story) => !story.placeholder)
     .map((story) => {
-      const link = `${origin}/story/${encodeURIComponent(story.slug)}`;
+      // A community story's own page (/story/{slug} answers it with a 301).
+      const link = `${origin}${storyPath({ ...story, slug: encodeURIComponent(story.slug) })}`;
       return `<item><title>${xmlText(story.title)}</title><link>${xmlText(link)}</link><guid isPermaLink="true">${xmlText(link)}</guid><pubDate>${new Date(story.date).toUTCString()}</pubDate><description>${xmlText(story.excerpt)}</description></item>`;
     })
     .join("");

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { sanitizeStoryHtml } from "~/content/html.server";
 import { renderStoryMarkdown } from "./markdown.server";
 
 const SITE = "https://horror.test";
@@ -26,7 +27,31 @@ describe("submitted Markdown against hostile input", () => {
   test("an onerror attribute never reaches the page", () => {
     const html = renderStoryMarkdown('<img src=x onerror="alert(1)">\n\n![pic](https://img.test/a.png "t")', SITE);
     expect(html).not.toMatch(/<img[^>]*onerror/i);
-    expect(html).toContain('<img src="https://img.test/a.png"');
+    // A writer's image is a link the reader may open, never an image the page loads by itself.
+    expect(html).not.toMatch(/<img/i);
+    expect(html).toContain(
+      '<a href="https://img.test/a.png" rel="noopener noreferrer nofollow ugc" target="_blank">Image: pic (img.test)</a>',
+    );
+  });
+
+  test("no link or image of the site's own API or sign-out: an image of the logout signed every reader out", () => {
+    for (const url of [
+      "/api/auth/logout",
+      "https://horror.test/api/auth/logout",
+      "/%61pi/auth/logout",
+      "/logout",
+      "/API/bookmarks",
+    ]) {
+      const html = renderStoryMarkdown(`![lantern](${url})\n\n[Continue reading](${url})`, SITE);
+      expect(html, url).not.toMatch(/href=|src=/);
+      expect(html, url).toContain("Continue reading");
+    }
+    // The same sanitiser takes a remote post's HTML: an <img> of the site's logout goes there too.
+    expect(sanitizeStoryHtml('<p><img src="https://horror.test/api/auth/logout" alt="x">Text</p>', SITE)).toBe(
+      "<p>Text</p>",
+    );
+    // Other pages of the site stay links.
+    expect(renderStoryMarkdown("[the index](/stories)", SITE)).toContain('<a href="/stories">the index</a>');
   });
 
   test("javascript:, data: and vbscript: links lose their target", () => {

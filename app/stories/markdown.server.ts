@@ -19,6 +19,20 @@ markdown.core.ruler.push("shift_headings", (state) => {
   }
 });
 
+/**
+ * A writer's image is a link to it, not an image the page loads by itself: a picture on any host
+ * let its owner log every reader's (and the reviewing moderator's) address as the story opened,
+ * and cost a reader on slow-2g bytes they did not choose (docs/decisions/014).
+ */
+markdown.renderer.rules.image = (tokens, index, options, env, self) => {
+  const token = tokens[index];
+  const src = String(token?.attrGet("src") ?? "");
+  const alt = token?.children ? self.renderInlineAsText(token.children, options, env).trim() : "";
+  const host = URL.parse(src)?.host;
+  const text = `Image: ${alt || "untitled"}${host ? ` (${host})` : ""}`;
+  return `<a href="${markdown.utils.escapeHtml(src)}">${markdown.utils.escapeHtml(text)}</a>`;
+};
+
 export function renderStoryMarkdown(source: string, siteOrigin?: string): string {
   return sanitizeStoryHtml(markdown.render(stripControlCharacters(source)), siteOrigin);
 }

@@ -166,6 +166,10 @@ test("submit, changes requested, resubmit, approve: published, listed, and every
   await expect(page.getByRole("link", { name: writer.username })).toHaveAttribute("href", `/author/${writer.username}`);
   await expect(page.getByText("Content warnings: Violence, Death or grief.")).toBeVisible();
   await checkA11y();
+  // The feed links its own page, not /story/{slug} (a 301 to it).
+  const feed = await (await page.request.get("/feed.xml")).text();
+  expect(feed).toContain(`/community-story/${slug}</link>`);
+  expect(feed).not.toContain(`/story/${slug}</link>`);
 
   // Listed in the Story Index beside the WordPress stories, marked as community.
   await page.goto("/stories");

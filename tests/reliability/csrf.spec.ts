@@ -173,6 +173,11 @@ test("GET /api/auth/logout, the one GET that changes state, only signs out from 
     { Referer: "https://evil.example/x" },
     { Origin: "null" },
     {},
+    // The site's own page loading it as an image, a script or a frame (audit c: an <img> of this
+    // address in a writer's story signed out every reader who scrolled to it).
+    { "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "image" },
+    { "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "no-cors", "Sec-Fetch-Dest": "script" },
+    { "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "iframe" },
   ];
   for (const headers of refused) {
     const reply = await reader.get("/api/auth/logout", { headers });
@@ -181,7 +186,10 @@ test("GET /api/auth/logout, the one GET that changes state, only signs out from 
     expect(await isSignedIn(reader)).toBe(true);
   }
   expect(await site.counts()).toEqual(before);
-  const same = await reader.get("/api/auth/logout", { headers: { "Sec-Fetch-Site": "same-origin" } });
+  // A navigation, or the site's own script's fetch: signed out.
+  const same = await reader.get("/api/auth/logout", {
+    headers: { "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document" },
+  });
   expect(same.status).toBe(200);
   expect(await isSignedIn(reader)).toBe(false);
   // This site's Referer, from a browser that sends no Sec-Fetch-Site, signs out too.

@@ -11,8 +11,16 @@ import type { Route } from "./+types/logout";
  * cannot sign a reader out. A request with none of the three (a script, or a
  * page that sends no Referer) is refused too: it signs out with POST.
  */
+/**
+ * What may load it: a navigation (document) or a script's fetch (empty), never a subresource. An
+ * <img> of this address in a writer's story was same-origin, and signed out every reader who
+ * scrolled to it (the story sanitiser now drops such images too, app/content/html.server.ts).
+ */
+const SIGN_OUT_DESTINATIONS = new Set(["document", "empty"]);
+
 export function loader({ request }: Route.LoaderArgs) {
-  if (!sameOrigin(request)) {
+  const destination = request.headers.get("Sec-Fetch-Dest");
+  if (!sameOrigin(request) || (destination !== null && !SIGN_OUT_DESTINATIONS.has(destination))) {
     return jsonError("Sign out from this site, or with POST /api/auth/logout and the X-CSRF-Token header.", 403);
   }
   return apiLogout(request);
