@@ -291,7 +291,7 @@ function ItemCard({
   const statusError = statusFailure?.error?.status?.join(" ");
   const title = `${item.summary}, ${reviewTime(item.createdAt)}`;
   return (
-    <li className="rounded-lg border border-line bg-surface p-4">
+    <li id={base} className="rounded-lg border border-line bg-surface p-4">
       <article aria-labelledby={`${base}-title`}>
         <div className="flex flex-wrap items-start gap-3">
           <input

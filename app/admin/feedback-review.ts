@@ -120,6 +120,15 @@ export const FeedbackActionSchema = z
   });
 export type FeedbackAction = z.output<typeof FeedbackActionSchema>;
 
+/**
+ * Where the page opens again after an action (its redirect's #fragment): at the item acted on, or at
+ * the bulk form, so an admin on a phone does not scroll back down a long list (without JavaScript
+ * the page loads again; with it, React Router scrolls to the fragment).
+ */
+export function feedbackActionAnchor(action: FeedbackAction): string {
+  return action.intent === "bulk-status" ? "#bulk" : `#${action.kind}-${action.id}`;
+}
+
 /** The bug reports page: a bug report's status, or an error group's (named by its key). */
 export const BugActionSchema = z
   .discriminatedUnion("intent", [

@@ -51,6 +51,14 @@ export async function hitRateLimit(key: string, rule: RateLimitRule, now = Date.
   return { allowed: count <= rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds };
 }
 
+/**
+ * Takes one counted hit back: an attempt refused by the form's own checks (a typo, not a guess) does
+ * not use up the limit. The hit is counted first, so parallel attempts cannot slip past.
+ */
+export async function giveBackRateLimit(key: string) {
+  await prisma.rateLimit.updateMany({ where: { key, count: { gt: 0 } }, data: { count: { decrement: 1 } } });
+}
+
 export async function resetRateLimit(key: string) {
   await prisma.rateLimit.deleteMany({ where: { key } });
 }
@@ -120,10 +128,7 @@ export async function registrationLimit(address: string): Promise<RateLimitResul
 
 /** A registration refused at creation (the address or name is taken) made no account: it is taken back. */
 export async function recordRegistrationRefused(address: string) {
-  await prisma.rateLimit.updateMany({
-    where: { key: registerKeys(address).made, count: { gt: 0 } },
-    data: { count: { decrement: 1 } },
-  });
+  await giveBackRateLimit(registerKeys(address).made);
 }
 
 /**

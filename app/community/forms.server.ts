@@ -11,12 +11,15 @@ import type { WriterProps } from "./discussion-ui";
 
 export type CommunityFormKind = keyof typeof COMMUNITY_RATE_LIMITS;
 
-/** The post, counted against the client address's limit: `limited` is the refusal past it, else null. */
+/**
+ * The post, counted against the client address's limit: `limited` is the refusal past it, else
+ * null; `giveBack` for a post the form's checks refuse.
+ */
 export function readCommunityForm(
   request: Request,
   context: Readonly<RouterContextProvider>,
   kind: CommunityFormKind,
-): Promise<{ form: FormData; limited: LimitAnswer | null }> {
+): ReturnType<typeof readPublicFormOrLimit> {
   return readPublicFormOrLimit(request, context, { name: `community-${kind}`, rule: COMMUNITY_RATE_LIMITS[kind] });
 }
 

@@ -85,10 +85,13 @@ export async function storyCommentsAction({
 }) {
   const story = await requireCommunityStory(slug);
   const user = await requireUser(request);
-  const { form, limited } = await readCommunityForm(request, context, "post");
+  const { form, limited, giveBack } = await readCommunityForm(request, context, "post");
   const submission = parseWithZod(form, { schema: ReplySchema });
   if (limited) return limitedReply(submission, limited);
-  if (submission.status !== "success") return data(replyToFailure(submission, ["quoteOf"]), { status: 400 });
+  if (submission.status !== "success") {
+    await giveBack();
+    return data(replyToFailure(submission, ["quoteOf"]), { status: 400 });
+  }
   const overLimit = await accountLimit(user, "post");
   if (overLimit) return limitedReply(submission, overLimit);
   try {

@@ -43,10 +43,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireCommunityOpen();
   const user = await requireUser(request);
-  const { form, limited } = await readCommunityForm(request, context, "thread");
+  const { form, limited, giveBack } = await readCommunityForm(request, context, "thread");
   const submission = parseWithZod(form, { schema: ThreadSchema });
   if (limited) return limitedReply(submission, limited);
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") {
+    await giveBack();
+    return data(submission.reply(), { status: 400 });
+  }
   const overLimit = await accountLimit(user, "thread");
   if (overLimit) return limitedReply(submission, overLimit);
   const thread = await createThread(user, submission.value);

@@ -19,10 +19,16 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { form, limited } = await readPublicFormOrLimit(request, context, { name: "contact", rule: CONTACT_LIMIT });
+  const { form, limited, giveBack } = await readPublicFormOrLimit(request, context, {
+    name: "contact",
+    rule: CONTACT_LIMIT,
+  });
   const submission = parseWithZod(form, { schema: ContactSchema });
   if (limited) return limitedReply(submission, limited);
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") {
+    await giveBack();
+    return data(submission.reply(), { status: 400 });
+  }
   const user = await getOptionalUser(request);
   await saveContactMessage(submission.value, user?.id ?? null);
   return redirectWithToast("/contact?sent=1", { ...CONTACT_SENT, variant: "success" });

@@ -27,11 +27,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { form, limited } = await readPublicFormOrLimit(request, context, { name: "feedback", rule: FEEDBACK_LIMIT });
+  const { form, limited, giveBack } = await readPublicFormOrLimit(request, context, {
+    name: "feedback",
+    rule: FEEDBACK_LIMIT,
+  });
   const submission = parseWithZod(form, { schema: FeedbackSchema });
   if (limited) return limitedReply(submission, limited);
-  if (submission.status !== "success")
+  if (submission.status !== "success") {
+    await giveBack();
     return data(replyToFailure(submission, ["page", "screenResolution"]), { status: 400 });
+  }
   const user = await getOptionalUser(request);
   await saveFeedback(submission.value, request, user?.id ?? null);
   return redirectWithToast("/feedback?sent=1", { ...FEEDBACK_SUCCESS, variant: "success" });

@@ -28,10 +28,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { form, limited } = await readPublicFormOrLimit(request, context, { name: "bug-report", rule: FEEDBACK_LIMIT });
+  const { form, limited, giveBack } = await readPublicFormOrLimit(request, context, {
+    name: "bug-report",
+    rule: FEEDBACK_LIMIT,
+  });
   const submission = parseWithZod(form, { schema: BugReportSchema });
   if (limited) return limitedReply(submission, limited);
-  if (submission.status !== "success") return data(replyToFailure(submission, ["errorId"]), { status: 400 });
+  if (submission.status !== "success") {
+    await giveBack();
+    return data(replyToFailure(submission, ["errorId"]), { status: 400 });
+  }
   const user = await getOptionalUser(request);
   await saveBugReport(submission.value, request, user?.id ?? null);
   return redirect("/report-bug?sent=1");

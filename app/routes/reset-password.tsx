@@ -48,7 +48,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { form, limited } = await readPublicFormOrLimit(request, context, { name: "reset", rule: RATE_LIMITS.reset });
+  const { form, limited, giveBack } = await readPublicFormOrLimit(request, context, {
+    name: "reset",
+    rule: RATE_LIMITS.reset,
+  });
   if (form.get("intent") === "reset") {
     const submission = parseWithZod(form, { schema: ResetPasswordSchema });
     if (limited) {
@@ -59,6 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     if (submission.status !== "success") {
+      await giveBack();
       return data(
         { intent: "reset", result: replyToFailure(submission, ["token"], { hideFields: ["password", "confirm"] }) },
         { status: 400 },
@@ -80,7 +84,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(form, { schema: ResetRequestSchema });
   if (limited)
     return data({ intent: "request", result: submission.reply({ formErrors: [limited.message] }) }, limited.init);
-  if (submission.status !== "success") return data({ intent: "request", result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") {
+    await giveBack();
+    return data({ intent: "request", result: submission.reply() }, { status: 400 });
+  }
   // The page says why instead of the form: nothing is sent, and no link is made.
   if (siteMailer.delivery === "off") return redirect("/reset-password");
   // The answer waits for neither the lookup nor the mail: the same redirect at once, whether or not

@@ -156,7 +156,11 @@ test("an admin exports the filtered feedback as CSV, quoted and safe for spreads
   expect(csv).not.toContain("Not in the bug export");
 });
 
-test("a bug report links to its error log entry, and an error group gets a status", async ({ page, checkA11y }) => {
+test("a bug report links to its error log entry, and an error group gets a status", async ({
+  page,
+  checkA11y,
+  javaScriptEnabled,
+}) => {
   const marker = `mk${randomUUID().slice(0, 8)}`;
   const errorId = `err_${Date.now()}_${marker}`;
   const message = `Cannot read properties of undefined (${marker})`;
@@ -200,12 +204,16 @@ test("a bug report links to its error log entry, and an error group gets a statu
     [message],
   );
   expect(stored?.status).toBe("investigating");
+  // The page opens again at the group, not the top of the list.
+  if (!javaScriptEnabled) expect(page.url()).toMatch(new RegExp(`#group-${stored?.key}$`));
 
   // The bug report's own status, from the same page.
   const report = page.getByRole("listitem").filter({ hasText: `The page went blank ${marker}` });
   await report.getByRole("combobox").selectOption("confirmed");
   await report.getByRole("button", { name: "Save status" }).click();
   await expect(toast(page, "Bug report marked Confirmed.")).toBeVisible();
+  if (!javaScriptEnabled) expect(page.url()).toMatch(new RegExp(`#bug-${reportId}$`));
+  await expect(report.getByRole("button", { name: "Save status" })).toBeInViewport();
   expect(await queryE2eDb('SELECT status FROM "BugReport" WHERE id = ?', [reportId])).toEqual([
     { status: "confirmed" },
   ]);
@@ -214,4 +222,41 @@ test("a bug report links to its error log entry, and an error group gets a statu
     "error.status",
   ]);
   await checkA11y();
+});
+
+test("on a phone, Save status, Add note and the bulk form open the page again where they were used, not at the top of the list", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await page.setViewportSize({ width: 390, height: 740 });
+  const marker = `mk${randomUUID().slice(0, 8)}`;
+  const items = [];
+  for (let i = 0; i < 8; i++) items.push(await addFeedback(marker, "general", "ui", `Thought ${i} on the long list.`));
+  const oldest = items[0];
+  if (!oldest) throw new Error("no items");
+  const item = page.getByRole("listitem").filter({ hasText: oldest.text });
+  await signInAsAdmin(page, "/admin/feedback");
+  await page.goto(`/admin/feedback?q=${marker}`);
+  await item.getByRole("button", { name: "Save status" }).scrollIntoViewIfNeeded();
+  await item.getByLabel("Status", { exact: true }).selectOption("in-review");
+  const before = await page.evaluate(() => scrollY);
+  expect(before).toBeGreaterThan(740);
+  await item.getByRole("button", { name: "Save status" }).click();
+  await expect(toast(page, "1 item changed.")).toBeVisible();
+  await expect(item.getByRole("heading")).toContainText("status In review");
+  if (!javaScriptEnabled) expect(page.url()).toMatch(new RegExp(`#feedback-${oldest.id}$`));
+  await expect(item.getByRole("button", { name: "Save status" })).toBeInViewport();
+
+  // Add note and the bulk form open again where they were used too.
+  await item.getByLabel("Internal note (only admins see it)").fill("Read on a phone, far down the list.");
+  await item.getByRole("button", { name: "Add note" }).click();
+  await expect(toast(page, "Note added.")).toBeVisible();
+  if (!javaScriptEnabled) expect(page.url()).toMatch(new RegExp(`#feedback-${oldest.id}$`));
+  await expect(item.getByRole("button", { name: "Add note" })).toBeInViewport();
+  await item.getByRole("checkbox").check();
+  await page.getByLabel("Status for the ticked items").selectOption("done");
+  await page.getByRole("button", { name: "Change ticked items" }).click();
+  await expect(item.getByRole("heading")).toContainText("status Done");
+  if (!javaScriptEnabled) expect(page.url()).toMatch(/#bulk$/);
+  await expect(page.getByRole("button", { name: "Change ticked items" })).toBeInViewport();
 });

@@ -113,7 +113,7 @@ test("password reset requests are rate-limited per client address: the sixth get
   await request.dispose();
 });
 
-test("the contact form past its limit answers 429 on the form, with the message typed", async ({
+test("the contact form: refused messages use up nothing; past its limit, 429 on the form with the message typed", async ({
   playwright,
   baseURL,
 }) => {
@@ -128,6 +128,8 @@ test("the contact form past its limit answers 429 on the form, with the message 
       },
       maxRedirects: 0,
     });
+  // Refused messages (too short) use up nothing: five of them, then the limit's five good ones.
+  for (let i = 0; i < 5; i++) expect((await send("Hi")).status()).toBe(400);
   for (let i = 0; i < 5; i++) expect((await send(`A message about the lighthouse, number ${i}.`)).status()).toBe(302);
   const limited = await send("The sixth message, which I typed with care.");
   expect(limited.status()).toBe(429);
@@ -135,6 +137,38 @@ test("the contact form past its limit answers 429 on the form, with the message 
   const page = await limited.text();
   expect(page).toMatch(/Too many attempts\. Try again in \d+ (minutes?|hour)\./);
   expect(page).toContain("The sixth message, which I typed with care.");
+  await request.dispose();
+});
+
+test("refused feedback gives its count back: the limit's number of refused posts (page and both APIs), then every good one up to the limit, and past it the 429 with its wait", async ({
+  playwright,
+  baseURL,
+}) => {
+  const request = await newClient(playwright, baseURL);
+  const { csrfToken } = await (await request.get("/api/csrf-token")).json();
+  const headers = { "X-CSRF-Token": csrfToken };
+  // /feedback, the dialog's POST /api/feedback and /api/user-feedback share one limit: 10 an hour.
+  const page = async (content: string) =>
+    request.post("/feedback", {
+      form: { ...(await hiddenFields(request, "/feedback", "feedback")), type: "general", content },
+      maxRedirects: 0,
+    });
+  const api = (content: string) => request.post("/api/feedback", { headers, data: { type: "general", content } });
+  const errorReport = (content: string) =>
+    request.post("/api/user-feedback", { headers, data: { type: "bug", content } });
+  for (let i = 0; i < 4; i++) expect((await page("shy")).status()).toBe(400);
+  for (let i = 0; i < 3; i++) expect((await api("shy")).status()).toBe(400);
+  for (let i = 0; i < 3; i++) expect((await errorReport("not an error report")).status()).toBe(400);
+  for (let i = 0; i < 5; i++) expect((await page(`The lighthouse story, thought number ${i}.`)).status()).toBe(302);
+  for (let i = 0; i < 4; i++) expect((await api(`The lighthouse story, remark number ${i}.`)).status()).toBe(201);
+  expect((await errorReport("Error Report - ID: err_1764570000_limit")).status()).toBe(201);
+  const limited = await api("One more thought, past the limit.");
+  expect(limited.status()).toBe(429);
+  expect(Number(limited.headers()["retry-after"])).toBeGreaterThan(0);
+  expect((await limited.json()).message).toMatch(/Too many attempts\. Try again in \d+ (minutes?|hour)\./);
+  const onTheForm = await page("One more thought on the page, past the limit.");
+  expect(onTheForm.status()).toBe(429);
+  expect(await onTheForm.text()).toContain("One more thought on the page, past the limit.");
   await request.dispose();
 });
 

@@ -59,7 +59,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "bug-status") await setStatuses(admin, "bug", [id], status);
   else await setErrorGroupStatus(admin, id, status);
   const url = pageUrl(request);
-  return redirectWithToast(url.pathname + url.search, {
+  // Back at the item (its row's id), not the top of the list: see feedbackActionAnchor.
+  const anchor = intent === "bug-status" ? `#bug-${id}` : `#group-${id}`;
+  return redirectWithToast(url.pathname + url.search + anchor, {
     title: "Saved",
     description: `${intent === "bug-status" ? "Bug report" : "Error group"} marked ${STATUS_LABELS[status] ?? status}.`,
     variant: "success",

@@ -7,7 +7,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { applyFeedbackAction } from "~/admin/feedback-actions.server";
-import { FeedbackActionSchema, foldTicks, pageUrl, readFilters } from "~/admin/feedback-review";
+import { FeedbackActionSchema, feedbackActionAnchor, foldTicks, pageUrl, readFilters } from "~/admin/feedback-review";
 import { listReviewItems, newCounts } from "~/admin/feedback-review.server";
 import { FeedbackReviewPage } from "~/admin/feedback-review-ui";
 import { requireAdmin } from "~/auth/auth.server";
@@ -48,7 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const done = await applyFeedbackAction(admin, submission.value);
   const url = pageUrl(request);
-  return redirectWithToast(url.pathname + url.search, { title: "Saved", description: done, variant: "success" });
+  return redirectWithToast(url.pathname + url.search + feedbackActionAnchor(submission.value), {
+    title: "Saved",
+    description: done,
+    variant: "success",
+  });
 }
 
 export const headers: Route.HeadersFunction = keepResponseHeaders;

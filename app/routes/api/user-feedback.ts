@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getOptionalUser } from "~/auth/auth.server";
 import { clientAddress } from "~/auth/client-address.server";
-import { enforceRateLimit } from "~/auth/rate-limit.server";
+import { enforceRateLimit, giveBackRateLimit } from "~/auth/rate-limit.server";
 import { ERROR_REPORT_CONTENT_PATTERN } from "~/errors/error-log";
 import { FEEDBACK_LIMIT, saveFeedback } from "~/feedback/feedback.server";
 import { issueMessage, jsonError, readJsonBody } from "~/utils/api-errors";
@@ -21,10 +21,16 @@ const ErrorReportSchema = z.object({
 
 /** POST /api/user-feedback (spec §7): an error report from an error screen; the client toasts "Report sent". */
 export async function action({ request, context }: Route.ActionArgs) {
-  await enforceRateLimit(`feedback:${clientAddress(context)}`, FEEDBACK_LIMIT, { json: true });
+  // Shared with /feedback and the other feedback API: counted first (parallel posts cannot slip past),
+  // given back when the body is refused (a typo does not use up the limit).
+  const limitKey = `feedback:${clientAddress(context)}`;
+  await enforceRateLimit(limitKey, FEEDBACK_LIMIT, { json: true });
   const body = await readJsonBody(request);
   const parsed = ErrorReportSchema.safeParse(body);
-  if (!parsed.success) return jsonError(issueMessage(parsed.error, "Invalid error report."), 400);
+  if (!parsed.success) {
+    await giveBackRateLimit(limitKey);
+    return jsonError(issueMessage(parsed.error, "Invalid error report."), 400);
+  }
   const url = parsed.data.metadata?.url;
   const page = url && URL.canParse(url) ? new URL(url).pathname : undefined;
   const user = await getOptionalUser(request);

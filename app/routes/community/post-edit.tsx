@@ -34,10 +34,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     user,
     own: { post, body },
   } = await ownPostOfRequest(request, params.id);
-  const { form, limited } = await readCommunityForm(request, context, "edit");
+  const { form, limited, giveBack } = await readCommunityForm(request, context, "edit");
   const submission = parseWithZod(form, { schema: EditSchema });
   if (limited) return limitedReply(submission, limited);
-  if (submission.status !== "success") return data(replyToFailure(submission, []), { status: 400 });
+  if (submission.status !== "success") {
+    await giveBack();
+    return data(replyToFailure(submission, []), { status: 400 });
+  }
   // Saved as it was: nothing to mark "Edited".
   if (submission.value.body === body) {
     return redirectWithToast(post.href ?? "/community", { title: "Nothing changed", variant: "success" });

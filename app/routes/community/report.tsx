@@ -50,10 +50,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireCommunityOpen();
   const user = await requireUser(request);
-  const { form, limited } = await readCommunityForm(request, context, "report");
+  const { form, limited, giveBack } = await readCommunityForm(request, context, "report");
   const submission = parseWithZod(form, { schema: ReportSchema });
   if (limited) return limitedReply(submission, limited);
-  if (submission.status !== "success") return data(replyToFailure(submission, ["postId"]), { status: 400 });
+  if (submission.status !== "success") {
+    await giveBack();
+    return data(replyToFailure(submission, ["postId"]), { status: 400 });
+  }
   const overLimit = await accountLimit(user, "report");
   if (overLimit) return limitedReply(submission, overLimit);
   try {

@@ -51,10 +51,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   await requireCommunityOpen();
   const id = idParam(params.id, "thread");
   const user = await requireUser(request);
-  const { form, limited } = await readCommunityForm(request, context, "post");
+  const { form, limited, giveBack } = await readCommunityForm(request, context, "post");
   const submission = parseWithZod(form, { schema: ReplySchema });
   if (limited) return limitedReply(submission, limited);
-  if (submission.status !== "success") return data(replyToFailure(submission, ["quoteOf"]), { status: 400 });
+  if (submission.status !== "success") {
+    await giveBack();
+    return data(replyToFailure(submission, ["quoteOf"]), { status: 400 });
+  }
   const overLimit = await accountLimit(user, "post");
   if (overLimit) return limitedReply(submission, overLimit);
   try {

@@ -27,10 +27,16 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { form, limited } = await readPublicFormOrLimit(request, context, { name: "copyright", rule: CONTACT_LIMIT });
+  const { form, limited, giveBack } = await readPublicFormOrLimit(request, context, {
+    name: "copyright",
+    rule: CONTACT_LIMIT,
+  });
   const submission = parseWithZod(form, { schema: CopyrightClaimSchema });
   if (limited) return limitedReply(submission, limited);
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") {
+    await giveBack();
+    return data(submission.reply(), { status: 400 });
+  }
   const user = await getOptionalUser(request);
   await saveCopyrightClaim(submission.value, user?.id ?? null);
   return redirectWithToast("/legal/copyright?sent=1#claim", { ...CLAIM_SENT, variant: "success" });
