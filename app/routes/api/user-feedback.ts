@@ -1,10 +1,7 @@
 import { z } from "zod";
 import { getOptionalUser } from "~/auth/auth.server";
-import { clientAddress } from "~/auth/client-address.server";
-import { enforceRateLimit, giveBackRateLimit } from "~/auth/rate-limit.server";
 import { ERROR_REPORT_CONTENT_PATTERN } from "~/errors/error-log";
-import { FEEDBACK_LIMIT, saveFeedback } from "~/feedback/feedback.server";
-import { issueMessage, jsonError, readJsonBody } from "~/utils/api-errors";
+import { readFeedbackApiBody, saveFeedback } from "~/feedback/feedback.server";
 import type { Route } from "./+types/user-feedback";
 
 const ErrorReportSchema = z.object({
@@ -21,21 +18,12 @@ const ErrorReportSchema = z.object({
 
 /** POST /api/user-feedback (spec §7): an error report from an error screen; the client toasts "Report sent". */
 export async function action({ request, context }: Route.ActionArgs) {
-  // Shared with /feedback and the other feedback API: counted first (parallel posts cannot slip past),
-  // given back when the body is refused (a typo does not use up the limit).
-  const limitKey = `feedback:${clientAddress(context)}`;
-  await enforceRateLimit(limitKey, FEEDBACK_LIMIT, { json: true });
-  const body = await readJsonBody(request);
-  const parsed = ErrorReportSchema.safeParse(body);
-  if (!parsed.success) {
-    await giveBackRateLimit(limitKey);
-    return jsonError(issueMessage(parsed.error, "Invalid error report."), 400);
-  }
-  const url = parsed.data.metadata?.url;
+  const report = await readFeedbackApiBody(request, context, ErrorReportSchema, { fallback: "Invalid error report." });
+  const url = report.metadata?.url;
   const page = url && URL.canParse(url) ? new URL(url).pathname : undefined;
   const user = await getOptionalUser(request);
   const { id } = await saveFeedback(
-    { type: "bug", category: "general", content: parsed.data.content, page },
+    { type: "bug", category: "general", content: report.content, page },
     request,
     user?.id ?? null,
   );
