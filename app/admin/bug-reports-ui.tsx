@@ -12,7 +12,7 @@ import { ScrollX } from "~/components/scroll-x";
 import { type ListQuery, listParamNames } from "~/site/list-query";
 import type { errorGroupPage, findErrorEntry } from "./error-groups.server";
 import { ERROR_GROUP_PREFIX, ERROR_GROUP_SORTS, ERROR_SOURCES } from "./error-list";
-import { reviewTime, STATUS_LABELS, STATUSES } from "./feedback-review";
+import { OPEN, reviewTime, STATUS_LABELS, STATUSES } from "./feedback-review";
 import type { listReviewItems } from "./feedback-review.server";
 import { SenderLine, StatusSelect } from "./feedback-review-ui";
 
@@ -141,7 +141,7 @@ export function BugReportsPage({
       <section aria-labelledby="reports-title" className="mt-8">
         <SectionTitle id="reports-title">Bug reports ({reports.total})</SectionTitle>
         <nav aria-label="Bug report status" className="mt-2 flex flex-wrap gap-3 text-sm">
-          {[null, ...STATUSES.bug].map((s) => (
+          {[null, OPEN, ...STATUSES.bug].map((s) => (
             <Link
               key={s ?? "all"}
               to={hrefFor({ status: s })}

@@ -235,6 +235,13 @@ describe("filters", () => {
     expect(readFilters(new URLSearchParams("kind=claim"), true).status).toBe("received");
   });
 
+  it("reads status=open as every status that still waits for work, old values included", () => {
+    expect(readFilters(new URLSearchParams("kind=bug&status=open")).status).toBe("open");
+    expect(storedValuesFor("bug", "open")).toEqual(["new", "confirmed"]);
+    expect(storedValuesFor("feedback", "open")).toEqual(["new", "in-review", "reviewed"]);
+    expect(storedValuesFor("claim", "open")).toEqual(["received", "new", "reviewing"]);
+  });
+
   it("writes the query string back", () => {
     expect(filterQuery({ kind: "feedback", type: "bug", status: "new", page: 1 })).toBe("?type=bug&status=new");
     expect(filterQuery({ kind: "claim" })).toBe("?kind=claim");

@@ -28,7 +28,20 @@ export const STATUSES = {
   error: ["new", "investigating", "fixed", "ignored"],
 } as const satisfies Record<NoteKind, readonly string[]>;
 
+/** Each kind's statuses that still wait for work: the "open" filter, and the Dashboard's counts. */
+export const OPEN_STATUSES = {
+  feedback: ["new", "in-review"],
+  bug: ["new", "confirmed"],
+  contact: ["new"],
+  claim: ["received"],
+  error: ["new", "investigating"],
+} as const satisfies { [K in NoteKind]: readonly (typeof STATUSES)[K][number][] };
+
+/** The filter value of OPEN_STATUSES. */
+export const OPEN = "open";
+
 export const STATUS_LABELS: Record<string, string> = {
+  open: "Open",
   new: "New",
   "in-review": "In review",
   done: "Done",
@@ -68,8 +81,9 @@ export function isStatusOf(kind: NoteKind, status: string): boolean {
   return (STATUSES[kind] as readonly string[]).includes(status);
 }
 
-/** The stored values a status filter matches (the new value and the old ones mapped to it). */
+/** The stored values a status filter matches (the new value and the old ones mapped to it; "open": each open status's). */
 export function storedValuesFor(kind: NoteKind, status: string): string[] {
+  if (status === OPEN) return OPEN_STATUSES[kind].flatMap((s) => storedValuesFor(kind, s));
   const legacy = Object.entries(LEGACY[kind] ?? {})
     .filter(([, to]) => to === status)
     .map(([from]) => from);
@@ -179,7 +193,7 @@ export function readFilters(params: URLSearchParams, reviewQueue = false): Feedb
     kind: k,
     type: k === "feedback" ? pick(FEEDBACK_TYPES, params.get("type")) : null,
     category: k === "feedback" ? pick(FEEDBACK_CATEGORIES, params.get("category")) : null,
-    status: chosen && isStatusOf(k, chosen) ? chosen : null,
+    status: raw === OPEN ? OPEN : chosen && isStatusOf(k, chosen) ? chosen : null,
     q: search.q || null,
     shortened: search.shortened,
     sort: params.get("sort") === "oldest" ? "oldest" : "newest",

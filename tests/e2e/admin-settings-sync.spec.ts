@@ -65,10 +65,11 @@ test("the dashboard's counts link to their pages, with the last sync and the hea
   const links: [RegExp, string][] = [
     [/Moderation queue/, "/admin/content-moderation"],
     [/New feedback/, "/admin/feedback?status=new"],
-    [/Open bug reports/, "/admin/bug-reports"],
+    // New and confirmed, as counted; not the list's default of every status.
+    [/Open bug reports/, "/admin/bug-reports?status=open"],
     [/Failed syncs/, "/admin/wordpress-sync"],
     [/New users this week/, "/admin/users?sort=-joined"],
-    [/Errors logged/, "/admin/bug-reports"],
+    [/Errors logged/, "/admin/bug-reports#groups-title"],
   ];
   for (const [name, href] of links) await expect(page.getByRole("link", { name })).toHaveAttribute("href", href);
   // The site admin was created at start-up: one new user this week.
@@ -82,6 +83,11 @@ test("the dashboard's counts link to their pages, with the last sync and the hea
   await checkA11y();
   await page.getByRole("link", { name: /New feedback/ }).click();
   await expect(page).toHaveURL(/\/admin\/feedback\?status=new$/);
+  await page.goto("/admin/dashboard");
+  await page.getByRole("link", { name: /Open bug reports/ }).click();
+  await expect(
+    page.getByRole("navigation", { name: "Bug report status" }).getByRole("link", { name: "Open", exact: true }),
+  ).toHaveAttribute("aria-current", "page");
 });
 
 test("maintenance mode: readers get the 503 page, the admin keeps working, sign-in and health stay open", async ({
