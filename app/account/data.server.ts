@@ -4,6 +4,7 @@
 // keeps the reader's submissions anonymised or removes them, as chosen.
 import { AuthError } from "~/auth/auth.server";
 import { verifyPassword } from "~/auth/password.server";
+import { TITLE_DELETED_NOTICE, TITLE_WITHDRAWN_NOTICE } from "~/community/text";
 import { prisma } from "~/db.server";
 import { PREFERENCE_COLUMNS } from "~/notifications/notification-preferences.server";
 import { ANONYMOUS_AUTHOR, type SubmissionChoice } from "./account";
@@ -193,7 +194,10 @@ export async function deletionCounts(userId: string) {
 export type DeletionResult = {
   username: string;
   submissions: SubmissionChoice;
+  /** The stories that stay, credited to "Anonymous" (anonymise), or all that were removed (remove). */
   submissionCount: number;
+  /** Stories nobody had published (drafts, in review, refused): deleted either way. */
+  unpublishedCount: number;
   /** The community posts and story comments that were still up (kept, credited to "A former reader", or withdrawn). */
   communityCount: number;
 };
@@ -230,7 +234,7 @@ export async function deleteAccount(
               data: { authorId: null, authorName: ANONYMOUS_AUTHOR },
             })
           ).count;
-    const submissionCount = unpublished + published;
+    const submissionCount = submissions === "remove" ? unpublished + published : published;
     // Community posts and comments follow the same choice (both said on the form, decision 057):
     // kept ones stay, credited to "A former reader" (their author becomes nobody when the account
     // goes); removed ones become tombstones that keep the thread's shape and its quotes
@@ -243,6 +247,12 @@ export async function deleteAccount(
         where: { authorId: userId },
         data: { body: "", status: first ? "deleted" : "withdrawn" },
       });
+      // A thread's title is the reader's text as much as its opening post: it goes with it. The
+      // thread stays, for the others' replies in it.
+      await tx.discussionThread.updateMany({
+        where: { authorId: userId },
+        data: { title: first ? TITLE_DELETED_NOTICE : TITLE_WITHDRAWN_NOTICE },
+      });
     }
     await tx.feedback.deleteMany({ where: { userId } });
     await tx.bugReport.deleteMany({ where: { userId } });
@@ -252,6 +262,6 @@ export async function deleteAccount(
     // The sign-in failure counter is keyed by the address.
     await tx.rateLimit.deleteMany({ where: { key: `login-account:${user.email}` } });
     await tx.user.delete({ where: { id: userId } });
-    return { username: user.username, submissions, submissionCount, communityCount };
+    return { username: user.username, submissions, submissionCount, unpublishedCount: unpublished, communityCount };
   });
 }

@@ -8,34 +8,44 @@ import { formatDateTime } from "~/utils/dates";
 import { SESSIONS_SHOWN } from "./account";
 import type { SessionView } from "./sessions.server";
 
+/** What an account holds, and why: /settings/privacy and the privacy policy (/privacy) show the same list. */
+export function StoredDataList() {
+  return (
+    <ul className="list-disc space-y-2 pl-6">
+      <li>
+        <strong>Your account:</strong> email address, username, display name, bio and avatar, to sign you in and show
+        your profile. Your password is kept only as a one-way hash.
+      </li>
+      <li>
+        <strong>Sessions:</strong> for each browser you are signed in on, the browser and system it reported and when it
+        was last used, so you can see and end them.
+      </li>
+      <li>
+        <strong>Your library:</strong> shelves, bookmarks and where you stopped reading, to bring you back to your place
+        and recommend stories.
+      </li>
+      <li>
+        <strong>Notifications</strong> and your notification choices, to show and send them.
+      </li>
+      <li>
+        <strong>What you send us:</strong> feedback, bug reports, contact messages and stories you submit, to answer and
+        publish them.
+      </li>
+      <li>
+        <strong>What you write in the community:</strong> threads, replies and comments, shown under your username.
+      </li>
+      <li>
+        <strong>Your cookie choices</strong>, on the account too, so they follow you to your other browsers.
+      </li>
+    </ul>
+  );
+}
+
 export function WhatWeStore() {
   return (
     <section aria-labelledby="stored-heading" className="mt-8 space-y-3">
       <SectionTitle id="stored-heading">What we store about you, and why</SectionTitle>
-      <ul className="list-disc space-y-2 pl-6">
-        <li>
-          <strong>Your account:</strong> email address, username, display name, bio and avatar, to sign you in and show
-          your profile. Your password is kept only as a one-way hash.
-        </li>
-        <li>
-          <strong>Sessions:</strong> for each browser you are signed in on, the browser and system it reported and when
-          it was last used, so you can see and end them below.
-        </li>
-        <li>
-          <strong>Your library:</strong> shelves, bookmarks and where you stopped reading, to bring you back to your
-          place and recommend stories.
-        </li>
-        <li>
-          <strong>Notifications</strong> and your notification choices, to show and send them.
-        </li>
-        <li>
-          <strong>What you send us:</strong> feedback, bug reports, contact messages and stories you submit, to answer
-          and publish them.
-        </li>
-        <li>
-          <strong>Your cookie choices</strong>, on the account too, so they follow you to your other browsers.
-        </li>
-      </ul>
+      <StoredDataList />
       <p>
         Nothing is sold or shared with advertisers. See the <a href="/privacy">privacy policy</a> for the details.
       </p>

@@ -136,6 +136,10 @@ export function breakLongWords(text: string): (string | null)[] {
 /** What stands in the place of a post its author deleted (and in the quotes of it). */
 export const WITHDRAWN_NOTICE = "This post was deleted by its author.";
 
+/** A thread's title once its starter deleted their account with "Remove them" (or an admin deleted it so). */
+export const TITLE_WITHDRAWN_NOTICE = "Title deleted by its author";
+export const TITLE_DELETED_NOTICE = "Title deleted by a moderator";
+
 /** The anchor of a post or comment on its page. */
 export const postAnchor = (id: number) => `post-${id}`;
 

@@ -14,13 +14,13 @@ export function loader({ request }: Route.LoaderArgs) {
   const choice = SUBMISSION_CHOICES.find((c) => c === url.searchParams.get("submissions")) ?? null;
   const number = (name: string) =>
     Math.max(0, Math.min(1_000_000, Number.parseInt(url.searchParams.get(name) ?? "0", 10) || 0));
-  return { choice, count: number("count"), posts: number("posts") };
+  return { choice, count: number("count"), unpublished: number("unpublished"), posts: number("posts") };
 }
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Account deleted" });
 
 export default function AccountDeleted({ loaderData }: Route.ComponentProps) {
-  const { choice, count, posts } = loaderData;
+  const { choice, count, unpublished, posts } = loaderData;
   const yourPosts = posts === 1 ? "Your community post or comment" : `Your ${posts} community posts and comments`;
   const stories = count === 1 ? "story" : `${count} stories`;
   const verb = (one: string, many: string) => (count === 1 ? one : many);
@@ -34,7 +34,16 @@ export default function AccountDeleted({ loaderData }: Route.ComponentProps) {
           <li>
             {count > 0
               ? `Your ${stories} ${verb("stays", "stay")} on the site, credited to "Anonymous".`
-              : "You had no submitted stories."}
+              : unpublished > 0
+                ? "You had no published stories."
+                : "You had no submitted stories."}
+          </li>
+        ) : null}
+        {choice === "anonymise" && unpublished > 0 ? (
+          <li>
+            {unpublished === 1
+              ? "Your story that was not yet published was deleted."
+              : `Your ${unpublished} stories that were not yet published were deleted.`}
           </li>
         ) : null}
         {choice === "remove" ? (
@@ -45,7 +54,9 @@ export default function AccountDeleted({ loaderData }: Route.ComponentProps) {
           <li>{`${yourPosts} ${posts === 1 ? "stays" : "stay"}, credited to "A former reader".`}</li>
         ) : null}
         {choice === "remove" && posts > 0 ? (
-          <li>{`${yourPosts} ${posts === 1 ? "was" : "were"} removed: each place says "deleted by its author".`}</li>
+          <li>
+            {`${yourPosts} ${posts === 1 ? "was" : "were"} removed: each place says "deleted by its author", and the titles of threads you started went with them.`}
+          </li>
         ) : null}
       </ul>
       <p className="mt-6">

@@ -384,6 +384,12 @@ for (const choice of ["anonymise", "remove"] as const) {
        VALUES (?, 'My Submission', 'Text', 'published', ?, ?, ?, ?, ?)`,
       [slug, user?.id as string, reader.username, now, now, now],
     );
+    // And a draft: it goes either way, and the page says so apart from the story that stays.
+    await queryE2eDb(
+      `INSERT INTO "Post" ("slug", "title", "content", "status", "authorId", "authorName", "createdAt", "updatedAt")
+       VALUES (?, 'My Draft', 'Text', 'draft', ?, ?, ?, ?)`,
+      [`${slug}-draft`, user?.id as string, reader.username, now, now],
+    );
     // A thread of the reader's own, with its opening post: the same choice covers it (decision 057).
     const title = `Lamps of ${reader.username}`;
     const [thread] = await queryE2eDb<{ id: number }>(
@@ -419,18 +425,24 @@ for (const choice of ["anonymise", "remove"] as const) {
     await expect(page.getByRole("heading", { level: 1, name: "Your account was deleted" })).toBeVisible();
     await expect(
       page.getByText(
-        choice === "anonymise" ? 'Your story stays on the site, credited to "Anonymous".' : "Your story was removed.",
+        choice === "anonymise" ? 'Your story stays on the site, credited to "Anonymous".' : "Your 2 stories were removed.",
       ),
     ).toBeVisible();
+    await expect(page.getByText("Your story that was not yet published was deleted.")).toHaveCount(
+      choice === "anonymise" ? 1 : 0,
+    );
     await expect(
       page.getByText(
         choice === "anonymise"
           ? 'Your community post or comment stays, credited to "A former reader".'
-          : 'Your community post or comment was removed: each place says "deleted by its author".',
+          : 'Your community post or comment was removed: each place says "deleted by its author", and the titles of threads you started went with them.',
       ),
     ).toBeVisible();
     await page.goto(`/community/threads/${thread?.id}`);
-    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    // The title is the reader's text too: "Remove them" takes it with the opening post.
+    await expect(
+      page.getByRole("heading", { level: 1, name: choice === "anonymise" ? title : "Title deleted by its author" }),
+    ).toBeVisible();
     if (choice === "anonymise") {
       await expect(page.getByRole("article").filter({ hasText: "My own lamp post" })).toContainText("A former reader");
     } else {
@@ -505,3 +517,24 @@ for (const mode of DISPLAY_MODES) {
     }
   });
 }
+
+test("the privacy policy says what an account holds, how long analytics stay, and what survives a deletion", async ({
+  page,
+  checkA11y,
+}) => {
+  await page.goto("/privacy");
+  // The same list as the account's privacy settings, which send readers here "for the details".
+  for (const kept of ["Your library:", "Sessions:", "What you write in the community:", "Notifications"])
+    await expect(page.getByRole("listitem").filter({ hasText: kept })).toHaveCount(1);
+  // The test servers keep raw analytics events for the default 30 days.
+  await expect(page.getByText("The single events are deleted after 30 days")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Remove them:" })).toContainText(
+    "the titles of threads you started go with them",
+  );
+  await expect(page.getByRole("main").getByRole("link", { name: "cookie policy" })).toHaveAttribute(
+    "href",
+    "/cookie-policy",
+  );
+  await expect(page.getByRole("link", { name: "your privacy settings" })).toHaveAttribute("href", "/settings/privacy");
+  await checkA11y();
+});

@@ -100,6 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const params = new URLSearchParams({
       submissions: result.submissions,
       count: String(result.submissionCount),
+      unpublished: String(result.unpublishedCount),
       posts: String(result.communityCount),
     });
     return redirect(`/account-deleted?${params}`, { headers: { "Set-Cookie": await destroySession(request) } });
@@ -245,7 +246,8 @@ export default function PrivacySettings({ loaderData, actionData }: Route.Compon
                 className="mt-1.5 size-5 shrink-0"
               />
               <label htmlFor="submissions-remove">
-                Remove them: stories are taken down; each post and comment says &ldquo;deleted by its author&rdquo;
+                Remove them: stories are taken down; each post and comment says &ldquo;deleted by its author&rdquo;,
+                and the titles of threads you started go with them
               </label>
             </div>
           </fieldset>
