@@ -248,7 +248,7 @@ test("site statistics: each chart is SVG in the first HTML, with a data table be
   await expect(page.getByRole("heading", { level: 1, name: "Site statistics" })).toBeVisible();
   const titles = [
     "Stories by source",
-    "Published stories by category",
+    "Own and community stories by category (published)",
     "Registrations by week (last 12; accounts that still exist)",
     "Sign-ins by week (last 12)",
   ];

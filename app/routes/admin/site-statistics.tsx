@@ -26,7 +26,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       dbBytes: s.dbBytes,
       charts: [
         { title: "Stories by source", columns: ["Source", "Stories"], ...bars(s.sources) },
-        { title: "Published stories by category", columns: ["Category", "Stories"], ...bars(s.categories) },
+        {
+          // The synced copies carry their source's categories, not this site's: the chart counts the posts here.
+          title: "Own and community stories by category (published)",
+          columns: ["Category", "Stories"],
+          ...bars(s.categories),
+        },
         {
           // Counted from the accounts there are: one deleted since is gone from its week too (no
           // record of registrations outlives the account; the audit).
