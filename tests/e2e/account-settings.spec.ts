@@ -425,7 +425,9 @@ for (const choice of ["anonymise", "remove"] as const) {
     await expect(page.getByRole("heading", { level: 1, name: "Your account was deleted" })).toBeVisible();
     await expect(
       page.getByText(
-        choice === "anonymise" ? 'Your story stays on the site, credited to "Anonymous".' : "Your 2 stories were removed.",
+        choice === "anonymise"
+          ? 'Your story stays on the site, credited to "Anonymous".'
+          : "Your 2 stories were removed.",
       ),
     ).toBeVisible();
     await expect(page.getByText("Your story that was not yet published was deleted.")).toHaveCount(

@@ -246,8 +246,8 @@ export default function PrivacySettings({ loaderData, actionData }: Route.Compon
                 className="mt-1.5 size-5 shrink-0"
               />
               <label htmlFor="submissions-remove">
-                Remove them: stories are taken down; each post and comment says &ldquo;deleted by its author&rdquo;,
-                and the titles of threads you started go with them
+                Remove them: stories are taken down; each post and comment says &ldquo;deleted by its author&rdquo;, and
+                the titles of threads you started go with them
               </label>
             </div>
           </fieldset>
