@@ -24,7 +24,18 @@ export function longestWord(children: ReactNode): number {
  * than its line (WCAG 1.4.10). A title shrinks only as far as its longest word needs, in the
  * reader's size, typeface and letter spacing (docs/decisions/047, 049).
  */
-export function PageTitle({ children, className, id }: { children: ReactNode; className?: string; id?: string }) {
+export function PageTitle({
+  children,
+  className,
+  id,
+  dir,
+}: {
+  children: ReactNode;
+  className?: string;
+  id?: string;
+  /** "auto" for a title a writer gave (a story in Arabic or Hebrew reads from the right). */
+  dir?: "auto";
+}) {
   // Only a title whose word may not fit a phone in the reader's text is fitted, so a default
   // reader's story sends the fit's rule in its first kilobytes only for a word of 14 letters.
   const letters = longestWord(children);
@@ -32,6 +43,7 @@ export function PageTitle({ children, className, id }: { children: ReactNode; cl
   return (
     <h1
       id={id}
+      dir={dir}
       className={`font-serif font-bold ${fit ? "title-fit" : "text-4xl"}${className ? ` ${className}` : ""}`}
       style={fit ? ({ "--title-letters": letters } as CSSProperties) : undefined}
     >

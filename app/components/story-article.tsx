@@ -44,7 +44,7 @@ export function StoryArticle({
   return (
     <article className="story-column mx-auto">
       <header>
-        <PageTitle>{story.title}</PageTitle>
+        <PageTitle dir="auto">{story.title}</PageTitle>
         <p className="mt-2 text-muted">
           <time dateTime={story.date}>{formatDate(story.date)}</time>
           {byline ?? (story.author ? ` · by ${story.author}` : null)}

@@ -7,7 +7,7 @@ describe("storyBlocks", () => {
       "<p>One &amp; <em>two</em></p>",
       '<h2 class="story-heading">Part</h2>',
       '<blockquote class="story-quote"><p>Q</p></blockquote>',
-      "<hr>",
+      '<hr class="story-rule">',
     ]);
   });
 
@@ -31,5 +31,19 @@ describe("storyBlocks", () => {
         '<figure><blockquote class="story-quote">Q</blockquote></figure>',
       ],
     );
+  });
+
+  it("marks lists, tables, preformatted text, code and rules, but not the code of a <pre>", () => {
+    expect(
+      storyBlocks(
+        "<ul><li>a<ol><li>b</li></ol></li></ul><table><tr><td>c</td></tr></table><pre><code>d</code></pre><p><code>e</code></p><hr>",
+      ),
+    ).toEqual([
+      '<ul class="story-list"><li>a<ol class="story-list"><li>b</li></ol></li></ul>',
+      '<table class="story-table"><tr><td>c</td></tr></table>',
+      '<pre class="story-pre"><code>d</code></pre>',
+      '<p><code class="story-code">e</code></p>',
+      '<hr class="story-rule">',
+    ]);
   });
 });

@@ -42,14 +42,24 @@ const MARKED: Record<string, string> = {
   h3: "story-heading",
   h4: "story-heading",
   blockquote: "story-quote",
+  // A writer's lists, tables, preformatted lines and code (Markdown's, and WordPress's): the
+  // preflight of Tailwind took their bullets, borders and spacing, and a long line of a <pre>
+  // pushed a phone's page sideways.
+  ul: "story-list",
+  ol: "story-list",
+  table: "story-table",
+  pre: "story-pre",
+  code: "story-code",
+  hr: "story-rule",
 };
 
-function mark(nodes: ChildNode[]) {
+function mark(nodes: ChildNode[], inPre = false) {
   for (const node of nodes) {
     if (!isTag(node)) continue;
     const name = MARKED[node.name];
-    if (name) node.attribs.class = name;
-    mark(node.children);
+    // Code inside a <pre> is the <pre>'s: it takes no box of its own.
+    if (name && !(inPre && node.name === "code")) node.attribs.class = name;
+    mark(node.children, inPre || node.name === "pre");
   }
 }
 

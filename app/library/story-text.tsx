@@ -19,9 +19,10 @@ function Blocks({ blocks, after }: { blocks: string[]; after?: (index: number) =
       {blocks.map((html, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no identity besides their place
         <div key={index} id={paragraphId(index)} className="story-block">
-          {/* Sanitised on the server with an allow-list (app/content/html.server.ts). */}
+          {/* Sanitised on the server with an allow-list (app/content/html.server.ts); dir="auto": */}
+          {/* each block reads in its own script's direction (a story in Arabic or Hebrew). */}
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML */}
-          <div dangerouslySetInnerHTML={{ __html: html }} />
+          <div dir="auto" dangerouslySetInnerHTML={{ __html: html }} />
           {after?.(index)}
         </div>
       ))}

@@ -133,7 +133,8 @@ export function preferenceStyle(prefs: Preferences, options: { all?: boolean } =
   set("letterSpacing", "--pref-letter-spacing-n", prefs.letterSpacing);
   set("wordSpacing", "--pref-word-spacing", `${prefs.wordSpacing}em`);
   set("measure", "--pref-measure", `${MEASURE_CH[prefs.measure]}ch`);
-  set("textAlign", "--pref-text-align", prefs.textAlign);
+  // "Left" is the reader's "not justified": a story in Arabic or Hebrew (dir="auto" on its blocks) starts at the right.
+  set("textAlign", "--pref-text-align", prefs.textAlign === "left" ? "start" : prefs.textAlign);
   return style;
 }
 

@@ -529,3 +529,48 @@ test("an own story's tag and category links lead to lists that hold it while the
   // The index's tag filter offers the own posts' tags too.
   await expect(page.getByRole("group", { name: "Tag" }).getByRole("link", { name: "Grief" })).toBeVisible();
 });
+
+test("a story's lists, table, code and a paragraph in Arabic read as such on a 320 px phone, before site.css too", async ({
+  page,
+  site,
+  checkA11y,
+}) => {
+  const title = `The Inventory ${test.info().project.name}`;
+  const longLine = "the-cellar-ledger-".repeat(12);
+  const slug = await ownStory(
+    site,
+    title,
+    `<p>What the house kept:</p><ul><li>a key<ul><li>rusted</li></ul></li><li>a candle</li></ul><ol><li>Lock the door.</li><li>Count to nine.</li></ol><table><thead><tr><th scope="col">Room</th><th scope="col">Sound</th></tr></thead><tbody><tr><td>Cellar</td><td>${longLine}</td></tr></tbody></table><pre><code>${longLine}${longLine}</code></pre><p>Say <code>nine</code> twice.</p><hr><p>البيت يتذكر كل من سكنه.</p>`,
+    "What the house kept.",
+  );
+  await page.setViewportSize({ width: 320, height: 700 });
+  // The inlined sheet alone styles them: site.css arrives after the text (docs/decisions/043).
+  await page.route(/\/assets\/site-[^/]*\.css/, (route) => route.abort());
+  await page.goto(`/story/${slug}`);
+  const main = page.getByRole("main");
+  const bullets = main.getByRole("list").first();
+  await expect(bullets).toHaveCSS("list-style-type", "disc");
+  await expect(bullets).toHaveCSS("padding-left", /^(2[0-9]|1[5-9])(\.\d+)?px$/);
+  await expect(main.getByRole("list").nth(1)).toHaveCSS("list-style-type", "circle");
+  await expect(main.getByRole("listitem").filter({ hasText: "Lock the door." }).locator("..")).toHaveCSS(
+    "list-style-type",
+    "decimal",
+  );
+  await expect(main.getByRole("cell", { name: "Cellar", exact: true })).toHaveCSS("border-top-width", "1px");
+  await expect(main.locator("pre")).toHaveCSS("white-space", "pre-wrap");
+  // Nothing pushes the page sideways: the long line of the table and of the <pre> wrap.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  // The Arabic paragraph reads from the right; the English ones from the left.
+  const arabic = main.getByText("البيت يتذكر كل من سكنه.");
+  await expect(arabic).toHaveCSS("direction", "rtl");
+  const edges = await arabic.evaluate((p) => {
+    const range = document.createRange();
+    range.selectNodeContents(p);
+    return { text: range.getBoundingClientRect().right, box: p.getBoundingClientRect().right };
+  });
+  expect(edges.box - edges.text).toBeLessThan(2);
+  await expect(main.getByText("What the house kept:")).toHaveCSS("direction", "ltr");
+  await page.unroute(/\/assets\/site-[^/]*\.css/);
+  await page.reload();
+  await checkA11y();
+});
