@@ -46,8 +46,11 @@ WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/app/generated ./app/generated
-# Settings the database scripts share with the server, and the client the seed opens (either engine).
+# Settings the database scripts share with the server, the client the seed opens (either engine),
+# and the search text the seed writes beside each story.
 COPY app/database.ts app/database-client.server.ts app/database-address.server.ts ./app/
+COPY app/content/search-index.ts app/content/html-text.ts ./app/content/
+COPY app/site/search-text.ts ./app/site/
 COPY package.json ./
 COPY prisma ./prisma
 # The start script, its migrations and `npm run sync` (scripts/docker-image.test.ts checks what they load).

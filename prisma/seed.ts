@@ -3,6 +3,7 @@
 // slug, so running it twice changes nothing.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { postSearchText } from "../app/content/search-index.ts";
 import { DEFAULT_DATABASE_URL } from "../app/database.ts";
 import { createDatabaseClient } from "../app/database-client.server.ts";
 
@@ -38,6 +39,7 @@ export async function seed(url = process.env.DATABASE_URL || DEFAULT_DATABASE_UR
         authorName: story.authorName,
         excerpt: story.excerpt,
         content: story.content,
+        searchText: postSearchText(story),
         createdAt: new Date(story.createdAt),
         status: "published",
         category: { connect: { slug: story.category } },

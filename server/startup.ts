@@ -6,6 +6,7 @@ import { ensureInitialAdmin } from "~/auth/auth.server";
 import { startExpiredRowsSchedule } from "~/auth/expired-rows.server";
 import { startAnnouncementSchedule } from "~/content/announce.server";
 import { contentChain } from "~/content/content.server";
+import { fillSearchText } from "~/content/search-index.server";
 import { startContentSyncSchedule } from "~/content/sync-schedule.server";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
@@ -40,6 +41,10 @@ export function runStartupJobs() {
   startAnnouncementSchedule();
   startAnalyticsSchedule();
   startExpiredRowsSchedule();
+  // The search text of rows from before it existed (a no-op once every row has one).
+  fillSearchText().catch((error) =>
+    console.error("Could not fill the stories' search text:", error instanceof Error ? error.message : error),
+  );
   ensureInitialAdmin(env.ADMIN_EMAIL, env.ADMIN_PASSWORD).catch((error) =>
     console.error("Could not create the initial administrator:", error instanceof Error ? error.message : error),
   );

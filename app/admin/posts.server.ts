@@ -8,6 +8,7 @@ import { announceDueStories } from "~/content/announce.server";
 import { htmlToText } from "~/content/html.server";
 import { postOrder } from "~/content/own-posts.server";
 import { datedAt, publicationDate } from "~/content/publication-date";
+import { postSearchText } from "~/content/search-index";
 import type { ListOrder } from "~/content/story";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
@@ -195,12 +196,14 @@ async function fields(input: AdminPostInput, now: Date) {
   // An admin's new tags are created at once (a writer's wait for a moderator).
   const created = await tagIds(splitTags(input.newTags));
   const publish = input.intent === "publish";
+  const content = renderStoryMarkdown(input.markdown, env.SITE_URL);
   return {
     data: {
       title: input.title,
       summary: input.summary,
       markdown: input.markdown,
-      content: renderStoryMarkdown(input.markdown, env.SITE_URL),
+      content,
+      searchText: postSearchText({ title: input.title, summary: input.summary, content }),
       excerpt: input.summary || null,
       warnings: input.warnings.join(","),
       mature: input.mature === "on",

@@ -1,8 +1,10 @@
 // Remote HTML is untrusted: WordPress does not sanitise content.rendered.
 // Everything that reaches a page goes through this allow-list first.
-import { decodeHTML } from "entities";
 import sanitizeHtml from "sanitize-html";
 import { isExternalWebLink, isSiteLink } from "~/utils/links";
+import { stripControlCharacters } from "./html-text";
+
+export { htmlToText, stripControlCharacters } from "./html-text";
 
 const ALLOWED_TAGS = [
   "p",
@@ -47,18 +49,6 @@ const ALLOWED_TAGS = [
   "th",
   "td",
 ];
-
-/**
- * What never leaves the server in text: the characters XML 1.0 forbids
- * (https://www.w3.org/TR/xml/#charsets: C0 controls but tab, LF and CR, lone
- * surrogates, U+FFFE and U+FFFF), and DEL and the C1 controls, which it
- * discourages. One of them makes /feed.xml unreadable to every feed reader.
- */
-const FORBIDDEN_CHARACTERS = /[^\t\n\r\u0020-\u007E\u00A0-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-
-export function stripControlCharacters(text: string): string {
-  return text.replace(FORBIDDEN_CHARACTERS, "");
-}
 
 /** The site's own paths that act rather than show: its API and sign-out (a GET there signs out). */
 const SITE_ACTION_PATHS = /^\/(api(\/|$)|logout(\/|$))/i;
@@ -115,11 +105,4 @@ export function sanitizeStoryHtml(html: string, siteOrigin?: string): string {
       img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: "lazy", decoding: "async" } }),
     },
   });
-}
-
-/** Plain text from rendered HTML: tags dropped, entities decoded ("Salt &#038; Ash" -> "Salt & Ash"). */
-export function htmlToText(html: string): string {
-  const withoutTags = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {}, nonTextTags: ["script", "style"] });
-  // Decoding comes first: "&#1;" is a control character too.
-  return stripControlCharacters(decodeHTML(withoutTags)).replace(/\s+/g, " ").trim();
 }

@@ -5,6 +5,7 @@
 
 import { prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
+import { foldForSearch } from "~/site/search-text";
 import { isCommunityOpen } from "~/site/site-settings.server";
 import { wordsWhere } from "~/site/sql.server";
 import { storyFromOwn, summaryFromOwn } from "./normalize.server";
@@ -72,8 +73,9 @@ async function where({
       ...(community ? [COMMUNITY_STORY] : []),
       ...(authorId ? [{ authorId }] : []),
       // What a reader saw on the story's card finds it too: the excerpt (a writer's summary) as well
-      // as the title and the text, as WordPress's own search does (the remote sources, spec §7).
-      await wordsWhere<Prisma.PostWhereInput>("Post", ["title", "excerpt", "summary", "content"], search),
+      // as the title and the text, as WordPress's own search does (the remote sources, spec §7),
+      // without regard to accents (search-index.ts).
+      await wordsWhere<Prisma.PostWhereInput>("Post", ["searchText"], search && foldForSearch(search)),
     ],
     ...(category ? { category: { slug: category } } : {}),
     ...(tag ? { tags: { some: { slug: tag } } } : {}),

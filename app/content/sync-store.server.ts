@@ -4,6 +4,7 @@ import { prisma } from "~/db.server";
 import { notifyNewStory } from "~/notifications/notifications.server";
 import { htmlToText } from "./html.server";
 import { isDefaultPost, type RemotePost } from "./remote-post";
+import { syncedSearchText } from "./search-index";
 import { parseSyncedImage, SYNCED_TERMS_KEY } from "./synced-posts.server";
 import { fetchRemoteImage, fetchRemoteTerms, type WordPressSource } from "./wordpress.server";
 
@@ -78,8 +79,8 @@ export async function storeCopies(source: WordPressSource, posts: RemotePost[], 
         source: source.name,
         slug: post.slug,
         title: htmlToText(post.title.rendered),
-        // The excerpt shown on the story's card and the text: what WordPress's search covers (with the title).
-        text: `${htmlToText(post.excerpt.rendered)}\n${htmlToText(post.content.rendered)}`,
+        // What a search reads: what WordPress's own search covers (the title, the excerpt and the text), folded.
+        text: syncedSearchText(post),
         date: new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(post.date) ? post.date : `${post.date}Z`),
         data: JSON.stringify(post),
         image: images.get(post.id) ?? null,

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { prisma } from "~/db.server";
 import { Prisma } from "~/generated/prisma/client";
+import { foldForSearch } from "~/site/search-text";
 import { onPostgres, wordsWhere } from "~/site/sql.server";
 import { storyFromRemote, summaryFromRemote, termMap } from "./normalize.server";
 import { type RemotePost, RemotePostSchema } from "./remote-post";
@@ -87,8 +88,12 @@ export async function listSyncedStories(params: SyncedListParams) {
   const where: Prisma.SyncedPostWhereInput = {
     AND: [
       ...idFilter,
-      // The text column holds the excerpt and the text (sync-store.server.ts).
-      await wordsWhere<Prisma.SyncedPostWhereInput>("SyncedPost", ["title", "text"], params.search),
+      // The text column holds the title, the excerpt and the text, folded (search-index.ts).
+      await wordsWhere<Prisma.SyncedPostWhereInput>(
+        "SyncedPost",
+        ["text"],
+        params.search && foldForSearch(params.search),
+      ),
     ],
   };
   const [rows, total] = await Promise.all([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanSearchText, matchesWords, searchWords, wordForms } from "./search-text";
+import { cleanSearchText, foldForSearch, matchesWords, searchWords, wordForms } from "./search-text";
 
 describe("search text", () => {
   it("is its words, white space and control characters normalised", () => {
@@ -21,5 +21,19 @@ describe("search text", () => {
     expect(matchesWords("d_ll", "The Doll Hospital")).toBe(false);
     expect(matchesWords("%", "The Doll Hospital")).toBe(false);
     expect(matchesWords("", null)).toBe(true);
+  });
+
+  it("folds case, accents, compatibility forms and apostrophes, and keeps the marks that are part of a letter", () => {
+    expect(foldForSearch("Noël à l’ÉTÉ")).toBe("noel a l'ete");
+    expect(foldForSearch("İstanbul Straße Œuvre Søren Łódź")).toBe("istanbul strasse oeuvre soren lodz");
+    expect(foldForSearch("ﬁnal ＡＢＣ")).toBe("final abc");
+    expect(foldForSearch("Ёлка")).toBe("елка");
+    // Hebrew points and Arabic vowel signs go; a Hangul syllable and a voiced kana stay whole.
+    expect(foldForSearch("שָׁלוֹם")).toBe("שלום");
+    expect(foldForSearch("كِتَاب")).toBe("كتاب");
+    expect(foldForSearch("한국 がっこう")).toBe("한국 がっこう");
+    expect(matchesWords("noel strasse", "Noël in der Straße")).toBe(true);
+    expect(matchesWords("NOËL", "a noel")).toBe(true);
+    expect(matchesWords("か", "がっこう")).toBe(false);
   });
 });

@@ -34,10 +34,45 @@ export function wordForms(word: string): string[] {
   return [...new Set([word.replace(/['’]/gu, "’"), word.replace(/['’]/gu, "'")])];
 }
 
-/** Is each word of the search in one of the fields (case-insensitive, literally)? No words match all. */
+/**
+ * The marks a search leaves out: the accents of Latin, Greek and Cyrillic letters (U+0300-U+036F,
+ * what NFKD splits from "é" or "ё"), Hebrew's points and Arabic's vowel signs, which most texts
+ * and most readers' keyboards leave out. Other marks (the voicing of Japanese kana, Hangul's parts,
+ * Indic vowel signs) are part of the letter and stay.
+ */
+const FOLDED_MARKS = /[\u0300-\u036f\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u064b-\u065f\u0670]/gu;
+/** Letters with no accent to take off that a reader types as two: "strasse" finds "Straße". */
+const SPELLED_OUT: Record<string, string> = {
+  ß: "ss",
+  æ: "ae",
+  œ: "oe",
+  ø: "o",
+  ł: "l",
+  đ: "d",
+  ð: "d",
+  þ: "th",
+  ı: "i",
+};
+const SPELLED_OUT_LETTERS = new RegExp(`[${Object.keys(SPELLED_OUT).join("")}]`, "gu");
+
+/**
+ * A text as a search compares it (the stored search text of a story, and the words searched for):
+ * lower case, accents off ("Noël" and "NOEL" are "noel"), compatibility forms as their letters
+ * (the ligature "ﬁ" is "fi", full-width "Ａ" is "a"), and either apostrophe as the straight one.
+ * NFKC puts back together what the marks it kept belong to (a Hangul syllable, a voiced kana).
+ */
+export function foldForSearch(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(FOLDED_MARKS, "")
+    .replace(SPELLED_OUT_LETTERS, (letter) => SPELLED_OUT[letter] ?? letter)
+    .replace(/[’‘]/gu, "'")
+    .normalize("NFKC");
+}
+
+/** Is each word of the search in one of the fields (without regard to case or accents, literally)? No words match all. */
 export function matchesWords(text: string | null | undefined, ...fields: (string | null | undefined)[]): boolean {
-  const haystacks = fields.filter((f): f is string => !!f).map((f) => f.toLocaleLowerCase());
-  return searchWords(text).every((word) =>
-    wordForms(word.toLocaleLowerCase()).some((form) => haystacks.some((h) => h.includes(form))),
-  );
+  const haystacks = fields.filter((f): f is string => !!f).map(foldForSearch);
+  return searchWords(text).every((word) => haystacks.some((h) => h.includes(foldForSearch(word))));
 }

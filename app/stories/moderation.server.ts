@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { SessionUser } from "~/auth/session.server";
 import { announceStory } from "~/content/announce.server";
 import { datedAt } from "~/content/publication-date";
+import { postSearchText } from "~/content/search-index";
 import { sameTermName } from "~/content/term-name";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
@@ -337,6 +338,7 @@ async function moderateRevision(admin: SessionUser, id: string, input: Moderatio
     await tx.postRevision.update({ where: { id }, data: { status: move.to, moderationNote: note } });
     if (move.to === "published") {
       // The published version is replaced in place: same slug, same date.
+      const content = renderStoryMarkdown(revision.markdown, env.SITE_URL);
       await tx.post.update({
         where: { id: revision.postId },
         data: {
@@ -344,7 +346,8 @@ async function moderateRevision(admin: SessionUser, id: string, input: Moderatio
           summary: revision.summary,
           excerpt: revision.summary || null,
           markdown: revision.markdown,
-          content: renderStoryMarkdown(revision.markdown, env.SITE_URL),
+          content,
+          searchText: postSearchText({ title: revision.title, summary: revision.summary, content }),
           warnings: revision.warnings,
           mature: revision.mature,
           wordCount: revision.wordCount,

@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { hitRateLimit, type RateLimitRule } from "~/auth/rate-limit.server";
 import type { SessionUser } from "~/auth/session.server";
+import { postSearchText } from "~/content/search-index";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { tryAgainIn, waitWording } from "~/utils/retry-wording";
@@ -81,6 +82,7 @@ function storyFields(input: StoryInput) {
     summary: input.summary,
     markdown: input.markdown,
     content: contentHtml,
+    searchText: postSearchText({ title: input.title, summary: input.summary, content: contentHtml }),
     excerpt: input.summary || null,
     warnings: input.warnings.join(","),
     mature: input.mature === "on",

@@ -7,6 +7,7 @@
 // waited for), edit it, delete it after confirming. JavaScript on and off.
 import { gzipSync } from "node:zlib";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { postSearchText } from "../../app/content/search-index.ts";
 import { signInAndOpen, signUp } from "../support/accounts";
 import { syncNowAndWait } from "../support/sync";
 import { anotherPersonPage } from "../support/test";
@@ -46,10 +47,11 @@ async function ownStory(
 ) {
   const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
   const now = new Date().toISOString();
+  // With the search text every write of the app stores beside a post (app/content/search-index.ts).
   await site.query(
-    `INSERT INTO "Post" ("slug", "title", "content", "excerpt", "status", "createdAt", "updatedAt", "publishedAt")
-     VALUES (?, ?, ?, ?, 'published', ?, ?, ?)`,
-    [slug, title, content, excerpt, now, now, now],
+    `INSERT INTO "Post" ("slug", "title", "content", "excerpt", "searchText", "status", "createdAt", "updatedAt", "publishedAt")
+     VALUES (?, ?, ?, ?, ?, 'published', ?, ?, ?)`,
+    [slug, title, content, excerpt, postSearchText({ title, excerpt, content }), now, now, now],
   );
   return slug;
 }
@@ -573,4 +575,19 @@ test("a story's lists, table, code and a paragraph in Arabic read as such on a 3
   await page.unroute(/\/assets\/site-[^/]*\.css/);
   await page.reload();
   await checkA11y();
+});
+
+test("search finds an own story without its accents and case, and not by its markup", async ({ page, site }) => {
+  const project = test.info().project.name;
+  const title = `Noël at the Straße House ${project}`;
+  await ownStory(site, title, `<p class="cellarwhisper">The bells rang for Ｅlodie.</p>`, "A winter visit.");
+  const results = page.getByRole("heading", { level: 2 });
+  for (const q of ["noel strasse", "NOËL", "elodie bells"]) {
+    await page.goto(`/search?q=${encodeURIComponent(`${q} ${project}`)}`);
+    await expect(results).toHaveText(`1 result for “${q} ${project}”`);
+    await expect(page.getByRole("article").getByRole("link", { name: title })).toBeVisible();
+  }
+  // The class of the story's HTML is no word of it.
+  await page.goto(`/search?q=cellarwhisper`);
+  await expect(results).toHaveText("0 results for “cellarwhisper”");
 });
