@@ -19,8 +19,9 @@ import { wordsWhere } from "~/site/sql.server";
 import { renderStoryMarkdown } from "~/stories/markdown.server";
 import { freeSlug, tagIds } from "~/stories/moderation.server";
 import { notifyWriter } from "~/stories/notify-writer.server";
-import { countWords, splitTags } from "~/stories/story-form";
+import { splitTags } from "~/stories/story-form";
 import { editStoryPath } from "~/utils/story-paths";
+import { countWords } from "~/utils/text";
 import {
   type AdminPostFormValues,
   type AdminPostInput,

@@ -1,4 +1,6 @@
 // A story as pages show it, whichever source of the content chain it came from.
+import { countWords } from "~/utils/text";
+
 export type ContentSource = "wpcom" | "wp" | "synced" | "own" | "none";
 
 export type Term = { slug: string; name: string };
@@ -56,10 +58,7 @@ export type StoryPage = {
 export const WORDS_PER_MINUTE = 260;
 
 export function readingMinutes(html: string): number {
-  const words = html
-    .replace(/<[^>]*>/g, " ")
-    .split(/\s+/)
-    .filter(Boolean).length;
+  const words = countWords(html.replace(/<[^>]*>/g, " "));
   return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
 }
 

@@ -10,9 +10,10 @@ import { postSearchText } from "~/content/search-index";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import { tryAgainIn, waitWording } from "~/utils/retry-wording";
+import { countWords } from "~/utils/text";
 import { renderStoryMarkdown } from "./markdown.server";
 import { isStoryStatus, type StoryStatus, transition } from "./state";
-import { countWords, type StoryFormValues, type StoryInput, splitTags } from "./story-form";
+import { type StoryFormValues, type StoryInput, splitTags } from "./story-form";
 
 /** Per account: submissions for review a day, and saves (autosave included) an hour. */
 export const STORY_RATE_LIMITS = {

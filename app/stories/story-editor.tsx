@@ -18,9 +18,9 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Field, FormErrors, inputClass, useKeptResult, useRefused } from "~/components/forms";
 import type { Term } from "~/content/story";
 import { documentTitle } from "~/utils/meta";
-import { formatCount } from "~/utils/text";
+import { countWords, formatCount } from "~/utils/text";
 import { CONTENT_WARNINGS } from "./content-warnings";
-import { countWords, readingMinutesForWords, STORY_LIMITS, type StoryFormValues } from "./story-form";
+import { readingMinutesForWords, STORY_LIMITS, type StoryFormValues } from "./story-form";
 
 /** What an autosave answers (the action's JSON for `autosave=1`). */
 export type AutosaveResult = { saved: true; id: number; savedAt: string } | { saved: false; message: string };

@@ -4,7 +4,7 @@
 // for everything.
 import { z } from "zod";
 import { WORDS_PER_MINUTE } from "~/content/story";
-import { formatCount } from "~/utils/text";
+import { countWords, formatCount } from "~/utils/text";
 import { CONTENT_WARNING_IDS } from "./content-warnings";
 
 export const STORY_LIMITS = {
@@ -35,11 +35,6 @@ export const STORY_MESSAGES = {
   tooManyTags: `At most ${STORY_LIMITS.tagsMax} tags.`,
   tagTooLong: `A tag has at most ${STORY_LIMITS.tagMax} characters.`,
 } as const;
-
-/** Words as a reader counts them: runs of letters or digits, Markdown marks aside. */
-export function countWords(markdown: string): number {
-  return markdown.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
-}
 
 export function readingMinutesForWords(words: number): number {
   return Math.max(1, Math.round(words / WORDS_PER_MINUTE));

@@ -1,9 +1,9 @@
 // A writer's story as they sent it, to read on its page while it cannot be changed (in review,
 // or rejected): /edit-story/{id}.
 import type { Term } from "~/content/story";
-import { formatCount } from "~/utils/text";
+import { countWords, formatCount } from "~/utils/text";
 import { CONTENT_WARNINGS } from "./content-warnings";
-import { countWords, type StoryFormValues, splitTags } from "./story-form";
+import { type StoryFormValues, splitTags } from "./story-form";
 
 /** What the writer sent, to read while it cannot be changed (in review, or rejected). */
 export function StorySent({ values, categories, tags }: { values: StoryFormValues; categories: Term[]; tags: Term[] }) {

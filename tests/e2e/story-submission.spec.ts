@@ -375,3 +375,30 @@ test("in review the writer reads what they sent; a rejected story shows it with 
   await expect(page.getByRole("link", { name: title })).toHaveCount(0);
   expect((await page.goto(editUrl))?.status()).toBe(404);
 });
+
+test("a story in Japanese is counted by its words, not its spaces, and goes to review", async ({ page }) => {
+  // Japanese has no spaces between words: counted by runs of letters, these five sentences were
+  // five "words", under the 20 a story for review needs.
+  const text = [
+    "古い家の地下室には、誰も知らない扉があった。",
+    "祖母はその扉を決して開けてはいけないと言った。",
+    "ある冬の夜、私は小さな灯りを持って階段を下りた。",
+    "扉の向こうから、私の名前を呼ぶ声が聞こえた。",
+    "それは十年前に死んだ祖母の声だった。",
+  ].join("\n\n");
+  const title = `地下室の扉 ${randomUUID().slice(0, 6)}`;
+  await signUp(page);
+  await page.goto("/submit-story");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Summary").fill("祖母が開けるなと言った扉。");
+  await page.getByLabel("Story text").fill(text);
+  await page.getByLabel("Category").selectOption({ label: "Gothic" });
+  await page.getByLabel(/This story is my own original work/).check();
+  await page.getByRole("button", { name: "Submit for review" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Sent for review" })).toBeVisible();
+  const mine = page.getByRole("listitem").filter({ hasText: title });
+  await expect(mine).toContainText("In review");
+  // What was sent, with its count of words (about two of its 113 characters a word).
+  await mine.getByRole("link", { name: title }).click();
+  await expect(page.getByRole("heading", { level: 3, name: /^Story text \([4-9]\d words\)$/ })).toBeVisible();
+});
