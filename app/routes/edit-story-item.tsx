@@ -97,6 +97,7 @@ export default function EditStory({ loaderData, actionData }: Route.ComponentPro
             storyId={story.id}
             values={story.values}
             lastResult={actionData}
+            preview={{ shown: actionData && "preview" in actionData ? actionData.preview : null }}
             categories={categories}
             tags={tags}
           />

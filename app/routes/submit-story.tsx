@@ -44,6 +44,7 @@ export default function SubmitStory({ loaderData, actionData }: Route.ComponentP
           storyId={null}
           values={EMPTY_STORY}
           lastResult={actionData}
+          preview={{ shown: actionData && "preview" in actionData ? actionData.preview : null }}
           categories={loaderData.categories}
           tags={loaderData.tags}
         />

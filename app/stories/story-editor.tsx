@@ -17,10 +17,11 @@ import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Field, FormErrors, inputClass, useKeptResult, useRefused } from "~/components/forms";
 import type { Term } from "~/content/story";
+import { StoryText } from "~/library/story-text";
 import { documentTitle } from "~/utils/meta";
 import { countWords, formatCount } from "~/utils/text";
 import { CONTENT_WARNINGS } from "./content-warnings";
-import { readingMinutesForWords, STORY_LIMITS, type StoryFormValues } from "./story-form";
+import { readingMinutesForWords, STORY_LIMITS, type StoryFormValues, type StoryPreview } from "./story-form";
 
 /** What an autosave answers (the action's JSON for `autosave=1`). */
 export type AutosaveResult = { saved: true; id: number; savedAt: string } | { saved: false; message: string };
@@ -43,6 +44,7 @@ export function StoryEditor({
   autosave = true,
   agreement = canSubmit,
   submit = { intent: "submit", label: "Submit for review" },
+  preview,
   newTags = {
     label: "Propose new tags",
     hint: `Comma-separated; a moderator adds them. At most ${STORY_LIMITS.tagsMax} tags in all.`,
@@ -63,6 +65,8 @@ export function StoryEditor({
   /** The second button: the writer's "Submit for review", the admin's "Publish". */
   submit?: { intent: string; label: string };
   newTags?: { label: string; hint: string };
+  /** The "Preview" button (the writer's forms, whose action answers it), and the last preview it showed. */
+  preview?: { shown: StoryPreview | null } | null;
   /** More fields, before the buttons (the admin's publish date). */
   children?: ReactNode;
 }) {
@@ -92,189 +96,224 @@ export function StoryEditor({
   }, []);
 
   return (
-    <Form
-      method="post"
-      action={target}
-      {...getFormProps(form)}
-      ref={formRef}
-      className="space-y-5"
-      // A draft saved in the background must not race the writer's own save or submit.
-      onSubmit={cancel}
-      onInput={(event) => {
-        const formElement = event.currentTarget;
-        const text = formElement.elements.namedItem("markdown");
-        if (text instanceof HTMLTextAreaElement) setWords(countWords(text.value));
-        schedule(formElement);
-      }}
-    >
-      <AuthenticityTokenInput name="csrf" />
-      <FormErrors errors={form.errors} {...refused("")} />
-      {restore ? (
-        <div role="status" className="rounded border border-line bg-surface p-3">
-          This browser kept a copy of your text from {new Date(restore.savedAt).toLocaleString("en-US")} that was not
-          saved.{" "}
-          <button
-            type="button"
-            className="btn py-1 text-sm"
-            onClick={() => {
-              const text = formRef.current?.elements.namedItem("markdown");
-              if (text instanceof HTMLTextAreaElement) {
-                text.value = restore.markdown;
-                setWords(countWords(restore.markdown));
-              }
-              restore.dismiss();
-            }}
-          >
-            Restore it
-          </button>
-        </div>
-      ) : null}
-      <Field id={fields.title.id} label="Title" errors={fields.title.errors}>
-        <input
-          {...getInputProps(fields.title, { type: "text" })}
-          {...refused(fields.title.name)}
-          maxLength={STORY_LIMITS.titleMax}
-          className={inputClass}
-        />
-      </Field>
-      <Field
-        id={fields.summary.id}
-        label="Summary"
-        errors={fields.summary.errors}
-        hint={`What readers see in the Story Index, up to ${STORY_LIMITS.summaryMax} characters.`}
+    <>
+      {preview?.shown ? <PreviewOfStory preview={preview.shown} /> : null}
+      <Form
+        method="post"
+        action={target}
+        {...getFormProps(form)}
+        ref={formRef}
+        className="space-y-5"
+        // A draft saved in the background must not race the writer's own save or submit.
+        onSubmit={cancel}
+        onInput={(event) => {
+          const formElement = event.currentTarget;
+          const text = formElement.elements.namedItem("markdown");
+          if (text instanceof HTMLTextAreaElement) setWords(countWords(text.value));
+          schedule(formElement);
+        }}
       >
-        <textarea
-          {...getTextareaProps(fields.summary)}
-          {...refused(fields.summary.name)}
-          rows={3}
-          maxLength={STORY_LIMITS.summaryMax}
-          className={inputClass}
-        />
-      </Field>
-      <Field
-        id={fields.markdown.id}
-        label="Story text"
-        errors={fields.markdown.errors}
-        hint={`Markdown: a blank line between paragraphs, *italics*, **bold**, ## a heading, > a quotation. Up to ${formatCount(STORY_LIMITS.wordsMax)} words.`}
-      >
-        <textarea
-          {...getTextareaProps(fields.markdown)}
-          {...refused(fields.markdown.name)}
-          rows={18}
-          maxLength={STORY_LIMITS.markdownMaxChars}
-          className={`${inputClass} font-serif`}
-        />
-        <p className="text-sm text-muted" aria-live="polite">
-          {formatCount(words)} {words === 1 ? "word" : "words"}
-          {words > 0 ? ` · about ${readingMinutesForWords(words)} min read` : null}
-        </p>
-      </Field>
-      <Field id={fields.category.id} label="Category" errors={fields.category.errors}>
-        <select {...getSelectProps(fields.category)} {...refused(fields.category.name)} className={inputClass}>
-          <option value="">Choose a category</option>
-          {categories.map((c) => (
-            <option key={c.slug} value={c.slug}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <fieldset className="space-y-2">
-        <legend className="font-semibold">Tags</legend>
-        {tags.length ? (
-          <div className="flex flex-wrap gap-x-4 gap-y-1">
-            {getCollectionProps(fields.tag, { type: "checkbox", options: tags.map((t) => t.slug) }).map((props) => (
-              <label key={props.id} className="inline-flex items-center gap-1">
-                <input {...props} key={props.key} className="size-5 shrink-0" />
-                {tags.find((t) => t.slug === props.value)?.name}
-              </label>
-            ))}
+        <AuthenticityTokenInput name="csrf" />
+        <FormErrors errors={form.errors} {...refused("")} />
+        {restore ? (
+          <div role="status" className="rounded border border-line bg-surface p-3">
+            This browser kept a copy of your text from {new Date(restore.savedAt).toLocaleString("en-US")} that was not
+            saved.{" "}
+            <button
+              type="button"
+              className="btn py-1 text-sm"
+              onClick={() => {
+                const text = formRef.current?.elements.namedItem("markdown");
+                if (text instanceof HTMLTextAreaElement) {
+                  text.value = restore.markdown;
+                  setWords(countWords(restore.markdown));
+                }
+                restore.dismiss();
+              }}
+            >
+              Restore it
+            </button>
           </div>
         ) : null}
-        <Field
-          id={fields.newTags.id}
-          label={newTags.label}
-          errors={fields.newTags.errors ?? fields.tag.errors}
-          hint={newTags.hint}
-        >
+        <Field id={fields.title.id} label="Title" errors={fields.title.errors}>
           <input
-            {...getInputProps(fields.newTags, { type: "text" })}
-            {...refused(fields.newTags.name)}
-            {...refused(fields.tag.name)}
-            maxLength={STORY_LIMITS.newTagsMaxChars}
+            {...getInputProps(fields.title, { type: "text" })}
+            {...refused(fields.title.name)}
+            maxLength={STORY_LIMITS.titleMax}
             className={inputClass}
           />
         </Field>
-      </fieldset>
-      <fieldset className="space-y-2">
-        <legend className="font-semibold">Content warnings</legend>
-        <p className="text-sm text-muted">Readers can choose to have stories with these warnings collapsed.</p>
-        <div className="grid gap-1 sm:grid-cols-2">
-          {getCollectionProps(fields.warnings, {
-            type: "checkbox",
-            options: CONTENT_WARNINGS.map((w) => w.id),
-          }).map((props, index) => (
-            <label key={props.id} className="inline-flex items-center gap-2">
-              <input
-                {...props}
-                {...(index === 0 ? refused(fields.warnings.name) : {})}
-                key={props.key}
-                className="size-5 shrink-0"
-              />
-              {CONTENT_WARNINGS.find((w) => w.id === props.value)?.label}
-            </label>
-          ))}
-        </div>
-        {fields.warnings.errors?.length ? (
-          <p className="text-sm font-semibold text-accent" role="alert">
-            {fields.warnings.errors.join(" ")}
+        <Field
+          id={fields.summary.id}
+          label="Summary"
+          errors={fields.summary.errors}
+          hint={`What readers see in the Story Index, up to ${STORY_LIMITS.summaryMax} characters.`}
+        >
+          <textarea
+            {...getTextareaProps(fields.summary)}
+            {...refused(fields.summary.name)}
+            rows={3}
+            maxLength={STORY_LIMITS.summaryMax}
+            className={inputClass}
+          />
+        </Field>
+        <Field
+          id={fields.markdown.id}
+          label="Story text"
+          errors={fields.markdown.errors}
+          hint={`Markdown: a blank line between paragraphs, *italics*, **bold**, ## a heading, > a quotation. Up to ${formatCount(STORY_LIMITS.wordsMax)} words.`}
+        >
+          <textarea
+            {...getTextareaProps(fields.markdown)}
+            {...refused(fields.markdown.name)}
+            rows={18}
+            maxLength={STORY_LIMITS.markdownMaxChars}
+            className={`${inputClass} font-serif`}
+          />
+          <p className="text-sm text-muted" aria-live="polite">
+            {formatCount(words)} {words === 1 ? "word" : "words"}
+            {words > 0 ? ` · about ${readingMinutesForWords(words)} min read` : null}
           </p>
-        ) : null}
-      </fieldset>
-      <label className="flex items-center gap-2">
-        <input
-          {...getInputProps(fields.mature, { type: "checkbox" })}
-          {...refused(fields.mature.name)}
-          className="size-5 shrink-0"
-        />
-        Mature content: for adult readers only
-      </label>
-      {children}
-      {agreement ? (
-        <div className="space-y-1">
-          <label className="flex items-start gap-2">
+        </Field>
+        <Field id={fields.category.id} label="Category" errors={fields.category.errors}>
+          <select {...getSelectProps(fields.category)} {...refused(fields.category.name)} className={inputClass}>
+            <option value="">Choose a category</option>
+            {categories.map((c) => (
+              <option key={c.slug} value={c.slug}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <fieldset className="space-y-2">
+          <legend className="font-semibold">Tags</legend>
+          {tags.length ? (
+            <div className="flex flex-wrap gap-x-4 gap-y-1">
+              {getCollectionProps(fields.tag, { type: "checkbox", options: tags.map((t) => t.slug) }).map((props) => (
+                <label key={props.id} className="inline-flex items-center gap-1">
+                  <input {...props} key={props.key} className="size-5 shrink-0" />
+                  {tags.find((t) => t.slug === props.value)?.name}
+                </label>
+              ))}
+            </div>
+          ) : null}
+          <Field
+            id={fields.newTags.id}
+            label={newTags.label}
+            errors={fields.newTags.errors ?? fields.tag.errors}
+            hint={newTags.hint}
+          >
             <input
-              {...getInputProps(fields.agree, { type: "checkbox" })}
-              {...refused(fields.agree.name)}
-              className="mt-1 size-5 shrink-0"
+              {...getInputProps(fields.newTags, { type: "text" })}
+              {...refused(fields.newTags.name)}
+              {...refused(fields.tag.name)}
+              maxLength={STORY_LIMITS.newTagsMaxChars}
+              className={inputClass}
             />
-            <span>
-              This story is my own original work, and it follows the{" "}
-              <Link to="/support/guidelines">community guidelines</Link> and the <Link to="/legal/terms">terms</Link>{" "}
-              (no copying, plagiarism or translation without the author's permission). Required to submit.
-            </span>
-          </label>
-          {fields.agree.errors?.length ? (
-            <p id={`${fields.agree.id}-error`} className="text-sm font-semibold text-accent" role="alert">
-              {fields.agree.errors.join(" ")}
+          </Field>
+        </fieldset>
+        <fieldset className="space-y-2">
+          <legend className="font-semibold">Content warnings</legend>
+          <p className="text-sm text-muted">Readers can choose to have stories with these warnings collapsed.</p>
+          <div className="grid gap-1 sm:grid-cols-2">
+            {getCollectionProps(fields.warnings, {
+              type: "checkbox",
+              options: CONTENT_WARNINGS.map((w) => w.id),
+            }).map((props, index) => (
+              <label key={props.id} className="inline-flex items-center gap-2">
+                <input
+                  {...props}
+                  {...(index === 0 ? refused(fields.warnings.name) : {})}
+                  key={props.key}
+                  className="size-5 shrink-0"
+                />
+                {CONTENT_WARNINGS.find((w) => w.id === props.value)?.label}
+              </label>
+            ))}
+          </div>
+          {fields.warnings.errors?.length ? (
+            <p className="text-sm font-semibold text-accent" role="alert">
+              {fields.warnings.errors.join(" ")}
             </p>
           ) : null}
-        </div>
-      ) : null}
-      <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" name="intent" value="save" className="btn" disabled={busy}>
-          Save draft
-        </button>
-        {canSubmit ? (
-          <button type="submit" name="intent" value={submit.intent} className="btn btn-primary" disabled={busy}>
-            {submit.label}
-          </button>
+        </fieldset>
+        <label className="flex items-center gap-2">
+          <input
+            {...getInputProps(fields.mature, { type: "checkbox" })}
+            {...refused(fields.mature.name)}
+            className="size-5 shrink-0"
+          />
+          Mature content: for adult readers only
+        </label>
+        {children}
+        {agreement ? (
+          <div className="space-y-1">
+            <label className="flex items-start gap-2">
+              <input
+                {...getInputProps(fields.agree, { type: "checkbox" })}
+                {...refused(fields.agree.name)}
+                className="mt-1 size-5 shrink-0"
+              />
+              <span>
+                This story is my own original work, and it follows the{" "}
+                <Link to="/support/guidelines">community guidelines</Link> and the <Link to="/legal/terms">terms</Link>{" "}
+                (no copying, plagiarism or translation without the author's permission). Required to submit.
+              </span>
+            </label>
+            {fields.agree.errors?.length ? (
+              <p id={`${fields.agree.id}-error`} className="text-sm font-semibold text-accent" role="alert">
+                {fields.agree.errors.join(" ")}
+              </p>
+            ) : null}
+          </div>
         ) : null}
-        <span role="status" aria-live="polite" className="text-sm text-muted">
-          {status}
-        </span>
-      </div>
-    </Form>
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" name="intent" value="save" className="btn" disabled={busy}>
+            Save draft
+          </button>
+          {preview ? (
+            <button type="submit" name="intent" value="preview" className="btn" disabled={busy}>
+              Preview
+            </button>
+          ) : null}
+          {canSubmit ? (
+            <button type="submit" name="intent" value={submit.intent} className="btn btn-primary" disabled={busy}>
+              {submit.label}
+            </button>
+          ) : null}
+          <span role="status" aria-live="polite" className="text-sm text-muted">
+            {status}
+          </span>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+/**
+ * The text as readers will see it, above the form. Its heading takes focus when it comes (a new page
+ * without JavaScript: autofocus; with it, each new preview), so a screen reader starts there.
+ */
+function PreviewOfStory({ preview }: { preview: StoryPreview }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (preview) heading.current?.focus();
+  }, [preview]);
+  return (
+    <section aria-labelledby="story-preview" className="mb-6 border-b border-line pb-6">
+      {/* biome-ignore lint/a11y/noAutofocus: without JavaScript the preview is a new page, read from where the writer asked to look */}
+      <h2 id="story-preview" ref={heading} tabIndex={-1} autoFocus className="text-lg font-semibold">
+        Preview
+      </h2>
+      <p className="text-sm text-muted">
+        Not saved yet: how readers will see your story ({formatCount(preview.words)}{" "}
+        {preview.words === 1 ? "word" : "words"}). The form is below.
+      </p>
+      <p className="mt-4 font-serif text-3xl font-bold" dir="auto">
+        {preview.title || "Untitled"}
+      </p>
+      {preview.blocks.length ? <StoryText blocks={preview.blocks} /> : <p className="mt-4 text-muted">No text yet.</p>}
+    </section>
   );
 }
 

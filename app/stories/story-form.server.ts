@@ -5,11 +5,22 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { readPostedForm } from "~/auth/csrf.server";
 import type { SessionUser } from "~/auth/session.server";
+import { storyBlocks } from "~/content/paragraphs.server";
+import { env } from "~/env.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { replyToFailure } from "~/utils/forms";
 import { editStoryPath } from "~/utils/story-paths";
-import { createStory, deleteRejectedStory, StoryError, updateStory, withdrawStory } from "./stories.server";
-import { StorySchema } from "./story-form";
+import { countWords } from "~/utils/text";
+import { renderStoryMarkdown } from "./markdown.server";
+import {
+  createStory,
+  deleteRejectedStory,
+  StoryError,
+  storyForEdit,
+  updateStory,
+  withdrawStory,
+} from "./stories.server";
+import { type StoryPreview, StorySchema } from "./story-form";
 
 /** /edit-story/{id}: a positive integer, else the story does not exist. */
 export function storyIdParam(value: string | undefined): number {
@@ -26,6 +37,7 @@ export async function handleStoryForm(
 ) {
   const form = await readPostedForm(request, context);
   const intent = form.get("intent");
+  if (intent === "preview") return previewStory(form, user, id);
   if (id !== null && (intent === "withdraw" || intent === "delete")) {
     try {
       await (intent === "withdraw" ? withdrawStory(user, id) : deleteRejectedStory(user, id));
@@ -66,6 +78,32 @@ export async function handleStoryForm(
     // Refused as a whole (rate limit, review in progress): the form comes back filled, with the reason on top.
     return data(submission.reply({ formErrors: [error.message] }), error.init);
   }
+}
+
+/**
+ * "Preview": the text as the story's page will show it (the same Markdown, the same allow-list, the
+ * same blocks), above the form, which comes back as typed. Nothing is saved or checked: a preview
+ * of half a story is no refusal. Another writer's story id stays a 404, as for every other intent.
+ */
+async function previewStory(form: FormData, user: SessionUser, id: number | null) {
+  if (id !== null) {
+    try {
+      await storyForEdit(user, id);
+    } catch (error) {
+      if (error instanceof StoryError) throw data({ message: error.message }, { status: error.status });
+      throw error;
+    }
+  }
+  const submission = parseWithZod(form, { schema: StorySchema });
+  const text = form.get("markdown");
+  const title = form.get("title");
+  const markdown = typeof text === "string" ? text : "";
+  const preview: StoryPreview = {
+    title: typeof title === "string" ? title.trim() : "",
+    blocks: storyBlocks(renderStoryMarkdown(markdown, env.SITE_URL)),
+    words: countWords(markdown),
+  };
+  return data({ initialValue: submission.reply().initialValue, preview });
 }
 
 /** The autosave (JSON): the same checks as "Save draft", answered as data. */

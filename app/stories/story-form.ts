@@ -36,6 +36,9 @@ export const STORY_MESSAGES = {
   tagTooLong: `A tag has at most ${STORY_LIMITS.tagMax} characters.`,
 } as const;
 
+/** What the writer's "Preview" shows above the form: the title and the text in the story page's blocks. */
+export type StoryPreview = { title: string; blocks: string[]; words: number };
+
 export function readingMinutesForWords(words: number): number {
   return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
 }

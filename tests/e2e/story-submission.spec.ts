@@ -402,3 +402,39 @@ test("a story in Japanese is counted by its words, not its spaces, and goes to r
   await mine.getByRole("link", { name: title }).click();
   await expect(page.getByRole("heading", { level: 3, name: /^Story text \([4-9]\d words\)$/ })).toBeVisible();
 });
+
+test("Preview shows the text as readers will see it, keeps the form as typed, and saves nothing", async ({
+  page,
+  javaScriptEnabled,
+  checkA11y,
+}) => {
+  const title = `The Cellar Door ${randomUUID().slice(0, 6)}`;
+  await signUp(page);
+  await page.goto("/submit-story");
+  await page.getByLabel("Title").fill(title);
+  const text = "It was *not* locked.\n\n## Below\n\n> Count the steps.\n\n<script>alert(1)</script>";
+  await page.getByLabel("Story text").fill(text);
+  await page.getByRole("button", { name: "Preview" }).click();
+
+  const preview = page.getByRole("region", { name: "Preview" });
+  await expect(preview.getByRole("heading", { name: "Preview" })).toBeFocused();
+  await expect(preview.getByText(title, { exact: true })).toBeVisible();
+  await expect(preview.locator("em")).toHaveText("not");
+  await expect(preview.getByRole("heading", { name: "Below" })).toBeVisible();
+  await expect(preview.locator("blockquote")).toHaveText("Count the steps.");
+  // What the writer typed as HTML is text, as on the story's page.
+  await expect(preview.getByText("<script>alert(1)</script>")).toBeVisible();
+  // A preview of half a story is no refusal: no message, and every field as typed.
+  await expect(page.getByText("Choose a category.")).toHaveCount(0);
+  await expect(page.getByLabel("Title")).toHaveValue(title);
+  await expect(page.getByLabel("Story text")).toHaveValue(text);
+  await expect(page).toHaveURL(/\/submit-story$/);
+  await checkA11y();
+
+  // Nothing was saved by the preview (with JavaScript, the autosave keeps a draft as it always does).
+  if (!javaScriptEnabled) {
+    await page.goto("/edit-story");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("link", { name: title })).toHaveCount(0);
+  }
+});
