@@ -256,6 +256,16 @@ test("a story's edit page is its writer's alone", async ({ site, as }) => {
         ],
       },
     });
+    // A preview saves nothing, but someone else's story is still no address of theirs.
+    const preview = await other.post(editPath, {
+      body: {
+        form: [
+          ["csrf", await other.csrfToken()],
+          ["intent", "preview"],
+          ["markdown", "Not yours"],
+        ],
+      },
+    });
     if (role === "anonymous") {
       expect(page.status).toBe(302);
       expect(post.status).toBe(302);
@@ -264,6 +274,7 @@ test("a story's edit page is its writer's alone", async ({ site, as }) => {
       expect(page.status, role).toBe(404);
       expect(post.status, role).toBe(404);
       expect(withdraw.status, role).toBe(404);
+      expect(preview.status, role).toBe(404);
     }
     expect(dataCounts(await site.counts()), role).toEqual(dataCounts(before));
   }

@@ -18,8 +18,10 @@ export const STORY_ENDPOINTS: Record<string, Endpoint> = {
         warnings: "death",
         agree: "on",
       }),
+      // Nothing saved: the page again, with the preview above the form.
+      preview: () => ({ intent: "preview", title: "A draft in the dark", markdown: "It was *not* locked." }),
     },
-    accepted: [302],
+    accepted: [302, 200],
   },
   "/edit-story/:id": {
     reads: "form",
@@ -27,7 +29,10 @@ export const STORY_ENDPOINTS: Record<string, Endpoint> = {
     formPage: "/submit-story",
     as: "reader",
     // ":id" names no story of the sender's: the valid request is a 404 (authz.spec.ts edits a real one).
-    valid: { "save draft": () => ({ intent: "save", title: "A draft in the dark" }) },
+    valid: {
+      "save draft": () => ({ intent: "save", title: "A draft in the dark" }),
+      preview: () => ({ intent: "preview", title: "A draft in the dark", markdown: "It was *not* locked." }),
+    },
     accepted: [404],
   },
   "/api/stories/draft": {
