@@ -88,6 +88,14 @@ export async function listModerationQueue(params: URLSearchParams = new URLSearc
       })
     ).map((c) => [c.id, c.name]),
   );
+  // A revision keeps its chosen tags by slug and the writer's proposed ones by name (stories.server.ts):
+  // the moderator reads the chosen ones by their names, the others marked as proposed, as for a story.
+  const revisionTagSlugs = [...new Set(revisions.flatMap((r) => splitTags(r.tags)))];
+  const tagNames = new Map(
+    (await prisma.tag.findMany({ where: { slug: { in: revisionTagSlugs } }, select: { slug: true, name: true } })).map(
+      (t) => [t.slug, t.name],
+    ),
+  );
   const items = [
     ...posts.map((p) => ({
       key: `p${p.id}`,
@@ -111,7 +119,7 @@ export async function listModerationQueue(params: URLSearchParams = new URLSearc
       author: r.author.username,
       summary: r.summary,
       category: r.categoryId ? (categoryNames.get(r.categoryId) ?? null) : null,
-      tags: splitTags(r.tags),
+      tags: splitTags(r.tags).map((t) => tagNames.get(t) ?? `${t} (proposed)`),
       warnings: warningLabels(r.warnings),
       mature: r.mature,
       wordCount: r.wordCount,

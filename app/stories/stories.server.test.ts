@@ -4,7 +4,7 @@ import { getOwnStory, listOwnStories } from "~/content/own-posts.server";
 import { prisma } from "~/db.server";
 import { setSiteSetting } from "~/site/site-settings.server";
 import { getCommunityStory, getWriter } from "./community.server";
-import { moderate, tagIds } from "./moderation.server";
+import { listModerationQueue, moderate, tagIds } from "./moderation.server";
 import {
   createStory,
   deleteRejectedStory,
@@ -226,5 +226,20 @@ describe("proposed tags", () => {
     expect(found).toBe(renamed.id);
     expect(await prisma.tag.count({ where: { name: { contains: `Lantern Dread ${stamp}` } } })).toBe(1);
     expect((await prisma.tag.findUnique({ where: { id: created ?? 0 } }))?.slug).toBe(`fresh-tag-${stamp}`);
+  });
+
+  test("the queue names an edit's chosen tags by their names, and marks the writer's new ones as proposed", async () => {
+    const stamp = Date.now();
+    await prisma.tag.create({ data: { slug: `spooky-${stamp}`, name: `Lantern Dread ${stamp}` } });
+    const writer = await user();
+    const admin = await user(true);
+    const title = `Tagged Road ${stamp}`;
+    const { id } = await createStory(writer, input({ title, newTags: "" }));
+    await moderate(admin, { item: `p${id}`, decision: "approve", message: "" });
+    await updateStory(writer, id, input({ title, tag: [`spooky-${stamp}`], newTags: `Fresh ${stamp}` }));
+    const { items } = await listModerationQueue(new URLSearchParams({ q: title }));
+    expect(items.map((i) => [i.kind, i.tags])).toEqual([
+      ["revision", [`Lantern Dread ${stamp}`, `Fresh ${stamp} (proposed)`]],
+    ]);
   });
 });
