@@ -141,11 +141,35 @@ export async function addNote(admin: AuditActor, kind: NoteKind, id: string, tex
   });
 }
 
+/**
+ * Deletes an internal note, for the admin who wrote it only (another admin's note is theirs to take
+ * back), with its audit row (`feedback.note-delete`, ...) holding the text that went.
+ */
+export async function deleteNote(admin: AuditActor, kind: NoteKind, id: string, noteId: string) {
+  await prisma.$transaction(async (tx) => {
+    const note = await tx.adminNote.findFirst({ where: { id: noteId, itemType: kind, itemId: id } });
+    if (!note) throw data({ message: "That note no longer exists." }, { status: 404 });
+    if (note.adminId !== admin.id)
+      throw data({ message: "Only the admin who wrote a note can delete it." }, { status: 403 });
+    await tx.adminNote.delete({ where: { id: note.id } });
+    await recordAdminAction(tx, admin, {
+      action: auditAction(kind, "note-delete"),
+      objectType: kind,
+      objectId: id,
+      before: { noteId: note.id, text: note.text },
+    });
+  });
+}
+
 /** The page's action, after its schema: what changed, for the toast. */
 export async function applyFeedbackAction(admin: AuditActor, action: FeedbackAction): Promise<string> {
   if (action.intent === "note") {
     await addNote(admin, action.kind, action.id, action.text);
     return "Note added.";
+  }
+  if (action.intent === "note-delete") {
+    await deleteNote(admin, action.kind, action.id, action.note);
+    return "Note deleted.";
   }
   const ids = action.intent === "status" ? [action.id] : action.id;
   const changed = await setStatuses(admin, action.kind, ids, action.status, action.intent === "bulk-status");

@@ -90,6 +90,8 @@ function FilterLinks({
 /** What the route's loader gives the page, and what its action answers to a refused form. */
 export type FeedbackReviewData = {
   path: string;
+  /** The signed-in admin's id: their own notes have a Delete. */
+  me: string;
   filters: FeedbackFilters;
   counts: Record<ItemKind, number>;
   items: ReviewItem[];
@@ -100,7 +102,7 @@ export type FeedbackReviewFailure = { intent: string; id: string; result: NonNul
 
 /** The review page: kind tabs, filters, search, CSV export, the bulk form and one card per item. */
 export function FeedbackReviewPage({
-  data: { path, filters, counts, items, total, pages },
+  data: { path, me, filters, counts, items, total, pages },
   actionData,
 }: {
   data: FeedbackReviewData;
@@ -244,6 +246,7 @@ export function FeedbackReviewPage({
                 // A changed item is drawn anew (with JS the page is not reloaded): its tick and note field clear.
                 key={`${item.id}-${item.status}-${item.notes.length}`}
                 item={item}
+                me={me}
                 statuses={statuses}
                 busy={busy}
                 noteFailure={failed("note", item.id)}
@@ -274,6 +277,7 @@ type Failure = { error?: Record<string, string[] | null> | null; initialValue?: 
 function ItemCard({
   index,
   item,
+  me,
   statuses,
   busy,
   noteFailure,
@@ -281,6 +285,7 @@ function ItemCard({
 }: {
   index: number;
   item: ReviewItem;
+  me: string;
   statuses: readonly string[];
   busy: boolean;
   noteFailure: Failure;
@@ -370,6 +375,23 @@ function ItemCard({
                   <span className="font-semibold">{n.adminName}</span>{" "}
                   <span className="text-muted">{reviewTime(n.createdAt)}</span>
                   <p className="whitespace-pre-line break-words">{n.text}</p>
+                  {n.adminId === me ? (
+                    // Behind a disclosure, as every delete of the site: one stray tap on a phone takes nothing.
+                    <details className="mt-1">
+                      <summary className="cursor-pointer text-muted">
+                        Delete this note<span className="sr-only"> of {reviewTime(n.createdAt)}</span>
+                      </summary>
+                      <Form method="post" className="mt-1">
+                        <AuthenticityTokenInput name="csrf" />
+                        <input type="hidden" name="kind" value={item.kind} />
+                        <input type="hidden" name="id" value={item.id} />
+                        <input type="hidden" name="note" value={n.id} />
+                        <button type="submit" name="intent" value="note-delete" className="btn py-1" disabled={busy}>
+                          Delete it
+                        </button>
+                      </Form>
+                    </details>
+                  ) : null}
                 </li>
               ))}
             </ul>

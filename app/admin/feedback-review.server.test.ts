@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/db.server";
-import { addNote, applyFeedbackAction, setStatuses } from "./feedback-actions.server";
+import { addNote, applyFeedbackAction, deleteNote, setStatuses } from "./feedback-actions.server";
 import { readFilters } from "./feedback-review";
 import { exportCsv, listReviewItems } from "./feedback-review.server";
 
@@ -110,9 +110,33 @@ describe("notes", () => {
     await addNote(admin, "feedback", f.id, "Seen on Firefox only.");
     const listed = await listReviewItems(readFilters(new URLSearchParams("")));
     expect(listed.items[0]?.notes).toEqual([
-      { id: expect.any(String), adminName: "keeper", text: "Seen on Firefox only.", createdAt: expect.any(String) },
+      {
+        id: expect.any(String),
+        adminId: "admin-1",
+        adminName: "keeper",
+        text: "Seen on Firefox only.",
+        createdAt: expect.any(String),
+      },
     ]);
     expect((await audit()).map((r) => r.action)).toEqual(["feedback.note"]);
+  });
+
+  it("is deleted by the admin who wrote it only, with a note-delete audit row that keeps its text", async () => {
+    const f = await feedback();
+    const noteId = await addNote(admin, "feedback", f.id, "Wrong item, sorry.");
+    const other = { id: "admin-2", username: "warden" };
+    const refused = await deleteNote(other, "feedback", f.id, noteId).catch((e) => e);
+    expect(refused.init?.status ?? refused.status).toBe(403);
+    // Named through another item, it is not found.
+    const elsewhere = await deleteNote(admin, "feedback", "another-item", noteId).catch((e) => e);
+    expect(elsewhere.init?.status ?? elsewhere.status).toBe(404);
+    expect(await prisma.adminNote.count()).toBe(1);
+    await deleteNote(admin, "feedback", f.id, noteId);
+    expect(await prisma.adminNote.count()).toBe(0);
+    const rows = await audit();
+    // Both may be stamped with the same millisecond: compared without their order.
+    expect(rows.map((r) => r.action).sort()).toEqual(["feedback.note", "feedback.note-delete"]);
+    expect(rows.find((r) => r.action === "feedback.note-delete")?.before).toContain("Wrong item, sorry.");
   });
 
   it("refuses a note on an item that does not exist", async () => {

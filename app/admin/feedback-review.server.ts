@@ -19,7 +19,8 @@ export const FEEDBACK_PAGE_SIZE = 25;
 /** The export's ceiling: a filtered view bigger than this is cut (the header says so). */
 export const CSV_MAX_ROWS = 10_000;
 
-export type ReviewNote = { id: string; adminName: string; text: string; createdAt: string };
+/** An internal note; `adminId` says whose it is (the one admin who may delete it). */
+export type ReviewNote = { id: string; adminId: string | null; adminName: string; text: string; createdAt: string };
 
 /** One listed item, whatever its kind: what it is, who sent it, and the fields a browser sent with it. */
 export type ReviewItem = {
@@ -201,7 +202,7 @@ export async function notesFor(kind: NoteKind, ids: string[]): Promise<Map<strin
   const out = new Map<string, ReviewNote[]>();
   for (const r of rows) {
     const list = out.get(r.itemId) ?? [];
-    list.push({ id: r.id, adminName: r.adminName, text: r.text, createdAt: iso(r.createdAt) });
+    list.push({ id: r.id, adminId: r.adminId, adminName: r.adminName, text: r.text, createdAt: iso(r.createdAt) });
     out.set(r.itemId, list);
   }
   return out;

@@ -90,8 +90,11 @@ export function storedValuesFor(kind: NoteKind, status: string): string[] {
   return [status, ...legacy];
 }
 
-/** Audit verbs: `${kind}.status`, `${kind}.note` (feedback.status, claim.status, bug.status, error.status, ...). */
-export const auditAction = (kind: NoteKind, what: "status" | "note") => `${kind}.${what}` as const;
+/**
+ * Audit verbs: `${kind}.status`, `${kind}.note`, `${kind}.note-delete` (feedback.status, claim.status,
+ * bug.status, error.status, feedback.note-delete, ...).
+ */
+export const auditAction = (kind: NoteKind, what: "status" | "note" | "note-delete") => `${kind}.${what}` as const;
 
 /** When an item, note or logged error came, to the minute, as both review pages show it (UTC: admins sit anywhere). */
 export const reviewTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
@@ -116,6 +119,12 @@ export const FeedbackActionSchema = z
         .trim()
         .min(1, "Write the note first.")
         .max(NOTE_MAX, `Keep the note under ${NOTE_MAX} characters.`),
+    }),
+    z.object({
+      intent: z.literal("note-delete"),
+      kind,
+      id: itemId,
+      note: z.string({ error: "This form could not be sent as it was." }).trim().min(1).max(100),
     }),
     z.object({
       intent: z.literal("bulk-status"),

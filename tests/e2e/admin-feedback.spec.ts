@@ -41,6 +41,8 @@ test("an admin filters feedback, changes a status, adds a note and changes ticke
   page,
   checkA11y,
 }) => {
+  // A long walk through the page: a dozen form posts, each a page load without JavaScript.
+  test.setTimeout(60_000);
   const marker = `mk${randomUUID().slice(0, 8)}`;
   const a = await addFeedback(marker, "bug", "ui", "The lamp flickers on the story page.");
   const b = await addFeedback(marker, "feature", "performance", "Please add a night mode for candles.");
@@ -83,6 +85,17 @@ test("an admin filters feedback, changes a status, adds a note and changes ticke
   expect(await queryE2eDb('SELECT text, "adminName" FROM "AdminNote" WHERE "itemId" = ?', [a.id])).toEqual([
     { text: "Seen on Firefox only, candle theme.", adminName: expect.any(String) },
   ]);
+  // A note written on the wrong item is taken back by its writer, after opening "Delete this note".
+  await item(a.text).getByLabel("Internal note (only admins see it)").fill("Meant for another item.");
+  await item(a.text).getByRole("button", { name: "Add note" }).click();
+  await expect(toast(page, "Note added.")).toBeVisible();
+  const wrong = item(a.text).getByRole("listitem").filter({ hasText: "Meant for another item." });
+  await expect(wrong.getByRole("button", { name: "Delete it" })).toBeHidden();
+  await wrong.getByText("Delete this note").click();
+  await wrong.getByRole("button", { name: "Delete it" }).click();
+  await expect(toast(page, "Note deleted.")).toBeVisible();
+  await expect(item(a.text)).not.toContainText("Meant for another item.");
+  await expect(item(a.text)).toContainText("Seen on Firefox only, candle theme.");
 
   // Tick two, one status for both (one form, a named submit button).
   await item(a.text).getByRole("checkbox").check();
@@ -101,8 +114,13 @@ test("an admin filters feedback, changes a status, adds a note and changes ticke
 
   // One audit row per change, written with it.
   const rows = (await auditOf([a.id, b.id, c.id])).map((r) => `${r.action} ${r.objectId}`);
-  expect(rows.slice(0, 2)).toEqual([`feedback.status ${a.id}`, `feedback.note ${a.id}`]);
-  expect(rows.slice(2).sort()).toEqual([`feedback.status ${a.id}`, `feedback.status ${c.id}`].sort());
+  expect(rows.slice(0, 4)).toEqual([
+    `feedback.status ${a.id}`,
+    `feedback.note ${a.id}`,
+    `feedback.note ${a.id}`,
+    `feedback.note-delete ${a.id}`,
+  ]);
+  expect(rows.slice(4).sort()).toEqual([`feedback.status ${a.id}`, `feedback.status ${c.id}`].sort());
   await checkA11y();
 });
 

@@ -23,11 +23,12 @@ import type { Route } from "./+types/feedback";
 const isReviewQueue = (pathname: string) => pathname.endsWith("/feedback-review");
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const url = pageUrl(request);
   const filters = readFilters(new URLSearchParams(url.search), isReviewQueue(url.pathname));
   const [list, counts] = await Promise.all([listReviewItems(filters), newCounts()]);
-  return data({ path: url.pathname, filters, counts, ...list }, { headers: PRIVATE_PAGE_HEADERS });
+  // `me`: whose notes this admin may delete.
+  return data({ path: url.pathname, filters, counts, me: admin.id, ...list }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

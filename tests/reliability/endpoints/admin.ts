@@ -52,7 +52,15 @@ export const ADMIN_ENDPOINTS: Record<string, Endpoint> = {
     formPage: "/admin/feedback",
     as: "admin",
     // No item has this id: the valid request is a 404 (tests/e2e/admin-feedback.spec.ts changes real ones).
-    valid: { note: () => ({ intent: "note", kind: "feedback", id: "no-such-feedback", text: "An internal note" }) },
+    valid: {
+      note: () => ({ intent: "note", kind: "feedback", id: "no-such-feedback", text: "An internal note" }),
+      "delete a note": () => ({
+        intent: "note-delete",
+        kind: "feedback",
+        id: "no-such-feedback",
+        note: "no-such-note",
+      }),
+    },
     accepted: [404],
     optional: [],
   },
