@@ -1,7 +1,13 @@
 import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { existsSync, statSync } from "node:fs";
+import { copyFile, mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
+import { createClient } from "@libsql/client";
 import { expect, test } from "@playwright/test";
 import { productionServer } from "../../scripts/start-command";
+import { httpClient } from "../support/http-client";
+import { scratchDir } from "../support/scratch-dir";
 import { startSite } from "../support/site-server";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -47,5 +53,40 @@ test("on plain http at another host the cookies go without Secure, which a brows
     expect(local.stdout()).toContain(`Horror Stories on ${local.url} (listening on 127.0.0.1, port `);
   } finally {
     await Promise.all([intranet.dispose(), local.dispose()]);
+  }
+});
+
+test("after SIGTERM the SQLite file alone holds every write: the write-ahead log is checkpointed and emptied", async () => {
+  const site = await startSite({ engine: "sqlite" });
+  const copyDir = await mkdtemp(path.join(scratchDir(), "hs-stopped-copy-"));
+  try {
+    const username = `stop_${randomUUID().slice(0, 8)}`;
+    await httpClient(site.url).register({
+      email: `${username}@horror.test`,
+      username,
+      password: `password-${username}`,
+    });
+    // While the server runs, the write sits in the write-ahead log, not yet in the file.
+    const wal = `${site.dbFile}-wal`;
+    expect(existsSync(wal) && statSync(wal).size).toBeGreaterThan(0);
+
+    const stopped = await site.terminate();
+    expect(stopped.code).toBe(0);
+    expect(existsSync(wal) ? statSync(wal).size : 0).toBe(0);
+
+    // The .db file copied alone, as an operator copies it after a stop, holds the account.
+    const copy = path.join(copyDir, "copy.db");
+    await copyFile(site.dbFile, copy);
+    const db = createClient({ url: `file:${copy}` });
+    try {
+      const rows = await db.execute({ sql: 'SELECT username FROM "User" WHERE username = ?', args: [username] });
+      expect(rows.rows.map((row) => row.username)).toEqual([username]);
+      expect((await db.execute("PRAGMA integrity_check")).rows[0]?.integrity_check).toBe("ok");
+    } finally {
+      db.close();
+    }
+  } finally {
+    await site.dispose();
+    await rm(copyDir, { recursive: true, force: true });
   }
 });
