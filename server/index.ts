@@ -55,6 +55,14 @@ async function load(): Promise<{ module: ServerModule; listener: Listener }> {
 const { module, listener } = await load();
 const { env } = module;
 
+// A database that lacks a migration of this code, or has one it does not know, would answer
+// readers with 500s: the process says what to do and exits before it listens.
+const refusal = await module.checkMigrations(root);
+if (refusal) {
+  console.error(refusal);
+  process.exit(1);
+}
+
 /** Responses under way, so that a stop can tell their clients not to send another request on the connection. */
 const open = new Map<ServerResponse, IncomingMessage>();
 let stopping = false;
