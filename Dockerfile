@@ -53,8 +53,8 @@ COPY app/content/search-index.ts app/content/html-text.ts ./app/content/
 COPY app/site/search-text.ts ./app/site/
 COPY package.json ./
 COPY prisma ./prisma
-# The start script, its migrations and `npm run sync` (scripts/docker-image.test.ts checks what they load).
-COPY scripts/migrate.ts scripts/schema-files.ts scripts/sync.ts scripts/server-build.ts scripts/env-file.ts scripts/docker-start.sh ./scripts/
+# The start script, its migrations, `npm run sync` and `npm run backup` (scripts/docker-image.test.ts checks what they load).
+COPY scripts/migrate.ts scripts/schema-files.ts scripts/sync.ts scripts/backup.ts scripts/server-build.ts scripts/env-file.ts scripts/docker-start.sh ./scripts/
 
 # The SQLite database lives on a volume owned by the unprivileged user (uid 1000). Made by a COPY,
 # so this stage runs nothing: a build's mounts (npm settings, say) leave no mount point in its layers.

@@ -81,10 +81,10 @@ const SUITE_SERVERS: SuiteServer[] = [
 /** The suite that loads the machine for a fixed time: it runs after the others (see projects). */
 const STRESS = ["**/load.spec.ts"];
 /**
- * Reliability specs about the SQLite file itself (a junk file in its place, a full disk under it),
- * with no PostgreSQL meaning.
+ * Reliability specs about the SQLite file itself (a junk file in its place, a full disk under it,
+ * its online backup), with no PostgreSQL meaning.
  */
-const SQLITE_ONLY = ["**/broken-database.spec.ts", "**/full-disk.spec.ts"];
+const SQLITE_ONLY = ["**/broken-database.spec.ts", "**/full-disk.spec.ts", "**/backup.spec.ts"];
 /**
  * The multi-process suite runs on PostgreSQL, the engine of the several-process topology
  * (docs/decisions/040): on SQLite it took another 50-60 s of the suite's time for the same checks,

@@ -115,3 +115,20 @@ export const prisma =
   );
 
 if (env.NODE_ENV !== "production") globalForPrisma.prisma = prisma;
+
+/**
+ * The last step of a clean stop (server/index.ts), once no request or job uses the database. On a
+ * SQLite file, what the write-ahead log holds is copied into the database file and the log is
+ * emptied (https://sqlite.org/pragma.html#pragma_wal_checkpoint, TRUNCATE): after a stop, the
+ * `.db` file alone is a complete copy, for an operator who copies it or moves it elsewhere. Other
+ * processes on the same file may keep reading meanwhile; a checkpoint they hold back is finished
+ * by the last of them to close. Then the connections close (PostgreSQL's pool too).
+ */
+export async function closeDatabase(): Promise<void> {
+  if (env.DATABASE_URL.startsWith("file:")) {
+    const [result] = await prisma.$queryRawUnsafe<{ busy: bigint | number }[]>("PRAGMA wal_checkpoint(TRUNCATE)");
+    if (Number(result?.busy ?? 0) !== 0)
+      console.warn("The database's write-ahead log was not emptied: another process still uses the file.");
+  }
+  await prisma.$disconnect();
+}

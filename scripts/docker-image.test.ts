@@ -67,7 +67,7 @@ async function dependenciesOf(entries: string[], skip: ReadonlySet<string> = DEV
   return { files, packages };
 }
 
-test("the image holds every file that start-up, migrations, the seed and `npm run sync` load", async () => {
+test("the image holds every file that start-up, migrations, the seed, `npm run sync` and `npm run backup` load", async () => {
   const copied = await copiedIntoImage();
   const start = await read("scripts/docker-start.sh");
   // What the start script runs with node, and what the npm scripts for sync and migrate run.
@@ -76,13 +76,19 @@ test("the image holds every file that start-up, migrations, the seed and `npm ru
     scripts: Record<string, string>;
     dependencies: Record<string, string>;
   };
-  for (const script of ["sync", "db:migrate", "start"]) {
+  for (const script of ["sync", "db:migrate", "backup", "start"]) {
     const file = pkg.scripts[script]?.match(/\bnode (?:--\S+ )*(\S+\.(?:ts|js))/)?.[1];
     expect(file, `npm run ${script}`).toBeDefined();
     run.push(file as string);
   }
   expect(run).toEqual(
-    expect.arrayContaining(["scripts/migrate.ts", "prisma/seed.ts", "build/start.js", "scripts/sync.ts"]),
+    expect.arrayContaining([
+      "scripts/migrate.ts",
+      "prisma/seed.ts",
+      "build/start.js",
+      "scripts/sync.ts",
+      "scripts/backup.ts",
+    ]),
   );
   // build/start.js is server/index.ts without its types (scripts/compile-start.ts), and the build may
   // not exist yet: follow its source.
@@ -125,7 +131,13 @@ test(".dockerignore keeps what the image copies from the project", async () => {
     .split("\n")
     .map((l) => l.trim())
     .filter((l) => l && !l.startsWith("#"));
-  for (const needed of ["prisma/migrations", "prisma/seed.ts", "scripts/migrate.ts", "scripts/sync.ts"]) {
+  for (const needed of [
+    "prisma/migrations",
+    "prisma/seed.ts",
+    "scripts/migrate.ts",
+    "scripts/sync.ts",
+    "scripts/backup.ts",
+  ]) {
     const hit = ignored.filter((pattern) => needed === pattern || needed.startsWith(`${pattern}/`));
     expect(hit, needed).toEqual([]);
   }

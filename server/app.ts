@@ -40,7 +40,11 @@ export const BROTLI_PAGE_PARAMS = {
 export { demoAdminMessage, ensureDemoAdmin } from "~/auth/demo-admin.server";
 // `npm run sync` runs a sync through the build (scripts/sync.ts).
 export { syncContent } from "~/content/sync-schedule.server";
+// A clean stop closes the database last (server/index.ts).
+export { closeDatabase } from "~/db.server";
 export { env, startWarnings } from "~/env.server";
+// The start refuses a database whose migrations differ from the code's (server/index.ts).
+export { checkMigrations } from "~/migration-state.server";
 export { runStartupJobs, stopStartupJobs } from "./startup";
 
 export type AppOptions = {

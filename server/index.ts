@@ -55,6 +55,14 @@ async function load(): Promise<{ module: ServerModule; listener: Listener }> {
 const { module, listener } = await load();
 const { env } = module;
 
+// A database that lacks a migration of this code, or has one it does not know, would answer
+// readers with 500s: the process says what to do and exits before it listens.
+const refusal = await module.checkMigrations(root);
+if (refusal) {
+  console.error(refusal);
+  process.exit(1);
+}
+
 /** Responses under way, so that a stop can tell their clients not to send another request on the connection. */
 const open = new Map<ServerResponse, IncomingMessage>();
 let stopping = false;
@@ -99,8 +107,9 @@ const STOP_WITHIN_MS = 9_000;
 /**
  * A clean stop (SIGTERM, SIGINT; a rolling restart): the port closes at once, so the proxy sends
  * new requests to the other processes; the requests under way finish (their connections close
- * after them); the recurring jobs stop and the leases this process holds are given back; then
- * the process exits, within STOP_WITHIN_MS whatever is still running.
+ * after them); the recurring jobs stop and the leases this process holds are given back; the
+ * database is checkpointed and closed (db.server.ts's closeDatabase); then the process exits,
+ * within STOP_WITHIN_MS whatever is still running.
  */
 async function stop() {
   if (stopping) return;
@@ -124,6 +133,11 @@ async function stop() {
     console.error("Stopping failed:", error instanceof Error ? error.message : error),
   );
   clearInterval(idle);
+  // Nothing uses the database now: on SQLite its write-ahead log goes into the file, which is then
+  // a complete copy by itself, and the connections close.
+  await module
+    .closeDatabase()
+    .catch((error) => console.error("Closing the database failed:", error instanceof Error ? error.message : error));
   process.exit(0);
 }
 

@@ -10,6 +10,7 @@ import { fillSearchText } from "~/content/search-index.server";
 import { startContentSyncSchedule } from "~/content/sync-schedule.server";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
+import { recordMailFailure } from "~/errors/server-errors.server";
 import { startEmailDigestSchedule } from "~/notifications/digest.server";
 import { purgePageCache } from "~/site/cache-policy";
 import { watchChanges } from "~/site/changes.server";
@@ -22,6 +23,8 @@ import { resetPaletteCache } from "~/theme/palette.server";
 
 export function runStartupJobs() {
   if (siteMailer.delivery === "off") console.warn(MAIL_DISABLED_WARNING);
+  // A mail that does not leave goes into the admins' error log too (docs/decisions/059).
+  siteMailer.reportFailuresTo(recordMailFailure);
   // What another process changed reaches this one's caches (docs/decisions/040).
   watchChanges(prisma, {
     admin: () => {

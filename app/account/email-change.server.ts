@@ -92,6 +92,7 @@ export async function requestEmailChange(userId: string, newEmail: string, origi
   const link = linkTo(origin, "/confirm-email", token);
   try {
     await siteMailer.send({
+      kind: "email change confirmation",
       to: email,
       ...confirmEmailChangeEmail({ username: user.username, link, minutes: EMAIL_CHANGE_TTL_MS / 60_000 }),
     });
@@ -167,6 +168,7 @@ export async function confirmEmailChange(
   // confirmed change, and a security notice must not be the mail that is dropped.
   try {
     await siteMailer.send({
+      kind: "email change notice",
       to: changed.oldEmail,
       ...emailChangedNoticeEmail({
         username: changed.username,

@@ -34,7 +34,7 @@ export async function requestPasswordReset(email: string, origin: string): Promi
   });
   const link = `${origin.replace(/\/$/, "")}/reset-password?${new URLSearchParams({ token })}`;
   const message = resetPasswordEmail({ username: user.username, link, minutes: RESET_TTL_MS / 60_000 });
-  await siteMailer.send({ to: user.email, ...message });
+  await siteMailer.send({ to: user.email, ...message, kind: "password reset" });
 }
 
 /** Whether a reset token can still be used (to show the form or a clear message). */

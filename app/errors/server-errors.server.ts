@@ -8,6 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { isRouteErrorResponse } from "react-router";
 import { hitRateLimit } from "~/auth/rate-limit.server";
+import type { MailFailure } from "~/site/mail.server";
 import { saveErrorRecord } from "./error-log.server";
 
 /**
@@ -113,26 +114,48 @@ function withinSharedBudget(now: number): Promise<boolean> {
 }
 
 function store(id: string, message: string, err: Error | null, request: Request, now: number): Promise<string | null> {
-  return saveErrorRecord(
-    {
-      id,
-      timestamp: new Date(now).toISOString(),
-      message,
-      stack: err?.stack?.slice(0, 20_000) ?? null,
-      userAgent: request.headers.get("User-Agent")?.slice(0, 500) ?? null,
-      url: pagePath(request).slice(0, 2000),
-      context: { method: request.method },
-    },
-    "server",
-  ).then(
-    () => id,
+  return save({
+    id,
+    timestamp: new Date(now).toISOString(),
+    message,
+    stack: err?.stack?.slice(0, 20_000) ?? null,
+    userAgent: request.headers.get("User-Agent")?.slice(0, 500) ?? null,
+    url: pagePath(request).slice(0, 2000),
+    context: { method: request.method },
+  }).then((stored) => {
+    if (!stored) idByRequest.delete(request);
+    return stored;
+  });
+}
+
+function save(record: Parameters<typeof saveErrorRecord>[0] & { id: string }): Promise<string | null> {
+  return saveErrorRecord(record, "server").then(
+    () => record.id,
     (failure: unknown) => {
-      idByRequest.delete(request);
       console.error(
         "[error-log] could not store a server error:",
         failure instanceof Error ? failure.message : failure,
       );
       return null;
     },
+  );
+}
+
+/**
+ * A mail that did not leave (the mail server refused it, or could not be reached), in the error log
+ * the admins read, within the same budget as the server's exceptions (docs/decisions/059). It says
+ * what the mail was and why, never to whom: the mailer took every address out of its error, and no
+ * stack is kept (its first line is that message). The mail's sender still answers the person as it
+ * always did; this never throws and only waits for its row.
+ */
+export function recordMailFailure({ kind, error }: MailFailure, now = Date.now()): Promise<string | null> {
+  if (!withinBudget(now)) return Promise.resolve(null);
+  const id = serverErrorId(now);
+  const message = `Mail not sent (${kind}): ${error.message}`.replace(/\s+/g, " ").trim().slice(0, 2000);
+  const context: Record<string, unknown> = { mail: kind };
+  if (error.code) context.code = error.code;
+  if (error.responseCode) context.responseCode = error.responseCode;
+  return withinSharedBudget(now).then((allowed) =>
+    allowed ? save({ id, timestamp: new Date(now).toISOString(), message, stack: null, context }) : null,
   );
 }

@@ -5,9 +5,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startWordPressServer } from "../../tests/support/wordpress-server";
 import { createDiskCache } from "./image-cache.server";
 import { HERO_SIZES, imageToken, responsiveImage, verifyImageToken } from "./image-url.server";
-import { createImageService, ImageError, parseImageFile } from "./images.server";
+import { createImageService, FAILURE_RETRY_MS, ImageError, parseImageFile } from "./images.server";
 
 let server: Server;
 let origin: string;
@@ -147,6 +148,45 @@ describe("the image endpoint's renditions", () => {
     expect(await images.preview(`${origin}/page.html`)).toBeNull();
     expect(await images.preview(`${origin}/page.html`)).toBeNull();
     expect((hits.get("/page.html") ?? 0) - before).toBe(1);
+  });
+
+  it("a WordPress whose uploads fail: the failure is the answer for FAILURE_RETRY_MS, then the image is fetched again", async () => {
+    const wp = await startWordPressServer({ mode: "broken-uploads" });
+    try {
+      let clock = Date.now();
+      const images = createImageService(createDiskCache(dir, 10 * 1024 * 1024), { now: () => clock });
+      const source = `${wp.origin}/wp-content/uploads/2024/10/broken-cover-1200x675.png`;
+      const token = imageToken(source);
+      const fetches = () => wp.requests.filter((line) => line.endsWith("/broken-cover-1200x675.png")).length;
+      const status = (file: string) =>
+        images.rendition(token, file).then(
+          () => 200,
+          (error: ImageError) => error.status,
+        );
+
+      expect(await status("320.avif")).toBe(502);
+      expect(fetches()).toBe(1);
+      // Other widths and formats, the preview, the same one again: the upstream is not asked again.
+      expect(await status("640.webp")).toBe(502);
+      expect(await status("320.avif")).toBe(502);
+      expect(await images.preview(source)).toBeNull();
+      expect(fetches()).toBe(1);
+
+      // WordPress serves its uploads again; within the window the failure still answers.
+      wp.setMode("healthy");
+      clock += FAILURE_RETRY_MS - 1_000;
+      expect(await status("320.avif")).toBe(502);
+      expect(fetches()).toBe(1);
+
+      // Past it, one request tries again, and from then on the image is served (fetched once).
+      clock += 2_000;
+      expect(await status("320.avif")).toBe(200);
+      expect(await status("640.webp")).toBe(200);
+      expect(await images.preview(source)).toMatch(/^data:image\/webp;base64,/);
+      expect(fetches()).toBe(2);
+    } finally {
+      await wp.close();
+    }
   });
 
   it("read our own images from the public folder only", async () => {

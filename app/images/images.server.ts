@@ -121,15 +121,28 @@ const serially = concurrencyLimit(1);
  */
 export const PREVIEW_WIDTH = 160;
 const PREVIEW_MAX_BYTES = 2048;
-/** How long a source whose preview failed is left alone (the content chain's own skip time). */
-const PREVIEW_RETRY_MS = 5 * 60_000;
 
-export function createImageService(cache: DiskCache) {
+/**
+ * How long a failure (a source that could not be fetched, a file that would not decode) is the
+ * answer before the work is tried again. Not at every request: a page asks for several widths of
+ * one picture, and every reader's page for it, which sent as many requests to a failing upstream
+ * (and sharp as many times through a broken file). Not never: an upstream that is back is used
+ * again within this time. The /img answer says so in Retry-After.
+ */
+export const FAILURE_RETRY_MS = 30_000;
+/** Failures remembered at most, per process: the oldest goes first. */
+const FAILURES_KEPT = 500;
+
+export function createImageService(cache: DiskCache, { now = Date.now }: { now?: () => number } = {}) {
   const pending = new Map<string, Promise<Buffer>>();
   /** Previews already read, by source: a render needs no disk read. */
   const previews = new Map<string, string | null>();
-  const failedAt = new Map<string, number>();
+  /** Work that failed, by cache key: its error and when. */
+  const failures = new Map<string, { error: unknown; at: number }>();
   const once = (key: string, make: () => Promise<Buffer>) => {
+    const failure = failures.get(key);
+    if (failure && now() - failure.at < FAILURE_RETRY_MS) return Promise.reject(failure.error);
+    failures.delete(key);
     let job = pending.get(key);
     if (!job) {
       job = (async () => {
@@ -138,7 +151,13 @@ export function createImageService(cache: DiskCache) {
         const body = await make();
         await cache.set(key, body).catch(() => {});
         return body;
-      })().finally(() => pending.delete(key));
+      })()
+        .catch((error: unknown) => {
+          if (failures.size >= FAILURES_KEPT) failures.delete(failures.keys().next().value as string);
+          failures.set(key, { error, at: now() });
+          throw error;
+        })
+        .finally(() => pending.delete(key));
       pending.set(key, job);
     }
     return job;
@@ -156,8 +175,7 @@ export function createImageService(cache: DiskCache) {
      */
     async preview(source: string, waitMs = 500): Promise<string | null> {
       if (previews.has(source)) return previews.get(source) ?? null;
-      // A source that failed is not asked again for a while: pages must not wait on it each time.
-      if ((failedAt.get(source) ?? -Infinity) > Date.now() - PREVIEW_RETRY_MS) return null;
+      // A source that failed is not asked again for FAILURE_RETRY_MS (`once`): pages do not wait on it each time.
       const job = once(`${keyOf(source)}-preview.webp`, async () => {
         const input = await originalOf(source);
         return serially(async () => {
@@ -179,11 +197,7 @@ export function createImageService(cache: DiskCache) {
           previews.set(source, uri);
           return uri;
         },
-        () => {
-          if (failedAt.size >= 500) failedAt.delete(failedAt.keys().next().value as string);
-          failedAt.set(source, Date.now());
-          return null;
-        },
+        () => null,
       );
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<null>((resolve) => {
@@ -197,11 +211,8 @@ export function createImageService(cache: DiskCache) {
       const source = verifyImageToken(token);
       const wanted = parseImageFile(file);
       if (!source || !wanted) throw new ImageError(404, "No such image.");
-      const hash = createHash("sha256").update(source).digest("hex").slice(0, 32);
-      const original = () =>
-        once(`${hash}.source`, () => (source.startsWith("/") ? readOwn(source) : fetchRemote(source)));
-      const body = await once(`${hash}-${wanted.width}.${wanted.format}`, async () => {
-        const input = await original();
+      const body = await once(`${keyOf(source)}-${wanted.width}.${wanted.format}`, async () => {
+        const input = await originalOf(source);
         return serially(() => encode(input, wanted.width, wanted.format));
       });
       return { body, type: IMAGE_TYPES[wanted.format] };

@@ -15,13 +15,13 @@ import type { ContactSchema, CopyrightClaimSchema } from "./messages";
 /** 5 of each per client address an hour. */
 export const CONTACT_LIMIT = { limit: 5, windowMs: 60 * 60_000 };
 
-async function mailToSite(subject: string, lines: string[], replyTo: string): Promise<Date | null> {
+async function mailToSite(kind: string, subject: string, lines: string[], replyTo: string): Promise<Date | null> {
   // Only mail that leaves the server counts as mailed (a development log is not the site's inbox).
   if (siteMailer.delivery !== "smtp") return null;
   try {
     // One line, whatever was posted: a subject is a mail header.
     const header = subject.replace(/\p{Cc}+/gu, " ");
-    await siteMailer.send({ to: await contactEmail(), subject: header, text: lines.join("\n"), replyTo });
+    await siteMailer.send({ kind, to: await contactEmail(), subject: header, text: lines.join("\n"), replyTo });
     return new Date();
   } catch (error) {
     console.error(`[mail] ${subject}: ${error instanceof Error ? error.message : String(error)}`);
@@ -35,6 +35,7 @@ export async function saveContactMessage(input: z.output<typeof ContactSchema>, 
     select: { id: true },
   });
   const mailedAt = await mailToSite(
+    "contact message",
     `[Contact] ${input.subject || `Message from ${input.name}`}`,
     [`From: ${input.name} <${input.email}>`, "", input.message, "", `(contact message ${row.id})`],
     input.email,
@@ -49,6 +50,7 @@ export async function saveCopyrightClaim(input: z.output<typeof CopyrightClaimSc
     select: { id: true },
   });
   const mailedAt = await mailToSite(
+    "copyright claim",
     `[Copyright claim] ${input.work.slice(0, 80)}`,
     [
       `From: ${input.name} <${input.email}>`,

@@ -72,6 +72,7 @@ export async function runEmailDigest(options: { mailer: Mailer; now?: number; si
     for (const digest of await selectDigests(now)) {
       try {
         await options.mailer.send({
+          kind: "email digest",
           to: digest.email,
           ...digestEmail({ username: digest.username, items: digest.items, siteUrl: options.siteUrl ?? env.SITE_URL }),
         });

@@ -64,7 +64,12 @@ export async function notifyReader(
     // Signed as the site's other mails are (linkEmail, the digest).
     text.push("", `— ${SITE_NAME}`, "", `You chose this email at ${new URL("/settings/notifications", env.SITE_URL)}.`);
     void siteMailer
-      .send({ to: reader.email, subject: `${notice.title} | ${SITE_NAME}`, text: text.join("\n") })
+      .send({
+        kind: "notification",
+        to: reader.email,
+        subject: `${notice.title} | ${SITE_NAME}`,
+        text: text.join("\n"),
+      })
       .catch((error: Error) => console.error("[notifications] mail failed:", error.message));
   }
   return { site, email };

@@ -1,4 +1,4 @@
-import { ImageError, imageService } from "~/images/images.server";
+import { FAILURE_RETRY_MS, ImageError, imageService } from "~/images/images.server";
 import type { Route } from "./+types/image";
 
 /**
@@ -23,6 +23,8 @@ export async function loader({ params }: Route.LoaderArgs) {
       headers: {
         "Content-Type": "text/plain; charset=utf-8",
         "Cache-Control": error.status === 404 ? "public, max-age=3600" : "no-store",
+        // The source is not asked again before then (images.server.ts).
+        ...(error.status === 502 ? { "Retry-After": String(FAILURE_RETRY_MS / 1000) } : {}),
       },
     });
   }

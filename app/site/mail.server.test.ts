@@ -1,9 +1,10 @@
 import { createServer } from "node:net";
+import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetPasswordEmail } from "~/auth/reset-mail.server";
 import type { SmtpCatcher, SmtpCatcherHttp } from "../../tests/support/smtp-catcher";
 import { parseMessage, startSmtpCatcher, startSmtpCatcherHttp } from "../../tests/support/smtp-catcher";
-import { createMailer, MAIL_DISABLED_WARNING } from "./mail.server";
+import { createMailer, MAIL_DISABLED_WARNING, type MailFailure, withoutAddresses } from "./mail.server";
 
 const FROM = "Horror Stories <no-reply@horror-stories.test>";
 const token = "0123456789abcdef".repeat(4);
@@ -85,6 +86,46 @@ describe("createMailer over SMTP", () => {
     expect((error as Error).message).not.toContain("s3cret");
     expect(String(error)).not.toContain("s3cret");
     expect(JSON.stringify(error)).not.toContain("s3cret");
+  });
+
+  it("a recipient the mail server refuses: the error names no address, and is reported with the mail's kind before the throw", async () => {
+    // A real SMTP server on loopback that refuses every recipient, naming it, as mail servers do.
+    const refusing = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        const refusal = Object.assign(new Error(`<${address.address}>: Recipient address rejected: User unknown`), {
+          responseCode: 550,
+        });
+        callback(refusal);
+      },
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, "127.0.0.1", resolve));
+    const { port } = refusing.server.address() as { port: number };
+    try {
+      const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM });
+      const reported: MailFailure[] = [];
+      mailer.reportFailuresTo(async (failure) => reported.push(failure));
+      const error = await mailer
+        .send({ kind: "password reset", to: "Reader.Name@Example.com", subject: "s", text: "t" })
+        .then(
+          () => undefined,
+          (reason: unknown) => reason as Error,
+        );
+      expect(error?.message).toMatch(/^Email could not be sent: .*Recipient address rejected/);
+      expect(error?.message).toContain("<address>");
+      expect(error?.message.toLowerCase()).not.toContain("reader.name@example.com");
+      expect(reported).toEqual([{ kind: "password reset", error }]);
+    } finally {
+      await new Promise<void>((resolve) => refusing.close(() => resolve()));
+    }
+  });
+
+  it("takes every address out of a mail server's words", () => {
+    expect(withoutAddresses("550 <a.b+c@mail.example>: no; to=x@y.test, from <no-reply@localhost>")).toBe(
+      "550 <<address>>: no; to=<address>, from <<address>>",
+    );
   });
 
   describe("the catcher's HTTP API", () => {

@@ -19,7 +19,18 @@ export class MailNotSentError extends Error {
   }
 }
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  /** What the mail is ("password reset", "contact message", ...): names a failure in the error log. */
+  kind?: string;
+};
+
+/** A mail that did not leave: what it was, and the error (the addresses taken out of its message). */
+export type MailFailure = { kind: string; error: MailNotSentError };
 
 /**
  * Where a mailer's mail goes, the one answer to "is mail configured": "smtp", it leaves the
@@ -30,7 +41,13 @@ export type MailDelivery = "smtp" | "log" | "off";
 
 export type Mailer = {
   readonly delivery: MailDelivery;
+  /** Sends the message; throws MailNotSentError when it did not leave, once the failure was reported. */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Where failures are reported before `send` throws: the admins' error log, set by the server's
+   * start (server/startup.ts); this layer knows nothing of it (docs/decisions/038).
+   */
+  reportFailuresTo(report: (failure: MailFailure) => Promise<unknown>): void;
 };
 
 export const MAIL_DISABLED_WARNING =
@@ -45,6 +62,10 @@ export function createMailer(options: {
 }): Mailer {
   const { smtpUrl, from } = options;
   const log = options.log ?? ((line: string) => console.info(line));
+  let report: ((failure: MailFailure) => Promise<unknown>) | undefined;
+  const reportFailuresTo = (listener: typeof report) => {
+    report = listener;
+  };
 
   if (!smtpUrl && options.production) {
     // The server says so once at start (server/startup.ts, MAIL_DISABLED_WARNING).
@@ -53,6 +74,7 @@ export function createMailer(options: {
       async send() {
         log("[mail] not sent: SMTP_URL is not set");
       },
+      reportFailuresTo,
     };
   }
 
@@ -64,6 +86,7 @@ export function createMailer(options: {
           `[mail] not sent (no SMTP URL) to=${message.to} subject=${JSON.stringify(message.subject)}\n${message.text}`,
         );
       },
+      reportFailuresTo,
     };
   }
 
@@ -73,6 +96,7 @@ export function createMailer(options: {
 
   return {
     delivery: "smtp",
+    reportFailuresTo,
     async send(message) {
       try {
         transport ??= createTransport({
@@ -92,14 +116,17 @@ export function createMailer(options: {
         });
       } catch (error) {
         // A new error without `cause`: nodemailer errors can carry the AUTH
-        // command (base64 credentials) and the URL, which must not reach logs.
+        // command (base64 credentials) and the URL, which must not reach logs;
+        // and a mail server's refusal names the recipient ("550 <reader@…>: no such
+        // user"), whose address is no business of a log either.
         const detail = error instanceof Error ? error.message : String(error);
-        const safe = new MailNotSentError(`Email could not be sent: ${redact(detail, secrets)}`);
+        const safe = new MailNotSentError(`Email could not be sent: ${withoutAddresses(redact(detail, secrets))}`);
         if (error && typeof error === "object") {
           const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
           if (typeof code === "string") safe.code = code;
           if (typeof responseCode === "number") safe.responseCode = responseCode;
         }
+        await report?.({ kind: message.kind ?? "mail", error: safe });
         throw safe;
       }
     },
@@ -126,6 +153,11 @@ function urlSecrets(smtpUrl: string): string[] {
     }
   }
   return [...secrets].sort((a, b) => b.length - a.length);
+}
+
+/** Every email address in a mail server's words, as `<address>`. */
+export function withoutAddresses(text: string): string {
+  return text.replace(/[^\s<>"'(),;:=[\]]+@[^\s<>"'(),;:=[\]]+/g, "<address>");
 }
 
 function redact(text: string, secrets: string[]): string {

@@ -9,7 +9,8 @@ const GETS: [path: string, status: number][] = [
   ["/stories?category=%00", 400],
   ["/stories?tag=A%20B", 400],
   ["/story/..%2F..%2Fetc%2Fpasswd", 404],
-  ["/story/%C0%AE%C0%AE", 404],
+  // Not UTF-8 once decoded: the request guard refuses the path itself (server/request-guard.ts).
+  ["/story/%C0%AE%C0%AE", 400],
   [`/reader/${"a".repeat(300)}`, 404],
   ["/api/posts/%00", 404],
   ["/api/posts?limit=100000", 400],

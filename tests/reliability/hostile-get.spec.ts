@@ -92,6 +92,30 @@ test("GET: path traversal and junk in every route parameter gets a 4xx with a me
   expect(dataCounts(await site.counts())).toEqual(dataCounts(before));
 });
 
+test("GET: a path whose percent-encoding does not decode gets one plain 400, and nothing in the logs", async ({
+  site,
+}) => {
+  const before = await site.counts();
+  const stderrBefore = site.stderr().length;
+  const stdoutBefore = site.stdout().length;
+  const answers: string[] = [];
+  for (const path of ["/%ZZ", "/%", "/story/%ZZ", "/api/posts/%ZZ", "/reader/%C0%AF", "/img/%E0%A4%A", "/%ZZ?page=2"]) {
+    const reply = await rawGet(site.url, path);
+    answers.push(`${path} ${reply.status} ${reply.headers.get("content-type")} ${reply.text.trim().slice(0, 80)}`);
+  }
+  expect(answers).toEqual(
+    ["/%ZZ", "/%", "/story/%ZZ", "/api/posts/%ZZ", "/reader/%C0%AF", "/img/%E0%A4%A", "/%ZZ?page=2"].map(
+      (path) => `${path} 400 text/plain; charset=utf-8 The request's path is not valid percent-encoding.`,
+    ),
+  );
+  // A malformed request is the client's: no warning or stack trace on the server's output, no error-log row.
+  expect(site.stderr().slice(stderrBefore)).toBe("");
+  expect(site.stdout().slice(stdoutBefore)).toBe("");
+  expect(dataCounts(await site.counts())).toEqual(dataCounts(before));
+  // A well-formed escape still reaches the app: a story that does not exist, the 404 page.
+  expect((await rawGet(site.url, "/story/no%20such%20story")).status).toBe(404);
+});
+
 test("every /api endpoint answers odd methods and queries without a 5xx", async ({ site }) => {
   const failures: string[] = [];
   const client = httpClient(site.url);

@@ -180,7 +180,12 @@ export function startWordPressServer(
       });
       return;
     }
-    if (url.pathname.startsWith("/wp-content/uploads/")) return upload(req, res, url.pathname);
+    if (url.pathname.startsWith("/wp-content/uploads/")) {
+      if (mode !== "broken-uploads") return upload(req, res, url.pathname);
+      res.writeHead(500, { "Content-Type": "text/html; charset=UTF-8" });
+      res.end(HTML_ERROR_PAGE);
+      return;
+    }
     // The target of "redirect" mode: the same request under /moved/.
     const redirected = url.pathname.startsWith("/moved/");
     if (redirected) url.pathname = url.pathname.slice("/moved".length);

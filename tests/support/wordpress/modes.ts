@@ -12,7 +12,8 @@ export type WordPressMode =
   | "huge-body"
   | "endless-body"
   | "oversized-page"
-  | "hostile";
+  | "hostile"
+  | "broken-uploads";
 
 /**
  * redirect: every API request answers 302 to the same path under /moved/ on
@@ -22,6 +23,8 @@ export type WordPressMode =
  * oversized-page: 500 posts whatever per_page asked for.
  * hostile: the first posts carry slugs that are paths or not slugs, control
  *   characters and HTML in their titles; the rest are healthy.
+ * broken-uploads: the API is healthy, and every file under /wp-content/uploads/ answers 500
+ *   with the HTML error page (a full disk, a broken media offload plugin).
  */
 export const WORDPRESS_MODES: readonly WordPressMode[] = [
   "healthy",
@@ -36,4 +39,5 @@ export const WORDPRESS_MODES: readonly WordPressMode[] = [
   "endless-body",
   "oversized-page",
   "hostile",
+  "broken-uploads",
 ];
