@@ -9,7 +9,7 @@ import { PageTitle, SectionTitle } from "~/components/page-title";
 import { ScrollX } from "~/components/scroll-x";
 import { AUDIT_PAGE_SIZE, listAudit } from "~/site/audit.server";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
-import { readPage } from "~/site/list-query";
+import { readPage, settlePages } from "~/site/list-query";
 import { SETTING_MESSAGES, SiteSettingsSchema, SYNC_INTERVAL_BOUNDS } from "~/site/site-settings";
 import { getSiteSettings, saveSiteSettings } from "~/site/site-settings.server";
 import { redirectWithToast } from "~/toasts/toast.server";
@@ -20,10 +20,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const page = readPage(new URL(request.url).searchParams.get("page"));
   const [settings, audit] = await Promise.all([getSiteSettings(), listAudit({ page })]);
-  return data(
-    { settings, audit, page, pages: Math.max(1, Math.ceil(audit.total / AUDIT_PAGE_SIZE)) },
-    { headers: PRIVATE_PAGE_HEADERS },
-  );
+  const { pages } = settlePages(request, { page, total: audit.total, size: AUDIT_PAGE_SIZE });
+  return data({ settings, audit, page, pages }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
