@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { Field, FormErrors, inputClass, useSchemaForm } from "~/components/forms";
 import { PageTitle, SectionTitle } from "~/components/page-title";
+import { Pagination } from "~/components/pagination";
 import { ScrollX } from "~/components/scroll-x";
 import { AUDIT_PAGE_SIZE, listAudit } from "~/site/audit.server";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
@@ -228,12 +229,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         ) : (
           <p className="mt-3 text-muted">No admin actions recorded yet.</p>
         )}
-        {pages > 1 ? (
-          <nav aria-label="Audit log pages" className="mt-4 flex gap-4">
-            {page > 1 ? <Link to={`/admin/settings?page=${page - 1}`}>Newer entries</Link> : null}
-            {page < pages ? <Link to={`/admin/settings?page=${page + 1}`}>Older entries</Link> : null}
-          </nav>
-        ) : null}
+        <Pagination
+          label="Audit log pages"
+          page={page}
+          totalPages={pages}
+          hrefFor={(n) => (n > 1 ? `/admin/settings?page=${n}` : "/admin/settings")}
+        />
       </section>
     </div>
   );
