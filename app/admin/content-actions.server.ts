@@ -6,6 +6,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
+import { pageUrl } from "~/site/list-query";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { SlugSchema } from "~/utils/slug-schema";
 import { featureStory } from "./content.server";
@@ -31,8 +32,8 @@ export async function contentAction(request: Request, context: Readonly<RouterCo
   const submission = parseWithZod(form, { schema: ContentActionSchema });
   if (submission.status !== "success")
     return data({ error: "This form could not be read. Reload the page and try again." }, { status: 400 });
-  const url = new URL(request.url);
-  const back = `${url.pathname.replace(/\.data$/, "")}${url.search}`;
+  const url = pageUrl(request);
+  const back = `${url.pathname}${url.search}`;
   const { feature, unpublish, publish, intent } = submission.value;
   try {
     if (publish) {

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { data } from "react-router";
 import { prisma } from "~/db.server";
 import { type AuditActor, recordAdminAction } from "~/site/audit.server";
-import { pageOf, readListQuery } from "~/site/list-query";
+import { listParamNames, pageOf, readListQuery } from "~/site/list-query";
 import { matchesWords } from "~/site/search-text";
 import { ERROR_GROUP_PREFIX, ERROR_GROUP_SORTS, ERROR_SOURCES } from "./error-list";
 import { auditAction, STATUSES } from "./feedback-review";
@@ -154,7 +154,8 @@ export async function setErrorGroupStatus(admin: AuditActor, key: string, status
 }
 
 /** One page of the groups, searched by message or route, of one source, sorted (pure). */
-export function errorGroupPage(groups: ErrorGroup[], params: URLSearchParams, size = 25) {
+export function errorGroupPage(groups: ErrorGroup[], request: Request, size = 25) {
+  const params = new URL(request.url).searchParams;
   const query = readListQuery(params, ERROR_GROUP_SORTS, ERROR_GROUP_PREFIX);
   const wanted = params.get(`${ERROR_GROUP_PREFIX}source`);
   const source = ERROR_SOURCES.find((s) => s === wanted) ?? null;
@@ -164,6 +165,12 @@ export function errorGroupPage(groups: ErrorGroup[], params: URLSearchParams, si
   if (query.sort === "count") found.sort((a, b) => b.count - a.count || b.lastSeen.localeCompare(a.lastSeen));
   else if (query.sort === "first")
     found.sort((a, b) => a.firstSeen.localeCompare(b.firstSeen) || a.key.localeCompare(b.key));
-  const { items, page, pages, total } = pageOf(found, query.page, size);
+  const { items, page, pages, total } = pageOf(
+    request,
+    found,
+    query.page,
+    size,
+    listParamNames(ERROR_GROUP_PREFIX).page,
+  );
   return { groups: items, query: { ...query, page }, pages, total, source };
 }

@@ -7,6 +7,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { FormErrors } from "~/components/form-errors";
 import { PageTitle, SectionTitle } from "~/components/page-title";
+import { Pagination } from "~/components/pagination";
 import { SearchShortened } from "~/components/search-shortened";
 import { CATEGORY_LABELS, FEEDBACK_CATEGORIES, FEEDBACK_TYPES, TYPE_LABELS } from "~/feedback/feedback-form";
 import { LIST_SEARCH_MAX } from "~/site/list-query";
@@ -259,15 +260,7 @@ export function FeedbackReviewPage({
         <p className="mt-3 text-muted">Nothing here with these filters.</p>
       )}
 
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="mt-6 flex gap-4">
-          {filters.page > 1 ? <Link to={href({ ...filters, page: filters.page - 1 })}>Previous page</Link> : null}
-          <span>
-            Page {filters.page} of {pages}
-          </span>
-          {filters.page < pages ? <Link to={href({ ...filters, page: filters.page + 1 })}>Next page</Link> : null}
-        </nav>
-      ) : null}
+      <Pagination label="Pages" page={filters.page} totalPages={pages} hrefFor={(page) => href({ ...filters, page })} />
     </div>
   );
 }

@@ -88,7 +88,10 @@ describe("status changes", () => {
         status: "upheld",
       },
     });
-    const listed = await listReviewItems(readFilters(new URLSearchParams("kind=claim&status=content-removed")));
+    const listed = await listReviewItems(
+      new Request("http://x/admin/feedback"),
+      readFilters(new URLSearchParams("kind=claim&status=content-removed")),
+    );
     expect(listed.items.map((i) => [i.id, i.status])).toEqual([[claim.id, "content-removed"]]);
     await setStatuses(admin, "claim", [claim.id], "rejected");
     expect((await audit())[0]).toMatchObject({
@@ -108,7 +111,7 @@ describe("notes", () => {
   it("keeps the admin, text and time, with a feedback.note audit row", async () => {
     const f = await feedback();
     await addNote(admin, "feedback", f.id, "Seen on Firefox only.");
-    const listed = await listReviewItems(readFilters(new URLSearchParams("")));
+    const listed = await listReviewItems(new Request("http://x/admin/feedback"), readFilters(new URLSearchParams("")));
     expect(listed.items[0]?.notes).toEqual([
       {
         id: expect.any(String),

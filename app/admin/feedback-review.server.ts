@@ -4,6 +4,7 @@
 import { prisma } from "~/db.server";
 import { bugReportAbout } from "~/errors/bug-report";
 import { feedbackAbout } from "~/feedback/feedback-form";
+import { settlePages } from "~/site/list-query";
 import { wordsWhere } from "~/site/sql.server";
 import {
   errorIdIn,
@@ -208,9 +209,10 @@ export async function notesFor(kind: NoteKind, ids: string[]): Promise<Map<strin
   return out;
 }
 
-/** One page of a filtered view, with each item's notes. */
-export async function listReviewItems(f: FeedbackFilters) {
+/** One page of a filtered view, with each item's notes; a page past the last answers a redirect to it (settlePages). */
+export async function listReviewItems(request: Request, f: FeedbackFilters) {
   const { total, items, raw } = await loadRows(f, (f.page - 1) * FEEDBACK_PAGE_SIZE, FEEDBACK_PAGE_SIZE);
+  const { pages } = settlePages(request, { page: f.page, total, size: FEEDBACK_PAGE_SIZE });
   const notes = await notesFor(
     f.kind,
     items.map((i) => i.id),
@@ -235,7 +237,7 @@ export async function listReviewItems(f: FeedbackFilters) {
   };
   return {
     total,
-    pages: Math.max(1, Math.ceil(total / FEEDBACK_PAGE_SIZE)),
+    pages,
     items: items.map((i): ReviewItem => ({ ...i, notes: notes.get(i.id) ?? [], sender: senderOf(i.id) })),
   };
 }

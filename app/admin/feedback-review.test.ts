@@ -9,7 +9,6 @@ import {
   foldTicks,
   isStatusOf,
   normaliseStatus,
-  pageUrl,
   readFilters,
   STATUSES,
   storedValuesFor,
@@ -270,19 +269,6 @@ describe("the bulk form and data requests", () => {
       kind: "feedback",
       id: ["f1", "f4"],
       status: "done",
-    });
-  });
-
-  it("takes a client-side data request as its page", () => {
-    expect(
-      pageUrl(new Request("http://h.test/admin/feedback-review.data?status=new&_routes=admin-feedback-review")),
-    ).toEqual({
-      pathname: "/admin/feedback-review",
-      search: "?status=new",
-    });
-    expect(pageUrl(new Request("http://h.test/admin/feedback?type=bug"))).toEqual({
-      pathname: "/admin/feedback",
-      search: "?type=bug",
     });
   });
 });

@@ -226,17 +226,6 @@ export function filterQuery(filters: Partial<FeedbackFilters>, extra: Record<str
 }
 
 /**
- * The page a request is about: a client-side data request comes to `/page.data?_routes=...`
- * (single fetch), which is still that page, with its own query string.
- */
-export function pageUrl(request: Request): { pathname: string; search: string } {
-  const url = new URL(request.url);
-  url.searchParams.delete("_routes");
-  url.searchParams.delete("index");
-  return { pathname: url.pathname.replace(/\.data$/, ""), search: url.search };
-}
-
-/**
  * The bulk form's ticks arrive as `id[0]`, `id[3]`, ... (the site refuses a field sent twice,
  * app/utils/http.ts): the same form with them as one list `id[0]`, `id[1]`, ... without gaps,
  * which conform reads as an array.

@@ -14,7 +14,7 @@ import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { recordAdminAction } from "~/site/audit.server";
-import { pageWithin } from "~/site/list-query";
+import { settlePages } from "~/site/list-query";
 import { wordsWhere } from "~/site/sql.server";
 import { renderStoryMarkdown } from "~/stories/markdown.server";
 import { freeSlug, tagIds } from "~/stories/moderation.server";
@@ -62,12 +62,15 @@ function filterWhere(filter: PostFilter, now: Date): Prisma.PostWhereInput {
 }
 
 export async function listOwnPosts({
+  request,
   filter = "all",
   search,
   page = 1,
   order,
   now = new Date(),
 }: {
+  /** The page's request: a page past the last answers a redirect to it (settlePages). */
+  request: Request;
   filter?: PostFilter;
   search?: string;
   page?: number;
@@ -77,9 +80,9 @@ export async function listOwnPosts({
   const where: Prisma.PostWhereInput = {
     AND: [OWN_POST, filterWhere(filter, now), await wordsWhere<Prisma.PostWhereInput>("Post", ["title"], search)],
   };
-  // Counted first: a page past the end shows the last one, as every admin list does (list-query.ts).
+  // Counted first: a page past the end is a redirect to the last one, as on every list (list-query.ts).
   const total = await prisma.post.count({ where });
-  const shown = pageWithin(total, page, POSTS_PER_PAGE);
+  const shown = settlePages(request, { page, total, size: POSTS_PER_PAGE });
   const rows = await prisma.post.findMany({
     where,
     orderBy: postOrder(order),

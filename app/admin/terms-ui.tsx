@@ -36,15 +36,21 @@ export const TERM_SORTS = [
 export const TERM_PREFIX: Record<TermKind, string> = { category: "c", tag: "t" };
 
 /** One page of a term list, searched by name or slug and sorted (pure: the loader calls it). */
-export function termPage(all: TermRow[], params: URLSearchParams, kind: TermKind, size = 25) {
-  const query = readListQuery(params, TERM_SORTS, TERM_PREFIX[kind]);
+export function termPage(all: TermRow[], request: Request, kind: TermKind, size = 25) {
+  const query = readListQuery(new URL(request.url).searchParams, TERM_SORTS, TERM_PREFIX[kind]);
   const found = all.filter((t) => matchesWords(query.q, t.name, t.slug));
   found.sort((a, b) =>
     query.sort === "used"
       ? b.posts - a.posts || termUses(b) - termUses(a) || a.name.localeCompare(b.name)
       : (query.sort === "name-desc" ? -1 : 1) * a.name.localeCompare(b.name),
   );
-  const { items, page, pages, total } = pageOf(found, query.page, size);
+  const { items, page, pages, total } = pageOf(
+    request,
+    found,
+    query.page,
+    size,
+    listParamNames(TERM_PREFIX[kind]).page,
+  );
   return { rows: items, query: { ...query, page }, pages, total };
 }
 

@@ -11,7 +11,7 @@ import type { SessionUser } from "~/auth/session.server";
 import { prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { type AuditActor, listAudit, recordAdminAction } from "~/site/audit.server";
-import { pageWithin, readListQuery } from "~/site/list-query";
+import { readListQuery, settlePages } from "~/site/list-query";
 import { serializeOn, wordsWhere } from "~/site/sql.server";
 import { isStoryStatus, STATUS_LABELS } from "~/stories/state";
 import { SUSPEND_REASON_MAX, USER_SORTS } from "./users";
@@ -34,7 +34,8 @@ export function parseUserListQuery(url: URL) {
 }
 export type UserListQuery = ReturnType<typeof parseUserListQuery>;
 
-export async function listUsers(query: UserListQuery) {
+/** One page of the list; a page past the last answers a redirect to it (settlePages). */
+export async function listUsers(request: Request, query: UserListQuery) {
   const where = {
     ...(await wordsWhere<Prisma.UserWhereInput>("User", ["username", "displayName", "email"], query.q)),
     ...(query.role === "admin" ? { isAdmin: true } : query.role === "reader" ? { isAdmin: false } : {}),
@@ -50,9 +51,9 @@ export async function listUsers(query: UserListQuery) {
       : query.sort === "name-desc"
         ? [{ usernameKey: "desc" as const }]
         : [{ createdAt: query.sort === "joined-asc" ? ("asc" as const) : ("desc" as const) }, { id: "asc" as const }];
-  // Counted first: a page past the end shows the last one, as every admin list does (list-query.ts).
+  // Counted first: a page past the end is a redirect to the last one, as on every list (list-query.ts).
   const total = await prisma.user.count({ where });
-  const { page, pages } = pageWithin(total, query.page, USERS_PAGE_SIZE);
+  const { page, pages } = settlePages(request, { page: query.page, total, size: USERS_PAGE_SIZE });
   const rows = await prisma.user.findMany({
     where,
     orderBy,

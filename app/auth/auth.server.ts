@@ -3,6 +3,7 @@
 // use (requireUser, requireAdmin).
 import { data, redirect } from "react-router";
 import { prisma } from "~/db.server";
+import { pageUrl } from "~/site/list-query";
 import { REGISTRATION_CLOSED_MESSAGE } from "~/site/site-settings";
 import { isRegistrationOpen } from "~/site/site-settings.server";
 import { safeRedirectPath } from "~/utils/redirect";
@@ -86,10 +87,9 @@ export const getOptionalUser = getSessionUser;
 export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (user) return user;
-  const url = new URL(request.url);
   // A client-side data request (/page.data?_routes=...) comes back to the page itself.
-  url.searchParams.delete("_routes");
-  const back = safeRedirectPath(url.pathname.replace(/\.data$/, "") + url.search);
+  const url = pageUrl(request);
+  const back = safeRedirectPath(url.pathname + url.search);
   // A form sent after the session ended (signed out in another tab, the session ended elsewhere or
   // expired): what it carried is kept for this browser and given back to the form after signing in,
   // and the sign-in page says so, or why it could not be kept (docs/decisions/056, 058). A plain

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
-import { pageOf, readListQuery } from "~/site/list-query";
+import { listParamNames, pageOf, readListQuery } from "~/site/list-query";
 import { matchesWords } from "~/site/search-text";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { safeRedirectPath } from "~/utils/redirect";
@@ -17,15 +17,21 @@ export const REPORTS_PAGE_SIZE = 10;
  * What <ReportsSection> needs: call from the moderation page's loader (after requireAdmin).
  * One page of the open reports, searched (text, author, where) and sorted through the query string.
  */
-export async function loadReportsSection(params: URLSearchParams = new URLSearchParams()) {
-  const query = readListQuery(params, REPORT_SORTS, REPORTS_PREFIX);
+export async function loadReportsSection(request: Request) {
+  const query = readListQuery(new URL(request.url).searchParams, REPORT_SORTS, REPORTS_PREFIX);
   const [all, recent, open] = await Promise.all([listOpenReports(), recentModeration(), countOpenReports()]);
   const found = all.filter((g) => matchesWords(query.q, g.excerpt, g.author, g.where));
   if (query.sort !== "most") {
     const dir = query.sort === "newest" ? -1 : 1;
     found.sort((a, b) => dir * a.firstReportedAt.localeCompare(b.firstReportedAt) || a.postId - b.postId);
   }
-  const { items, page, pages, total } = pageOf(found, query.page, REPORTS_PAGE_SIZE);
+  const { items, page, pages, total } = pageOf(
+    request,
+    found,
+    query.page,
+    REPORTS_PAGE_SIZE,
+    listParamNames(REPORTS_PREFIX).page,
+  );
   return { groups: items, recent, open, list: { query: { ...query, page }, pages, total } };
 }
 

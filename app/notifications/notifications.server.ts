@@ -18,7 +18,7 @@ import {
 /** The JSON API's rate limit per reader: generous for a panel, tight for a script. */
 export const NOTIFICATION_API_LIMIT = { limit: 120, windowMs: 60_000 };
 
-/** The newest notifications a list shows; older ones stay until cleared. */
+/** The notifications a list shows at once: the panel and the API the newest, /notifications a page (docs/decisions/061). */
 export const LIST_LIMIT = 100;
 
 type Row = {
@@ -56,13 +56,15 @@ export async function countNotifications(userId: string): Promise<NotificationCo
   return { all: read + unread, read, unread };
 }
 
-export async function listNotifications(userId: string, filter: NotificationFilter) {
+/** Page `page` (LIST_LIMIT a page) of the reader's notifications under `filter`, newest first. */
+export async function listNotifications(userId: string, filter: NotificationFilter, page = 1) {
   const where: Prisma.NotificationWhereInput = { userId };
   if (filter !== "all") where.read = filter === "read";
   const [rows, counts] = await Promise.all([
     prisma.notification.findMany({
       where,
       orderBy: [{ date: "desc" }, { id: "desc" }],
+      skip: (page - 1) * LIST_LIMIT,
       take: LIST_LIMIT,
       select: SELECT,
     }),

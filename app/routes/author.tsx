@@ -5,11 +5,11 @@ import { Pagination } from "~/components/pagination";
 import { StoryList } from "~/components/story-card";
 import { DEFAULT_AVATAR } from "~/profile/avatar";
 import { publicPageHeaders } from "~/site/cache-policy";
+import { readPage, settlePages } from "~/site/list-query";
 import { getWriter } from "~/stories/community.server";
 import { formatDate } from "~/utils/dates";
 import { invariantResponse } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
-import { pageParam } from "~/utils/params";
 import type { Route } from "./+types/author";
 
 // The spec's shell preloads the default avatar on /author and /profile (§2): a writer without a
@@ -22,10 +22,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // Only a name the username rule allows can belong to a writer. It also keeps out a NUL byte,
   // which PostgreSQL's text refuses with an error (docs/decisions/039).
   invariantResponse(usernameField.safeParse(username).success, "No writer has this name.", { status: 404 });
-  const page = pageParam(new URL(request.url));
+  const page = readPage(new URL(request.url).searchParams.get("page"));
   const writer = await getWriter(username, page);
   invariantResponse(writer, "No writer has this name.", { status: 404 });
-  invariantResponse(page === 1 || page <= writer.totalPages, "There is no page with that number.", { status: 404 });
+  settlePages(request, { page, pages: writer.totalPages });
   return data(writer, { headers: publicPageHeaders(request) });
 }
 

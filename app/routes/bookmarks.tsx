@@ -19,10 +19,11 @@ import {
   type Shelf,
 } from "~/library/shelves";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
+import { readPage, settlePages } from "~/site/list-query";
 import { formatDate } from "~/utils/dates";
 import { invariantResponse, keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
-import { pageParam, slugParam } from "~/utils/params";
+import { slugParam } from "~/utils/params";
 import type { Route } from "./+types/bookmarks";
 
 const SORT_LABELS: Record<LibrarySort, string> = { "-added": "Newest added", added: "Oldest added", title: "Title" };
@@ -39,12 +40,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     shelf: rawShelf as Shelf | undefined,
     category: slugParam(url, "category"),
     sort: rawSort as LibrarySort,
-    page: pageParam(url),
+    page: readPage(url.searchParams.get("page")),
   };
   const library = await listLibrary(user.id, query);
-  invariantResponse(query.page === 1 || query.page <= library.totalPages, "There is no page with that number.", {
-    status: 404,
-  });
+  settlePages(request, { page: query.page, pages: library.totalPages });
   return data({ ...library, query }, { headers: PRIVATE_PAGE_HEADERS });
 }
 

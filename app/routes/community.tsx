@@ -13,26 +13,26 @@ import { InfoPage } from "~/components/info-page";
 import { PageTitle, SectionTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { PRIVATE_PAGE_HEADERS, publicPageHeaders } from "~/site/cache-policy";
+import { readPage, settlePages } from "~/site/list-query";
 import { isCommunityOpen } from "~/site/site-settings.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { formatDate } from "~/utils/dates";
-import { invariantResponse, keepResponseHeaders } from "~/utils/http";
+import { keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
-import { pageParam } from "~/utils/params";
 import type { Route } from "./+types/community";
 
 /** /community: "coming soon" while the community content flag is off; else stories and threads (?page=N). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   if (!(await isCommunityOpen())) return data({ open: false as const }, { headers: publicPageHeaders(request) });
   const url = new URL(request.url);
-  const page = pageParam(url);
+  const page = readPage(url.searchParams.get("page"));
   const user = await getOptionalUser(request);
   const [stories, threads, writer] = await Promise.all([
     page === 1 ? latestCommunityStories() : [],
     listThreads(page),
     writerProps(request, context, user),
   ]);
-  invariantResponse(page === 1 || page <= threads.totalPages, "There is no page with that number.", { status: 404 });
+  settlePages(request, { page, pages: threads.totalPages });
   return data(
     { open: true as const, stories, threads, writer },
     { headers: writer ? PRIVATE_PAGE_HEADERS : publicPageHeaders(request) },

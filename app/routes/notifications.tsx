@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { requireUser } from "~/auth/auth.server";
 import { PageTitle } from "~/components/page-title";
+import { Pagination } from "~/components/pagination";
 import { ClearAllConfirm, CursedOverlay, NotificationItems } from "~/notifications/notification-ui";
 import { FILTER_LABELS, FILTERS, type NotificationFilter } from "~/notifications/notifications";
 import { filterParam, notificationsAction, notificationsPage } from "~/notifications/page.server";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/notifications";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  return notificationsPage(user.id, filterParam(new URL(request.url)));
+  return notificationsPage(request, user.id, filterParam(new URL(request.url)));
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -34,7 +35,7 @@ function ActionForm({ intent, filter, label }: { intent: string; filter: Notific
 }
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {
-  const { notifications, counts, filter, cursed } = loaderData;
+  const { notifications, counts, filter, cursed, page, pages } = loaderData;
   return (
     <div className="mx-auto max-w-2xl">
       <PageTitle>Notifications</PageTitle>
@@ -83,6 +84,16 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
           )}
         />
       </section>
+      <Pagination
+        label="Pages of notifications"
+        page={page}
+        totalPages={pages}
+        hrefFor={(n) => {
+          const query = new URLSearchParams(filter === "all" ? {} : { filter });
+          if (n > 1) query.set("page", String(n));
+          return query.size ? `/notifications?${query}` : "/notifications";
+        }}
+      />
     </div>
   );
 }

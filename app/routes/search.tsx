@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { PageTitle, SectionTitle } from "~/components/page-title";
+import { Pagination } from "~/components/pagination";
 import { SearchShortened } from "~/components/search-shortened";
 import { StoryList } from "~/components/story-card";
 import { SEARCH_QUERY_MAX } from "~/content/search";
@@ -15,7 +16,7 @@ export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, { title: args.loaderData?.q ? `Search: ${args.loaderData.q}` : "Search" });
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { q, shortened, stories, total, shelves, categories } = loaderData;
+  const { q, shortened, stories, total, page, pages, shelves, categories } = loaderData;
   return (
     <div>
       <PageTitle>Search</PageTitle>
@@ -45,6 +46,11 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           <SectionTitle>
             {total} {total === 1 ? "result" : "results"} for “<SearchedWords text={q} />”
           </SectionTitle>
+          {pages > 1 ? (
+            <p className="mt-1 text-muted">
+              Page {page} of {pages}
+            </p>
+          ) : null}
           {total === 0 ? (
             <div className="mt-3 space-y-3">
               <p>
@@ -68,6 +74,12 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           ) : (
             <StoryList stories={stories} headingLevel={3} shelves={shelves} />
           )}
+          <Pagination
+            label="Pages of results"
+            page={page}
+            totalPages={pages}
+            hrefFor={(n) => `/search?${new URLSearchParams(n > 1 ? { q, page: String(n) } : { q })}`}
+          />
         </section>
       ) : null}
     </div>

@@ -8,14 +8,15 @@ import { contentChain } from "~/content/content.server";
 import type { Term } from "~/content/story";
 import { listShelves } from "~/library/library.server";
 import { publicPageHeaders } from "~/site/cache-policy";
+import { readPage, settlePages } from "~/site/list-query";
 import { invariantResponse } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
-import { pageParam, slugParam } from "~/utils/params";
+import { slugParam } from "~/utils/params";
 import type { Route } from "./+types/stories";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const page = pageParam(url);
+  const page = readPage(url.searchParams.get("page"));
   const category = slugParam(url, "category");
   const tag = slugParam(url, "tag");
   const [result, terms, user] = await Promise.all([
@@ -23,12 +24,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     contentChain.listTerms(),
     getOptionalUser(request),
   ]);
-  invariantResponse(page === 1 || page <= result.totalPages, "There is no page with that number.", { status: 404 });
   // An unknown category or tag is no page, as WordPress's archive of one is a 404 (not an empty "All").
   invariantResponse(!category || terms.categories.some((c) => c.slug === category), "There is no such category.", {
     status: 404,
   });
   invariantResponse(!tag || terms.tags.some((t) => t.slug === tag), "There is no such tag.", { status: 404 });
+  // A page past the end is a redirect to the last one (list-query.ts). WordPress answers such a
+  // page with nothing, not its count: then page 1 (of the same filters) tells how many there are.
+  const pages =
+    page > result.totalPages && result.total === 0
+      ? (await contentChain.listStories({ category, tag })).totalPages
+      : result.totalPages;
+  settlePages(request, { page, pages });
   // Bookmark buttons only on a signed-in reader's (private) page.
   const shelves = await listShelves(user, result.stories);
   return data({ ...result, category, tag, terms, shelves }, { headers: publicPageHeaders(request) });

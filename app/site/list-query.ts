@@ -1,11 +1,11 @@
-// One rule for the admin lists (docs/decisions/029: "Lists are paginated on the server,
-// searchable and sortable by links"): a list's query string is a search text,
+// One rule for the site's lists (docs/decisions/029: "Lists are paginated on the server,
+// searchable and sortable by links"; 061: every paged list settles its page here): a list's query string is a search text,
 // a sort out of the list's own options (the first is the default) and a page,
 // each under an optional prefix so that two lists can share a page (the
 // moderation queue and the reports beside it, categories and tags). Links keep
 // every other parameter of the page and leave the defaults out.
-import { z } from "zod";
-import { MAX_PAGE_NUMBER } from "~/utils/params";
+import { redirect } from "react-router";
+import { PageNumberSchema } from "~/utils/params";
 import { cleanSearchText } from "./search-text";
 
 export type SortOption<S extends string = string> = { readonly value: S; readonly label: string };
@@ -21,10 +21,14 @@ export function readListSearch(raw: string | null): { q: string; shortened: bool
   const text = cleanSearchText(raw);
   return { q: text.slice(0, LIST_SEARCH_MAX).trim(), shortened: text.length > LIST_SEARCH_MAX };
 }
-const PAGE = z.coerce.number().int().min(1).max(MAX_PAGE_NUMBER).catch(1);
-
-/** A list's page number from the query: anything malformed or out of range is page 1, never an error. */
-export const readPage = (raw: string | null): number => PAGE.parse(raw ?? 1);
+/**
+ * A list's page number from the query: anything malformed (`abc`, `-1`, `1.5`, empty, beyond
+ * MAX_PAGE_NUMBER) is page 1, never an error. A page past the list's end is settlePages' to answer.
+ */
+export function readPage(raw: string | null): number {
+  const result = PageNumberSchema.safeParse(raw ?? "");
+  return result.success ? result.data : 1;
+}
 
 /** The names of a list's three parameters under `prefix` (e.g. "r" gives rq, rsort, rpage). */
 export function listParamNames(prefix = "") {
@@ -66,14 +70,40 @@ export function listHref(
   return search ? `${pathname}?${search}` : pathname;
 }
 
-/** How many pages `total` items fill (one, empty, at least), and the page shown for `page`: one past the end shows the last. */
-export function pageWithin(total: number, page: number, size: number) {
-  const pages = Math.max(1, Math.ceil(total / size));
-  return { page: Math.min(page, pages), pages };
+/**
+ * The page a request is about: a client-side data request comes to `/page.data?_routes=...`
+ * (single fetch), which is still that page, with its own query string.
+ */
+export function pageUrl(request: Request): { pathname: string; search: string } {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  const pathname = url.pathname === "/_root.data" ? "/" : url.pathname.replace(/\.data$/, "");
+  return { pathname, search: url.search };
 }
 
-/** One page of an already filtered and sorted list; a page past the end shows the last one. */
-export function pageOf<T>(items: readonly T[], page: number, size: number) {
-  const { page: current, pages } = pageWithin(items.length, page, size);
+/** How many pages `total` items fill: one at least, so an empty list has its page 1. */
+export const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
+
+/**
+ * The one paging rule of every paged list (docs/decisions/061): the page asked for (readPage made
+ * anything malformed page 1) against the list's number of pages, given as `pages` or as `total`
+ * items of `size` a page. A page past the last is no page: the answer is a 302 to the last one,
+ * with the request's other parameters kept (a bookmark to page 9 of a list that shrank, a link
+ * from before a deletion). `param` names the list's page parameter (`rpage`, `cpage`, ...).
+ */
+export function settlePages(
+  request: Request,
+  list: { page: number; param?: string } & ({ pages: number } | { total: number; size: number }),
+): { page: number; pages: number } {
+  const pages = "pages" in list ? Math.max(1, list.pages) : pageCount(list.total, list.size);
+  if (list.page <= pages) return { page: list.page, pages };
+  const { pathname, search } = pageUrl(request);
+  throw redirect(listHref(pathname, new URLSearchParams(search), { [list.param ?? "page"]: pages }, list.param));
+}
+
+/** One page of an already filtered and sorted list (settlePages' rule for a page past the end). */
+export function pageOf<T>(request: Request, items: readonly T[], page: number, size: number, param = "page") {
+  const { page: current, pages } = settlePages(request, { page, total: items.length, size, param });
   return { items: items.slice((current - 1) * size, current * size), page: current, pages, total: items.length };
 }

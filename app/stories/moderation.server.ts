@@ -64,8 +64,8 @@ const warningLabels = (ids: string) =>
  * One page of what waits in review, searched (title, writer, summary) and sorted through the query
  * string (oldest submission first by default). Only the page's revisions are rendered from Markdown.
  */
-export async function listModerationQueue(params: URLSearchParams = new URLSearchParams()) {
-  const query = readListQuery(params, QUEUE_SORTS);
+export async function listModerationQueue(request: Request) {
+  const query = readListQuery(new URL(request.url).searchParams, QUEUE_SORTS);
   const [posts, revisions] = await Promise.all([
     prisma.post.findMany({
       where: { status: "review", authorId: { not: null } },
@@ -134,7 +134,7 @@ export async function listModerationQueue(params: URLSearchParams = new URLSearc
       ? a.title.localeCompare(b.title) || a.key.localeCompare(b.key)
       : (query.sort === "newest" ? -1 : 1) * a.submittedAt.localeCompare(b.submittedAt) || a.key.localeCompare(b.key),
   );
-  const { items: shown, page, pages, total } = pageOf(found, query.page, QUEUE_PAGE_SIZE);
+  const { items: shown, page, pages, total } = pageOf(request, found, query.page, QUEUE_PAGE_SIZE);
   const earlier = await earlierRequests(shown.map((i) => i.key));
   return {
     query: { ...query, page },

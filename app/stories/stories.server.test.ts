@@ -237,7 +237,9 @@ describe("proposed tags", () => {
     const { id } = await createStory(writer, input({ title, newTags: "" }));
     await moderate(admin, { item: `p${id}`, decision: "approve", message: "" });
     await updateStory(writer, id, input({ title, tag: [`spooky-${stamp}`], newTags: `Fresh ${stamp}` }));
-    const { items } = await listModerationQueue(new URLSearchParams({ q: title }));
+    const { items } = await listModerationQueue(
+      new Request(`http://localhost/admin/content-moderation?${new URLSearchParams({ q: title })}`),
+    );
     expect(items.map((i) => [i.kind, i.tags])).toEqual([
       ["revision", [`Lantern Dread ${stamp}`, `Fresh ${stamp} (proposed)`]],
     ]);

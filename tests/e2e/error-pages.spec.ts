@@ -61,12 +61,18 @@ test("an unknown story slug renders the 404 page without the shell", async ({ pa
   await expect(page.getByRole("banner")).toHaveCount(0);
 });
 
-test("a bad page parameter is a 400 with a clear message, not a 500", async ({ page, checkA11y }) => {
-  const response = await page.goto("/stories?page=-3");
+test("a bad filter parameter is a 400 with a clear message, not a 500", async ({ page, checkA11y }) => {
+  const response = await page.goto("/stories?category=%00");
   expect(response?.status()).toBe(400);
   await expect(page).toHaveTitle("400 - Bad Request | Horror Stories");
-  await expect(page.getByText("The page number must be a whole number from 1 to 100000.")).toBeVisible();
+  await expect(page.getByText('The category must be a slug such as "folk-horror".')).toBeVisible();
   await checkA11y();
+});
+
+test("a malformed page number is page 1, not an error (tests/e2e/paging.spec.ts has the rest)", async ({ page }) => {
+  const response = await page.goto("/stories?page=-3");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1, name: "Story Index" })).toBeVisible();
 });
 
 test("leaving an error page restores the site title", async ({ page }) => {

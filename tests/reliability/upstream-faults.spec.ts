@@ -127,7 +127,7 @@ for (const fault of FAULTS) {
   });
 }
 
-test("WordPress's 400 past the last page: a 404 with a message, and the remote stays in use", async () => {
+test("WordPress's 400 past the last page: a redirect to the last page, and the remote stays in use", async () => {
   test.setTimeout(60_000);
   const wordpress = await startWordPressServer({ mode: "healthy" });
   const site = await startSite({ env: { WP_URL: wordpress.wpUrl } });
@@ -135,10 +135,11 @@ test("WordPress's 400 past the last page: a 404 with a message, and the remote s
     const reader = httpClient(site.url);
     const first = await reader.get("/stories");
     expect(first.text.replaceAll("<!-- -->", "")).toContain("24 stories");
+    // 24 stories, 10 a page: pages 1 to 3 (docs/decisions/061).
     for (const page of [4, 99, 100_000]) {
       const past = await reader.get(`/stories?page=${page}`);
-      expect(past.status, `page ${page}`).toBe(404);
-      expect(past.text).toContain("<title>404 - Page Not Found | Horror Stories</title>");
+      expect(past.status, `page ${page}`).toBe(302);
+      expect(past.location, `page ${page}`).toBe("/stories?page=3");
     }
     expect(wordpress.requests.some((r) => /[?&]page=99\b/.test(r))).toBe(true);
     // The 400 was an answer, not a failure: the remote is still the source.

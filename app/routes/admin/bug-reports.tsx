@@ -9,12 +9,13 @@ import { data } from "react-router";
 import { BugReportsPage } from "~/admin/bug-reports-ui";
 import { errorGroupPage, findErrorEntry, listErrorGroups, setErrorGroupStatus } from "~/admin/error-groups.server";
 import { setStatuses } from "~/admin/feedback-actions.server";
-import { BugActionSchema, pageUrl, readFilters, STATUS_LABELS } from "~/admin/feedback-review";
+import { BugActionSchema, readFilters, STATUS_LABELS } from "~/admin/feedback-review";
 import { listReviewItems } from "~/admin/feedback-review.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { ERROR_ID_PATTERN } from "~/errors/error-log";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
+import { pageUrl } from "~/site/list-query";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { replyToFailure } from "~/utils/forms";
 import { keepResponseHeaders } from "~/utils/http";
@@ -31,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const filters = readFilters(bugParams);
   const [entry, reports, groups] = await Promise.all([
     wanted ? findErrorEntry(wanted) : null,
-    listReviewItems(filters),
+    listReviewItems(request, filters),
     listErrorGroups(),
   ]);
   return data(
@@ -42,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       reports,
       status: filters.status,
       bugQuery: { q: filters.q ?? "", shortened: filters.shortened, sort: filters.sort, page: filters.page },
-      errors: errorGroupPage(groups, url.searchParams),
+      errors: errorGroupPage(groups, request),
     },
     { headers: PRIVATE_PAGE_HEADERS },
   );

@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { data, Form, redirect, useLocation, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { pageUrl } from "~/admin/feedback-review";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { loadReportsSection } from "~/community/reports-action.server";
@@ -14,6 +13,7 @@ import { PageTitle, SectionTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { FOCUS_FIRST } from "~/components/refusal-focus";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
+import { pageUrl } from "~/site/list-query";
 import { listModerationQueue, ModerationSchema, moderate, queuedSubmission } from "~/stories/moderation.server";
 import { MODERATION_MESSAGE_MAX, QUEUE_SORTS } from "~/stories/moderation-list";
 import { StoryError } from "~/stories/stories.server";
@@ -28,11 +28,7 @@ const PATH = "/admin/content-moderation";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const url = new URL(request.url);
-  const [queue, reports] = await Promise.all([
-    listModerationQueue(url.searchParams),
-    loadReportsSection(url.searchParams),
-  ]);
+  const [queue, reports] = await Promise.all([listModerationQueue(request), loadReportsSection(request)]);
   return data({ queue, reports }, { headers: PRIVATE_PAGE_HEADERS });
 }
 

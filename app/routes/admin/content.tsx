@@ -11,7 +11,7 @@ import { PageTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { ScrollX } from "~/components/scroll-x";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
-import { readListQuery } from "~/site/list-query";
+import { readListQuery, settlePages } from "~/site/list-query";
 import { formatDate } from "~/utils/dates";
 import { keepResponseHeaders } from "~/utils/http";
 import { isSiteLink } from "~/utils/links";
@@ -40,10 +40,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = readQuery(url);
   const listPage = (page: number) =>
     listContent({ source: query.source, page, search: query.q || undefined, order: query.sort });
-  let list = await listPage(query.page);
-  // A page past the end shows the last one, as every admin list does (list-query.ts).
-  if (query.page > list.totalPages) list = await listPage(list.totalPages);
-  const page = Math.min(query.page, list.totalPages);
+  const list = await listPage(query.page);
+  // A page past the end is a redirect to the last one, as on every list (list-query.ts). WordPress
+  // answers such a page with nothing, not its count: then page 1 tells how many pages there are.
+  const pages = query.page > list.totalPages && list.total === 0 ? (await listPage(1)).totalPages : list.totalPages;
+  const { page } = settlePages(request, { page: query.page, pages });
   return data({ ...list, page, query }, { headers: PRIVATE_PAGE_HEADERS });
 }
 

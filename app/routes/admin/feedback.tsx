@@ -7,12 +7,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { applyFeedbackAction } from "~/admin/feedback-actions.server";
-import { FeedbackActionSchema, feedbackActionAnchor, foldTicks, pageUrl, readFilters } from "~/admin/feedback-review";
+import { FeedbackActionSchema, feedbackActionAnchor, foldTicks, readFilters } from "~/admin/feedback-review";
 import { listReviewItems, newCounts } from "~/admin/feedback-review.server";
 import { FeedbackReviewPage } from "~/admin/feedback-review-ui";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
+import { pageUrl } from "~/site/list-query";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { replyToFailure } from "~/utils/forms";
 import { keepResponseHeaders } from "~/utils/http";
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   const url = pageUrl(request);
   const filters = readFilters(new URLSearchParams(url.search), isReviewQueue(url.pathname));
-  const [list, counts] = await Promise.all([listReviewItems(filters), newCounts()]);
+  const [list, counts] = await Promise.all([listReviewItems(request, filters), newCounts()]);
   // `me`: whose notes this admin may delete.
   return data({ path: url.pathname, filters, counts, me: admin.id, ...list }, { headers: PRIVATE_PAGE_HEADERS });
 }

@@ -31,6 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...readListQuery(url.searchParams, STORY_SORTS),
   };
   const list = await listOwnPosts({
+    request,
     filter: query.filter,
     page: query.page,
     search: query.q || undefined,

@@ -1,15 +1,16 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { requireAdmin } from "~/auth/auth.server";
 import { readPostedForm } from "~/auth/csrf.server";
 import { Field, FormErrors, inputClass, useSchemaForm } from "~/components/forms";
 import { PageTitle, SectionTitle } from "~/components/page-title";
+import { Pagination } from "~/components/pagination";
 import { ScrollX } from "~/components/scroll-x";
 import { AUDIT_PAGE_SIZE, listAudit } from "~/site/audit.server";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
-import { readPage } from "~/site/list-query";
+import { readPage, settlePages } from "~/site/list-query";
 import { SETTING_MESSAGES, SiteSettingsSchema, SYNC_INTERVAL_BOUNDS } from "~/site/site-settings";
 import { getSiteSettings, saveSiteSettings } from "~/site/site-settings.server";
 import { redirectWithToast } from "~/toasts/toast.server";
@@ -20,10 +21,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const page = readPage(new URL(request.url).searchParams.get("page"));
   const [settings, audit] = await Promise.all([getSiteSettings(), listAudit({ page })]);
-  return data(
-    { settings, audit, page, pages: Math.max(1, Math.ceil(audit.total / AUDIT_PAGE_SIZE)) },
-    { headers: PRIVATE_PAGE_HEADERS },
-  );
+  const { pages } = settlePages(request, { page, total: audit.total, size: AUDIT_PAGE_SIZE });
+  return data({ settings, audit, page, pages }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -230,12 +229,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         ) : (
           <p className="mt-3 text-muted">No admin actions recorded yet.</p>
         )}
-        {pages > 1 ? (
-          <nav aria-label="Audit log pages" className="mt-4 flex gap-4">
-            {page > 1 ? <Link to={`/admin/settings?page=${page - 1}`}>Newer entries</Link> : null}
-            {page < pages ? <Link to={`/admin/settings?page=${page + 1}`}>Older entries</Link> : null}
-          </nav>
-        ) : null}
+        <Pagination
+          label="Audit log pages"
+          page={page}
+          totalPages={pages}
+          hrefFor={(n) => (n > 1 ? `/admin/settings?page=${n}` : "/admin/settings")}
+        />
       </section>
     </div>
   );

@@ -17,15 +17,14 @@ import type { Route } from "./+types/themes";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const [palette, categories, tags] = await Promise.all([getSitePalette(), listCategories(), listTags()]);
-  const url = new URL(request.url);
   return data(
     {
       palette,
       isDefault: samePalette(palette, DEFAULT_PALETTE),
       categories,
       tags,
-      categoryList: termPage(categories, url.searchParams, "category"),
-      tagList: termPage(tags, url.searchParams, "tag"),
+      categoryList: termPage(categories, request, "category"),
+      tagList: termPage(tags, request, "tag"),
     },
     { headers: PRIVATE_PAGE_HEADERS },
   );

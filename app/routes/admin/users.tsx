@@ -20,7 +20,7 @@ import type { Route } from "./+types/users";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = parseUserListQuery(new URL(request.url));
-  return data({ query, ...(await listUsers(query)) }, { headers: PRIVATE_PAGE_HEADERS });
+  return data({ query, ...(await listUsers(request, query)) }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
 /** The bulk form: suspend, reinstate or end the sessions of the ticked users. */

@@ -16,12 +16,12 @@ import { threadPath } from "~/community/text";
 import { PageTitle, SectionTitle } from "~/components/page-title";
 import { Pagination } from "~/components/pagination";
 import { PRIVATE_PAGE_HEADERS, publicPageHeaders } from "~/site/cache-policy";
+import { readPage, settlePages } from "~/site/list-query";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { formatDate } from "~/utils/dates";
 import { replyToFailure } from "~/utils/forms";
 import { invariantResponse, keepResponseHeaders } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
-import { pageParam } from "~/utils/params";
 import type { Route } from "./+types/thread";
 
 /** /community/threads/{id}: a thread's posts (?page=N), and the reply form (?quote={postId} quotes one). */
@@ -29,11 +29,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireCommunityOpen();
   const id = idParam(params.id, "thread");
   const url = new URL(request.url);
-  const page = pageParam(url);
+  const page = readPage(url.searchParams.get("page"));
   const user = await getOptionalUser(request);
   const found = await getThread(id, page, user?.id ?? null);
   invariantResponse(found, "There is no thread at this address.", { status: 404 });
-  invariantResponse(page === 1 || page <= found.totalPages, "There is no page with that number.", { status: 404 });
+  settlePages(request, { page, pages: found.totalPages });
   const quoteOf = user ? quoteParam(url) : undefined;
   const [writer, quote] = await Promise.all([
     writerProps(request, context, user),

@@ -10,8 +10,7 @@ import type { Route } from "./+types/reports";
 /** /admin/content-moderation/reports: the reported posts and comments (the moderation page shows the same section). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const url = new URL(request.url);
-  return data(await loadReportsSection(url.searchParams), { headers: PRIVATE_PAGE_HEADERS });
+  return data(await loadReportsSection(request), { headers: PRIVATE_PAGE_HEADERS });
 }
 
 export function action({ request, context }: Route.ActionArgs) {
