@@ -13,6 +13,10 @@ import { startSite } from "../support/site-server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
+/** A server that should refuse to start: run until it exits, with what it printed. */
+const runUntilExit = (server: { args: string[]; env: NodeJS.ProcessEnv }) =>
+  spawnSync(process.execPath, server.args, { cwd: root, env: server.env, encoding: "utf8", timeout: 20_000 });
+
 test("a bad environment value stops the server with a message naming the variable", () => {
   const server = productionServer({
     ...process.env,
@@ -21,12 +25,7 @@ test("a bad environment value stops the server with a message naming the variabl
     SITE_URL: "not-a-url",
     SESSION_SECRET: "",
   });
-  const result = spawnSync(process.execPath, server.args, {
-    cwd: root,
-    env: server.env,
-    encoding: "utf8",
-    timeout: 20_000,
-  });
+  const result = runUntilExit(server);
   expect(result.status).toBe(1);
   expect(result.stderr).toContain("Invalid environment configuration");
   expect(result.stderr).toMatch(/SITE_URL: /);
@@ -156,12 +155,7 @@ test("a database never migrated (a fresh clone's) stops the start with the comma
       CONTENT_SYNC: "off",
       SMTP_URL: "",
     });
-    const result = spawnSync(process.execPath, server.args, {
-      cwd: root,
-      env: server.env,
-      encoding: "utf8",
-      timeout: 20_000,
-    });
+    const result = runUntilExit(server);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(
       `Cannot start: the database (${path.join(dir, "empty.db")}) has no tables yet: run \`npm run db:migrate\` (or \`npm run setup\`, which also adds the demo stories), then start again.`,
