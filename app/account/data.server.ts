@@ -7,6 +7,7 @@ import { verifyPassword } from "~/auth/password.server";
 import { TITLE_DELETED_NOTICE, TITLE_WITHDRAWN_NOTICE } from "~/community/text";
 import { prisma } from "~/db.server";
 import { PREFERENCE_COLUMNS } from "~/notifications/notification-preferences.server";
+import { takeDownStories } from "~/stories/take-down.server";
 import { ANONYMOUS_AUTHOR, type SubmissionChoice } from "./account";
 import { deviceName } from "./sessions.server";
 
@@ -224,10 +225,12 @@ export async function deleteAccount(
     // Anonymised, a published story stays readable with its comments; a story
     // nobody published (a draft, one in review or refused) would be an orphan
     // nobody could edit or moderate, so it goes either way.
-    const unpublished = (await tx.post.deleteMany({ where: { authorId: userId, status: { not: "published" } } })).count;
+    // Both go as a writer's own "Delete this story" takes one (takeDownStories: comments,
+    // notifications pointing at them; readers' shelves say it was taken down).
+    const unpublished = (await takeDownStories(tx, { authorId: userId, status: { not: "published" } })).count;
     const published =
       submissions === "remove"
-        ? (await tx.post.deleteMany({ where: { authorId: userId } })).count
+        ? (await takeDownStories(tx, { authorId: userId })).count
         : (
             await tx.post.updateMany({
               where: { authorId: userId },

@@ -27,7 +27,13 @@ export const STORY_ENDPOINTS: Record<string, Endpoint> = {
     formPage: "/submit-story",
     as: "reader",
     // ":id" names no story of the sender's: the valid request is a 404 (authz.spec.ts edits a real one).
-    valid: { "save draft": () => ({ intent: "save", title: "A draft in the dark" }) },
+    valid: {
+      "save draft": () => ({ intent: "save", title: "A draft in the dark" }),
+      withdraw: () => ({ intent: "withdraw" }),
+      // Delete this story: the first press only asks, the confirm step's "Yes" deletes.
+      "delete (asked first)": () => ({ intent: "delete" }),
+      "delete (confirmed)": () => ({ intent: "delete", confirmed: "yes" }),
+    },
     accepted: [404],
   },
   "/api/stories/draft": {

@@ -1,0 +1,130 @@
+import { randomUUID } from "node:crypto";
+import { beforeEach, describe, expect, test } from "vitest";
+import { deleteAccount } from "~/account/data.server";
+import type { SessionUser } from "~/auth/session.server";
+import { prisma } from "~/db.server";
+import { moderate } from "./moderation.server";
+import { createStory, deleteOwnStory, StoryError, storyForEdit, storyToDelete, withdrawStory } from "./stories.server";
+import type { StoryInput } from "./story-form";
+
+async function user(isAdmin = false): Promise<SessionUser> {
+  const name = `td${randomUUID().slice(0, 12)}`;
+  const row = await prisma.user.create({
+    data: { email: `${name}@horror.test`, username: name, usernameKey: name, isAdmin, notifyNewStories: true },
+  });
+  return { id: row.id, email: row.email, username: row.username, avatar: null, isAdmin };
+}
+
+const input = (title: string, intent: "save" | "submit" = "submit"): StoryInput => ({
+  intent,
+  title,
+  summary: "A door that was never there.",
+  markdown: `The door opened inward. ${Array.from({ length: 30 }, (_, i) => `hinge${i}`).join(" ")}`,
+  category: "gothic",
+  tag: [],
+  newTags: "",
+  warnings: [],
+  mature: undefined,
+  agree: "on",
+});
+
+beforeEach(async () => {
+  await prisma.category.upsert({ where: { slug: "gothic" }, create: { slug: "gothic", name: "Gothic" }, update: {} });
+});
+
+/** A published story with what readers leave on it: a comment, a shelf, a place, notifications. */
+async function publishedWithReaders(writer: SessionUser, title: string) {
+  const admin = await user(true);
+  const reader = await user();
+  const { id } = await createStory(writer, input(title));
+  const { slug } = await moderate(admin, { item: `p${id}`, decision: "approve", message: "" });
+  const comment = await prisma.discussionPost.create({ data: { storyId: id, authorId: reader.id, body: "Chilling." } });
+  await prisma.discussionReport.create({ data: { postId: comment.id, reporterId: writer.id, reason: "spam" } });
+  await prisma.storyRecord.create({ data: { slug, title, date: new Date() } });
+  await prisma.bookmark.create({ data: { userId: reader.id, storySlug: slug } });
+  await prisma.readingPosition.create({ data: { userId: reader.id, storySlug: slug, paragraph: 2, percent: 40 } });
+  await prisma.notification.create({
+    data: {
+      userId: writer.id,
+      type: "other",
+      title: "A comment on your story",
+      message: "…",
+      link: `/community-story/${slug}#post-${comment.id}`,
+    },
+  });
+  // A story whose address starts with this one's is another story: its notice stays.
+  await prisma.notification.create({
+    data: { userId: reader.id, type: "other", title: "Kept", message: "…", link: `/community-story/${slug}-2` },
+  });
+  return { id, slug, reader, comment };
+}
+
+describe("deleteOwnStory", () => {
+  test("its writer deletes a story whatever its status; anyone else, an admin too, gets a 404", async () => {
+    const writer = await user();
+    const admin = await user(true);
+    const draft = await createStory(writer, input("Draft Door", "save"));
+    const review = await createStory(writer, input("Review Door"));
+    const rejected = await createStory(writer, input("Rejected Door"));
+    await moderate(admin, { item: `p${rejected.id}`, decision: "reject", message: "Not original." });
+    const withdrawn = await createStory(writer, input("Withdrawn Door"));
+    await withdrawStory(writer, withdrawn.id);
+    const published = await createStory(writer, input("Published Door"));
+    await moderate(admin, { item: `p${published.id}`, decision: "approve", message: "" });
+
+    expect(await storyToDelete(writer, published.id)).toEqual({ title: "Published Door", published: true });
+    expect(await storyToDelete(writer, draft.id)).toEqual({ title: "Draft Door", published: false });
+    for (const other of [await user(), admin]) {
+      await expect(storyToDelete(other, published.id)).rejects.toMatchObject({ status: 404 });
+      await expect(deleteOwnStory(other, published.id)).rejects.toBeInstanceOf(StoryError);
+    }
+    for (const { id } of [draft, review, rejected, withdrawn, published]) {
+      await deleteOwnStory(writer, id);
+      await expect(storyForEdit(writer, id)).rejects.toMatchObject({ status: 404 });
+    }
+    expect(await prisma.post.count({ where: { authorId: writer.id } })).toBe(0);
+    expect(await prisma.moderationAction.count({ where: { postId: published.id } })).toBe(0);
+  });
+
+  test("comments and the notifications that point at it go; readers' shelves and places stay", async () => {
+    const writer = await user();
+    const { id, slug, reader, comment } = await publishedWithReaders(writer, `Gone Door ${randomUUID().slice(0, 6)}`);
+    // The new-story notice every reader got, and the writer's "published" notice.
+    expect(await prisma.notification.count({ where: { userId: reader.id, link: `/reader/${slug}` } })).toBe(1);
+    expect(await prisma.notification.count({ where: { userId: writer.id, link: `/community-story/${slug}` } })).toBe(1);
+
+    await deleteOwnStory(writer, id);
+    expect(await prisma.discussionPost.findUnique({ where: { id: comment.id } })).toBeNull();
+    expect(await prisma.discussionReport.count({ where: { postId: comment.id } })).toBe(0);
+    expect(
+      await prisma.notification.findMany({
+        where: { userId: { in: [writer.id, reader.id] }, link: { contains: slug } },
+        select: { link: true },
+      }),
+    ).toEqual([{ link: `/community-story/${slug}-2` }]);
+    expect(await prisma.bookmark.count({ where: { userId: reader.id, storySlug: slug } })).toBe(1);
+    expect(await prisma.readingPosition.count({ where: { userId: reader.id, storySlug: slug } })).toBe(1);
+  });
+});
+
+test("an account deleted with its stories takes them down by the same rule", async () => {
+  const writer = await user();
+  const { slug, reader, comment } = await publishedWithReaders(writer, `Account Door ${randomUUID().slice(0, 6)}`);
+  await createStory(writer, input("Unsent Door", "save"));
+  expect(await deleteAccount(writer.id, "remove")).toMatchObject({ submissionCount: 2, unpublishedCount: 1 });
+  expect(await prisma.post.findUnique({ where: { slug } })).toBeNull();
+  expect(await prisma.discussionPost.findUnique({ where: { id: comment.id } })).toBeNull();
+  expect(await prisma.notification.count({ where: { userId: reader.id, link: `/reader/${slug}` } })).toBe(0);
+  expect(await prisma.notification.count({ where: { userId: reader.id, link: `/community-story/${slug}-2` } })).toBe(1);
+  expect(await prisma.bookmark.count({ where: { userId: reader.id, storySlug: slug } })).toBe(1);
+  expect(await prisma.readingPosition.count({ where: { userId: reader.id, storySlug: slug } })).toBe(1);
+});
+
+test("an account deleted keeping its stories keeps them, their comments and notices", async () => {
+  const writer = await user();
+  const { slug, reader, comment } = await publishedWithReaders(writer, `Kept Door ${randomUUID().slice(0, 6)}`);
+  await deleteAccount(writer.id, "anonymise");
+  expect(await prisma.post.findUnique({ where: { slug } })).toMatchObject({ authorId: null });
+  expect(await prisma.discussionPost.findUnique({ where: { id: comment.id } })).not.toBeNull();
+  expect(await prisma.notification.count({ where: { userId: reader.id, link: `/reader/${slug}` } })).toBe(1);
+});
