@@ -165,16 +165,20 @@ async function earlierRequests(keys: string[]) {
   return out;
 }
 
-/** A slug from the title that no story (own or synced) holds yet. */
+/**
+ * A slug from the title that no story (own or synced) holds yet, nor held before it was taken down
+ * (RemovedStory): readers' bookmarks of that one must not open another story.
+ */
 export async function freeSlug(title: string, id: number) {
   const base = slugify(title) || "story";
   for (let n = 1; n < 50; n++) {
     const candidate = n === 1 ? base : `${base}-${n}`;
-    const [own, synced] = await Promise.all([
+    const [own, synced, removed] = await Promise.all([
       prisma.post.findUnique({ where: { slug: candidate }, select: { id: true } }),
       prisma.syncedPost.findUnique({ where: { slug: candidate }, select: { id: true } }),
+      prisma.removedStory.findUnique({ where: { slug: candidate }, select: { slug: true } }),
     ]);
-    if ((!own || own.id === id) && !synced) return candidate;
+    if ((!own || own.id === id) && !synced && !removed) return candidate;
   }
   return `${base}-${id}`;
 }

@@ -3,9 +3,12 @@ import { beforeEach, describe, expect, test } from "vitest";
 import { deleteAccount } from "~/account/data.server";
 import type { SessionUser } from "~/auth/session.server";
 import { prisma } from "~/db.server";
-import { moderate } from "./moderation.server";
+import { takenDownSlugs } from "~/library/library.server";
+import { setSiteSetting } from "~/site/site-settings.server";
+import { freeSlug, moderate } from "./moderation.server";
 import { createStory, deleteOwnStory, StoryError, storyForEdit, storyToDelete, withdrawStory } from "./stories.server";
 import type { StoryInput } from "./story-form";
+import { takenDownCommunitySlugs, wasTakenDown } from "./take-down.server";
 
 async function user(isAdmin = false): Promise<SessionUser> {
   const name = `td${randomUUID().slice(0, 12)}`;
@@ -127,4 +130,60 @@ test("an account deleted keeping its stories keeps them, their comments and noti
   expect(await prisma.post.findUnique({ where: { slug } })).toMatchObject({ authorId: null });
   expect(await prisma.discussionPost.findUnique({ where: { id: comment.id } })).not.toBeNull();
   expect(await prisma.notification.count({ where: { userId: reader.id, link: `/reader/${slug}` } })).toBe(1);
+});
+
+describe("a taken-down story's address", () => {
+  test("a story readers could read is remembered when it goes, in the same transaction; a draft is not", async () => {
+    const writer = await user();
+    const admin = await user(true);
+    const stamp = randomUUID().slice(0, 6);
+    const published = await createStory(writer, input(`Remembered Door ${stamp}`));
+    const { slug } = await moderate(admin, { item: `p${published.id}`, decision: "approve", message: "" });
+    const draft = await createStory(writer, input(`Forgotten Door ${stamp}`, "save"));
+    const draftSlug = (await prisma.post.findUniqueOrThrow({ where: { id: draft.id } })).slug;
+    expect(await wasTakenDown(slug)).toBe(false);
+
+    await deleteOwnStory(writer, published.id);
+    await deleteOwnStory(writer, draft.id);
+    expect(await prisma.removedStory.findUnique({ where: { slug } })).toMatchObject({ slug });
+    expect(await prisma.removedStory.count({ where: { slug: draftSlug } })).toBe(0);
+    expect(await wasTakenDown(slug)).toBe(true);
+    expect(await wasTakenDown(draftSlug)).toBe(false);
+    // The library's cards say so, and no new story takes the address again.
+    expect(await takenDownSlugs([slug, draftSlug])).toEqual(new Set([slug]));
+    expect(await freeSlug(`Remembered Door ${stamp}`, 0)).toBe(`${slug}-2`);
+    // While the community content flag is off, community addresses are nowhere: a 404 like any other.
+    await setSiteSetting("communityContent", false);
+    try {
+      expect(await wasTakenDown(slug)).toBe(false);
+    } finally {
+      await setSiteSetting("communityContent", true);
+    }
+  });
+
+  test("withdrawn after publication is taken down; never published is not; published again is not", async () => {
+    const writer = await user();
+    const admin = await user(true);
+    const stamp = randomUUID().slice(0, 6);
+    const story = await createStory(writer, input(`Swinging Door ${stamp}`));
+    const { slug } = await moderate(admin, { item: `p${story.id}`, decision: "approve", message: "" });
+    const never = await createStory(writer, input(`Closed Door ${stamp}`));
+    await withdrawStory(writer, never.id);
+    const neverSlug = (await prisma.post.findUniqueOrThrow({ where: { id: never.id } })).slug;
+    expect(await takenDownCommunitySlugs([slug, neverSlug])).toEqual(new Set());
+    await withdrawStory(writer, story.id);
+    expect(await takenDownCommunitySlugs([slug, neverSlug])).toEqual(new Set([slug]));
+    // A slug remembered as removed but public again (an old row; freeSlug keeps new stories off it) is live.
+    await prisma.post.update({ where: { id: story.id }, data: { status: "published" } });
+    await prisma.removedStory.create({ data: { slug } });
+    expect(await takenDownCommunitySlugs([slug])).toEqual(new Set());
+  });
+
+  test("an account deleted with its stories remembers the public ones", async () => {
+    const writer = await user();
+    const { slug } = await publishedWithReaders(writer, `Account Stair ${randomUUID().slice(0, 6)}`);
+    await deleteAccount(writer.id, "remove");
+    expect(await wasTakenDown(slug)).toBe(true);
+    expect(await takenDownSlugs([slug])).toEqual(new Set([slug]));
+  });
 });

@@ -445,8 +445,23 @@ test("a writer deletes their published story: asked first, then gone from every 
   await expect(page.getByRole("heading", { level: 1, name: writer.username })).toBeVisible();
   await expect(page.getByRole("link", { name: title })).toHaveCount(0);
 
-  // The reader who had it.
-  const gone = await reader.goto(`/community-story/${slug}`);
-  expect(gone?.status()).toBe(404);
+  // The reader who had it, and anyone with a link, is told it was taken down (410 Gone), not that
+  // no story ever had the address: its page, its comments, its download and the /story/ short link.
+  const takenDown = "This story is no longer available: it was taken down.";
+  for (const path of [`/community-story/${slug}`, `/community-story/${slug}/comments`, `/story/${slug}`]) {
+    const gone = await reader.goto(path);
+    expect(gone?.status(), path).toBe(410);
+    await expect(reader.getByText(takenDown)).toBeVisible();
+  }
+  const file = await reader.request.get(`/community-story/${slug}/download/epub`);
+  expect(file.status()).toBe(410);
+  await reader.goto("/bookmarks");
+  const card = reader
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ has: reader.getByRole("heading", { name: title }) });
+  await expect(card.getByText("No longer available: this story was taken down.")).toBeVisible();
   await reader.close();
+  // A story nobody published leaves no such trace: its address was never public.
+  expect((await page.request.get("/community-story/no-such-community-story")).status()).toBe(404);
 });
