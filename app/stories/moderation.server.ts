@@ -11,6 +11,7 @@ import { datedAt } from "~/content/publication-date";
 import { sameTermName } from "~/content/term-name";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
+import { refreshCommunityRecords } from "~/library/story-records.server";
 import { recordAdminAction } from "~/site/audit.server";
 import { pageOf, readListQuery } from "~/site/list-query";
 import { matchesWords } from "~/site/search-text";
@@ -259,6 +260,8 @@ async function moderateStory(admin: SessionUser, id: number, input: ModerationIn
           ...(firstPublication ? datedAt(now) : {}),
         },
       });
+      // The library's record of it (a story published again after a withdrawal may have one).
+      await refreshCommunityRecords([slug], tx);
       await tx.moderationAction.create({
         data: {
           postId: id,
@@ -356,6 +359,8 @@ async function moderateRevision(admin: SessionUser, id: string, input: Moderatio
           tags: { set: ids.map((tagId) => ({ id: tagId })) },
         },
       });
+      // Readers' shelves and recommendations show the new title, category and tags.
+      await refreshCommunityRecords([revision.post.slug], tx);
     }
     await tx.moderationAction.create({
       data: {

@@ -10,6 +10,9 @@ import { createStory, deleteOwnStory, StoryError, storyForEdit, storyToDelete, w
 import type { StoryInput } from "./story-form";
 import { takenDownCommunitySlugs, wasTakenDown } from "./take-down.server";
 
+/** Several stories through moderation in one test: room for a machine shared with other jobs. */
+const SLOW = 30_000;
+
 async function user(isAdmin = false): Promise<SessionUser> {
   const name = `td${randomUUID().slice(0, 12)}`;
   const row = await prisma.user.create({
@@ -63,7 +66,9 @@ async function publishedWithReaders(writer: SessionUser, title: string) {
 }
 
 describe("deleteOwnStory", () => {
-  test("its writer deletes a story whatever its status; anyone else, an admin too, gets a 404", async () => {
+  test("its writer deletes a story whatever its status; anyone else, an admin too, gets a 404", {
+    timeout: SLOW,
+  }, async () => {
     const writer = await user();
     const admin = await user(true);
     const draft = await createStory(writer, input("Draft Door", "save"));
@@ -89,7 +94,9 @@ describe("deleteOwnStory", () => {
     expect(await prisma.moderationAction.count({ where: { postId: published.id } })).toBe(0);
   });
 
-  test("comments and the notifications that point at it go; readers' shelves and places stay", async () => {
+  test("comments and the notifications that point at it go; readers' shelves and places stay", {
+    timeout: SLOW,
+  }, async () => {
     const writer = await user();
     const { id, slug, reader, comment } = await publishedWithReaders(writer, `Gone Door ${randomUUID().slice(0, 6)}`);
     // The new-story notice every reader got, and the writer's "published" notice.
@@ -110,7 +117,7 @@ describe("deleteOwnStory", () => {
   });
 });
 
-test("an account deleted with its stories takes them down by the same rule", async () => {
+test("an account deleted with its stories takes them down by the same rule", { timeout: SLOW }, async () => {
   const writer = await user();
   const { slug, reader, comment } = await publishedWithReaders(writer, `Account Door ${randomUUID().slice(0, 6)}`);
   await createStory(writer, input("Unsent Door", "save"));
@@ -123,7 +130,7 @@ test("an account deleted with its stories takes them down by the same rule", asy
   expect(await prisma.readingPosition.count({ where: { userId: reader.id, storySlug: slug } })).toBe(1);
 });
 
-test("an account deleted keeping its stories keeps them, their comments and notices", async () => {
+test("an account deleted keeping its stories keeps them, their comments and notices", { timeout: SLOW }, async () => {
   const writer = await user();
   const { slug, reader, comment } = await publishedWithReaders(writer, `Kept Door ${randomUUID().slice(0, 6)}`);
   await deleteAccount(writer.id, "anonymise");
@@ -133,7 +140,9 @@ test("an account deleted keeping its stories keeps them, their comments and noti
 });
 
 describe("a taken-down story's address", () => {
-  test("a story readers could read is remembered when it goes, in the same transaction; a draft is not", async () => {
+  test("a story readers could read is remembered when it goes, in the same transaction; a draft is not", {
+    timeout: SLOW,
+  }, async () => {
     const writer = await user();
     const admin = await user(true);
     const stamp = randomUUID().slice(0, 6);
@@ -161,7 +170,9 @@ describe("a taken-down story's address", () => {
     }
   });
 
-  test("withdrawn after publication is taken down; never published is not; published again is not", async () => {
+  test("withdrawn after publication is taken down; never published is not; published again is not", {
+    timeout: SLOW,
+  }, async () => {
     const writer = await user();
     const admin = await user(true);
     const stamp = randomUUID().slice(0, 6);
@@ -179,7 +190,7 @@ describe("a taken-down story's address", () => {
     expect(await takenDownCommunitySlugs([slug])).toEqual(new Set());
   });
 
-  test("an account deleted with its stories remembers the public ones", async () => {
+  test("an account deleted with its stories remembers the public ones", { timeout: SLOW }, async () => {
     const writer = await user();
     const { slug } = await publishedWithReaders(writer, `Account Stair ${randomUUID().slice(0, 6)}`);
     await deleteAccount(writer.id, "remove");

@@ -6,13 +6,15 @@
 // - notifications that point at it (the new-story notice, replies to its comments, the writer's
 //   moderation notices) go: they would send a reader to a story that is not there;
 // - readers' bookmarks and reading positions stay: they hang on the library's record of the story
-//   (StoryRecord), not on the Post, and the library says the story was taken down;
+//   (StoryRecord), not on the Post, and the library says the story was taken down; the record
+//   no longer names the writer (refreshCommunityRecords);
 // - its revisions and moderation record cascade with the Post.
 import { data } from "react-router";
 import { postAnchor } from "~/community/text";
 import { COMMUNITY_STORY, publishedNow } from "~/content/own-posts.server";
 import { prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
+import { refreshCommunityRecords } from "~/library/story-records.server";
 import { isCommunityOpen } from "~/site/site-settings.server";
 import { communityStoryCommentsPath, communityStoryPath, editStoryPath } from "~/utils/story-paths";
 
@@ -82,6 +84,11 @@ export async function takeDownStories(tx: Tx, where: Prisma.PostWhereInput): Pro
   for (const chunk of chunks(ids)) await tx.discussionPost.deleteMany({ where: { storyId: { in: chunk } } });
   let count = 0;
   for (const chunk of chunks(ids)) count += (await tx.post.deleteMany({ where: { id: { in: chunk } } })).count;
+  // Readers' shelves keep the story's record: it no longer names its writer.
+  await refreshCommunityRecords(
+    posts.map((post) => post.slug),
+    tx,
+  );
   return { count };
 }
 
