@@ -6,7 +6,9 @@ import { AuthError } from "~/auth/auth.server";
 import { verifyPassword } from "~/auth/password.server";
 import { TITLE_DELETED_NOTICE, TITLE_WITHDRAWN_NOTICE } from "~/community/text";
 import { prisma } from "~/db.server";
+import { refreshCommunityRecords } from "~/library/story-records.server";
 import { PREFERENCE_COLUMNS } from "~/notifications/notification-preferences.server";
+import { takeDownStories } from "~/stories/take-down.server";
 import { ANONYMOUS_AUTHOR, type SubmissionChoice } from "./account";
 import { deviceName } from "./sessions.server";
 
@@ -224,16 +226,25 @@ export async function deleteAccount(
     // Anonymised, a published story stays readable with its comments; a story
     // nobody published (a draft, one in review or refused) would be an orphan
     // nobody could edit or moderate, so it goes either way.
-    const unpublished = (await tx.post.deleteMany({ where: { authorId: userId, status: { not: "published" } } })).count;
+    // Both go as a writer's own "Delete this story" takes one (takeDownStories: comments,
+    // notifications pointing at them; readers' shelves say it was taken down).
+    const unpublished = (await takeDownStories(tx, { authorId: userId, status: { not: "published" } })).count;
+    const kept = await tx.post.findMany({ where: { authorId: userId }, select: { slug: true } });
     const published =
       submissions === "remove"
-        ? (await tx.post.deleteMany({ where: { authorId: userId } })).count
+        ? (await takeDownStories(tx, { authorId: userId })).count
         : (
             await tx.post.updateMany({
               where: { authorId: userId },
               data: { authorId: null, authorName: ANONYMOUS_AUTHOR },
             })
           ).count;
+    // Readers' shelves show "Anonymous" now, not the name of an account that is gone.
+    if (submissions !== "remove")
+      await refreshCommunityRecords(
+        kept.map((post) => post.slug),
+        tx,
+      );
     const submissionCount = submissions === "remove" ? unpublished + published : published;
     // Community posts and comments follow the same choice (both said on the form, decision 057):
     // kept ones stay, credited to "A former reader" (their author becomes nobody when the account

@@ -3,6 +3,7 @@ import { AuthError, usernameKey } from "~/auth/auth.server";
 import { hashPassword } from "~/auth/password.server";
 import { destroyOtherSessions } from "~/auth/session.server";
 import { isUniqueViolation, prisma } from "~/db.server";
+import { refreshCommunityRecords } from "~/library/story-records.server";
 import { checkCurrentPassword } from "./current-password.server";
 
 /** What /settings/profile shows. `hasPassword` is false for an account made through a sign-in provider. */
@@ -37,14 +38,22 @@ export async function updateProfile(
   const taken = await prisma.user.findFirst({ where: { usernameKey: key, id: { not: userId } }, select: { id: true } });
   if (taken) throw new AuthError("This username is taken. Try another one.", "username");
   try {
-    await prisma.user.update({
-      where: { id: userId },
-      data: {
-        username: input.username,
-        usernameKey: key,
-        displayName: input.displayName || null,
-        bio: input.bio || null,
-      },
+    await prisma.$transaction(async (tx) => {
+      const before = await tx.user.update({
+        where: { id: userId },
+        data: {
+          username: input.username,
+          usernameKey: key,
+          displayName: input.displayName || null,
+          bio: input.bio || null,
+        },
+        select: { posts: { select: { slug: true } } },
+      });
+      // The library's records of the writer's stories name them: readers' shelves follow the new name.
+      await refreshCommunityRecords(
+        before.posts.map((post) => post.slug),
+        tx,
+      );
     });
   } catch (error) {
     // Another reader took the name between the check and the write (the unique key).

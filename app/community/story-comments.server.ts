@@ -6,6 +6,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { getOptionalUser, requireUser } from "~/auth/auth.server";
 import { limitedReply } from "~/auth/public-form.server";
+import { takenDownResponse, wasTakenDown } from "~/stories/take-down.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { replyToFailure } from "~/utils/forms";
 import { invariantResponse } from "~/utils/http";
@@ -64,11 +65,15 @@ export async function loadStoryComments({
   return { slug: story.slug, comments, writer, quote, redirectTo: pagePath };
 }
 
-/** The story for a comments URL, or the 404 (also while the community content flag is off). */
+/**
+ * The story for a comments URL, or the 404 (also while the community content flag is off), or the
+ * 410 of a story taken down after readers could read it (docs/decisions/060).
+ */
 export async function requireCommunityStory(slug: string | undefined) {
   await requireCommunityOpen();
   invariantResponse(isSlug(slug), "No community story has this address.", { status: 404 });
   const story = await findCommunityStory(slug);
+  if (!story && (await wasTakenDown(slug))) throw takenDownResponse();
   invariantResponse(story, "No community story has this address.", { status: 404 });
   return story;
 }

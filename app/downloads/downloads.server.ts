@@ -18,6 +18,7 @@ import { imageService } from "~/images/images.server";
 import { loadSharp } from "~/images/sharp.server";
 import { isCommunityOpen } from "~/site/site-settings.server";
 import { getCommunityStory } from "~/stories/community.server";
+import { takenDownResponse, wasTakenDown } from "~/stories/take-down.server";
 import { parseWarnings, warningLabel } from "~/stories/warnings";
 import { SITE } from "~/utils/site";
 import { isSlug } from "~/utils/slug";
@@ -169,7 +170,8 @@ export async function storyDownload(args: {
   }
   await enforceRateLimit(`download:${clientAddress(args.context)}`, DOWNLOAD_LIMIT);
   const found = await readableStory(args.kind, args.slug);
-  if (!found) throw page(notFound());
+  // A community story taken down after readers could read it: 410, as its page (docs/decisions/060).
+  if (!found) throw page(isSlug(args.slug) && (await wasTakenDown(args.slug)) ? takenDownResponse() : notFound());
   const { story, warnings } = found;
   const key = `${format}:${args.kind}:${story.slug}:${versionOf({ story, warnings })}`;
   const file = await once(key, async () => {

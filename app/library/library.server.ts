@@ -3,6 +3,7 @@
 import { communitySlugs, publishedNow } from "~/content/own-posts.server";
 import { prisma } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client";
+import { TAKEN_DOWN, takenDownCommunitySlugs } from "~/stories/take-down.server";
 import { storyPath } from "~/utils/story-paths";
 import { type LibrarySort, percentRead, reachedEnd, SHELVES, type Shelf, shelfAfterReading } from "./shelves";
 import { recordStoryBySlug } from "./story-records.server";
@@ -25,23 +26,22 @@ export async function withStoryPaths<T extends { slug: string }>(items: T[]): Pr
 
 const notFound = () => new LibraryError("No story has this address.", 404);
 
-/** What a reader is told when a story they had is gone (its page, a place sent for it). */
-export const TAKEN_DOWN = "This story is no longer available: it was taken down.";
 /** What its card in the library and its line in Continue reading say (sent as data: no client code carries it). */
 const TAKEN_DOWN_CARD = "No longer available: this story was taken down.";
 
 /**
  * The stories of these that were taken down: an own or community post that is no longer published
- * (unpublished, withdrawn, rescheduled). One query on the posts' unique slug; a remote story
- * deleted at its source is not known here (its page answers 404 once the source says so, decision 004).
+ * (unpublished, withdrawn, rescheduled), or a community story deleted after readers could read it
+ * (takenDownCommunitySlugs, docs/decisions/060). A remote story deleted at its source is not known
+ * here (its page answers 404 once the source says so, decision 004).
  */
 export async function takenDownSlugs(slugs: string[]): Promise<Set<string>> {
   if (!slugs.length) return new Set();
-  const rows = await prisma.post.findMany({
-    where: { slug: { in: slugs }, NOT: publishedNow() },
-    select: { slug: true },
-  });
-  return new Set(rows.map((row) => row.slug));
+  const [rows, removed] = await Promise.all([
+    prisma.post.findMany({ where: { slug: { in: slugs }, NOT: publishedNow() }, select: { slug: true } }),
+    takenDownCommunitySlugs(slugs),
+  ]);
+  return new Set([...rows.map((row) => row.slug), ...removed]);
 }
 
 /** The story's record, fetched from the content chain when the library has not seen it yet. */

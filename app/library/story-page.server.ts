@@ -7,8 +7,9 @@ import { prisma } from "~/db.server";
 import { responsiveImage } from "~/images/image-url.server";
 import { imageService } from "~/images/images.server";
 import { blocksForData } from "~/library/document-story-text.server";
-import { getPosition, shelvesOf, TAKEN_DOWN, takenDownSlugs } from "~/library/library.server";
+import { getPosition, shelvesOf, takenDownSlugs } from "~/library/library.server";
 import { publicPageHeaders } from "~/site/cache-policy";
+import { takenDownResponse, wasTakenDown } from "~/stories/take-down.server";
 import { CLIENT_HINT_HEADERS, connectionHint, prefersLowData } from "~/utils/client-hints.server";
 import { DESCRIPTION_MAX, firstWords } from "~/utils/text";
 import { storyBlocks } from "../content/paragraphs.server";
@@ -57,12 +58,14 @@ export async function storyPageData(
 }
 
 /**
- * The answer for a story no source has: a reader who had it on a shelf or a place in it gets 410
- * Gone, saying it was taken down (queries only then); anyone else the usual 404, so a draft's
- * address says nothing.
+ * The answer for a story no source has: a community story that readers could read and that was
+ * taken down is 410 Gone for everyone, saying so (its address was public: bookmarks, links;
+ * docs/decisions/060); another story (an own post unpublished) is 410 for a reader who had it on a
+ * shelf or a place in it; anyone else gets the usual 404, so a draft's address says nothing.
  */
 export async function missingStory(request: Request, slug: string) {
   const notFound = data({ message: "No story has this address." }, { status: 404 });
+  if (await wasTakenDown(slug)) return takenDownResponse();
   const user = await getOptionalUser(request);
   if (!user) return notFound;
   const [shelved, placed] = await Promise.all([
@@ -70,7 +73,7 @@ export async function missingStory(request: Request, slug: string) {
     prisma.readingPosition.count({ where: { userId: user.id, storySlug: slug } }),
   ]);
   if ((!shelved && !placed) || !(await takenDownSlugs([slug])).size) return notFound;
-  return data({ message: TAKEN_DOWN }, { status: 410 });
+  return takenDownResponse();
 }
 
 export type StoryPageData = Awaited<ReturnType<typeof storyPageData>>;

@@ -4,6 +4,7 @@
 // chain, so shelves and rankings rely on this copy, never on loading stories.
 
 import { contentChain } from "~/content/content.server";
+import { storyFromOwn } from "~/content/normalize.server";
 import { storyBlocks } from "~/content/paragraphs.server";
 import type { Story, StorySummary, Term } from "~/content/story";
 import { prisma } from "~/db.server";
@@ -32,11 +33,11 @@ function termsOf(story: StorySummary & { tags?: Term[] }): TermRow[] {
   });
 }
 
-/**
- * Writes the record of a story a reader has in hand. A full story (with tags
- * and its text) replaces the terms; a list summary only adds what it knows.
- */
-export async function recordStory(story: StorySummary | Story, paragraphs?: number) {
+/** The client the records are written with: the app's, or a caller's transaction. */
+type Db = Pick<typeof prisma, "storyRecord" | "storyTerm" | "post">;
+
+/** The writes of a story's record, run by the caller (one batch, or inside its transaction). */
+function recordWrites(db: Db, story: StorySummary | Story, paragraphs?: number) {
   const full = "contentHtml" in story;
   const count = paragraphs ?? (full ? storyBlocks(story.contentHtml).length : undefined);
   const fields = {
@@ -46,18 +47,53 @@ export async function recordStory(story: StorySummary | Story, paragraphs?: numb
     date: new Date(story.date),
     ...(count === undefined ? {} : { paragraphs: count }),
   };
-  const terms = termsOf(story);
-  await prisma.$transaction([
-    prisma.storyRecord.upsert({ where: { slug: story.slug }, create: { slug: story.slug, ...fields }, update: fields }),
-    ...(full ? [prisma.storyTerm.deleteMany({ where: { storySlug: story.slug } })] : []),
-    ...terms.map((t) =>
-      prisma.storyTerm.upsert({
+  return [
+    db.storyRecord.upsert({ where: { slug: story.slug }, create: { slug: story.slug, ...fields }, update: fields }),
+    ...(full ? [db.storyTerm.deleteMany({ where: { storySlug: story.slug } })] : []),
+    ...termsOf(story).map((t) =>
+      db.storyTerm.upsert({
         where: { storySlug_kind_slug: { storySlug: story.slug, kind: t.kind, slug: t.slug } },
         create: { storySlug: story.slug, ...t },
         update: { name: t.name },
       }),
     ),
-  ]);
+  ];
+}
+
+/**
+ * Writes the record of a story a reader has in hand. A full story (with tags
+ * and its text) replaces the terms; a list summary only adds what it knows.
+ */
+export async function recordStory(story: StorySummary | Story, paragraphs?: number) {
+  await prisma.$transaction(recordWrites(prisma, story, paragraphs));
+}
+
+/**
+ * Brings the records of these community stories (their slugs) up to date with their Post: the
+ * writer's name, the category, tags, title and text as readers now see them. The library's shelves,
+ * Continue reading and recommendations show the record, not the Post, so each change to what a
+ * record holds calls this, in its own transaction where it has one: an approval (a first
+ * publication, an approved edit), a writer's new username, an account deletion (stories credited to
+ * "Anonymous"), a take-down. A story taken down for good keeps its record (readers' shelves hang on
+ * it, and say it was taken down) without its writer's name. Only slugs the library has a record of
+ * are touched; own posts and remote stories are refreshed by the content chain (refreshStoryRecords).
+ */
+export async function refreshCommunityRecords(slugs: string[], db: Db = prisma): Promise<void> {
+  if (!slugs.length) return;
+  const recorded = (
+    await db.storyRecord.findMany({ where: { slug: { in: [...new Set(slugs)] } }, select: { slug: true } })
+  ).map((r) => r.slug);
+  if (!recorded.length) return;
+  const posts = await db.post.findMany({
+    where: { slug: { in: recorded } },
+    include: { category: true, tags: { orderBy: { name: "asc" } }, author: { select: { username: true } } },
+  });
+  for (const post of posts) for (const write of recordWrites(db, storyFromOwn(post))) await write;
+  const gone = recorded.filter((slug) => !posts.some((post) => post.slug === slug));
+  if (gone.length) {
+    await db.storyRecord.updateMany({ where: { slug: { in: gone } }, data: { author: null } });
+    await db.storyTerm.deleteMany({ where: { storySlug: { in: gone }, kind: "author" } });
+  }
 }
 
 /** The story from the content chain, recorded; null when no source has it. */

@@ -6,6 +6,7 @@ import { storyPageData, storyPageHeaders } from "~/library/story-page.server";
 import { isCommunityOpen } from "~/site/site-settings.server";
 import { getCommunityStory } from "~/stories/community.server";
 import { warningsHidingStory } from "~/stories/reader-warnings.server";
+import { takenDownResponse, wasTakenDown } from "~/stories/take-down.server";
 import { WarningList, WarningNotice } from "~/stories/warning-notice";
 import { invariantResponse } from "~/utils/http";
 import { routeMeta } from "~/utils/meta";
@@ -13,11 +14,16 @@ import { isSlug } from "~/utils/slug";
 import { communityStoryPath } from "~/utils/story-paths";
 import type { Route } from "./+types/community-story";
 
-/** A published community story: 404 while the community content flag is off, and for any other slug. */
+/**
+ * A published community story: 404 while the community content flag is off, and for any other slug;
+ * 410 for one taken down after readers could read it (docs/decisions/060).
+ */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = params.slug;
   invariantResponse(isSlug(slug) && (await isCommunityOpen()), "No story has this address.", { status: 404 });
   const found = await getCommunityStory(slug);
+  // Readers could read it and it was taken down: their bookmarks and links learn so (410), not "no story".
+  if (!found && (await wasTakenDown(slug))) throw takenDownResponse();
   invariantResponse(found, "No story has this address.", { status: 404 });
   const collapsed = await warningsHidingStory(request, found.warnings);
   const page = await storyPageData(request, found.story, undefined, context);

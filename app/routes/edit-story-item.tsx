@@ -1,12 +1,14 @@
 import { data, Form, Link } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { requireUser } from "~/auth/auth.server";
-import { PageTitle } from "~/components/page-title";
+import { ConfirmStep } from "~/components/confirm-step";
+import { PageTitle, SectionTitle } from "~/components/page-title";
+import { useFocusAfterRefusal } from "~/components/refusal-focus";
 import { PRIVATE_PAGE_HEADERS } from "~/site/cache-policy";
 import { allowedActions, isEditable, STATUS_LABELS } from "~/stories/state";
 import { StoryError, storyForEdit, storyFormOptions } from "~/stories/stories.server";
 import { StoryEditor } from "~/stories/story-editor";
-import { handleStoryForm, storyIdParam } from "~/stories/story-form.server";
+import { handleStoryForm, handleStoryLifecycle, storyIdParam } from "~/stories/story-form.server";
 import { StorySent } from "~/stories/story-sent";
 import { PAGES_STYLESHEET } from "~/styles/pages-css";
 import { keepResponseHeaders } from "~/utils/http";
@@ -34,7 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = storyIdParam(params.id);
   const user = await requireUser(request);
-  return handleStoryForm(request, context, user, id);
+  return (await handleStoryLifecycle(request, context, user, id)) ?? handleStoryForm(request, context, user, id);
 }
 
 export const headers: Route.HeadersFunction = keepResponseHeaders;
@@ -42,8 +44,19 @@ export const headers: Route.HeadersFunction = keepResponseHeaders;
 export const meta: Route.MetaFunction = (args) =>
   routeMeta(args, { title: args.loaderData ? `Edit: ${args.loaderData.story.values.title}` : "Edit a story" });
 
+/** The delete button's question: what deleting takes away, by whether readers have the story. */
+function deleteQuestion({ title, published }: { title: string; published: boolean }) {
+  return published
+    ? `Delete “${title}” for good? It leaves the site at once with its comments; readers who saved it are told it was taken down.`
+    : `Delete “${title}” for good? Its text and its moderation record go with it.`;
+}
+
 export default function EditStory({ loaderData, actionData }: Route.ComponentProps) {
   const { story, categories, tags } = loaderData;
+  const deleteAsk = actionData && "deleteAsk" in actionData ? actionData.deleteAsk : null;
+  const lastResult = actionData && !("deleteAsk" in actionData) ? actionData : undefined;
+  // With JavaScript the delete button's question takes focus as its first HTML does (ConfirmStep's autofocus).
+  useFocusAfterRefusal();
   // A published story is edited through a revision: its state decides what the form can do.
   const editing = story.revision?.status ?? (story.status === "published" ? "draft" : story.status);
   const editable = isEditable(editing) && editing !== "published";
@@ -96,26 +109,12 @@ export default function EditStory({ loaderData, actionData }: Route.ComponentPro
             action={`/edit-story/${story.id}`}
             storyId={story.id}
             values={story.values}
-            lastResult={actionData}
-            preview={{ shown: actionData && "preview" in actionData ? actionData.preview : null }}
+            lastResult={lastResult}
+            preview={{ shown: lastResult && "preview" in lastResult ? lastResult.preview : null }}
             categories={categories}
             tags={tags}
           />
         </div>
-      ) : null}
-      {story.status === "rejected" ? (
-        // A rejected story is final (docs/decisions/014): it cannot go back to review, only go.
-        // The button sits behind a disclosure: one stray press must not delete a story.
-        <details className="mt-6">
-          <summary className="btn">Delete this story</summary>
-          <Form method="post" className="mt-3 space-y-2">
-            <AuthenticityTokenInput name="csrf" />
-            <p>A rejected story cannot be submitted again. Deleting it removes it and the reason for good.</p>
-            <button type="submit" name="intent" value="delete" className="btn">
-              Delete it for good
-            </button>
-          </Form>
-        </details>
       ) : null}
       {canWithdraw ? (
         <Form method="post" className="mt-6">
@@ -126,6 +125,36 @@ export default function EditStory({ loaderData, actionData }: Route.ComponentPro
           <span className="ml-2 text-sm text-muted">It stops being public or in review; you can submit it again.</span>
         </Form>
       ) : null}
+      <section aria-labelledby="delete-story" className="mt-8 border-t border-line pt-6">
+        <SectionTitle id="delete-story">Delete this story</SectionTitle>
+        {/* The first press only asks (ConfirmStep): one stray press must not delete a story. */}
+        <Form method="post" className="mt-3 space-y-3">
+          <AuthenticityTokenInput name="csrf" />
+          {deleteAsk ? (
+            <ConfirmStep
+              question={deleteQuestion(deleteAsk)}
+              yes="Yes, delete it"
+              name="intent"
+              value="delete"
+              back={`/edit-story/${story.id}`}
+              backLabel="Keep it"
+            />
+          ) : (
+            <>
+              <p className="text-muted">
+                {story.status === "rejected"
+                  ? "A rejected story cannot be submitted again. Deleting it removes it and the reason for good."
+                  : canWithdraw
+                    ? "Deleting removes the story for good. To take it offline for a while, withdraw it instead."
+                    : "Deleting removes the story for good."}
+              </p>
+              <button type="submit" name="intent" value="delete" className="btn">
+                Delete this story
+              </button>
+            </>
+          )}
+        </Form>
+      </section>
     </div>
   );
 }

@@ -77,8 +77,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           and comments to &ldquo;A former reader&rdquo;.
         </li>
         <li>
-          <strong>Remove them:</strong> your stories are taken down; each post and comment says &ldquo;deleted by its
-          author&rdquo;, and the titles of threads you started go with them. Other readers&rsquo; replies stay.
+          <strong>Remove them:</strong> your stories are taken down, with their comments (their addresses then say so,
+          and only those addresses are kept); each post and comment says &ldquo;deleted by its author&rdquo;, and the
+          titles of threads you started go with them. Other readers&rsquo; replies stay.
         </li>
       </ul>
       <p>

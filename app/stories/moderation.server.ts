@@ -12,6 +12,7 @@ import { postSearchText } from "~/content/search-index";
 import { sameTermName } from "~/content/term-name";
 import { prisma } from "~/db.server";
 import { env } from "~/env.server";
+import { refreshCommunityRecords } from "~/library/story-records.server";
 import { recordAdminAction } from "~/site/audit.server";
 import { pageOf, readListQuery } from "~/site/list-query";
 import { matchesWords } from "~/site/search-text";
@@ -174,16 +175,20 @@ async function earlierRequests(keys: string[]) {
   return out;
 }
 
-/** A slug from the title that no story (own or synced) holds yet. */
+/**
+ * A slug from the title that no story (own or synced) holds yet, nor held before it was taken down
+ * (RemovedStory): readers' bookmarks of that one must not open another story.
+ */
 export async function freeSlug(title: string, id: number) {
   const base = slugify(title) || "story";
   for (let n = 1; n < 50; n++) {
     const candidate = n === 1 ? base : `${base}-${n}`;
-    const [own, synced] = await Promise.all([
+    const [own, synced, removed] = await Promise.all([
       prisma.post.findUnique({ where: { slug: candidate }, select: { id: true } }),
       prisma.syncedPost.findUnique({ where: { slug: candidate }, select: { id: true } }),
+      prisma.removedStory.findUnique({ where: { slug: candidate }, select: { slug: true } }),
     ]);
-    if ((!own || own.id === id) && !synced) return candidate;
+    if ((!own || own.id === id) && !synced && !removed) return candidate;
   }
   return `${base}-${id}`;
 }
@@ -264,6 +269,8 @@ async function moderateStory(admin: SessionUser, id: number, input: ModerationIn
           ...(firstPublication ? datedAt(now) : {}),
         },
       });
+      // The library's record of it (a story published again after a withdrawal may have one).
+      await refreshCommunityRecords([slug], tx);
       await tx.moderationAction.create({
         data: {
           postId: id,
@@ -363,6 +370,8 @@ async function moderateRevision(admin: SessionUser, id: string, input: Moderatio
           tags: { set: ids.map((tagId) => ({ id: tagId })) },
         },
       });
+      // Readers' shelves and recommendations show the new title, category and tags.
+      await refreshCommunityRecords([revision.post.slug], tx);
     }
     await tx.moderationAction.create({
       data: {

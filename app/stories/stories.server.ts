@@ -14,6 +14,7 @@ import { countWords } from "~/utils/text";
 import { renderStoryMarkdown } from "./markdown.server";
 import { isStoryStatus, type StoryStatus, transition } from "./state";
 import { type StoryFormValues, type StoryInput, splitTags } from "./story-form";
+import { takeDownStories } from "./take-down.server";
 
 /** Per account: submissions for review a day, and saves (autosave included) an hour. */
 export const STORY_RATE_LIMITS = {
@@ -235,14 +236,23 @@ export async function withdrawStory(user: SessionUser, id: number) {
 }
 
 /**
- * A rejected story is final (docs/decisions/014): it cannot be edited or submitted again, so all its
- * writer can do is delete it. Its moderation record goes with it, as a writer's unpublished stories
- * go when their account is deleted (app/account/data.server.ts).
+ * What the delete button's confirm step says: the story's title, and whether readers could read it
+ * (its deletion then takes it away from them). A story that is not the writer's is a 404, as ever.
  */
-export async function deleteRejectedStory(user: SessionUser, id: number) {
+export async function storyToDelete(user: SessionUser, id: number) {
   const post = await ownStory(user, id);
-  if (post.status !== "rejected") throw new StoryError("Only a rejected story can be deleted.", 409);
-  await prisma.post.delete({ where: { id: post.id } });
+  return { title: post.title, published: post.status === "published" };
+}
+
+/**
+ * The writer deletes their story, whatever its status (a draft, one in review, a published or a
+ * rejected one; docs/decisions/060): it goes as an account deletion's stories go, through
+ * takeDownStories. Someone else's story is "not found"; admins take stories down from their tools.
+ */
+export async function deleteOwnStory(user: SessionUser, id: number) {
+  const post = await ownStory(user, id);
+  await prisma.$transaction((tx) => takeDownStories(tx, { id: post.id, authorId: user.id }));
+  return { title: post.title };
 }
 
 /** The story form's values: the pending revision of a published story, else the story. */

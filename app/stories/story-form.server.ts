@@ -5,6 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { readPostedForm } from "~/auth/csrf.server";
 import type { SessionUser } from "~/auth/session.server";
+import { isConfirmed } from "~/components/confirm-step";
 import { storyBlocks } from "~/content/paragraphs.server";
 import { env } from "~/env.server";
 import { redirectWithToast } from "~/toasts/toast.server";
@@ -14,9 +15,10 @@ import { countWords } from "~/utils/text";
 import { renderStoryMarkdown } from "./markdown.server";
 import {
   createStory,
-  deleteRejectedStory,
+  deleteOwnStory,
   StoryError,
   storyForEdit,
+  storyToDelete,
   updateStory,
   withdrawStory,
 } from "./stories.server";
@@ -29,6 +31,37 @@ export function storyIdParam(value: string | undefined): number {
   return id;
 }
 
+/**
+ * /edit-story/{id}'s buttons that are not the form's: Withdraw, and Delete, whose first press only
+ * asks (the confirm step, answered as data so it works without JavaScript) and whose step's "Yes"
+ * deletes. Null for any other intent: the story form's (handleStoryForm).
+ */
+export async function handleStoryLifecycle(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  user: SessionUser,
+  id: number,
+) {
+  const form = await readPostedForm(request, context);
+  const intent = form.get("intent");
+  if (intent !== "withdraw" && intent !== "delete") return null;
+  try {
+    if (intent === "withdraw") {
+      await withdrawStory(user, id);
+      return redirectWithToast("/edit-story", {
+        title: "Story withdrawn",
+        description: "It is no longer public. You can edit it and submit it again.",
+      });
+    }
+    if (!isConfirmed(form)) return data({ deleteAsk: await storyToDelete(user, id) });
+    const { title } = await deleteOwnStory(user, id);
+    return redirectWithToast("/edit-story", { title: "Story deleted", description: `“${title}” is gone for good.` });
+  } catch (error) {
+    if (error instanceof StoryError) throw data({ message: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
 export async function handleStoryForm(
   request: Request,
   context: Readonly<RouterContextProvider>,
@@ -36,22 +69,7 @@ export async function handleStoryForm(
   id: number | null,
 ) {
   const form = await readPostedForm(request, context);
-  const intent = form.get("intent");
-  if (intent === "preview") return previewStory(form, user, id);
-  if (id !== null && (intent === "withdraw" || intent === "delete")) {
-    try {
-      await (intent === "withdraw" ? withdrawStory(user, id) : deleteRejectedStory(user, id));
-    } catch (error) {
-      if (error instanceof StoryError) throw data({ message: error.message }, { status: error.status });
-      throw error;
-    }
-    return redirectWithToast(
-      "/edit-story",
-      intent === "withdraw"
-        ? { title: "Story withdrawn", description: "It is no longer public. You can edit it and submit it again." }
-        : { title: "Story deleted", description: "The rejected story and its reason are gone." },
-    );
-  }
+  if (form.get("intent") === "preview") return previewStory(form, user, id);
   const submission = parseWithZod(form, { schema: StorySchema });
   // "intent" is the button pressed: an error there is one the writer cannot see, so it is said on top.
   if (submission.status !== "success") return data(replyToFailure(submission, ["intent"]), { status: 400 });

@@ -153,7 +153,7 @@ test("a featured story is shown on the home page, first, without JavaScript", as
   expect((await anonymous(request, "/")).text).not.toContain('id="featured"');
 });
 
-test("an unpublished community story leaves the index and its page is a 404", async ({
+test("an unpublished community story leaves the index and its page says it was taken down (410)", async ({
   page,
   site,
   request,
@@ -177,7 +177,10 @@ test("an unpublished community story leaves the index and its page is a 404", as
   await expect(row(page, title)).toContainText("Withdrawn");
   await expect(row(page, title).getByRole("button", { name: /Unpublish/ })).toHaveCount(0);
 
-  expect((await anonymous(request, `/community-story/${slug}`)).status).toBe(404);
+  // Readers could read it: its address says it was taken down (decision 060), not that no story has it.
+  const gone = await anonymous(request, `/community-story/${slug}`);
+  expect(gone.status).toBe(410);
+  expect(gone.text).toContain("This story is no longer available: it was taken down.");
   expect((await anonymous(request, "/stories")).text).not.toContain(title);
   const [post] = await site.query<{ status: string; id: number }>('SELECT id, status FROM "Post" WHERE slug = ?', [
     slug,
@@ -198,7 +201,7 @@ test("an unpublished community story leaves the index and its page is a 404", as
   for (const other of others) await page.getByRole("checkbox", { name: `Select ${other}` }).check();
   await page.getByRole("button", { name: "Unpublish selected" }).click();
   for (const other of others) await expect(row(page, other)).toContainText("Withdrawn");
-  for (const otherSlug of slugs) expect((await anonymous(request, `/community-story/${otherSlug}`)).status).toBe(404);
+  for (const otherSlug of slugs) expect((await anonymous(request, `/community-story/${otherSlug}`)).status).toBe(410);
 });
 
 test("Unpublish says what it did and is one action from undone: the toast's Undo, the row's Publish; focus stays", async ({

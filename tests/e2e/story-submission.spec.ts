@@ -367,13 +367,103 @@ test("in review the writer reads what they sent; a rejected story shows it with 
   await expect(page.getByRole("note")).toContainText("This reads as a copy of a published story.");
   await expect(sent).toContainText("Drop a stone and listen.");
   await expect(page.getByRole("button", { name: "Submit for review" })).toHaveCount(0);
-  await page.getByText("Delete this story").click();
+  await page.getByRole("button", { name: "Delete this story" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    `Delete “${title}” for good? Its text and its moderation record go with it.`,
+  );
   await checkA11y();
-  await page.getByRole("button", { name: "Delete it for good" }).click();
+  await page.getByRole("button", { name: "Yes, delete it" }).click();
   await expect(page).toHaveURL(/\/edit-story$/);
   await expect(page.getByRole("status").filter({ hasText: "Story deleted" })).toBeVisible();
   await expect(page.getByRole("link", { name: title })).toHaveCount(0);
   expect((await page.goto(editUrl))?.status()).toBe(404);
+});
+
+test("a writer deletes their published story: asked first, then gone from every list; a reader who saved it is told", async ({
+  page,
+  browser,
+  baseURL,
+  javaScriptEnabled,
+  checkA11y,
+}) => {
+  test.setTimeout(90_000);
+  const js = javaScriptEnabled ?? true;
+  const id = randomUUID().slice(0, 6);
+  const title = `The Hollow Stair ${id}`;
+  const slug = `the-hollow-stair-${id}`;
+  const writer = newReader();
+  await signUp(page, writer);
+  await page.goto("/submit-story");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Summary").fill("A stair that goes one step further down each night.");
+  await page.getByLabel("Story text").fill(`Count the steps.\n\n${words(30, "step")}`);
+  await page.getByLabel("Category").selectOption({ label: "Gothic" });
+  await page.getByLabel(/This story is my own original work/).check();
+  await page.getByRole("button", { name: "Submit for review" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Sent for review" })).toBeVisible();
+  const editHref = (await page.getByRole("link", { name: title }).getAttribute("href")) ?? "";
+
+  const admin = await asAdmin(browser, js, baseURL as string);
+  await queueItem(admin, title).getByRole("button", { name: "Approve and publish" }).click();
+  await queueItem(admin, title).getByRole("button", { name: "Yes, publish" }).click();
+  await expect(admin.getByRole("status").filter({ hasText: "Published" })).toBeVisible();
+  await admin.close();
+
+  // A reader puts it on a shelf.
+  const reader = await anotherPersonPage(browser, { javaScriptEnabled: js, baseURL: baseURL as string });
+  await signUp(reader);
+  await reader.goto(`/community-story/${slug}`);
+  await reader
+    .getByRole("main")
+    .getByRole("button", { name: `Bookmark ${title}` })
+    .click();
+  await expect(reader.getByRole("main").getByText("On your shelf: Bookmarked")).toBeVisible();
+
+  // The first press only asks; "Keep it" goes back with nothing deleted.
+  await page.goto(editHref);
+  await page.getByRole("button", { name: "Delete this story" }).click();
+  const question = page.getByRole("alert");
+  await expect(question).toHaveText(
+    `Delete “${title}” for good? It leaves the site at once with its comments; readers who saved it are told it was taken down.`,
+  );
+  await expect(question).toBeFocused();
+  await checkA11y();
+  await page.getByRole("link", { name: "Keep it" }).click();
+  await expect(page.getByRole("button", { name: "Delete this story" })).toBeVisible();
+  expect((await reader.request.get(`/community-story/${slug}`)).status()).toBe(200);
+
+  await page.getByRole("button", { name: "Delete this story" }).click();
+  await page.getByRole("button", { name: "Yes, delete it" }).click();
+  await expect(page).toHaveURL(/\/edit-story$/);
+  await expect(page.getByRole("status").filter({ hasText: "Story deleted" })).toBeVisible();
+  await expect(page.getByRole("link", { name: title })).toHaveCount(0);
+  expect((await page.goto(editHref))?.status()).toBe(404);
+  await page.goto("/stories");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: title })).toHaveCount(0);
+  await page.goto(`/author/${writer.username}`);
+  await expect(page.getByRole("heading", { level: 1, name: writer.username })).toBeVisible();
+  await expect(page.getByRole("link", { name: title })).toHaveCount(0);
+
+  // The reader who had it, and anyone with a link, is told it was taken down (410 Gone), not that
+  // no story ever had the address: its page, its comments, its download and the /story/ short link.
+  const takenDown = "This story is no longer available: it was taken down.";
+  for (const path of [`/community-story/${slug}`, `/community-story/${slug}/comments`, `/story/${slug}`]) {
+    const gone = await reader.goto(path);
+    expect(gone?.status(), path).toBe(410);
+    await expect(reader.getByText(takenDown)).toBeVisible();
+  }
+  const file = await reader.request.get(`/community-story/${slug}/download/epub`);
+  expect(file.status()).toBe(410);
+  await reader.goto("/bookmarks");
+  const card = reader
+    .getByRole("main")
+    .getByRole("listitem")
+    .filter({ has: reader.getByRole("heading", { name: title }) });
+  await expect(card.getByText("No longer available: this story was taken down.")).toBeVisible();
+  await reader.close();
+  // A story nobody published leaves no such trace: its address was never public.
+  expect((await page.request.get("/community-story/no-such-community-story")).status()).toBe(404);
 });
 
 test("a story in Japanese is counted by its words, not its spaces, and goes to review", async ({ page }) => {

@@ -256,6 +256,15 @@ test("a story's edit page is its writer's alone", async ({ site, as }) => {
         ],
       },
     });
+    // Delete this story: neither its question nor its "Yes" reaches another's story.
+    const deletes = [];
+    for (const confirmed of [[], [["confirmed", "yes"]]] as [string, string][][]) {
+      deletes.push(
+        await other.post(editPath, {
+          body: { form: [["csrf", await other.csrfToken()], ["intent", "delete"], ...confirmed] },
+        }),
+      );
+    }
     // A preview saves nothing, but someone else's story is still no address of theirs.
     const preview = await other.post(editPath, {
       body: {
@@ -270,10 +279,12 @@ test("a story's edit page is its writer's alone", async ({ site, as }) => {
       expect(page.status).toBe(302);
       expect(post.status).toBe(302);
       expect(post.location).toMatch(/^\/auth\?redirectTo=/);
+      for (const reply of deletes) expect(reply.location).toMatch(/^\/auth\?redirectTo=/);
     } else {
       expect(page.status, role).toBe(404);
       expect(post.status, role).toBe(404);
       expect(withdraw.status, role).toBe(404);
+      for (const reply of deletes) expect(reply.status, role).toBe(404);
       expect(preview.status, role).toBe(404);
     }
     expect(dataCounts(await site.counts()), role).toEqual(dataCounts(before));
@@ -296,4 +307,30 @@ test("a story's edit page is its writer's alone", async ({ site, as }) => {
   });
   expect(autosave.status).toBe(404);
   expect(autosave.json).toMatchObject({ saved: false, code: "NOT_FOUND" });
+
+  // Its writer's delete asks first (nothing goes), then its "Yes" deletes it.
+  const ask = await owner.post(editPath, {
+    body: {
+      form: [
+        ["csrf", await owner.csrfToken()],
+        ["intent", "delete"],
+      ],
+    },
+  });
+  expect(ask.status).toBe(200);
+  expect(ask.text).toContain("Delete “Only mine” for good?");
+  expect(await site.query('SELECT id FROM "Post" WHERE id = ?', [Number(editPath.split("/").pop())])).toHaveLength(1);
+  const deleted = await owner.post(editPath, {
+    body: {
+      form: [
+        ["csrf", await owner.csrfToken()],
+        ["intent", "delete"],
+        ["confirmed", "yes"],
+      ],
+    },
+  });
+  expect(deleted.status).toBe(302);
+  expect(deleted.location).toBe("/edit-story");
+  expect(await site.query('SELECT id FROM "Post" WHERE id = ?', [Number(editPath.split("/").pop())])).toHaveLength(0);
+  expect((await owner.get(editPath)).status).toBe(404);
 });

@@ -237,3 +237,40 @@ test("a body past the avatar forms' limit reaches their page without a token and
   expect(await isSignedIn(reader)).toBe(true);
   expect((await reader.get("/settings/profile")).text).not.toContain(name);
 });
+
+// Decision 060: the matrix above posts to /edit-story/:id with an id that is not the sender's. A
+// writer's own story is what a forged "Delete this story" would aim at: without the token, or with
+// another reader's, even its confirmed "Yes" is a 403 and the story stays.
+test("Delete this story without its CSRF proof gets 403 and the writer's story stays", async ({ site, as }) => {
+  const writer = await as("reader");
+  const created = await writer.post("/submit-story", {
+    body: {
+      form: [
+        ["csrf", await writer.csrfToken()],
+        ["intent", "save"],
+        ["title", "Not to be forged away"],
+      ],
+    },
+  });
+  expect(created.status).toBe(302);
+  const editPath = created.location ?? "";
+  const id = Number(editPath.split("/").pop());
+  const strangerToken = await httpClient(site.url).csrfToken();
+  const yes: [string, string][] = [
+    ["intent", "delete"],
+    ["confirmed", "yes"],
+  ];
+  for (const [name, form] of [
+    ["no token", yes],
+    ["another reader's token", [...yes, ["csrf", strangerToken]]],
+  ] as [string, [string, string][]][]) {
+    const reply = await writer.post(editPath, { body: { form } });
+    expect(reply.status, name).toBe(403);
+    expect(hasMessage(reply), name).toBe(true);
+  }
+  expect(await site.query('SELECT id FROM "Post" WHERE id = ?', [id])).toHaveLength(1);
+  // With the writer's token the same post deletes it: the refusals above were about the proof alone.
+  const real = await writer.post(editPath, { body: { form: [...yes, ["csrf", await writer.csrfToken()]] } });
+  expect(real.status).toBe(302);
+  expect(await site.query('SELECT id FROM "Post" WHERE id = ?', [id])).toHaveLength(0);
+});

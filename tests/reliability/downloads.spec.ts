@@ -87,6 +87,30 @@ for (const role of ROLES) {
         }
       }
     }
+    // A community story readers could read and that was taken down (withdrawn, unpublished by an
+    // admin, or deleted: RemovedStory) is 410 Gone at every address, downloads too (decision 060).
+    const removed = `download-${randomUUID().slice(0, 8)}`;
+    await site.query('INSERT INTO "RemovedStory" ("slug", "removedAt") VALUES (?, ?)', [
+      removed,
+      new Date().toISOString(),
+    ]);
+    const takenDown = [
+      await ownPost(site, { status: "withdrawn", community: true, publishedAt: new Date().toISOString() }),
+      removed,
+    ];
+    for (const slug of takenDown) {
+      for (const page of [`/story/${slug}`, `/community-story/${slug}`, `/community-story/${slug}/comments`]) {
+        const reply = await client.get(page);
+        expect(reply.status, page).toBe(410);
+        expect(reply.text, page).toContain("This story is no longer available: it was taken down.");
+      }
+      // One download of each address and format (a download counts against the per-address limit of 30).
+      for (const download of [`/community-story/${slug}/download/epub`, `/story/${slug}/download/html`]) {
+        const file = await client.get(download);
+        expect(file.status, download).toBe(410);
+        expect(file.headers.get("content-disposition")).toBeNull();
+      }
+    }
     // A published community story downloads from its own page, with its warnings before the text.
     const community = await ownPost(site, { status: "published", community: true });
     expect((await client.get(`/community-story/${community}`)).status).toBe(200);

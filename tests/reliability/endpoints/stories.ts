@@ -31,6 +31,10 @@ export const STORY_ENDPOINTS: Record<string, Endpoint> = {
     // ":id" names no story of the sender's: the valid request is a 404 (authz.spec.ts edits a real one).
     valid: {
       "save draft": () => ({ intent: "save", title: "A draft in the dark" }),
+      withdraw: () => ({ intent: "withdraw" }),
+      // Delete this story: the first press only asks, the confirm step's "Yes" deletes.
+      "delete (asked first)": () => ({ intent: "delete" }),
+      "delete (confirmed)": () => ({ intent: "delete", confirmed: "yes" }),
       preview: () => ({ intent: "preview", title: "A draft in the dark", markdown: "It was *not* locked." }),
     },
     accepted: [404],
