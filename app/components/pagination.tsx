@@ -26,10 +26,7 @@ export function pageTokens(page: number, pages: number, siblings: number): PageT
   return tokens;
 }
 
-const CELL =
-  "inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-2 font-semibold no-underline tabular-nums";
-const LINK_CELL = `${CELL} border-line hover:bg-surface`;
-
+/** One row of page links (the cells' look: .pager-cell in app/styles/components.css). */
 function PageRow({
   tokens,
   page,
@@ -42,28 +39,23 @@ function PageRow({
   className: string;
 }) {
   return (
-    <ol className={`items-center gap-1 ${className}`}>
+    <ol className={className}>
       {tokens.map((token) =>
         typeof token === "string" ? (
-          <li key={token} aria-hidden="true" className="inline-flex h-9 w-5 items-center justify-center text-muted">
+          <li key={token} aria-hidden="true" className="pager-cell border-0 text-muted">
             …
           </li>
         ) : (
           <li key={token}>
-            {token === page ? (
-              <Link
-                to={hrefFor(token)}
-                aria-current="page"
-                aria-label={`Page ${token}`}
-                className={`${CELL} border-accent bg-accent text-accent-ink`}
-              >
-                {token}
-              </Link>
-            ) : (
-              <Link to={hrefFor(token)} aria-label={`Page ${token}`} className={LINK_CELL} prefetch={LINK_PREFETCH}>
-                {token}
-              </Link>
-            )}
+            <Link
+              to={hrefFor(token)}
+              aria-current={token === page ? "page" : undefined}
+              aria-label={`Page ${token}`}
+              className="pager-cell"
+              prefetch={token === page ? undefined : LINK_PREFETCH}
+            >
+              {token}
+            </Link>
           </li>
         ),
       )}
@@ -85,27 +77,26 @@ export function Pagination({
   hrefFor: (page: number) => string;
 }) {
   if (totalPages <= 1) return null;
-  const arrow = `${LINK_CELL} gap-1`;
+  // The arrows' names are whole on every screen ("Previous page"); a phone shows only the arrow.
   return (
-    <nav aria-label={label} className="mt-8 flex flex-wrap items-center justify-center gap-1">
-      <p className="sr-only">
-        Page {page} of {totalPages}
-      </p>
+    <nav aria-label={label} className="pager">
       {page > 1 ? (
-        <Link to={hrefFor(page - 1)} rel="prev" className={arrow} prefetch={LINK_PREFETCH}>
-          <span aria-hidden="true">‹</span>
-          <span className="max-sm:sr-only">Previous</span>
-          <span className="sr-only"> page</span>
+        <Link
+          to={hrefFor(page - 1)}
+          rel="prev"
+          aria-label="Previous page"
+          className="pager-cell"
+          prefetch={LINK_PREFETCH}
+        >
+          ‹<span className="pager-word">&nbsp;Previous</span>
         </Link>
       ) : null}
       {/* A phone's row holds the first, current and last pages; a wider screen the neighbours too. */}
-      <PageRow tokens={pageTokens(page, totalPages, 0)} page={page} hrefFor={hrefFor} className="flex sm:hidden" />
-      <PageRow tokens={pageTokens(page, totalPages, 1)} page={page} hrefFor={hrefFor} className="hidden sm:flex" />
+      <PageRow tokens={pageTokens(page, totalPages, 0)} page={page} hrefFor={hrefFor} className="pager-narrow" />
+      <PageRow tokens={pageTokens(page, totalPages, 1)} page={page} hrefFor={hrefFor} className="pager-wide" />
       {page < totalPages ? (
-        <Link to={hrefFor(page + 1)} rel="next" className={arrow} prefetch={LINK_PREFETCH}>
-          <span className="max-sm:sr-only">Next</span>
-          <span className="sr-only"> page</span>
-          <span aria-hidden="true">›</span>
+        <Link to={hrefFor(page + 1)} rel="next" aria-label="Next page" className="pager-cell" prefetch={LINK_PREFETCH}>
+          <span className="pager-word">Next&nbsp;</span>›
         </Link>
       ) : null}
     </nav>

@@ -53,7 +53,9 @@ const SPELLED_OUT: Record<string, string> = {
   þ: "th",
   ı: "i",
 };
-const SPELLED_OUT_LETTERS = new RegExp(`[${Object.keys(SPELLED_OUT).join("")}]`, "gu");
+// A literal, not built from the keys: a module-level call is kept in every chunk that imports this
+// module (the header's search box), used or not.
+const SPELLED_OUT_LETTERS = /[ßæœøłđðþı]/gu;
 
 /**
  * A text as a search compares it (the stored search text of a story, and the words searched for):

@@ -17,7 +17,6 @@ import { Form, Link, useNavigation } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { Field, FormErrors, inputClass, useKeptResult, useRefused } from "~/components/forms";
 import type { Term } from "~/content/story";
-import { StoryText } from "~/library/story-text";
 import { documentTitle } from "~/utils/meta";
 import { countWords, formatCount } from "~/utils/text";
 import { CONTENT_WARNINGS } from "./content-warnings";
@@ -312,7 +311,21 @@ function PreviewOfStory({ preview }: { preview: StoryPreview }) {
       <p className="mt-4 font-serif text-3xl font-bold" dir="auto">
         {preview.title || "Untitled"}
       </p>
-      {preview.blocks.length ? <StoryText blocks={preview.blocks} /> : <p className="mt-4 text-muted">No text yet.</p>}
+      {preview.blocks.length ? (
+        // The story page's blocks and classes (app/library/story-text.tsx), without its module: importing
+        // it here split it out of the story page's chunk into one more file for every reader.
+        <div className="prose-story mt-8">
+          {preview.blocks.map((html, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no identity besides their place
+            <div key={index} className="story-block">
+              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server (renderStoryMarkdown) */}
+              <div dir="auto" dangerouslySetInnerHTML={{ __html: html }} />
+            </div>
+          ))}
+        </div>
+      ) : (
+        <p className="mt-4 text-muted">No text yet.</p>
+      )}
     </section>
   );
 }

@@ -173,7 +173,7 @@ test("the admin's analytics pages show the figures for a date range and pass axe
   }
 });
 
-test("each chart's figures are folded: the page is a third as tall, and they open by keyboard", async ({
+test("each chart's figures are folded: the page is about a third as tall, and they open by keyboard", async ({
   page,
   checkA11y,
 }) => {
@@ -196,7 +196,10 @@ test("each chart's figures are folded: the page is a third as tall, and they ope
       grid.style.gridTemplateColumns = "";
     return height;
   });
-  expect(folded, `folded ${folded} px, before ${before} px`).toBeLessThan(before / 3);
+  // The share depends on the figures this run's page views left (how many page types have web
+  // vitals, how many stories were read): 0.31-0.34 with the suite's own. Under 0.4 still catches one
+  // daily table left open, which adds about 1,000 px (0.43 then).
+  expect(folded, `folded ${folded} px, before ${before} px`).toBeLessThan(before * 0.4);
   // One disclosure per chart: the daily ones, reading, devices and the measured web vitals.
   expect(await disclosures.count()).toBeGreaterThanOrEqual(10);
   // Closed, each is one line.
