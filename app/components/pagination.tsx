@@ -80,6 +80,9 @@ export function Pagination({
   // The arrows' names are whole on every screen ("Previous page"); a phone shows only the arrow.
   return (
     <nav aria-label={label} className="pager">
+      <p className="pager-count">
+        Page {page} of {totalPages}
+      </p>
       {page > 1 ? (
         <Link
           to={hrefFor(page - 1)}
