@@ -139,7 +139,7 @@ test("a phone's photo becomes the avatar; a bigger file or an SVG comes back to 
   page,
   checkA11y,
 }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const reader = newReader();
   await signUp(page, reader);
   // A 5.9 MB PNG, a phone photo's size (noise does not compress).

@@ -42,7 +42,7 @@ test("an admin filters feedback, changes a status, adds a note and changes ticke
   checkA11y,
 }) => {
   // A long walk through the page: a dozen form posts, each a page load without JavaScript.
-  test.setTimeout(60_000);
+  test.slow();
   const marker = `mk${randomUUID().slice(0, 8)}`;
   const a = await addFeedback(marker, "bug", "ui", "The lamp flickers on the story page.");
   const b = await addFeedback(marker, "feature", "performance", "Please add a night mode for candles.");

@@ -79,8 +79,8 @@ test("make admin, remove admin with the password step, end sessions, delete", as
   checkA11y,
 }) => {
   // A long walk: about 30 page loads without JavaScript, three axe checks and seven sign-ins took 31 s
-  // on a quiet machine (2026-12-02), over the default 30.
-  test.setTimeout(60_000);
+  // on a quiet machine (2026-12-02).
+  test.slow();
   const { page: readerTab, reader } = await readerPage(browser, javaScriptEnabled ?? true, baseURL as string);
   await asAdmin(page, "/admin/users");
   await openUser(page, reader.username);

@@ -157,7 +157,7 @@ test("the service worker's fetches are no page views: the offline page, the libr
   page,
   clientId,
 }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const ferry = "/story/last-ferry-to-hollin-isle";
   await signUp(page);
   await page.goto(ferry);

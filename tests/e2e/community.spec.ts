@@ -255,7 +255,7 @@ test("a reader reports a reply, the admin hides it, and everyone sees it removed
   javaScriptEnabled,
   checkA11y,
 }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const js = javaScriptEnabled ?? true;
   await signUp(page);
   const title = `Lights in the marsh ${randomUUID().slice(0, 6)}`;
@@ -348,7 +348,7 @@ test("a reader edits and deletes their own posts; nobody else may, and quotes fo
   javaScriptEnabled,
   checkA11y,
 }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const js = javaScriptEnabled ?? true;
   const author = newReader();
   await signUp(page, author);

@@ -10,7 +10,7 @@ test("the bell opens the panel: tabs with counts, Escape, open an item, mark all
   site,
   checkA11y,
 }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const reader = await signUp(page);
   const id = await userId(site, reader.username);
   await addNotification(site, id, {
