@@ -58,14 +58,20 @@ function Intro() {
   const [animation, setAnimation] = useState(true);
   const splashRef = useRef<HTMLDivElement>(null);
 
-  // Before the first paint, and again when the screen turns or the window is resized.
+  // Before the first paint, and again when the screen turns, the window is resized or the page
+  // scrolls: the reader's hand cannot scroll it (locked), but a reload's scroll restoration and a
+  // jump to a fragment can, and the card stays fixed where the room above the first line was.
   useLayoutEffect(() => {
     const card = splashRef.current;
     if (!card) return;
     const place = () => placeSplash(card);
     place();
     window.addEventListener("resize", place);
-    return () => window.removeEventListener("resize", place);
+    window.addEventListener("scroll", place, { passive: true });
+    return () => {
+      window.removeEventListener("resize", place);
+      window.removeEventListener("scroll", place);
+    };
   }, []);
 
   useEffect(() => {

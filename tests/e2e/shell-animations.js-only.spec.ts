@@ -2,7 +2,7 @@
 // loading overlay and animations, pull-to-refresh, tooltips, confetti and the
 // refresh helper. Without JavaScript none of them exists (shell-widgets.spec.ts
 // covers what the shell changes for every reader).
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { ADMIN } from "../../playwright.config";
 import { signInByApi, signUp } from "../support/accounts";
 import { expect, test } from "../support/test";
@@ -33,6 +33,34 @@ async function recordShell(page: Page) {
 }
 
 const seen = (page: Page) => page.evaluate(() => (window as unknown as { __shell: Seen }).__shell);
+
+/**
+ * The controls and lines of text under the splash's card. It lets clicks through, so
+ * elementsFromPoint does not see it: its box against every control's and every line of text's.
+ * A card that is hidden, or gone, covers nothing.
+ */
+function coveredBy(splash: Locator): Promise<string[]> {
+  return splash.evaluateAll((cards) => {
+    const found: string[] = [];
+    for (const card of cards) {
+      if (getComputedStyle(card).visibility === "hidden") continue;
+      const box = card.getBoundingClientRect();
+      const over = (r: DOMRect) =>
+        r.width > 0 && r.right > box.left && r.left < box.right && r.bottom > box.top && r.top < box.bottom;
+      for (const el of document.querySelectorAll("a[href], button, input, select, textarea, label, summary"))
+        if (!card.contains(el) && over(el.getBoundingClientRect()))
+          found.push(`${el.tagName.toLowerCase()} "${el.getAttribute("aria-label") ?? el.textContent?.trim()}"`);
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim() || card.contains(node)) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        if ([...range.getClientRects()].some(over)) found.push(`"${node.textContent.trim().slice(0, 30)}"`);
+      }
+    }
+    return found;
+  });
+}
 
 /** Hydrated, the load event passed and the network quiet: whatever the shell would load has loaded. */
 async function settled(page: Page) {
@@ -118,29 +146,29 @@ test.describe("on the first visit of a browser session", () => {
         await page.goto(path);
         const splash = page.getByRole("status", { name: "Loading" });
         await expect(splash).toBeVisible();
-        // It lets clicks through, so elementsFromPoint does not see it: its box against every
-        // control's and every line of text's. Over the header it hid a phone's site name and search.
-        const under = await splash.evaluate((card) => {
-          const box = card.getBoundingClientRect();
-          const over = (r: DOMRect) =>
-            r.width > 0 && r.right > box.left && r.left < box.right && r.bottom > box.top && r.top < box.bottom;
-          const found: string[] = [];
-          for (const el of document.querySelectorAll("a[href], button, input, select, textarea, label, summary"))
-            if (!card.contains(el) && over(el.getBoundingClientRect()))
-              found.push(`${el.tagName.toLowerCase()} "${el.getAttribute("aria-label") ?? el.textContent?.trim()}"`);
-          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            if (!node.textContent?.trim() || card.contains(node)) continue;
-            const range = document.createRange();
-            range.selectNodeContents(node);
-            if ([...range.getClientRects()].some(over)) found.push(`"${node.textContent.trim().slice(0, 30)}"`);
-          }
-          return found;
-        });
-        for (const what of under) hidden.push(`${path} at ${viewport.width} px: ${what}`);
+        // Over the header it hid a phone's site name and search.
+        for (const what of await coveredBy(splash)) hidden.push(`${path} at ${viewport.width} px: ${what}`);
       }
     }
     expect(hidden).toEqual([]);
+  });
+
+  test("the splash follows the page when it scrolls under it (a reload's restored place), and hides nothing", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    const splash = page.getByRole("status", { name: "Loading" });
+    await expect(splash).toBeVisible();
+    // What a reload's scroll restoration does while the reader's scrolling is locked: at some
+    // places a fixed card falls in the gap between two stories, so every 50 px of a screenful.
+    const covered: string[] = [];
+    for (let y = 50; y <= 800; y += 50) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
+      for (const what of await coveredBy(splash)) covered.push(`at ${y} px: ${what}`);
+    }
+    expect(covered).toEqual([]);
   });
 
   test("no splash over a story the server has painted", async ({ page }) => {
