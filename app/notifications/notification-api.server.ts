@@ -7,13 +7,16 @@ import type { RouterContextProvider } from "react-router";
 import { getOptionalUser } from "~/auth/auth.server";
 import { clientAddress } from "~/auth/client-address.server";
 import { enforceRateLimit } from "~/auth/rate-limit.server";
+import { pageCount } from "~/site/list-query";
 import { issueMessage, jsonError, readJsonBody } from "~/utils/api-errors";
+import { PAGE_NUMBER_MESSAGE, readPageNumber } from "~/utils/params";
 import { FilterSchema, MergeSchema } from "./notification-schemas";
 import { FILTERS } from "./notifications";
 import {
   bellState,
   clearNotifications,
   countNotifications,
+  LIST_LIMIT,
   listNotifications,
   markAllRead,
   markRead,
@@ -34,7 +37,7 @@ async function requireApiReader(request: Request, context: Readonly<RouterContex
 
 const ok = (body: unknown, status = 200) => Response.json(body, { status, headers: NO_STORE });
 
-/** GET /api/notifications?filter=all|unread|read -> { notifications, counts, filter }. */
+/** GET /api/notifications?filter=all|unread|read&page=N -> { notifications, counts, filter, page, pages }. */
 export async function apiList(request: Request, context: Readonly<RouterContextProvider>) {
   const user = await requireApiReader(request, context);
   const raw = new URL(request.url).searchParams.get("filter");
@@ -42,8 +45,12 @@ export async function apiList(request: Request, context: Readonly<RouterContextP
     return jsonError("filter must be all, unread or read.", 400, NO_STORE);
   }
   const filter = FilterSchema.parse(raw ?? "all");
+  // Paged as /notifications is (LIST_LIMIT a page); a page past the last is an empty list, not a redirect.
+  const page = readPageNumber(new URL(request.url));
+  if (page === null) return jsonError(PAGE_NUMBER_MESSAGE, 400, NO_STORE);
   await bellState(user.id);
-  return ok(await listNotifications(user.id, filter));
+  const list = await listNotifications(user.id, filter, page);
+  return ok({ ...list, page, pages: pageCount(list.counts[filter], LIST_LIMIT) });
 }
 
 /** POST /api/notifications/{id}/read -> { notification, counts }. */

@@ -12,13 +12,22 @@ export const PageNumberSchema = z
   .transform(Number)
   .pipe(z.number().int().min(1).max(MAX_PAGE_NUMBER));
 
-/** ?page=N as a positive whole number (default 1); anything else is a 400 with a clear message. */
-export function pageParam(url: URL): number {
+/** What an API answers, with a 400, to a ?page= that is not a page number. */
+export const PAGE_NUMBER_MESSAGE = `The page number must be a whole number from 1 to ${MAX_PAGE_NUMBER}.`;
+
+/** ?page=N as a positive whole number (default 1), or null when it is not one. */
+export function readPageNumber(url: URL): number | null {
   const raw = url.searchParams.get("page");
   if (raw === null || raw === "") return 1;
   const result = PageNumberSchema.safeParse(raw);
-  invariantResponse(result.success, `The page number must be a whole number from 1 to ${MAX_PAGE_NUMBER}.`);
-  return result.data;
+  return result.success ? result.data : null;
+}
+
+/** ?page=N as a positive whole number (default 1); anything else is a 400 with a clear message. */
+export function pageParam(url: URL): number {
+  const page = readPageNumber(url);
+  invariantResponse(page !== null, PAGE_NUMBER_MESSAGE);
+  return page;
 }
 
 /** A category or tag slug from the query (lower-case letters, digits and dashes), or undefined. */

@@ -120,6 +120,24 @@ test("notifications come 100 a page, newest first", async ({ page, checkA11y }) 
   await redirectedTo(page, "/notifications?filter=read&page=7", "/notifications?filter=read&page=2");
   await redirectedTo(page, "/notifications?filter=unread&page=2", "/notifications?filter=unread");
   await expect(page.getByText("Paging note", { exact: false })).toHaveCount(0);
+
+  // The panel's API pages the same way: 100 a page, the page and the number of pages in the answer;
+  // past the end an empty page (an API does not redirect); a malformed page a 400 that says why.
+  type ApiPage = { notifications: { title: string }[]; page: number; pages: number };
+  const first = (await (await page.request.get("/api/notifications")).json()) as ApiPage;
+  expect(first).toMatchObject({ page: 1, pages: 2 });
+  expect(first.notifications).toHaveLength(100);
+  expect(first.notifications[0]?.title).toBe("Paging note 105");
+  const second = (await (await page.request.get("/api/notifications?filter=read&page=2")).json()) as ApiPage;
+  expect(second).toMatchObject({ page: 2, pages: 2 });
+  expect(second.notifications.map((n) => n.title)).toEqual([5, 4, 3, 2, 1].map((n) => `Paging note ${n}`));
+  const past = (await (await page.request.get("/api/notifications?page=3")).json()) as ApiPage;
+  expect(past).toMatchObject({ notifications: [], page: 3, pages: 2 });
+  const malformed = await page.request.get("/api/notifications?page=two");
+  expect(malformed.status()).toBe(400);
+  expect(await malformed.json()).toMatchObject({
+    message: "The page number must be a whole number from 1 to 100000.",
+  });
 });
 
 test("the page links fit a 320 px phone in one row", async ({ page }) => {

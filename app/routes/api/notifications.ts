@@ -2,7 +2,7 @@ import { apiCollection, apiList } from "~/notifications/notification-api.server"
 import type { ApiRouteHandle } from "~/site/api-methods.server";
 import type { Route } from "./+types/notifications";
 
-/** GET /api/notifications?filter=: the reader's notifications and counts. */
+/** GET /api/notifications?filter=&page=: a page (100) of the reader's notifications, and the counts. */
 export function loader({ request, context }: Route.LoaderArgs) {
   return apiList(request, context);
 }
