@@ -26,7 +26,7 @@ export function pageTokens(page: number, pages: number, siblings: number): PageT
   return tokens;
 }
 
-/** One row of page links (the cells' look: .pager-cell in app/styles/components.css). */
+/** One row of page links (the cells' look: .pager-cell in app/styles/pager.css). */
 function PageRow({
   tokens,
   page,
