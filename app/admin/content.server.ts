@@ -9,7 +9,7 @@
 import type { SessionUser } from "~/auth/session.server";
 import { contentChain } from "~/content/content.server";
 import { featuredSlug, setFeaturedSlug } from "~/content/featured.server";
-import { postOrder } from "~/content/own-posts.server";
+import { postOrder, postSearchWhere } from "~/content/own-posts.server";
 import { publicationDate } from "~/content/publication-date";
 import { compareInOrder, type ListOrder, type StorySummary } from "~/content/story";
 import { listSyncedStories } from "~/content/synced-posts.server";
@@ -17,7 +17,6 @@ import { prisma } from "~/db.server";
 import { env } from "~/env.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { recordAdminAction } from "~/site/audit.server";
-import { wordsWhere } from "~/site/sql.server";
 import { isStoryStatus, STATUS_LABELS } from "~/stories/state";
 import { storyPath } from "~/utils/story-paths";
 import { CONTENT_PER_PAGE, type ContentSourceFilter, type SOURCE_LABELS } from "./content-sources";
@@ -158,7 +157,7 @@ async function postsPage(
         : kind === "community"
           ? { submittedAt: { not: null } }
           : { OR: [{ submittedAt: null }, { submittedAt: { not: null } }] },
-      await wordsWhere<Prisma.PostWhereInput>("Post", ["title"], search),
+      await postSearchWhere(search),
     ],
   };
   const [rows, total] = await Promise.all([

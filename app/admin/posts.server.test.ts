@@ -3,6 +3,7 @@ import type { SessionUser } from "~/auth/session.server";
 import { getApiPost } from "~/content/api-posts.server";
 import { featuredSlug, getFeaturedStory } from "~/content/featured.server";
 import { getOwnStory, listOwnStories } from "~/content/own-posts.server";
+import { postSearchText } from "~/content/search-index";
 import { prisma } from "~/db.server";
 import { featureStory, listContent } from "./content.server";
 import { type AdminPostInput, AdminPostSchema, ownPostState, parsePublishAt } from "./post-form";
@@ -206,6 +207,7 @@ describe("unpublishing and featuring", () => {
         slug: `community-republish-${Date.now()}`,
         title: "The Reed Bed",
         content: "<p>Reeds.</p>",
+        searchText: postSearchText({ title: "The Reed Bed", content: "<p>Reeds.</p>" }),
         submittedAt: new Date(),
         publishedAt: new Date("2026-01-02T00:00:00Z"),
         status: "published",

@@ -6,7 +6,7 @@
 import type { SessionUser } from "~/auth/session.server";
 import { announceDueStories } from "~/content/announce.server";
 import { htmlToText } from "~/content/html.server";
-import { postOrder } from "~/content/own-posts.server";
+import { postOrder, postSearchWhere } from "~/content/own-posts.server";
 import { datedAt, publicationDate } from "~/content/publication-date";
 import { postSearchText } from "~/content/search-index";
 import type { ListOrder } from "~/content/story";
@@ -15,7 +15,6 @@ import { env } from "~/env.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { recordAdminAction } from "~/site/audit.server";
 import { settlePages } from "~/site/list-query";
-import { wordsWhere } from "~/site/sql.server";
 import { renderStoryMarkdown } from "~/stories/markdown.server";
 import { freeSlug, tagIds } from "~/stories/moderation.server";
 import { notifyWriter } from "~/stories/notify-writer.server";
@@ -78,7 +77,7 @@ export async function listOwnPosts({
   now?: Date;
 }) {
   const where: Prisma.PostWhereInput = {
-    AND: [OWN_POST, filterWhere(filter, now), await wordsWhere<Prisma.PostWhereInput>("Post", ["title"], search)],
+    AND: [OWN_POST, filterWhere(filter, now), await postSearchWhere(search)],
   };
   // Counted first: a page past the end is a redirect to the last one, as on every list (list-query.ts).
   const total = await prisma.post.count({ where });

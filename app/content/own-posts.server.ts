@@ -59,6 +59,16 @@ async function visible(): Promise<Prisma.PostWhereInput> {
   return (await isCommunityOpen()) ? published : { AND: [published, { authorId: null }] };
 }
 
+/**
+ * The posts a search finds, for readers' lists and the admin's alike: what a reader saw on the
+ * story's card finds it too, the excerpt (a writer's summary) as well as the title and the text, as
+ * WordPress's own search does (the remote sources, spec §7, and WordPress's admin), without regard
+ * to accents (search-index.ts). No words: every post.
+ */
+export function postSearchWhere(search: string | null | undefined): Promise<Prisma.PostWhereInput> {
+  return wordsWhere<Prisma.PostWhereInput>("Post", ["searchText"], search && foldForSearch(search));
+}
+
 async function where({
   category,
   tag,
@@ -72,10 +82,7 @@ async function where({
       await visible(),
       ...(community ? [COMMUNITY_STORY] : []),
       ...(authorId ? [{ authorId }] : []),
-      // What a reader saw on the story's card finds it too: the excerpt (a writer's summary) as well
-      // as the title and the text, as WordPress's own search does (the remote sources, spec §7),
-      // without regard to accents (search-index.ts).
-      await wordsWhere<Prisma.PostWhereInput>("Post", ["searchText"], search && foldForSearch(search)),
+      await postSearchWhere(search),
     ],
     ...(category ? { category: { slug: category } } : {}),
     ...(tag ? { tags: { some: { slug: tag } } } : {}),

@@ -108,7 +108,7 @@ test("every story from every source, filtered by source", async ({ page, site, c
 
   // Search by title, through the query string.
   await page.goto("/admin/content?source=own");
-  await page.getByRole("searchbox", { name: "Search titles" }).fill("Hollowmere");
+  await page.getByRole("searchbox", { name: "Search titles and text" }).fill("Hollowmere");
   await page.getByRole("main").getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(/source=own&q=Hollowmere/);
   await expect(page.getByRole("rowheader")).toHaveCount(1);
@@ -372,9 +372,17 @@ test("Reject without a message is refused: focus lands on the message field, whi
   const now = new Date().toISOString();
   const [admin] = await site.query<{ id: string }>('SELECT id FROM "User" WHERE email = ?', [SITE_ADMIN.email]);
   await site.query(
-    `INSERT INTO "Post" ("slug", "title", "content", "summary", "status", "authorId", "createdAt", "updatedAt", "submittedAt")
-     VALUES (?, ?, '<p>They sang under the ice.</p>', 'Under the ice.', 'review', ?, ?, ?, ?)`,
-    [title.toLowerCase().replace(/[^a-z0-9]+/g, "-"), title, admin?.id ?? "", now, now, now],
+    `INSERT INTO "Post" ("slug", "title", "content", "summary", "searchText", "status", "authorId", "createdAt", "updatedAt", "submittedAt")
+     VALUES (?, ?, '<p>They sang under the ice.</p>', 'Under the ice.', ?, 'review', ?, ?, ?, ?)`,
+    [
+      title.toLowerCase().replace(/[^a-z0-9]+/g, "-"),
+      title,
+      postSearchText({ title, summary: "Under the ice.", content: "<p>They sang under the ice.</p>" }),
+      admin?.id ?? "",
+      now,
+      now,
+      now,
+    ],
   );
   await asAdmin(page, "/admin/content-moderation", "Content moderation");
   const item = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
@@ -600,4 +608,32 @@ test("search finds a story of the database without its accents and case, and not
   // The class of the story's HTML is no word of it.
   await page.goto(`/search?q=cellarwhisper`);
   await expect(results).toHaveText("0 results for “cellarwhisper”");
+
+  // The admin's lists search the same way: title and text, without accents or case (a word of
+  // the text and one of the title, typed plainly), through the form, with JavaScript or without.
+  await asAdmin(page, "/admin/content?source=community", "Content management");
+  const search = page.getByRole("searchbox", { name: "Search titles and text" });
+  await search.fill(`noel elodie ${project}`);
+  await page.getByRole("main").getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/source=community&q=noel\+elodie/);
+  await expect(page.getByRole("rowheader")).toHaveCount(1);
+  await expect(row(page, title)).toBeVisible();
+  // Every source at once, the database's stories among them.
+  await page.goto(`/admin/content?q=${encodeURIComponent(`STRASSE bells ${project}`)}`);
+  await expect(row(page, title)).toBeVisible();
+  await page.goto(`/admin/content?q=cellarwhisper`);
+  await expect(page.getByRole("rowheader")).toHaveCount(0);
+});
+
+test("the own posts' list finds a post by a word of its text, without its accents", async ({ page, site }) => {
+  const project = test.info().project.name;
+  const title = `The Café on Rue Sépulcre ${project}`;
+  await ownStory(site, title, "<p>Every cup tasted of crème and cinders.</p>", "A café that never closes.");
+  await asAdmin(page, "/admin/posts", "Own posts");
+  await page.getByRole("searchbox", { name: "Search titles and text" }).fill(`cafe CREME ${project}`);
+  await page.getByRole("main").getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/posts\?q=cafe\+CREME/);
+  await expect(page.getByRole("rowheader")).toHaveCount(1);
+  await expect(row(page, title)).toBeVisible();
+  await expect(page.getByRole("searchbox", { name: "Search titles and text" })).toHaveValue(`cafe CREME ${project}`);
 });

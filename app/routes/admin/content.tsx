@@ -107,7 +107,7 @@ export default function ContentManagement({ loaderData, actionData }: Route.Comp
           ))}
         </ul>
       </nav>
-      <ListSearch label="Search titles" button="Search" query={query} />
+      <ListSearch label="Search titles and text" button="Search" query={query} />
       <SortLinks label="Sort stories" options={STORY_SORTS} query={query} />
       <Form method="post" className="mt-6" ref={form}>
         <AuthenticityTokenInput name="csrf" />

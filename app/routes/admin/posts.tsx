@@ -73,7 +73,7 @@ export default function OwnPosts({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <ListSearch label="Search titles" button="Search" query={query} />
+      <ListSearch label="Search titles and text" button="Search" query={query} />
       <SortLinks label="Sort posts" options={STORY_SORTS} query={query} />
       <p className="mt-4 text-sm text-muted">
         {total} {total === 1 ? "post" : "posts"}
