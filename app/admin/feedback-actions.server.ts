@@ -119,7 +119,8 @@ async function tellSenders(kind: ItemKind, ids: string[], status: string) {
       type: "success",
       title: told.title,
       message: `${what} on ${row.createdAt.toISOString().slice(0, 10)} (“${quote(row.text)}”) ${told.done}. Thank you for telling us.`,
-      link: `/user/feedback-dashboard#${kind}-${row.id}`,
+      // The dashboard opens the list at the item's page (it is paged) and the browser scrolls to it.
+      link: `/user/feedback-dashboard?sent=${kind}-${row.id}#${kind}-${row.id}`,
     });
   }
 }

@@ -221,7 +221,7 @@ describe("telling the sender", () => {
       kind: "moderation",
       title: "Your bug report is fixed",
       message: expect.stringContaining("(“The page went blank after the third paragraph.”) is fixed."),
-      link: `/user/feedback-dashboard#bug-${report.id}`,
+      link: `/user/feedback-dashboard?sent=bug-${report.id}#bug-${report.id}`,
     });
     await setStatuses(admin, "bug", [report.id], "closed");
     expect((await told(rita.id)).map((n) => n.title)).toContain("Your bug report is closed");

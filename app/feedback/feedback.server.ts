@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { clientAddress } from "~/auth/client-address.server";
 import { enforceRateLimit, giveBackRateLimit } from "~/auth/rate-limit.server";
 import { prisma } from "~/db.server";
+import { settlePages } from "~/site/list-query";
 import { issueMessage, jsonError, readJsonBody } from "~/utils/api-errors";
 import { clientInfo } from "~/utils/user-agent.server";
 import type { FeedbackSchema } from "./feedback-form";
@@ -58,22 +59,73 @@ export function pageFromReferer(request: Request): string | undefined {
   return (url.pathname + url.search).slice(0, 500);
 }
 
-/** A reader's own submissions, newest first. */
-export function listUserFeedback(userId: string) {
-  return prisma.feedback.findMany({
-    where: { userId },
-    orderBy: { createdAt: "desc" },
-    take: 100,
-    select: { id: true, type: true, category: true, content: true, status: true, createdAt: true },
+/** A reader's sent feedback and bug reports are each paged 20 at a time on their own page. */
+export const SENT_PER_PAGE = 20;
+
+/** A reader's list: their page of it, or the page that holds one item (a notification's link). */
+type SentList = { page: number; param: string; holding?: string | null };
+/** What the two tables' filters have in common: the reader's rows, and those listed before one. */
+type SentWhere = { userId: string; OR?: ({ createdAt: { gt: Date } } | { createdAt: Date; id: { gt: string } })[] };
+
+/**
+ * One page of what a reader sent, newest first (ties by id), and how many there are in all: counted
+ * first, so that a page past the end is a redirect to the last one (settlePages, as on every list).
+ * An item asked for by id is shown on its page; one that is not the reader's asks for nothing.
+ */
+async function sentPage<T>(
+  request: Request,
+  userId: string,
+  list: SentList,
+  table: {
+    count: (where: SentWhere) => Promise<number>;
+    item: (id: string) => Promise<{ id: string; createdAt: Date } | null>;
+    find: (where: SentWhere, page: { skip: number; take: number }) => Promise<T[]>;
+  },
+) {
+  const where = { userId };
+  const held = list.holding ? await table.item(list.holding) : null;
+  const asked = held
+    ? Math.floor(
+        (await table.count({
+          userId,
+          OR: [{ createdAt: { gt: held.createdAt } }, { createdAt: held.createdAt, id: { gt: held.id } }],
+        })) / SENT_PER_PAGE,
+      ) + 1
+    : list.page;
+  const total = await table.count(where);
+  const { page, pages } = settlePages(request, { page: asked, param: list.param, total, size: SENT_PER_PAGE });
+  const items = await table.find(where, { skip: (page - 1) * SENT_PER_PAGE, take: SENT_PER_PAGE });
+  return { items, total, page, pages };
+}
+
+const NEWEST_FIRST = [{ createdAt: "desc" as const }, { id: "desc" as const }];
+
+/** A reader's own feedback (/user/feedback-dashboard), a page of it. */
+export function userFeedbackPage(request: Request, userId: string, list: SentList) {
+  return sentPage(request, userId, list, {
+    count: (where) => prisma.feedback.count({ where }),
+    item: (id) => prisma.feedback.findFirst({ where: { id, userId }, select: { id: true, createdAt: true } }),
+    find: (where, page) =>
+      prisma.feedback.findMany({
+        where,
+        orderBy: NEWEST_FIRST,
+        ...page,
+        select: { id: true, type: true, category: true, content: true, status: true, createdAt: true },
+      }),
   });
 }
 
-/** The bug reports a signed-in reader sent (/report-bug), newest first, for their own page. */
-export function listUserBugReports(userId: string) {
-  return prisma.bugReport.findMany({
-    where: { userId },
-    orderBy: { createdAt: "desc" },
-    take: 100,
-    select: { id: true, whatHappened: true, severity: true, status: true, createdAt: true },
+/** The bug reports a signed-in reader sent (/report-bug), a page of them, for their own page. */
+export function userBugReportPage(request: Request, userId: string, list: SentList) {
+  return sentPage(request, userId, list, {
+    count: (where) => prisma.bugReport.count({ where }),
+    item: (id) => prisma.bugReport.findFirst({ where: { id, userId }, select: { id: true, createdAt: true } }),
+    find: (where, page) =>
+      prisma.bugReport.findMany({
+        where,
+        orderBy: NEWEST_FIRST,
+        ...page,
+        select: { id: true, whatHappened: true, severity: true, status: true, createdAt: true },
+      }),
   });
 }

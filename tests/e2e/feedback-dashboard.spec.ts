@@ -1,5 +1,6 @@
 import { ADMIN } from "../../playwright.config";
 import { newReader, register, signInAndOpen, signUp } from "../support/accounts";
+import { queryE2eDb } from "../support/db";
 import { anotherPersonPage, expect, test } from "../support/test";
 
 test("a signed-in reader sees their own feedback with its status", async ({ page, checkA11y }) => {
@@ -89,4 +90,60 @@ test("a reader's feedback and bug reports are listed in the form's words; the ad
   await page.goto("/notifications");
   await expect(page.getByText("Your bug report is fixed")).toBeVisible();
   await expect(page.getByText(`(“The page went blank ${marker}”) is fixed.`, { exact: false })).toBeVisible();
+});
+
+// The dashboard showed the newest 100 of each list and said "Feedback (100)" whatever the number.
+// Each list is paged by itself (20 a page, ?fpage= and ?bpage=), its heading counts all of it, and a
+// notification's link to an item opens its list at the item's page.
+test("each list is paged by itself and counts all of it; a notification's link opens the item's page", async ({
+  page,
+  checkA11y,
+}) => {
+  const reader = await signUp(page);
+  const [user] = await queryE2eDb<{ id: string }>('SELECT id FROM "User" WHERE email = ?', [reader.email]);
+  // As the site's Prisma writes a DateTime in SQLite; a minute apart, "Old note 1" the oldest.
+  const at = (minutes: number) => new Date(Date.now() - (60 - minutes) * 60_000).toISOString().replace("Z", "+00:00");
+  const id = (n: number) => `e2efb${reader.username.replaceAll("_", "").toLowerCase()}${n}`.slice(0, 40);
+  for (let n = 1; n <= 23; n++) {
+    await queryE2eDb(
+      `INSERT INTO "Feedback" ("id", "type", "content", "category", "browser", "operatingSystem", "userAgent", "status", "userId", "createdAt")
+       VALUES (?, 'general', ?, 'general', 'Chromium', 'Linux', 'Mozilla/5.0', 'new', ?, ?)`,
+      [id(n), `Old note ${n}`, user?.id as string, at(n)],
+    );
+  }
+  await queryE2eDb(
+    `INSERT INTO "BugReport" ("id", "whatHappened", "severity", "userAgent", "status", "userId", "createdAt")
+     VALUES (?, 'The lamp went out.', 'low', 'Mozilla/5.0', 'new', ?, ?)`,
+    [id(99), user?.id as string, at(30)],
+  );
+
+  await page.goto("/user/feedback-dashboard");
+  const feedback = page.getByRole("region", { name: "Feedback (23)" });
+  // The notes, not the page links' items beside them.
+  const notes = feedback.getByRole("listitem").filter({ hasText: "Old note" });
+  await expect(notes).toHaveCount(20);
+  await expect(notes.first()).toContainText("Old note 23");
+  const bugs = page.getByRole("region", { name: "Bug reports (1)" });
+  await expect(bugs.getByRole("listitem")).toHaveCount(1);
+  // One page of bug reports: no page links there.
+  await expect(bugs.getByRole("navigation")).toHaveCount(0);
+  await checkA11y();
+
+  await feedback
+    .getByRole("navigation", { name: "Pages of feedback" })
+    .getByRole("link", { name: "Next page" })
+    .click();
+  await expect(page).toHaveURL(/\/user\/feedback-dashboard\?fpage=2$/);
+  await expect(notes).toHaveCount(3);
+  await expect(notes).toContainText(["Old note 3", "Old note 2", "Old note 1"]);
+  await expect(bugs.getByRole("listitem")).toContainText("The lamp went out.");
+  await checkA11y();
+
+  // A link as a notification makes it (the oldest note is on page 2), and one past the last page.
+  await page.goto(`/user/feedback-dashboard?sent=feedback-${id(1)}#feedback-${id(1)}`);
+  await expect(notes).toHaveCount(3);
+  await expect(page.locator(`[id="feedback-${id(1)}"]`)).toBeInViewport();
+  await page.goto("/user/feedback-dashboard?fpage=7");
+  await expect(page).toHaveURL(/\/user\/feedback-dashboard\?fpage=2$/);
+  await expect(notes).toHaveCount(3);
 });

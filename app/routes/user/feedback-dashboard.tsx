@@ -1,10 +1,13 @@
 import { Link } from "react-router";
 import { senderStatusLabel } from "~/admin/feedback-review";
 import { requireUser } from "~/auth/auth.server";
+import { useListHref } from "~/components/list-controls";
 import { PageTitle, SectionTitle } from "~/components/page-title";
+import { Pagination } from "~/components/pagination";
 import { bugReportAbout } from "~/errors/bug-report";
-import { listUserBugReports, listUserFeedback } from "~/feedback/feedback.server";
+import { userBugReportPage, userFeedbackPage } from "~/feedback/feedback.server";
 import { feedbackAbout } from "~/feedback/feedback-form";
+import { readPage } from "~/site/list-query";
 import { PAGES_STYLESHEET } from "~/styles/pages-css";
 import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
@@ -13,44 +16,94 @@ import type { Route } from "./+types/feedback-dashboard";
 // Off the reading path: its utilities come from pages.css (docs/decisions/022).
 export const links: Route.LinksFunction = () => PAGES_STYLESHEET;
 
+/** Each list's page parameter: the two lists page on their own (docs/decisions/061). */
+const FEEDBACK_PAGE = "fpage";
+const BUGS_PAGE = "bpage";
+/** The item a link is about, as `feedback-ID` or `bug-ID` (its element's id on this page). */
+const SENT_ITEM = "sent";
+
 /** What the reader sent, in the words the forms and the review use (the labels are made here, on the server). */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
-  const [feedback, bugs] = await Promise.all([listUserFeedback(user.id), listUserBugReports(user.id)]);
+  const params = new URL(request.url).searchParams;
+  // A notification's link names the item it is about (?sent=bug-ID#bug-ID): its list opens at its page.
+  const [kind, id] = (params.get(SENT_ITEM) ?? "").split(/-(.*)/s);
+  const list = (param: string, item: string) => ({
+    page: readPage(params.get(param)),
+    param,
+    holding: kind === item && !params.has(param) ? id : null,
+  });
+  const [feedback, bugs] = await Promise.all([
+    userFeedbackPage(request, user.id, list(FEEDBACK_PAGE, "feedback")),
+    userBugReportPage(request, user.id, list(BUGS_PAGE, "bug")),
+  ]);
   return {
-    feedback: feedback.map((f) => ({
-      id: f.id,
-      createdAt: f.createdAt,
-      about: feedbackAbout(f.type, f.category),
-      status: senderStatusLabel("feedback", f.status),
-      text: f.content,
-    })),
-    bugs: bugs.map((b) => ({
-      id: b.id,
-      createdAt: b.createdAt,
-      about: bugReportAbout(b.severity),
-      status: senderStatusLabel("bug", b.status),
-      text: b.whatHappened,
-    })),
+    feedback: {
+      ...feedback,
+      items: feedback.items.map((f) => ({
+        id: f.id,
+        createdAt: f.createdAt,
+        about: feedbackAbout(f.type, f.category),
+        status: senderStatusLabel("feedback", f.status),
+        text: f.content,
+      })),
+    },
+    bugs: {
+      ...bugs,
+      items: bugs.items.map((b) => ({
+        id: b.id,
+        createdAt: b.createdAt,
+        about: bugReportAbout(b.severity),
+        status: senderStatusLabel("bug", b.status),
+        text: b.whatHappened,
+      })),
+    },
   };
 }
 
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Your feedback" });
 
 type Sent = { id: string; createdAt: Date; about: string; status: string; text: string };
+type SentPage = { items: Sent[]; total: number; page: number; pages: number };
 
-function SentList({ items, anchor }: { items: Sent[]; anchor: string }) {
+/** One of the two lists: its heading counts all of it, its page links keep the other list's page. */
+function SentSection({
+  id,
+  title,
+  list,
+  anchor,
+  param,
+}: {
+  id: string;
+  title: string;
+  list: SentPage;
+  anchor: string;
+  param: string;
+}) {
+  const hrefFor = useListHref();
   return (
-    <ul className="mt-3 space-y-3">
-      {items.map((item) => (
-        <li key={item.id} id={`${anchor}-${item.id}`} className="rounded-lg border border-line bg-surface p-4">
-          <p className="text-sm text-muted">
-            {formatDate(item.createdAt)} · {item.about} · <span className="font-semibold text-ink">{item.status}</span>
-          </p>
-          <p className="mt-2 whitespace-pre-line">{item.text}</p>
-        </li>
-      ))}
-    </ul>
+    <section aria-labelledby={id} className="mt-6">
+      <SectionTitle id={id}>
+        {title} ({list.total})
+      </SectionTitle>
+      <ul className="mt-3 space-y-3">
+        {list.items.map((item) => (
+          <li key={item.id} id={`${anchor}-${item.id}`} className="rounded-lg border border-line bg-surface p-4">
+            <p className="text-sm text-muted">
+              {formatDate(item.createdAt)} · {item.about} ·{" "}
+              <span className="font-semibold text-ink">{item.status}</span>
+            </p>
+            <p className="mt-2 whitespace-pre-line">{item.text}</p>
+          </li>
+        ))}
+      </ul>
+      <Pagination
+        label={`Pages of ${title.toLowerCase()}`}
+        page={list.page}
+        totalPages={list.pages}
+        hrefFor={(page) => hrefFor({ [param]: page }, param)}
+      />
+    </section>
   );
 }
 
@@ -59,24 +112,18 @@ export default function FeedbackDashboard({ loaderData }: Route.ComponentProps) 
   return (
     <div className="mx-auto max-w-2xl">
       <PageTitle>Your feedback</PageTitle>
-      {feedback.length === 0 && bugs.length === 0 ? (
+      {feedback.total === 0 && bugs.total === 0 ? (
         <p className="mt-4 text-muted">
           You have not sent any feedback yet. <Link to="/feedback">Send some</Link>.
         </p>
       ) : (
         <>
-          {feedback.length ? (
-            <section aria-labelledby="sent-feedback" className="mt-6">
-              <SectionTitle id="sent-feedback">Feedback ({feedback.length})</SectionTitle>
-              <SentList items={feedback} anchor="feedback" />
-            </section>
+          {feedback.total ? (
+            <SentSection id="sent-feedback" title="Feedback" list={feedback} anchor="feedback" param={FEEDBACK_PAGE} />
           ) : null}
           {/* A reader's bug reports and where they stand (an audit's defect 5: they appeared nowhere). */}
-          {bugs.length ? (
-            <section aria-labelledby="sent-bugs" className="mt-6">
-              <SectionTitle id="sent-bugs">Bug reports ({bugs.length})</SectionTitle>
-              <SentList items={bugs} anchor="bug" />
-            </section>
+          {bugs.total ? (
+            <SentSection id="sent-bugs" title="Bug reports" list={bugs} anchor="bug" param={BUGS_PAGE} />
           ) : null}
         </>
       )}
