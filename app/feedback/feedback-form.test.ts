@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FeedbackSchema } from "./feedback-form";
+import { FeedbackSchema, feedbackAbout } from "./feedback-form";
 
 describe("the feedback's screen resolution (spec §3: width x height)", () => {
   const parse = (screenResolution: string) => FeedbackSchema.safeParse({ content: "hello there", screenResolution });
@@ -17,5 +17,14 @@ describe("the feedback's screen resolution (spec §3: width x height)", () => {
       expect(refused.success, sent).toBe(false);
       expect(refused.error?.issues[0]?.message).toBe("Use width x height in pixels, e.g. 1280 x 800.");
     }
+  });
+});
+
+describe("what a piece of feedback is about, in the form's words", () => {
+  it("names the type and the category, but not the default category", () => {
+    expect(feedbackAbout("feature", "ui")).toBe("An idea · Look and layout");
+    expect(feedbackAbout("general", "performance")).toBe("General · Speed");
+    expect(feedbackAbout("general", "general")).toBe("General");
+    expect(feedbackAbout("bug", "general")).toBe("Something is broken");
   });
 });

@@ -18,10 +18,14 @@ export const CATEGORY_LABELS: Record<(typeof FEEDBACK_CATEGORIES)[number], strin
   accessibility: "Accessibility",
   content: "Stories",
 };
-/** What a piece of feedback is about, in the form's words ("An idea · Look and layout"): the reader's list and the review say it so. */
+/**
+ * What a piece of feedback is about, in the form's words ("An idea · Look and layout"): the reader's
+ * list and the review say it so. The default category adds nothing ("General", not "General · General").
+ */
 export function feedbackAbout(type: string, category: string): string {
   const word = (labels: Record<string, string>, value: string) => labels[value] ?? value;
-  return `${word(TYPE_LABELS, type)} · ${word(CATEGORY_LABELS, category)}`;
+  const kind = word(TYPE_LABELS, type);
+  return category === "general" ? kind : `${kind} · ${word(CATEGORY_LABELS, category)}`;
 }
 export const FEEDBACK_MIN_LENGTH = 5;
 /** The longest feedback and page address: the schema's check and the textarea's maxlength. */
