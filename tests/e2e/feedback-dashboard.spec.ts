@@ -90,6 +90,14 @@ test("a reader's feedback and bug reports are listed in the form's words; the ad
   await page.goto("/notifications");
   await expect(page.getByText("Your bug report is fixed")).toBeVisible();
   await expect(page.getByText(`(“The page went blank ${marker}”) is fixed.`, { exact: false })).toBeVisible();
+  // Opening the notice leads to the report on the reader's list (its page, then the item).
+  await page
+    .getByRole("button", { name: /Your bug report is fixed/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/user\/feedback-dashboard\?sent=bug-[^#]+#bug-/);
+  await expect(bug).toContainText("Bug report · High · Fixed");
+  await expect(bug).toBeInViewport();
 });
 
 // The dashboard showed the newest 100 of each list and said "Feedback (100)" whatever the number.
