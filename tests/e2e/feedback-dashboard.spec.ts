@@ -151,6 +151,10 @@ test("each list is paged by itself and counts all of it; a notification's link o
   await page.goto(`/user/feedback-dashboard?sent=feedback-${id(1)}#feedback-${id(1)}`);
   await expect(notes).toHaveCount(3);
   await expect(page.locator(`[id="feedback-${id(1)}"]`)).toBeInViewport();
+  // Its page links lead on from there: Previous is page 1, not the item's page again.
+  await feedback.getByRole("link", { name: "Previous page" }).click();
+  await expect(page).toHaveURL(/\/user\/feedback-dashboard$/);
+  await expect(notes.first()).toContainText("Old note 23");
   await page.goto("/user/feedback-dashboard?fpage=7");
   await expect(page).toHaveURL(/\/user\/feedback-dashboard\?fpage=2$/);
   await expect(notes).toHaveCount(3);

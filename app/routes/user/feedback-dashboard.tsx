@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { senderStatusLabel } from "~/admin/feedback-review";
 import { requireUser } from "~/auth/auth.server";
 import { useListHref } from "~/components/list-controls";
@@ -81,6 +81,9 @@ function SentSection({
   param: string;
 }) {
   const hrefFor = useListHref();
+  // Opened at an item's page (?sent=), this list's own page links leave the item behind (or page 1,
+  // which has no parameter, would open at the item's page again); the other list's keep it.
+  const held = new URLSearchParams(useLocation().search).get(SENT_ITEM)?.startsWith(`${anchor}-`);
   return (
     <section aria-labelledby={id} className="mt-6">
       <SectionTitle id={id}>
@@ -101,7 +104,7 @@ function SentSection({
         label={`Pages of ${title.toLowerCase()}`}
         page={list.page}
         totalPages={list.pages}
-        hrefFor={(page) => hrefFor({ [param]: page }, param)}
+        hrefFor={(page) => hrefFor({ [param]: page, ...(held ? { [SENT_ITEM]: null } : {}) }, param)}
       />
     </section>
   );
