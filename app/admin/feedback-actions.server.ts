@@ -3,6 +3,7 @@
 // transaction with its admin audit row. feedback-review.server.ts reads.
 import { data } from "react-router";
 import { prisma } from "~/db.server";
+import { sentItemHref } from "~/feedback/sent-lists";
 import { notifyReader } from "~/notifications/notify.server";
 import { type AuditActor, recordAdminAction } from "~/site/audit.server";
 import {
@@ -119,8 +120,7 @@ async function tellSenders(kind: ItemKind, ids: string[], status: string) {
       type: "success",
       title: told.title,
       message: `${what} on ${row.createdAt.toISOString().slice(0, 10)} (“${quote(row.text)}”) ${told.done}. Thank you for telling us.`,
-      // The dashboard opens the list at the item's page (it is paged) and the browser scrolls to it.
-      link: `/user/feedback-dashboard?sent=${kind}-${row.id}#${kind}-${row.id}`,
+      link: sentItemHref(kind === "bug" ? "bug" : "feedback", row.id),
     });
   }
 }

@@ -7,6 +7,7 @@ import { settlePages } from "~/site/list-query";
 import { issueMessage, jsonError, readJsonBody } from "~/utils/api-errors";
 import { clientInfo } from "~/utils/user-agent.server";
 import type { FeedbackSchema } from "./feedback-form";
+import type { SentList } from "./sent-lists";
 
 /** 10 submissions per client address an hour (with the other public forms' limits). */
 export const FEEDBACK_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
@@ -62,8 +63,6 @@ export function pageFromReferer(request: Request): string | undefined {
 /** A reader's sent feedback and bug reports are each paged 20 at a time on their own page. */
 export const SENT_PER_PAGE = 20;
 
-/** A reader's list: their page of it, or the page that holds one item (a notification's link). */
-type SentList = { page: number; param: string; holding?: string | null };
 /** What the two tables' filters have in common: the reader's rows, and those listed before one. */
 type SentWhere = { userId: string; OR?: ({ createdAt: { gt: Date } } | { createdAt: Date; id: { gt: string } })[] };
 
@@ -95,7 +94,7 @@ async function sentPage<T>(
   const total = await table.count(where);
   const { page, pages } = settlePages(request, { page: asked, param: list.param, total, size: SENT_PER_PAGE });
   const items = await table.find(where, { skip: (page - 1) * SENT_PER_PAGE, take: SENT_PER_PAGE });
-  return { items, total, page, pages };
+  return { items, total, page, pages, kind: list.kind, param: list.param, named: list.named };
 }
 
 const NEWEST_FIRST = [{ createdAt: "desc" as const }, { id: "desc" as const }];

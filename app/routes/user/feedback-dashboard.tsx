@@ -1,4 +1,4 @@
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { senderStatusLabel } from "~/admin/feedback-review";
 import { requireUser } from "~/auth/auth.server";
 import { useListHref } from "~/components/list-controls";
@@ -7,7 +7,7 @@ import { Pagination } from "~/components/pagination";
 import { bugReportAbout } from "~/errors/bug-report";
 import { userBugReportPage, userFeedbackPage } from "~/feedback/feedback.server";
 import { feedbackAbout } from "~/feedback/feedback-form";
-import { readPage } from "~/site/list-query";
+import { readSentList, SENT_ITEM } from "~/feedback/sent-lists";
 import { PAGES_STYLESHEET } from "~/styles/pages-css";
 import { formatDate } from "~/utils/dates";
 import { routeMeta } from "~/utils/meta";
@@ -16,26 +16,13 @@ import type { Route } from "./+types/feedback-dashboard";
 // Off the reading path: its utilities come from pages.css (docs/decisions/022).
 export const links: Route.LinksFunction = () => PAGES_STYLESHEET;
 
-/** Each list's page parameter: the two lists page on their own (docs/decisions/061). */
-const FEEDBACK_PAGE = "fpage";
-const BUGS_PAGE = "bpage";
-/** The item a link is about, as `feedback-ID` or `bug-ID` (its element's id on this page). */
-const SENT_ITEM = "sent";
-
 /** What the reader sent, in the words the forms and the review use (the labels are made here, on the server). */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const params = new URL(request.url).searchParams;
-  // A notification's link names the item it is about (?sent=bug-ID#bug-ID): its list opens at its page.
-  const [kind, id] = (params.get(SENT_ITEM) ?? "").split(/-(.*)/s);
-  const list = (param: string, item: string) => ({
-    page: readPage(params.get(param)),
-    param,
-    holding: kind === item && !params.has(param) ? id : null,
-  });
   const [feedback, bugs] = await Promise.all([
-    userFeedbackPage(request, user.id, list(FEEDBACK_PAGE, "feedback")),
-    userBugReportPage(request, user.id, list(BUGS_PAGE, "bug")),
+    userFeedbackPage(request, user.id, readSentList(params, "feedback")),
+    userBugReportPage(request, user.id, readSentList(params, "bug")),
   ]);
   return {
     feedback: {
@@ -64,26 +51,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => routeMeta(args, { title: "Your feedback" });
 
 type Sent = { id: string; createdAt: Date; about: string; status: string; text: string };
-type SentPage = { items: Sent[]; total: number; page: number; pages: number };
+type SentPage = {
+  items: Sent[];
+  total: number;
+  page: number;
+  pages: number;
+  kind: string;
+  param: string;
+  named: boolean;
+};
 
 /** One of the two lists: its heading counts all of it, its page links keep the other list's page. */
-function SentSection({
-  id,
-  title,
-  list,
-  anchor,
-  param,
-}: {
-  id: string;
-  title: string;
-  list: SentPage;
-  anchor: string;
-  param: string;
-}) {
+function SentSection({ id, title, list }: { id: string; title: string; list: SentPage }) {
   const hrefFor = useListHref();
-  // Opened at an item's page (?sent=), this list's own page links leave the item behind (or page 1,
-  // which has no parameter, would open at the item's page again); the other list's keep it.
-  const held = new URLSearchParams(useLocation().search).get(SENT_ITEM)?.startsWith(`${anchor}-`);
   return (
     <section aria-labelledby={id} className="mt-6">
       <SectionTitle id={id}>
@@ -91,7 +71,7 @@ function SentSection({
       </SectionTitle>
       <ul className="mt-3 space-y-3">
         {list.items.map((item) => (
-          <li key={item.id} id={`${anchor}-${item.id}`} className="rounded-lg border border-line bg-surface p-4">
+          <li key={item.id} id={`${list.kind}-${item.id}`} className="rounded-lg border border-line bg-surface p-4">
             <p className="text-sm text-muted">
               {formatDate(item.createdAt)} · {item.about} ·{" "}
               <span className="font-semibold text-ink">{item.status}</span>
@@ -104,7 +84,7 @@ function SentSection({
         label={`Pages of ${title.toLowerCase()}`}
         page={list.page}
         totalPages={list.pages}
-        hrefFor={(page) => hrefFor({ [param]: page, ...(held ? { [SENT_ITEM]: null } : {}) }, param)}
+        hrefFor={(page) => hrefFor({ [list.param]: page, ...(list.named ? { [SENT_ITEM]: null } : {}) }, list.param)}
       />
     </section>
   );
@@ -121,13 +101,9 @@ export default function FeedbackDashboard({ loaderData }: Route.ComponentProps) 
         </p>
       ) : (
         <>
-          {feedback.total ? (
-            <SentSection id="sent-feedback" title="Feedback" list={feedback} anchor="feedback" param={FEEDBACK_PAGE} />
-          ) : null}
+          {feedback.total ? <SentSection id="sent-feedback" title="Feedback" list={feedback} /> : null}
           {/* A reader's bug reports and where they stand (an audit's defect 5: they appeared nowhere). */}
-          {bugs.total ? (
-            <SentSection id="sent-bugs" title="Bug reports" list={bugs} anchor="bug" param={BUGS_PAGE} />
-          ) : null}
+          {bugs.total ? <SentSection id="sent-bugs" title="Bug reports" list={bugs} /> : null}
         </>
       )}
     </div>
